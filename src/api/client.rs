@@ -1,0 +1,305 @@
+//! The HTTP client: one method per operation of the spec, over reqwest with rustls.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
+use reqwest::{Method, StatusCode, Url};
+use serde::de::DeserializeOwned;
+
+use super::error::{Error, excerpt, sanitise};
+use super::models::{ListQuery, NewPet, Pet};
+use crate::credentials::ApiKey;
+
+/// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+/// How long to wait for a TCP (and TLS) connection.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a whole request may take, from sending to the last byte of the answer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Sees each exchange, so a caller can report it (`--verbose`) without this layer printing anything.
+pub trait Observer: Send + Sync {
+    /// A request is about to go out. `headers` are the ones we set, with the credential already masked.
+    fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]);
+    /// An answer's status line arrived after `elapsed`.
+    fn response(&self, status: StatusCode, elapsed: Duration);
+    /// The exchange failed without a status line.
+    fn failed(&self, error: &Error, elapsed: Duration);
+}
+
+/// A client for one deployment of the API: a base URL (with its `/v1` path) and a key.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: Url,
+    auth: HeaderValue,
+    observer: Option<Arc<dyn Observer>>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client").field("base", &self.base.as_str()).finish_non_exhaustive()
+    }
+}
+
+impl Client {
+    /// A client for `base` (for example `https://api.example.com/v1`). The key may only travel over HTTPS,
+    /// or plain HTTP to a loopback address.
+    pub fn new(base: Url, key: &ApiKey) -> Result<Client, Error> {
+        check_base_url(&base)?;
+        install_crypto_provider();
+        let http = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .timeout(REQUEST_TIMEOUT)
+            // The API has no redirects; following one would turn a POST into a GET, or send the key elsewhere.
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|err| Error::from_reqwest(&base, &err))?;
+        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose()))
+            .map_err(|_| Error::InvalidBaseUrl { url: base.to_string(), reason: "unusable key" })?;
+        // Keeps the value out of reqwest's and hyper's Debug output.
+        auth.set_sensitive(true);
+        Ok(Client { http, base, auth, observer: None })
+    }
+
+    /// Reports every exchange to `observer`.
+    pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> Client {
+        self.observer = Some(observer);
+        self
+    }
+
+    /// The base URL this client sends to.
+    pub fn base_url(&self) -> &Url {
+        &self.base
+    }
+
+    /// `GET /pets` (`listPets`).
+    pub async fn list_pets(&self, query: &ListQuery) -> Result<Vec<Pet>, Error> {
+        let mut url = self.url(&["pets"]);
+        {
+            let mut pairs = url.query_pairs_mut();
+            if let Some(status) = query.status {
+                pairs.append_pair("status", status.as_str());
+            }
+            if let Some(limit) = query.limit {
+                pairs.append_pair("limit", &limit.to_string());
+            }
+        }
+        if url.query() == Some("") {
+            url.set_query(None);
+        }
+        self.send(Method::GET, url, None).await
+    }
+
+    /// `POST /pets` (`createPet`).
+    pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
+        let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
+        self.send(Method::POST, self.url(&["pets"]), Some(body)).await
+    }
+
+    /// `GET /pets/{petId}` (`getPet`, deprecated by the spec).
+    pub async fn get_pet(&self, id: i64) -> Result<Pet, Error> {
+        self.send(Method::GET, self.url(&["pets", &id.to_string()]), None).await
+    }
+
+    /// The base URL with `segments` appended to its path, which is kept (`/v1` is never hard-coded here).
+    fn url(&self, segments: &[&str]) -> Url {
+        let mut url = self.base.clone();
+        url.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().extend(segments);
+        url
+    }
+
+    async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
+        let mut headers = HeaderMap::new();
+        headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
+        headers.insert(AUTHORIZATION, self.auth.clone());
+        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+        if body.is_some() {
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        }
+        if let Some(observer) = &self.observer {
+            observer.request(&method, &url, &shown_headers(&headers));
+        }
+        let started = Instant::now();
+        let mut request = self.http.request(method, url.clone()).headers(headers);
+        if let Some(body) = body {
+            request = request.body(body);
+        }
+        let result = async {
+            let mut response = request.send().await.map_err(|err| Error::from_reqwest(&url, &err))?;
+            if let Some(observer) = &self.observer {
+                observer.response(response.status(), started.elapsed());
+            }
+            let status = response.status();
+            let content_type = response.headers().get(CONTENT_TYPE).cloned();
+            let mut bytes = Vec::new();
+            while let Some(chunk) = response.chunk().await.map_err(|err| Error::from_reqwest(&url, &err))? {
+                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                    return Err(Error::Decode {
+                        status,
+                        reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
+                        excerpt: excerpt(&bytes),
+                    });
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            decode(status, content_type.as_ref(), &bytes)
+        }
+        .await;
+        if let (Err(err), Some(observer)) = (&result, &self.observer)
+            && !matches!(err, Error::Status { .. } | Error::Decode { .. })
+        {
+            observer.failed(err, started.elapsed());
+        }
+        result
+    }
+}
+
+/// The headers as `--verbose` may show them: the credential is masked.
+fn shown_headers(headers: &HeaderMap) -> Vec<(&str, String)> {
+    headers
+        .iter()
+        .map(|(name, value)| {
+            let shown = if value.is_sensitive() {
+                "Bearer ****".to_owned()
+            } else {
+                value.to_str().unwrap_or("(binary)").to_owned()
+            };
+            (name.as_str(), shown)
+        })
+        .collect()
+}
+
+/// Turns a complete answer into the promised document or a typed error; never panics, whatever the bytes.
+pub fn decode<T: DeserializeOwned>(
+    status: StatusCode,
+    content_type: Option<&HeaderValue>,
+    bytes: &[u8],
+) -> Result<T, Error> {
+    if !status.is_success() {
+        let body = serde_json::from_slice::<super::models::Error>(bytes).ok().map(|mut body| {
+            body.message = sanitise(&body.message);
+            body.code = sanitise(&body.code);
+            body
+        });
+        return Err(Error::Status { status, body, excerpt: excerpt(bytes) });
+    }
+    if let Some(content_type) = content_type
+        && !is_json(content_type)
+    {
+        return Err(Error::Decode {
+            status,
+            reason: format!(
+                "expected `application/json`, got `{}`",
+                sanitise(&String::from_utf8_lossy(content_type.as_bytes()))
+            ),
+            excerpt: excerpt(bytes),
+        });
+    }
+    serde_json::from_slice(bytes).map_err(|err| Error::Decode {
+        status,
+        reason: if bytes.is_empty() { "the body is empty".to_owned() } else { sanitise(&err.to_string()) },
+        excerpt: excerpt(bytes),
+    })
+}
+
+/// `application/json` and its `+json` relatives, with any parameters.
+fn is_json(content_type: &HeaderValue) -> bool {
+    let Ok(value) = content_type.to_str() else { return false };
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
+fn check_base_url(base: &Url) -> Result<(), Error> {
+    let invalid = |reason| Err(Error::InvalidBaseUrl { url: base.to_string(), reason });
+    if base.cannot_be_a_base() || base.host().is_none() {
+        return invalid("it has no host");
+    }
+    match base.scheme() {
+        "https" => Ok(()),
+        "http" if is_loopback(base) => Ok(()),
+        "http" => invalid("plain `http://` would expose the API key; only loopback addresses may use it"),
+        _ => invalid("the scheme must be `https` (or `http` for a loopback address)"),
+    }
+}
+
+/// True for `localhost`, `127.0.0.0/8` and `[::1]`.
+pub fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+fn install_crypto_provider() {
+    // `Err` means one is installed already, which is all we need.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::models::Pet;
+
+    fn client(base: &str) -> Result<Client, Error> {
+        Client::new(Url::parse(base).unwrap(), &ApiKey::new("k".into()).unwrap())
+    }
+
+    #[test]
+    fn the_base_path_is_kept_with_or_without_a_trailing_slash() {
+        for base in ["http://127.0.0.1:1/v1", "http://127.0.0.1:1/v1/"] {
+            assert_eq!(client(base).unwrap().url(&["pets", "3"]).as_str(), "http://127.0.0.1:1/v1/pets/3");
+        }
+        let deep = client("https://api.example.com/petstore/v1").unwrap();
+        assert_eq!(deep.url(&["pets"]).as_str(), "https://api.example.com/petstore/v1/pets");
+    }
+
+    #[test]
+    fn plain_http_is_refused_except_for_loopback() {
+        assert!(client("http://localhost:4010/v1").is_ok());
+        assert!(client("http://[::1]:4010/v1").is_ok());
+        assert!(client("http://127.8.0.1/v1").is_ok());
+        let err = client("http://api.example.com/v1").unwrap_err();
+        assert!(err.to_string().contains("plain `http://` would expose the API key"), "{err}");
+        assert!(client("ftp://127.0.0.1/v1").is_err());
+    }
+
+    #[test]
+    fn decode_keeps_the_error_body_and_survives_other_shapes() {
+        let json = HeaderValue::from_static("application/json");
+        let err = decode::<Pet>(
+            StatusCode::NOT_FOUND,
+            Some(&json),
+            br#"{"code":"not_found","message":"no pet","status":404}"#,
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::Status { body: Some(ref b), .. } if b.code == "not_found"), "{err:?}");
+
+        let html = HeaderValue::from_static("text/html");
+        let err = decode::<Pet>(StatusCode::BAD_GATEWAY, Some(&html), b"<html>bad gateway</html>").unwrap_err();
+        assert!(matches!(err, Error::Status { body: None, ref excerpt, .. } if excerpt == "<html>bad gateway</html>"));
+
+        let problem = HeaderValue::from_static("application/problem+json");
+        let err = decode::<Pet>(StatusCode::BAD_REQUEST, Some(&problem), br#"{"title":"x"}"#).unwrap_err();
+        assert!(matches!(err, Error::Status { body: None, .. }));
+
+        let err = decode::<Pet>(StatusCode::INTERNAL_SERVER_ERROR, None, b"").unwrap_err();
+        assert!(matches!(err, Error::Status { body: None, ref excerpt, .. } if excerpt.is_empty()));
+    }
+
+    #[test]
+    fn decode_refuses_a_2xx_that_is_not_the_promised_document() {
+        let json = HeaderValue::from_static("application/json; charset=utf-8");
+        let err = decode::<Pet>(StatusCode::OK, Some(&json), b"").unwrap_err();
+        assert_eq!(err.to_string(), "unreadable response (HTTP 200 OK): the body is empty");
+        let err = decode::<Pet>(StatusCode::OK, Some(&json), br#"{"id":"x"}"#).unwrap_err();
+        assert!(err.to_string().contains("invalid type"), "{err}");
+        let html = HeaderValue::from_static("text/html");
+        let err = decode::<Pet>(StatusCode::OK, Some(&html), b"<p>").unwrap_err();
+        assert!(err.to_string().contains("expected `application/json`, got `text/html`"), "{err}");
+    }
+}

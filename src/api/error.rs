@@ -1,0 +1,121 @@
+//! Transport-level errors: what went wrong between us and the server, before any user-facing wording.
+
+use reqwest::StatusCode;
+use reqwest::Url;
+
+use super::models;
+
+/// How many characters of an unexpected body an error keeps to show the user.
+const EXCERPT_CHARS: usize = 200;
+
+/// A request that did not produce the document we asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The base URL cannot carry requests (it is not http(s), or has no host).
+    #[error("`{url}` is not a usable base URL: {reason}")]
+    InvalidBaseUrl { url: String, reason: &'static str },
+
+    /// The TCP or TLS connection could not be made; nothing was sent.
+    #[error("cannot connect to `{origin}`: {reason}")]
+    Connect { origin: String, reason: String },
+
+    /// The request was sent, or may have been, and no complete answer came in time.
+    #[error("no answer from `{origin}` in time")]
+    Timeout { origin: String },
+
+    /// Any other failure while sending or receiving.
+    #[error("request to `{origin}` failed: {reason}")]
+    Transport { origin: String, reason: String },
+
+    /// The server answered with a non-2xx status.
+    #[error("the server answered {status}")]
+    Status {
+        status: StatusCode,
+        /// The decoded Error body, when the body was one.
+        body: Option<models::Error>,
+        /// A sanitised excerpt of the body, for when it was not.
+        excerpt: String,
+    },
+
+    /// A 2xx answer whose body is not the document the spec promises.
+    #[error("unreadable response (HTTP {status}): {reason}")]
+    Decode { status: StatusCode, reason: String, excerpt: String },
+}
+
+impl Error {
+    /// Classifies a reqwest failure. Only the innermost cause is kept: reqwest's outer layers repeat the URL.
+    pub(crate) fn from_reqwest(url: &Url, err: &reqwest::Error) -> Error {
+        let origin = url.origin().ascii_serialization();
+        let reason = innermost_cause(err);
+        if err.is_timeout() {
+            Error::Timeout { origin }
+        } else if err.is_connect() {
+            Error::Connect { origin, reason }
+        } else {
+            Error::Transport { origin, reason }
+        }
+    }
+}
+
+fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = err;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    sanitise(&cause.to_string())
+}
+
+/// A short excerpt of a body for an error message: valid UTF-8, at most [`EXCERPT_CHARS`] characters, with
+/// control characters escaped so that no terminal escape sequence from a server reaches the user's terminal.
+pub fn excerpt(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let text = text.trim();
+    let mut out: String = text.chars().take(EXCERPT_CHARS).collect();
+    out = sanitise(&out);
+    if text.chars().count() > EXCERPT_CHARS {
+        out.push('…');
+    }
+    out
+}
+
+/// Escapes control characters (including ESC, so no ANSI sequence passes) and folds whitespace runs, so text
+/// from a server is safe to print on one line.
+pub fn sanitise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last_space = false;
+    for c in text.chars() {
+        if c == '\n' || c == '\r' || c == '\t' || c == ' ' {
+            if !last_space {
+                out.push(' ');
+            }
+            last_space = true;
+            continue;
+        }
+        last_space = false;
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpt_escapes_terminal_sequences_and_folds_lines() {
+        assert_eq!(excerpt(b"<h1>Bad\x1b[31m\r\n  Gateway</h1>"), r"<h1>Bad\u{1b}[31m Gateway</h1>");
+    }
+
+    #[test]
+    fn excerpt_is_bounded_and_survives_invalid_utf8() {
+        let long = vec![b'x'; 1000];
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), EXCERPT_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(excerpt(b"\xff\xfeok"), "\u{fffd}\u{fffd}ok");
+    }
+}

@@ -1,0 +1,97 @@
+//! The spec's wire types (`Pet`, `NewPet`, `PetStatus`, `Error`), with the API's own field names.
+//!
+//! These are the client's reading of the spec; the sandbox keeps its own, so each catches the other's mistakes.
+
+use serde::{Deserialize, Serialize};
+
+/// An animal's availability (spec §2, `PetStatus`).
+///
+/// It derives `clap::ValueEnum` here so the allowed values exist in one place only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum PetStatus {
+    Available,
+    Pending,
+    Sold,
+}
+
+impl PetStatus {
+    /// The wire value, as in the spec's enumeration.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PetStatus::Available => "available",
+            PetStatus::Pending => "pending",
+            PetStatus::Sold => "sold",
+        }
+    }
+}
+
+impl std::fmt::Display for PetStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An animal as the service returns it.
+///
+/// Unknown extra fields are ignored when decoding; `status` is omitted when the animal has none, because the
+/// spec states no default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pet {
+    pub id: i64,
+    pub name: String,
+    #[serde(rename = "categoryId")]
+    pub category_id: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<PetStatus>,
+}
+
+/// The body of `POST /pets`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewPet {
+    pub name: String,
+    #[serde(rename = "categoryId")]
+    pub category_id: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<PetStatus>,
+}
+
+/// The spec's `Error` schema: what the service sends with a non-2xx status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Error {
+    pub code: String,
+    pub message: String,
+    pub status: u16,
+}
+
+/// Query parameters of `GET /pets`. `None` leaves the server's default in force.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    pub status: Option<PetStatus>,
+    pub limit: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pet_uses_the_api_field_names_and_omits_a_missing_status() {
+        let pet = Pet { id: 7, name: "Rex".into(), category_id: 2, status: None };
+        assert_eq!(serde_json::to_string(&pet).unwrap(), r#"{"id":7,"name":"Rex","categoryId":2}"#);
+        let pet = Pet { status: Some(PetStatus::Sold), ..pet };
+        assert_eq!(serde_json::to_string(&pet).unwrap(), r#"{"id":7,"name":"Rex","categoryId":2,"status":"sold"}"#);
+    }
+
+    #[test]
+    fn pet_decoding_ignores_unknown_fields_and_accepts_null_status() {
+        let pet: Pet = serde_json::from_str(r#"{"id":1,"name":"a","categoryId":3,"status":null,"tags":[]}"#).unwrap();
+        assert_eq!(pet, Pet { id: 1, name: "a".into(), category_id: 3, status: None });
+    }
+
+    #[test]
+    fn pet_decoding_rejects_a_status_outside_the_enumeration() {
+        let err = serde_json::from_str::<Pet>(r#"{"id":1,"name":"a","categoryId":3,"status":"lost"}"#);
+        assert!(err.unwrap_err().to_string().contains("unknown variant `lost`"));
+    }
+}

@@ -1,0 +1,122 @@
+//! The clap command tree and nothing else: what a user can type. No I/O happens here.
+//!
+//! House rules for flags:
+//! - long names are kebab-case; every flag that takes a value has an upper-case `value_name`;
+//! - global flags live in [`GlobalArgs`] (`global = true`) and are resolved once, into `Context`;
+//! - a value with a fixed set of choices is a `ValueEnum` defined once, next to its model (`PetStatus`);
+//! - values are checked here, by clap, so a bad one is refused before any request is made;
+//! - a secret is never a flag: it would show in `ps` and in shell history.
+
+use clap::{Args, Parser, Subcommand};
+use reqwest::Url;
+
+use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
+use crate::output::ColorChoice;
+
+const AFTER_LONG_HELP: &str = "\
+Exit codes:
+  0    success
+  1    other failure: a server error (5xx), an unreadable response
+  2    usage or invalid input: a bad flag, a value refused locally, a 400 from the server
+  3    not found (404)
+  4    authentication: no API key, or the server refused it (401)
+  5    network: cannot connect, timeout, TLS
+  6    partial failure of a batch
+  130  interrupted (Ctrl-C)
+
+Environment variables:
+  PETSTORE_API_KEY   the API key (the sandbox accepts `sandbox`)
+  PETSTORE_BASE_URL  the API's base URL, as `--base-url`
+  NO_COLOR           when set and not empty, no colour unless `--color always`
+
+Examples:
+  petstore pets list --status available --limit 5
+  petstore pets add --name Rex --category-id 1 --status available
+  petstore --json pets list | jq '.[].name'";
+
+/// A command-line client for the Pet Store API
+///
+/// Lists, adds and looks up the store's animals. Results go to stdout (a table on a terminal, tab-separated
+/// rows when piped, JSON with `--json`); warnings, progress and errors go to stderr.
+#[derive(Debug, Parser)]
+#[command(name = "petstore", version, after_long_help = AFTER_LONG_HELP, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command takes.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct GlobalArgs {
+    /// The API's base URL, with its version path (e.g. `https://HOST/v1`)
+    #[arg(long, global = true, env = "PETSTORE_BASE_URL", value_name = "URL", value_parser = parse_base_url)]
+    pub base_url: Option<Url>,
+
+    /// Print JSON: the API's own documents and field names, nothing else on stdout
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// When to use colour
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print no warnings or notes on stderr (errors still print)
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// Show each request and answer on stderr (the key is masked)
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
+}
+
+/// The top-level commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List, add and look up the store's animals
+    #[command(subcommand)]
+    Pets(PetsCommand),
+}
+
+/// `petstore pets ...`
+#[derive(Debug, Subcommand)]
+pub enum PetsCommand {
+    List(ListArgs),
+    Add(AddArgs),
+    Get(GetArgs),
+}
+
+/// A base URL must be an absolute `http(s)` URL with a host; whether the key may travel over it is the
+/// client's call, which also covers URLs that come from elsewhere.
+fn parse_base_url(value: &str) -> Result<Url, String> {
+    let url = Url::parse(value).map_err(|err| format!("not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err("expected an `https://` (or loopback `http://`) URL with a host, e.g. `https://HOST/v1`".into());
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err("a base URL takes no query or fragment".into());
+    }
+    Ok(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_tree_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn base_urls_are_checked_when_parsed() {
+        assert!(parse_base_url("https://api.example.com/v1").is_ok());
+        assert!(parse_base_url("api.example.com/v1").is_err());
+        assert!(parse_base_url("ftp://example.com/v1").is_err());
+        assert!(parse_base_url("https://example.com/v1?x=1").is_err());
+    }
+}

@@ -1,0 +1,35 @@
+//! `petstore pets get` (the API deprecates the operation behind it)
+
+use crate::context::Context;
+use crate::error::Error;
+
+/// The warning every `pets get` prints on stderr, unless `--quiet`.
+pub const DEPRECATION_WARNING: &str =
+    "`pets get` is deprecated: the API removes it on 2030-12-05; use `petstore pets list --status STATUS` instead";
+
+/// Show one animal by its id (deprecated)
+///
+/// The API deprecates the operation behind this command and removes it on 2030-12-05; each use prints a
+/// warning on stderr (silence it with `--quiet`). Use `petstore pets list --status STATUS` instead.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore pets get 42
+  petstore pets get 42 --json --quiet")]
+pub struct GetArgs {
+    /// The animal's id
+    #[arg(value_name = "ID", allow_negative_numbers = true)]
+    pub id: i64,
+}
+
+/// Fetches the animal and prints it, after the deprecation warning.
+pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
+    let client = ctx.client()?;
+    ctx.output.warning(DEPRECATION_WARNING);
+    let pet = client.get_pet(args.id).await.map_err(|err| match Error::from(err) {
+        Error::NotFound { .. } => Error::PetNotFound { id: args.id },
+        other => other,
+    })?;
+    ctx.output.pet(&pet)?;
+    Ok(())
+}

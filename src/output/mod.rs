@@ -1,0 +1,164 @@
+//! Everything petstore writes: results on stdout, and warnings, notes, request logs and errors on stderr.
+//!
+//! One [`Output`] decides the format, colour, quietness and which streams are terminals. Renderers take a
+//! writer and flags, so they are testable without a process. This module renders; it never calls the API.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod table;
+mod terminal;
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+use reqwest::{Method, StatusCode, Url};
+use serde::Serialize;
+
+use crate::api::{self, Pet};
+use crate::cli::GlobalArgs;
+use crate::error::Error;
+
+pub use terminal::{ColorChoice, Terminals};
+
+const ERROR: Style = AnsiColor::Red.on_default().bold();
+const WARNING: Style = AnsiColor::Yellow.on_default().bold();
+const HELP: Style = AnsiColor::Cyan.on_default().bold();
+const DIM: Style = Style::new().dimmed();
+
+/// How results are printed and what may go to stderr.
+#[derive(Debug, Clone)]
+pub struct Output {
+    json: bool,
+    quiet: bool,
+    verbose: bool,
+    terminals: Terminals,
+    stdout_color: bool,
+    stderr_color: bool,
+}
+
+impl Output {
+    /// Resolves `--json`, `--color`, `--quiet` and `--verbose` against the real (or faked) terminals.
+    pub fn new(global: &GlobalArgs) -> Output {
+        let terminals = Terminals::detect();
+        Output {
+            json: global.json,
+            quiet: global.quiet,
+            verbose: global.verbose,
+            terminals,
+            stdout_color: terminal::use_color(global.color, terminals.stdout),
+            stderr_color: terminal::use_color(global.color, terminals.stderr),
+        }
+    }
+
+    /// Whether stderr is a terminal: notes meant for a person only appear there.
+    pub fn stderr_is_terminal(&self) -> bool {
+        self.terminals.stderr
+    }
+
+    /// A list of pets: JSON array, table or TSV.
+    pub fn pets(&self, pets: &[Pet]) -> io::Result<()> {
+        self.write_stdout(|w| {
+            if self.json {
+                write_json(w, pets, self.terminals.stdout)
+            } else if self.terminals.stdout {
+                table::write_table(w, pets, self.stdout_color)
+            } else {
+                table::write_tsv(w, pets)
+            }
+        })
+    }
+
+    /// One pet: a JSON object, or a one-row table or TSV line.
+    pub fn pet(&self, pet: &Pet) -> io::Result<()> {
+        if self.json {
+            self.write_stdout(|w| write_json(w, pet, self.terminals.stdout))
+        } else {
+            self.pets(std::slice::from_ref(pet))
+        }
+    }
+
+    /// A warning on stderr, unless `--quiet`.
+    pub fn warning(&self, message: &str) {
+        if !self.quiet {
+            let style = self.stderr_style(WARNING);
+            eprintln!("{style}warning:{style:#} {message}");
+        }
+    }
+
+    /// A note for a person at a terminal: only when stderr is one, and not with `--quiet`.
+    pub fn note(&self, message: &str) {
+        if !self.quiet && self.terminals.stderr {
+            let style = self.stderr_style(DIM);
+            eprintln!("{style}{message}{style:#}");
+        }
+    }
+
+    /// An error on stderr: one line, and one line of help when there is a next step.
+    pub fn error(&self, err: &Error) {
+        use miette::Diagnostic;
+        let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
+        let mut stderr = io::stderr().lock();
+        let _ = writeln!(stderr, "{error}error:{error:#} {err}");
+        if let Some(hint) = err.help() {
+            let _ = writeln!(stderr, "{help}help:{help:#} {hint}");
+        }
+    }
+
+    /// Logs each request to stderr when `--verbose`.
+    pub fn request_observer(&self) -> Option<Arc<dyn api::Observer>> {
+        self.verbose.then(|| Arc::new(RequestLog { color: self.stderr_color }) as Arc<dyn api::Observer>)
+    }
+
+    fn stderr_style(&self, style: Style) -> Style {
+        if self.stderr_color { style } else { Style::new() }
+    }
+
+    fn write_stdout(
+        &self,
+        render: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut w = io::BufWriter::new(io::stdout().lock());
+        render(&mut w)?;
+        w.flush()
+    }
+}
+
+/// One JSON document: indented for a person at a terminal, compact for a pipe, always newline-terminated.
+fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool) -> io::Result<()> {
+    if pretty {
+        serde_json::to_writer_pretty(&mut *w, value)?;
+    } else {
+        serde_json::to_writer(&mut *w, value)?;
+    }
+    writeln!(w)
+}
+
+/// `--verbose`: `> ` lines for what was sent, `< ` for what came back, on stderr.
+struct RequestLog {
+    color: bool,
+}
+
+impl api::Observer for RequestLog {
+    fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]) {
+        let mut stderr = io::stderr().lock();
+        let _ = writeln!(stderr, "> {method} {url}");
+        for (name, value) in headers {
+            let _ = writeln!(stderr, "> {name}: {value}");
+        }
+    }
+
+    fn response(&self, status: StatusCode, elapsed: Duration) {
+        let style = if self.color { DIM } else { Style::new() };
+        eprintln!("< {status} {style}({}){style:#}", millis(elapsed));
+    }
+
+    fn failed(&self, error: &api::Error, elapsed: Duration) {
+        let style = if self.color { DIM } else { Style::new() };
+        eprintln!("< no answer: {error} {style}({}){style:#}", millis(elapsed));
+    }
+}
+
+fn millis(elapsed: Duration) -> String {
+    format!("{:.1} ms", elapsed.as_secs_f64() * 1000.0)
+}

@@ -1,0 +1,68 @@
+//! The command tree itself: help, version, bad flags, and the rules about base URLs.
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+#[test]
+fn every_command_has_help() {
+    let env = TestEnv::new();
+    for (name, args) in [
+        ("help_root", &["--help"][..]),
+        ("help_pets", &["pets", "--help"]),
+        ("help_pets_list", &["pets", "list", "--help"]),
+        ("help_pets_add", &["pets", "add", "--help"]),
+        ("help_pets_get", &["pets", "get", "--help"]),
+    ] {
+        let run = Run::of(env.command().env("COLUMNS", "100").args(args));
+        assert_eq!(run.code, 0, "{run}");
+        assert_run!(name, run);
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let env = TestEnv::new();
+    let run = env.run(&["--version"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, concat!("petstore ", env!("CARGO_PKG_VERSION"), "\n")));
+}
+
+#[test]
+fn unknown_commands_and_flags_are_usage_errors() {
+    let env = TestEnv::new();
+    assert_run!("unknown_command", env.run(&["pet", "list"]));
+    assert_run!("unknown_flag", env.run(&["pets", "list", "--sort", "name"]));
+    assert_run!("no_command", env.run(&[]));
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn a_base_url_must_be_a_url() {
+    let env = TestEnv::new();
+    assert_run!("base_url_not_a_url", env.run(&["--base-url", "api.example.com/v1", "pets", "list"]));
+    assert_run!(
+        "base_url_env_not_a_url",
+        Run::of(env.command().env("PETSTORE_BASE_URL", "ftp://example.com/v1").args(["pets", "list"]))
+    );
+}
+
+#[test]
+fn the_key_never_travels_over_plain_http_except_to_loopback() {
+    let env = TestEnv::new();
+    assert_run!("base_url_plain_http", env.run(&["--base-url", "http://api.example.com/v1", "pets", "list"]));
+    let localhost = env.sandbox.base_url().replace("127.0.0.1", "localhost");
+    assert_eq!(env.run(&["--base-url", &localhost, "pets", "list"]).code, 0);
+}
+
+#[test]
+fn verbose_shows_the_exchange_with_the_key_masked() {
+    let env = TestEnv::new();
+    let run = env.run(&["-v", "pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_run!("verbose_add", run);
+    assert!(run.stderr.contains("authorization: Bearer ****"), "{run}");
+}
+
+#[test]
+fn verbose_and_quiet_conflict() {
+    let env = TestEnv::new();
+    assert_eq!(env.run(&["-v", "-q", "pets", "list"]).code, 2);
+}

@@ -1,0 +1,61 @@
+//! A loopback server that answers every request with one fixed, raw HTTP response: for the answers a
+//! spec-following server never gives (a proxy's HTML page, `application/problem+json`, an empty 500), which
+//! the client must still survive.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A running canned server. Its thread lives as long as the test process.
+pub struct Canned {
+    base_url: String,
+    requests: Arc<AtomicUsize>,
+}
+
+impl Canned {
+    /// Serves `status` (e.g. `502 Bad Gateway`) with `content_type` and `body`, closing each connection.
+    pub fn start(status: &str, content_type: Option<&str>, body: &str) -> Canned {
+        let mut response = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+        if let Some(content_type) = content_type {
+            response.push_str(&format!("Content-Type: {content_type}\r\n"));
+        }
+        response.push_str("\r\n");
+        response.push_str(body);
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+        let requests = Arc::new(AtomicUsize::new(0));
+        let counter = requests.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut content_length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some((name, value)) = line.split_once(':')
+                        && name.eq_ignore_ascii_case("content-length")
+                    {
+                        content_length = value.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; content_length];
+                let _ = reader.read_exact(&mut body);
+                counter.fetch_add(1, Ordering::SeqCst);
+                let _ = stream.write_all(response.as_bytes());
+            }
+        });
+        Canned { base_url, requests }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    pub fn requests(&self) -> usize {
+        self.requests.load(Ordering::SeqCst)
+    }
+}

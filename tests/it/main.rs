@@ -1,0 +1,8 @@
+//! The integration tests: the real `petstore` binary against a real sandbox over HTTP on 127.0.0.1.
+
+mod common;
+
+mod cli;
+mod pets_add;
+mod pets_get;
+mod pets_list;

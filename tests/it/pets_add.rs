@@ -1,0 +1,96 @@
+use serde_json::json;
+
+use crate::assert_run;
+use crate::common::TestEnv;
+use crate::common::canned::Canned;
+
+#[test]
+fn on_a_terminal_it_prints_the_created_pet_as_a_table() {
+    let env = TestEnv::new();
+    let run = env.run_in_terminal(&[
+        "pets",
+        "add",
+        "--name",
+        "Rex",
+        "--category-id",
+        "3",
+        "--status",
+        "pending",
+        "--color",
+        "never",
+    ]);
+    assert_run!("add_terminal", run);
+    assert_eq!(
+        env.sandbox.pets().last().unwrap(),
+        &json!({"id": 6, "name": "Rex", "categoryId": 3, "status": "pending"})
+    );
+}
+
+#[test]
+fn piped_it_prints_one_tab_separated_line() {
+    let env = TestEnv::new();
+    assert_run!("add_piped", env.run(&["pets", "add", "--name", "Tab\tby", "--category-id", "-1"]));
+    assert_eq!(env.sandbox.pets().last().unwrap(), &json!({"id": 6, "name": "Tab\tby", "categoryId": -1}));
+}
+
+#[test]
+fn json_is_the_created_pet_as_the_api_returned_it() {
+    let env = TestEnv::new();
+    let run = env.run(&["pets", "add", "--json", "--name", "Émile 🐈", "--category-id", "2", "--status", "available"]);
+    assert_run!("add_json", run);
+    assert_eq!(&run.json(), env.sandbox.pets().last().unwrap());
+}
+
+#[test]
+fn without_a_status_none_is_sent() {
+    let env = TestEnv::new();
+    let run = env.run(&["pets", "add", "--json", "--name", "Nemo", "--category-id", "4"]);
+    assert_eq!(run.json(), json!({"id": 6, "name": "Nemo", "categoryId": 4}));
+}
+
+#[test]
+fn invalid_input_is_refused_before_any_request() {
+    let env = TestEnv::new();
+    assert_run!("add_missing_name", env.run(&["pets", "add", "--category-id", "1"]));
+    assert_run!("add_missing_category", env.run(&["pets", "add", "--name", "Rex"]));
+    assert_run!("add_category_not_integer", env.run(&["pets", "add", "--name", "Rex", "--category-id", "1.5"]));
+    assert_run!(
+        "add_category_out_of_range",
+        env.run(&["pets", "add", "--name", "Rex", "--category-id", "9223372036854775808"])
+    );
+    assert_run!(
+        "add_status_unknown",
+        env.run(&["pets", "add", "--name", "Rex", "--category-id", "1", "--status", "lost"])
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+    assert_eq!(env.sandbox.pets().len(), 5);
+}
+
+#[test]
+fn a_400_from_the_server_is_exit_2_with_its_message() {
+    let env = TestEnv::new();
+    let server = Canned::start(
+        "400 Bad Request",
+        Some("application/json"),
+        r#"{"code":"invalid_body","message":"`name` is too long","status":400}"#,
+    );
+    assert_run!(
+        "add_400",
+        env.run(&["--base-url", server.base_url(), "pets", "add", "--name", "Rex", "--category-id", "1"])
+    );
+}
+
+#[test]
+fn a_wrong_key_creates_nothing() {
+    let env = TestEnv::new();
+    let run = crate::common::Run::of(env.command().env("PETSTORE_API_KEY", "nope").args([
+        "pets",
+        "add",
+        "--name",
+        "Rex",
+        "--category-id",
+        "1",
+    ]));
+    assert_eq!(run.code, 4, "{run}");
+    assert_eq!(env.sandbox.pets().len(), 5);
+}
