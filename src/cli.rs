@@ -10,6 +10,8 @@
 use clap::{Args, Parser, Subcommand};
 use reqwest::Url;
 
+use crate::commands::auth::{login::LoginArgs, logout::LogoutArgs, status::StatusArgs, token::TokenArgs};
+use crate::commands::env::{add::AddEnvArgs, list::ListEnvArgs, remove::RemoveEnvArgs, select::UseEnvArgs};
 use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
 use crate::output::ColorChoice;
 
@@ -25,14 +27,20 @@ Exit codes:
   130  interrupted (Ctrl-C)
 
 Environment variables:
-  PETSTORE_API_KEY   the API key (the sandbox accepts `sandbox`)
-  PETSTORE_BASE_URL  the API's base URL, as `--base-url`
-  NO_COLOR           when set and not empty, no colour unless `--color always`
+  PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)
+  PETSTORE_ENV         the environment to use, as `--env`
+  PETSTORE_BASE_URL    the API's base URL, as `--base-url`
+  PETSTORE_CONFIG_DIR  the config directory (default: $XDG_CONFIG_HOME/petstore or ~/.config/petstore)
+  NO_COLOR             when set and not empty, no colour unless `--color always`
+
+Selecting where requests go: `--base-url` > `--env` > `PETSTORE_ENV` > the default set by `petstore env use`
+> production. Built-in environments: production, staging, and sandbox (http://127.0.0.1:4010/v1, no login).
 
 Examples:
   petstore pets list --status available --limit 5
   petstore pets add --name Rex --category-id 1 --status available
-  petstore --json pets list | jq '.[].name'";
+  petstore --json pets list | jq '.[].name'
+  petstore auth login --env staging && petstore --env staging pets list";
 
 /// A command-line client for the Pet Store API
 ///
@@ -52,7 +60,11 @@ pub struct Cli {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// The API's base URL, with its version path (e.g. `https://HOST/v1`)
+    /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
+    #[arg(long = "env", global = true, env = "PETSTORE_ENV", value_name = "NAME")]
+    pub env: Option<String>,
+
+    /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     #[arg(long, global = true, env = "PETSTORE_BASE_URL", value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<Url>,
 
@@ -79,6 +91,46 @@ pub enum Command {
     /// List, add and look up the store's animals
     #[command(subcommand)]
     Pets(PetsCommand),
+
+    /// Log in and out, and show which key each environment uses
+    #[command(subcommand)]
+    Auth(AuthCommand),
+
+    /// List, add, remove and choose the environments petstore talks to
+    #[command(subcommand)]
+    Env(EnvCommand),
+
+    /// Show where petstore keeps its configuration
+    #[command(subcommand)]
+    Config(ConfigCommand),
+}
+
+/// `petstore auth ...`
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    Login(LoginArgs),
+    Logout(LogoutArgs),
+    Status(StatusArgs),
+    Token(TokenArgs),
+}
+
+/// `petstore env ...`
+#[derive(Debug, Subcommand)]
+pub enum EnvCommand {
+    List(ListEnvArgs),
+    Use(UseEnvArgs),
+    Add(AddEnvArgs),
+    Remove(RemoveEnvArgs),
+}
+
+/// `petstore config ...`
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path
+    ///
+    /// The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else `$XDG_CONFIG_HOME/petstore/config.toml`,
+    /// else `~/.config/petstore/config.toml`. It may not exist yet: petstore writes it on the first change.
+    Path,
 }
 
 /// `petstore pets ...`
@@ -89,17 +141,9 @@ pub enum PetsCommand {
     Get(GetArgs),
 }
 
-/// A base URL must be an absolute `http(s)` URL with a host; whether the key may travel over it is the
-/// client's call, which also covers URLs that come from elsewhere.
+/// A base URL is checked as it is parsed, so a bad one is a usage error before anything else happens.
 fn parse_base_url(value: &str) -> Result<Url, String> {
-    let url = Url::parse(value).map_err(|err| format!("not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
-    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-        return Err("expected an `https://` (or loopback `http://`) URL with a host, e.g. `https://HOST/v1`".into());
-    }
-    if url.query().is_some() || url.fragment().is_some() {
-        return Err("a base URL takes no query or fragment".into());
-    }
-    Ok(url)
+    crate::config::parse_base_url(value).map_err(|why| format!("it {why}"))
 }
 
 #[cfg(test)]

@@ -1,17 +1,429 @@
-//! Where petstore sends requests when nothing says otherwise.
+//! The config file and the environments it names. Reads and edits TOML; never prints, never holds a key.
 //!
-//! The spec names a production and a staging deployment with the same interface but gives no addresses
-//! (`{base_url}`); these placeholders under the reserved `.example` domain say so honestly, and a user points
-//! petstore elsewhere with `--base-url` or `PETSTORE_BASE_URL`.
+//! The file is `config.toml` in [`config_dir`]. It is edited in place with `toml_edit`, so a user's comments
+//! and layout survive `petstore env add`; it is written atomically (a temporary file in the same directory,
+//! then a rename) with mode 0600; and a file that does not parse is never written over.
+//!
+//! ```toml
+//! default_env = "staging"              # `petstore env use staging`
+//!
+//! [environments.production]
+//! base_url = "https://api.example.com/v1"   # overrides the built-in placeholder
+//! key_storage = "keyring"             # where `auth login` put the key: "keyring" or "file"
+//!
+//! [environments.local]                 # `petstore env add local http://127.0.0.1:8080/v1`
+//! base_url = "http://127.0.0.1:8080/v1"
+//! ```
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use reqwest::Url;
+use toml_edit::{DocumentMut, Item, Table, value};
 
-/// The production deployment's base URL, with the spec's `/v1` prefix.
+use crate::error::{Error, SourceError};
+
+/// Overrides where the config directory is.
+pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
+/// Names the environment to use, below `--env` and above the config's `default_env`.
+pub const ENV_VAR: &str = "PETSTORE_ENV";
+
+/// The spec names a production and a staging deployment with the same interface but not their addresses
+/// (`{base_url}`). These placeholders, under the reserved `.example` domain, say so honestly; the config
+/// file overrides them (`base_url` under `[environments.production]`).
 pub const PRODUCTION_BASE_URL: &str = "https://api.petstore.example/v1";
-/// The staging deployment's base URL, with the spec's `/v1` prefix.
+/// See [`PRODUCTION_BASE_URL`].
 pub const STAGING_BASE_URL: &str = "https://staging.api.petstore.example/v1";
+/// Where `petstore-sandbox` listens by default.
+pub const SANDBOX_BASE_URL: &str = "http://127.0.0.1:4010/v1";
+/// The key `petstore-sandbox` accepts unless told otherwise; not a secret.
+pub const SANDBOX_KEY: &str = "sandbox";
 
-/// The base URL used when neither a flag nor the environment names one.
-pub fn default_base_url() -> Url {
-    Url::parse(PRODUCTION_BASE_URL).expect("the built-in base URL parses")
+/// The environment used when nothing selects one.
+pub const DEFAULT_ENV: &str = "production";
+
+/// The environments every installation has, with their default base URLs and built-in keys.
+const BUILT_IN: [(&str, &str, Option<&str>); 3] = [
+    ("production", PRODUCTION_BASE_URL, None),
+    ("staging", STAGING_BASE_URL, None),
+    ("sandbox", SANDBOX_BASE_URL, Some(SANDBOX_KEY)),
+];
+
+const FILE_NAME: &str = "config.toml";
+
+/// Where `auth login` stored an environment's key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyStorage {
+    /// The OS keyring.
+    Keyring,
+    /// The 0600 credentials file in the config directory (`auth login --insecure-storage`).
+    File,
+}
+
+impl KeyStorage {
+    fn as_str(self) -> &'static str {
+        match self {
+            KeyStorage::Keyring => "keyring",
+            KeyStorage::File => "file",
+        }
+    }
+}
+
+/// A deployment petstore can talk to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Environment {
+    pub name: String,
+    pub base_url: Url,
+    /// One of production, staging, sandbox: these cannot be removed.
+    pub built_in: bool,
+    /// Where `auth login` stored its key, if it did.
+    pub key_storage: Option<KeyStorage>,
+    /// A key that needs no login (the sandbox's).
+    pub built_in_key: Option<&'static str>,
+}
+
+/// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
+/// on Unix, macOS included (CLI users dislike `~/Library/Application Support`); the platform's config
+/// directory on Windows.
+pub fn config_dir() -> Result<PathBuf, Error> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    if cfg!(windows) {
+        return directories::ProjectDirs::from("", "", "petstore")
+            .map(|dirs| dirs.config_dir().to_path_buf())
+            .ok_or(Error::NoConfigDir);
+    }
+    if let Some(xdg) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(xdg).join("petstore"));
+    }
+    directories::BaseDirs::new().map(|dirs| dirs.home_dir().join(".config").join("petstore")).ok_or(Error::NoConfigDir)
+}
+
+/// The config file, loaded (or empty when there is none yet).
+#[derive(Debug)]
+pub struct Config {
+    dir: PathBuf,
+    doc: DocumentMut,
+    environments: Vec<Environment>,
+    default_env: Option<String>,
+}
+
+impl Config {
+    /// Loads `config.toml` from [`config_dir`]. A missing file is an empty config; a file that does not parse
+    /// or holds a wrong value is an error pointing at the line and column.
+    pub fn load() -> Result<Config, Error> {
+        Config::load_from(config_dir()?)
+    }
+
+    /// Loads `config.toml` from `dir`.
+    pub fn load_from(dir: PathBuf) -> Result<Config, Error> {
+        let path = dir.join(FILE_NAME);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(source) => return Err(Error::ConfigRead { path, source }),
+        };
+        // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
+        let parsed = toml_edit::Document::parse(text.as_str()).map_err(|err| {
+            let span = err.span().unwrap_or(0..0);
+            SourceError::new(&path, &text, span, err.message().trim().to_owned())
+        })?;
+        let (environments, default_env) = read(parsed.as_table())
+            .map_err(|(span, message)| SourceError::new(&path, &text, span.unwrap_or(0..0), message))?;
+        let config = Config { dir, doc: parsed.into_mut(), environments, default_env };
+        if let Some(name) = &config.default_env {
+            config.environment(name)?;
+        }
+        Ok(config)
+    }
+
+    /// The directory the config file (and the credentials file) live in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The config file's path.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    /// Every environment: the built-in ones first, then the user's, by name.
+    pub fn environments(&self) -> &[Environment] {
+        &self.environments
+    }
+
+    /// The environment called `name`, or an error listing the known ones.
+    pub fn environment(&self, name: &str) -> Result<&Environment, Error> {
+        self.environments.iter().find(|env| env.name == name).ok_or_else(|| Error::UnknownEnvironment {
+            name: name.to_owned(),
+            known: self.environments.iter().map(|env| format!("`{}`", env.name)).collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    /// The environment `env use` made the default, if any.
+    pub fn default_env(&self) -> Option<&str> {
+        self.default_env.as_deref()
+    }
+
+    /// The environment whose base URL is `url`, if one is.
+    pub fn environment_for_url(&self, url: &Url) -> Option<&Environment> {
+        let trimmed = |u: &Url| u.as_str().trim_end_matches('/').to_owned();
+        self.environments.iter().find(|env| trimmed(&env.base_url) == trimmed(url))
+    }
+
+    /// Makes `name` the default environment.
+    pub fn set_default_env(&mut self, name: &str) -> Result<(), Error> {
+        self.environment(name)?;
+        self.doc["default_env"] = value(name);
+        self.reload()
+    }
+
+    /// Adds a user-defined environment.
+    pub fn add_environment(&mut self, name: &str, base_url: &Url) -> Result<(), Error> {
+        if let Ok(existing) = self.environment(name) {
+            return Err(Error::EnvironmentExists { name: name.to_owned(), built_in: existing.built_in });
+        }
+        self.env_table(name)["base_url"] = value(base_url.as_str());
+        self.reload()
+    }
+
+    /// Removes a user-defined environment. Its stored key must be removed first (`auth logout`).
+    pub fn remove_environment(&mut self, name: &str) -> Result<(), Error> {
+        let env = self.environment(name)?;
+        if env.built_in {
+            return Err(Error::BuiltInEnvironment { name: name.to_owned() });
+        }
+        if let Some(environments) = self.doc.get_mut("environments").and_then(Item::as_table_like_mut) {
+            environments.remove(name);
+        }
+        if self.default_env.as_deref() == Some(name) {
+            self.doc.remove("default_env");
+        }
+        self.reload()
+    }
+
+    /// Records where `auth login` stored `name`'s key (`None` after `auth logout`).
+    pub fn set_key_storage(&mut self, name: &str, storage: Option<KeyStorage>) -> Result<(), Error> {
+        self.environment(name)?;
+        match storage {
+            Some(storage) => self.env_table(name)["key_storage"] = value(storage.as_str()),
+            None => {
+                if let Some(table) =
+                    self.doc.get_mut("environments").and_then(|e| e.get_mut(name)).and_then(Item::as_table_like_mut)
+                {
+                    table.remove("key_storage");
+                }
+            }
+        }
+        self.reload()
+    }
+
+    /// Writes the file atomically with mode 0600, creating the directory (0700) if needed.
+    pub fn save(&self) -> Result<(), Error> {
+        write_private(&self.path(), self.doc.to_string().as_bytes())
+    }
+
+    fn env_table(&mut self, name: &str) -> &mut Item {
+        let environments = self.doc.entry("environments").or_insert_with(|| {
+            let mut table = Table::new();
+            table.set_implicit(true);
+            Item::Table(table)
+        });
+        let env = &mut environments[name];
+        if env.is_none() {
+            *env = Item::Table(Table::new());
+        }
+        env
+    }
+
+    /// Re-reads the edited document so that what we hold is what we will write.
+    fn reload(&mut self) -> Result<(), Error> {
+        let (environments, default_env) =
+            read(self.doc.as_table()).map_err(|(_, message)| Error::ConfigEdit { message })?;
+        self.environments = environments;
+        self.default_env = default_env;
+        Ok(())
+    }
+}
+
+type Span = std::ops::Range<usize>;
+/// What is wrong in a document, and where, when its parser knows.
+type Problem = (Option<Span>, String);
+
+/// The environments and default a document describes, or the span and text of what is wrong.
+fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
+    let default_env = match doc.get("default_env") {
+        None => None,
+        Some(item) => {
+            Some(item.as_str().map(str::to_owned).ok_or((item.span(), "`default_env` must be a string".to_owned()))?)
+        }
+    };
+    let mut environments: Vec<Environment> = BUILT_IN
+        .iter()
+        .map(|&(name, url, key)| Environment {
+            name: name.to_owned(),
+            base_url: Url::parse(url).expect("built-in base URLs parse"),
+            built_in: true,
+            key_storage: None,
+            built_in_key: key,
+        })
+        .collect();
+    let mut user_defined = Vec::new();
+    if let Some(item) = doc.get("environments") {
+        let table = item.as_table_like().ok_or((item.span(), "`environments` must be a table".to_owned()))?;
+        for (name, item) in table.iter() {
+            check_name(name).map_err(|message| (item.span(), message))?;
+            let env_table =
+                item.as_table_like().ok_or((item.span(), format!("`environments.{name}` must be a table")))?;
+            let base_url = match env_table.get("base_url") {
+                Some(url) => Some(parse_url(url, name)?),
+                None => None,
+            };
+            let key_storage = match env_table.get("key_storage") {
+                None => None,
+                Some(storage) => Some(match storage.as_str() {
+                    Some("keyring") => KeyStorage::Keyring,
+                    Some("file") => KeyStorage::File,
+                    _ => {
+                        return Err((
+                            storage.span(),
+                            format!("`environments.{name}.key_storage` must be \"keyring\" or \"file\""),
+                        ));
+                    }
+                }),
+            };
+            match environments.iter_mut().find(|env| env.name == name) {
+                Some(built_in) => {
+                    if let Some(base_url) = base_url {
+                        built_in.base_url = base_url;
+                    }
+                    built_in.key_storage = key_storage;
+                }
+                None => user_defined.push(Environment {
+                    name: name.to_owned(),
+                    base_url: base_url.ok_or((item.span(), format!("`environments.{name}` needs a `base_url`")))?,
+                    built_in: false,
+                    key_storage,
+                    built_in_key: None,
+                }),
+            }
+        }
+    }
+    user_defined.sort_by(|a, b| a.name.cmp(&b.name));
+    environments.extend(user_defined);
+    Ok((environments, default_env))
+}
+
+fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
+    let wrong = |why: String| (item.span(), format!("`environments.{name}.base_url` {why}"));
+    let text = item.as_str().ok_or_else(|| wrong("must be a string".to_owned()))?;
+    parse_base_url(text).map_err(wrong)
+}
+
+/// A base URL must be an absolute `http(s)` URL with a host and no query; whether the key may travel over it
+/// is the client's call.
+pub fn parse_base_url(text: &str) -> Result<Url, String> {
+    let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err("must be an `https://` (or loopback `http://`) URL with a host, e.g. `https://HOST/v1`".into());
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err("takes no query or fragment".into());
+    }
+    Ok(url)
+}
+
+/// Environment names become keyring entries and TOML keys: keep them plain.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.is_empty()
+        && name.len() <= 64
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && name.starts_with(|c: char| c.is_ascii_alphanumeric());
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` is not a valid environment name: use letters, digits, `-` and `_`, starting with a letter or digit"
+        ))
+    }
+}
+
+/// Writes `bytes` to `path` atomically, readable by the user alone: a temporary file in the same directory,
+/// mode 0600 before any byte is written, synced, then renamed over `path`. A crash leaves the old file or
+/// the new one, never half of one.
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let dir = path.parent().expect("config files live in a directory");
+    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    create_private_dir(dir).map_err(fail)?;
+    let mut file = tempfile::Builder::new().prefix(".petstore-").tempfile_in(dir).map_err(fail)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file().set_permissions(fs::Permissions::from_mode(0o600)).map_err(fail)?;
+    }
+    file.write_all(bytes).map_err(fail)?;
+    file.as_file().sync_all().map_err(fail)?;
+    file.persist(path).map_err(|err| fail(err.error))?;
+    Ok(())
+}
+
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Config, Error> {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(FILE_NAME), text).unwrap();
+        Config::load_from(dir.path().to_owned())
+    }
+
+    #[test]
+    fn built_ins_exist_without_a_file_and_can_be_overridden() {
+        let config = load("[environments.staging]\nbase_url = \"https://staging.internal/v1\"\n").unwrap();
+        let names: Vec<_> = config.environments().iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["production", "staging", "sandbox"]);
+        assert_eq!(config.environment("staging").unwrap().base_url.as_str(), "https://staging.internal/v1");
+        assert_eq!(config.environment("sandbox").unwrap().built_in_key, Some("sandbox"));
+    }
+
+    #[test]
+    fn edits_keep_the_user_s_comments() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(FILE_NAME), "# mine\ndefault_env = \"staging\" # keep\n").unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        config.add_environment("local", &Url::parse("http://127.0.0.1:8080/v1").unwrap()).unwrap();
+        config.set_key_storage("local", Some(KeyStorage::File)).unwrap();
+        config.save().unwrap();
+        let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
+        assert_eq!(
+            text,
+            "# mine\ndefault_env = \"staging\" # keep\n\n[environments.local]\nbase_url = \"http://127.0.0.1:8080/v1\"\nkey_storage = \"file\"\n"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(dir.path().join(FILE_NAME)).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn wrong_values_point_at_their_place() {
+        let err = load("[environments.x]\nbase_url = 3\n").unwrap_err();
+        assert!(err.to_string().ends_with("config.toml:2:12: `environments.x.base_url` must be a string"), "{err}");
+        let err = load("default_env = \"nowhere\"\n").unwrap_err();
+        assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err:?}");
+        let err = load("[environments.\"bad name\"]\nbase_url = \"https://x/v1\"\n").unwrap_err();
+        assert!(err.to_string().contains("not a valid environment name"), "{err}");
+    }
 }

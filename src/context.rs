@@ -1,11 +1,15 @@
-//! Settings resolved once from flags and environment variables, the output, and the API client on demand.
+//! Settings resolved once from flags, environment variables and the config file; the output; and the API
+//! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
+//! through [`Context::client`]; they check keys with [`Context::client_with`].
+
+use std::cell::OnceCell;
 
 use reqwest::Url;
 
 use crate::api::Client;
 use crate::cli::GlobalArgs;
-use crate::config;
-use crate::credentials;
+use crate::config::{self, Config, Environment};
+use crate::credentials::{self, ApiKey};
 use crate::error::Error;
 use crate::output::Output;
 
@@ -13,25 +17,78 @@ use crate::output::Output;
 #[derive(Debug)]
 pub struct Context {
     pub output: Output,
-    base_url: Url,
+    base_url: Option<Url>,
+    env: Option<String>,
+    config: OnceCell<Config>,
+}
+
+/// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    pub base_url: &'a Url,
+    pub env: Option<&'a Environment>,
 }
 
 impl Context {
-    /// Resolves the global options once.
-    pub fn new(global: &GlobalArgs) -> Context {
-        let base_url = global.base_url.clone().unwrap_or_else(config::default_base_url);
-        Context { output: Output::new(global), base_url }
+    /// Takes the global options as parsed; nothing is read until a command needs it.
+    pub fn new(global: &GlobalArgs, output: Output) -> Context {
+        Context { output, base_url: global.base_url.clone(), env: global.env.clone(), config: OnceCell::new() }
     }
 
-    /// The base URL requests go to.
-    pub fn base_url(&self) -> &Url {
-        &self.base_url
+    /// The config file, read once, on first use.
+    pub fn config(&self) -> Result<&Config, Error> {
+        if let Some(config) = self.config.get() {
+            return Ok(config);
+        }
+        let config = Config::load()?;
+        Ok(self.config.get_or_init(|| config))
     }
 
-    /// A client for the active base URL with the user's key; fails with a hint when there is no key.
+    /// The selected environment's name: `--env` > `PETSTORE_ENV` > the config's default > production.
+    pub fn env_name(&self) -> Result<String, Error> {
+        Ok(match &self.env {
+            Some(name) => name.clone(),
+            None => self.config()?.default_env().unwrap_or(config::DEFAULT_ENV).to_owned(),
+        })
+    }
+
+    /// The environment commands act on. With `--base-url`, the environment with that base URL, if any.
+    pub fn environment(&self) -> Result<&Environment, Error> {
+        match &self.base_url {
+            Some(url) => {
+                self.config()?.environment_for_url(url).ok_or_else(|| Error::NotAnEnvironment { url: url.to_string() })
+            }
+            None => self.config()?.environment(&self.env_name()?),
+        }
+    }
+
+    /// Where requests go. `--base-url` wins over every environment setting; its key is then a configured
+    /// environment's only when the URL is that environment's, so a stray base URL never receives a stored key.
+    pub fn target(&self) -> Result<Target<'_>, Error> {
+        match &self.base_url {
+            Some(base_url) => Ok(Target { base_url, env: self.config()?.environment_for_url(base_url) }),
+            None => {
+                let env = self.environment()?;
+                Ok(Target { base_url: &env.base_url, env: Some(env) })
+            }
+        }
+    }
+
+    /// A client for the target with the user's key; fails with a hint naming the login command when there
+    /// is no key. A script with `PETSTORE_API_KEY` set never touches the keyring.
     pub fn client(&self) -> Result<Client, Error> {
-        let key = credentials::from_env().ok_or(Error::NoApiKey)?;
-        let client = Client::new(self.base_url.clone(), &key)?;
+        let target = self.target()?;
+        let key = match (credentials::from_env(), target.env) {
+            (Some(key), _) => key,
+            (None, Some(env)) => credentials::require(self.config()?, env)?,
+            (None, None) => return Err(Error::NoApiKey { url: target.base_url.to_string() }),
+        };
+        self.client_with(target.base_url, &key)
+    }
+
+    /// A client for `base_url` with `key`, reporting to `--verbose`.
+    pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
+        let client = Client::new(base_url.clone(), key)?;
         Ok(match self.output.request_observer() {
             Some(observer) => client.with_observer(observer),
             None => client,

@@ -1,7 +1,12 @@
 //! The user-facing error: what went wrong in the user's terms, one next step, and the exit code.
 
+use std::path::{Path, PathBuf};
+
+use miette::{NamedSource, SourceSpan};
+
 use crate::api;
 use crate::credentials::API_KEY_VAR;
+use crate::credentials::keyring::KeyringError;
 
 /// The documented exit codes (README, `petstore --help`).
 pub mod exit {
@@ -32,12 +37,104 @@ pub enum Error {
     )]
     InvalidBaseUrl { url: String, reason: &'static str },
 
-    #[error("no API key")]
+    #[error("no API key for `{url}`, which is not one of petstore's environments")]
     #[diagnostic(
         code(petstore::no_api_key),
-        help("set `{API_KEY_VAR}` to your API key (the sandbox accepts `sandbox`)")
+        help("set `{API_KEY_VAR}`, or add it with `petstore env add NAME {url}` and `petstore auth login --env NAME`")
     )]
-    NoApiKey,
+    NoApiKey { url: String },
+
+    #[error("not logged in to `{env}`")]
+    #[diagnostic(code(petstore::not_logged_in), help("run `{login}`, or set `{API_KEY_VAR}`"))]
+    NotLoggedIn { env: String, login: String },
+
+    #[error("the key for `{env}` is no longer in the {backend}")]
+    #[diagnostic(code(petstore::key_missing), help("run `{login}` again, or set `{API_KEY_VAR}`"))]
+    KeyMissing { env: String, backend: &'static str, login: String },
+
+    #[error("cannot {action} the key: {source}")]
+    #[diagnostic(
+        code(petstore::keyring),
+        help(
+            "set `{API_KEY_VAR}` instead, or keep the key in a 0600 file with `petstore auth login --insecure-storage`"
+        )
+    )]
+    Keyring { action: &'static str, source: KeyringError },
+
+    #[error("the API refused this key (HTTP {status}): nothing was stored")]
+    #[diagnostic(code(petstore::key_refused), help("check the key; `--no-verify` stores it without asking the API"))]
+    KeyRefused { status: u16 },
+
+    #[error("cannot check the key, so nothing was stored: {source}")]
+    #[diagnostic(
+        code(petstore::key_unchecked),
+        help("`petstore auth login --no-verify` stores it without asking the API")
+    )]
+    KeyUnchecked { source: Box<Error> },
+
+    #[error("`{env}` has no working key: {check}")]
+    #[diagnostic(code(petstore::no_working_key))]
+    NoWorkingKey { env: String, check: String, code: u8 },
+
+    #[error("no key given")]
+    #[diagnostic(
+        code(petstore::empty_key),
+        help("type the key at the prompt, or pipe it: `printf %s \"$KEY\" | petstore auth login`")
+    )]
+    EmptyKey,
+
+    #[error("`auth` commands work on environments, and `{url}` is not one")]
+    #[diagnostic(
+        code(petstore::not_an_environment),
+        help("add it with `petstore env add NAME {url}`, then use `--env NAME`")
+    )]
+    NotAnEnvironment { url: String },
+
+    #[error("unknown environment `{name}`; known: {known}")]
+    #[diagnostic(code(petstore::unknown_environment), help("add it with `petstore env add {name} URL`"))]
+    UnknownEnvironment { name: String, known: String },
+
+    #[error("environment `{name}` exists already")]
+    #[diagnostic(
+        code(petstore::environment_exists),
+        help("{}", if *built_in { "change a built-in environment's `base_url` in the config file (`petstore config path`)" } else { "remove it first with `petstore env remove NAME`" })
+    )]
+    EnvironmentExists { name: String, built_in: bool },
+
+    #[error("`{name}` is built in and cannot be removed")]
+    #[diagnostic(code(petstore::built_in_environment))]
+    BuiltInEnvironment { name: String },
+
+    #[error("invalid value: {message}")]
+    #[diagnostic(code(petstore::invalid_value))]
+    InvalidValue { message: String },
+
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Source(#[from] Box<SourceError>),
+
+    #[error("cannot find a config directory: no home directory")]
+    #[diagnostic(code(petstore::no_config_dir), help("set `PETSTORE_CONFIG_DIR`"))]
+    NoConfigDir,
+
+    #[error("cannot read `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::config_read))]
+    ConfigRead { path: PathBuf, source: std::io::Error },
+
+    #[error("cannot write `{}`: {source}; it is unchanged", path.display())]
+    #[diagnostic(code(petstore::config_write))]
+    ConfigWrite { path: PathBuf, source: std::io::Error },
+
+    #[error("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display())]
+    #[diagnostic(
+        code(petstore::credentials_file),
+        help("fix or delete it; it holds keys, so petstore does not print it")
+    )]
+    CredentialsFile { path: PathBuf, line: usize, column: usize },
+
+    #[error("the edited config is not valid: {message}")]
+    #[diagnostic(code(petstore::config_edit))]
+    ConfigEdit { message: String },
 
     #[error("the server refused the API key (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::unauthorized), help("check the key in `{API_KEY_VAR}`"))]
@@ -98,14 +195,35 @@ impl Error {
     /// The documented exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::InvalidBaseUrl { .. } | Error::Rejected { .. } => exit::USAGE,
-            Error::NoApiKey | Error::Unauthorized { .. } => exit::AUTH,
+            Error::InvalidBaseUrl { .. }
+            | Error::Rejected { .. }
+            | Error::EmptyKey
+            | Error::NotAnEnvironment { .. }
+            | Error::UnknownEnvironment { .. }
+            | Error::EnvironmentExists { .. }
+            | Error::BuiltInEnvironment { .. }
+            | Error::InvalidValue { .. }
+            | Error::Source(_) => exit::USAGE,
+            Error::NoApiKey { .. }
+            | Error::NotLoggedIn { .. }
+            | Error::KeyMissing { .. }
+            | Error::Keyring { .. }
+            | Error::KeyRefused { .. }
+            | Error::Unauthorized { .. } => exit::AUTH,
+            Error::KeyUnchecked { source } => source.exit_code(),
+            Error::NoWorkingKey { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
             Error::Connect { .. } | Error::Timeout { .. } | Error::Transport { .. } => exit::NETWORK,
             Error::Interrupted => exit::INTERRUPTED,
-            Error::ServerError { .. } | Error::UnexpectedStatus { .. } | Error::Unreadable { .. } | Error::Io(_) => {
-                exit::FAILURE
-            }
+            Error::ServerError { .. }
+            | Error::UnexpectedStatus { .. }
+            | Error::Unreadable { .. }
+            | Error::Io(_)
+            | Error::NoConfigDir
+            | Error::ConfigRead { .. }
+            | Error::ConfigWrite { .. }
+            | Error::CredentialsFile { .. }
+            | Error::ConfigEdit { .. } => exit::FAILURE,
         }
     }
 
@@ -113,6 +231,41 @@ impl Error {
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io(err) if err.kind() == std::io::ErrorKind::BrokenPipe)
     }
+}
+
+/// A mistake in a file the user edits, shown with the file's line and column and the text around it.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+#[diagnostic(
+    code(petstore::config),
+    help("fix the file (`petstore config path` prints where it is); petstore left it as it is")
+)]
+pub struct SourceError {
+    message: String,
+    #[source_code]
+    src: NamedSource<String>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+impl SourceError {
+    /// An error at `span` (byte offsets) of `text`, the contents of `path`.
+    pub fn new(path: &Path, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
+        let (line, column) = line_column(text, span.start);
+        Box::new(SourceError {
+            message: format!("{}:{line}:{column}: {message}", path.display()),
+            src: NamedSource::new(path.display().to_string(), text.to_owned()),
+            span: span.into(),
+        })
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
 }
 
 fn shown_excerpt(excerpt: &str) -> String {

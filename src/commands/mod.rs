@@ -1,5 +1,8 @@
 //! One module per noun, one file per verb; this file only dispatches.
 
+pub mod auth;
+pub mod config;
+pub mod env;
 pub mod pets;
 
 use crate::cli::Command;
@@ -10,5 +13,8 @@ use crate::error::Error;
 pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
     match command {
         Command::Pets(command) => pets::run(ctx, command).await,
+        Command::Auth(command) => auth::run(ctx, command).await,
+        Command::Env(command) => env::run(ctx, command),
+        Command::Config(command) => config::run(ctx, command),
     }
 }

@@ -1,6 +1,16 @@
-//! Where the API key comes from, and the type that holds it so that it never prints.
+//! Where the API key lives, and the type that holds it so that it never prints.
 //!
-//! For now the only source is `PETSTORE_API_KEY`; the OS keyring comes with the credentials work.
+//! Lookup, for the environment in use: `PETSTORE_API_KEY` when set and not empty (the keyring is not touched,
+//! so scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (the OS
+//! keyring, or the 0600 file of `--insecure-storage`; recorded in the config, so a file user never probes
+//! D-Bus), else the environment's built-in key (the sandbox's), else nothing. This module never prints and
+//! never falls back to plaintext on its own.
+
+pub mod file;
+pub mod keyring;
+
+use crate::config::{Config, Environment, KeyStorage};
+use crate::error::Error;
 
 /// The environment variable that supplies the API key.
 pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
@@ -10,7 +20,8 @@ pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
 pub struct ApiKey(String);
 
 impl ApiKey {
-    /// A key, or `None` for an empty (or all-whitespace) value, which cannot be one.
+    /// A key, or `None` for an empty (or all-whitespace) value, which cannot be one. Surrounding whitespace
+    /// (a newline from `echo`) is not part of a key.
     pub fn new(key: String) -> Option<ApiKey> {
         let trimmed = key.trim();
         if trimmed.is_empty() {
@@ -22,9 +33,20 @@ impl ApiKey {
         }
     }
 
-    /// The secret itself, for the one place that must send it.
+    /// The secret itself, for the few places that must send, store or print it (`auth token`).
     pub fn expose(&self) -> &str {
         &self.0
+    }
+
+    /// The key as `auth status` shows it: its last four characters when it is long enough that they give
+    /// little away (16 or more), otherwise nothing of it.
+    pub fn masked(&self) -> String {
+        let chars: Vec<char> = self.0.chars().collect();
+        if chars.len() >= 16 {
+            format!("****{}", chars[chars.len() - 4..].iter().collect::<String>())
+        } else {
+            "****".into()
+        }
     }
 }
 
@@ -40,9 +62,81 @@ impl std::fmt::Display for ApiKey {
     }
 }
 
+/// Where a key came from, or would come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    EnvVar,
+    Keyring,
+    File,
+    BuiltIn,
+    None,
+}
+
+impl Source {
+    /// How `env list` and `auth status` name it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Source::EnvVar => API_KEY_VAR,
+            Source::Keyring => "keyring",
+            Source::File => "file",
+            Source::BuiltIn => "built-in",
+            Source::None => "none",
+        }
+    }
+}
+
 /// The key from [`API_KEY_VAR`], if it is set and not empty.
 pub fn from_env() -> Option<ApiKey> {
     std::env::var(API_KEY_VAR).ok().and_then(ApiKey::new)
+}
+
+/// Where `env`'s key would come from, without reading any store.
+pub fn source_of(env: &Environment) -> Source {
+    if from_env().is_some() {
+        Source::EnvVar
+    } else {
+        match env.key_storage {
+            Some(KeyStorage::Keyring) => Source::Keyring,
+            Some(KeyStorage::File) => Source::File,
+            None if env.built_in_key.is_some() => Source::BuiltIn,
+            None => Source::None,
+        }
+    }
+}
+
+/// The key for `env` and where it came from, following the lookup order; `Ok(None)` when there is none.
+pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
+    if let Some(key) = from_env() {
+        return Ok(Some((key, Source::EnvVar)));
+    }
+    let stored = match env.key_storage {
+        Some(KeyStorage::Keyring) => keyring::get(&env.name, keyring::TIMEOUT)
+            .map_err(|source| Error::Keyring { action: "read", source })?
+            .map(|key| (key, Source::Keyring)),
+        Some(KeyStorage::File) => file::get(config.dir(), &env.name)?.map(|key| (key, Source::File)),
+        None => None,
+    };
+    if stored.is_none() && env.key_storage.is_some() && env.built_in_key.is_none() {
+        return Err(Error::KeyMissing {
+            env: env.name.clone(),
+            backend: if env.key_storage == Some(KeyStorage::File) { "credentials file" } else { keyring::backend() },
+            login: login_command(&env.name),
+        });
+    }
+    Ok(stored
+        .or_else(|| env.built_in_key.and_then(|key| ApiKey::new(key.to_owned())).map(|key| (key, Source::BuiltIn))))
+}
+
+/// The key for `env`, or the error that says how to log in.
+pub fn require(config: &Config, env: &Environment) -> Result<ApiKey, Error> {
+    lookup(config, env)?
+        .map(|(key, _)| key)
+        .ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
+}
+
+/// The exact command that logs in to `env`.
+pub fn login_command(env: &str) -> String {
+    format!("petstore auth login --env {env}")
 }
 
 #[cfg(test)]
@@ -54,6 +148,12 @@ mod tests {
         let key = ApiKey::new("s3cret-value".into()).unwrap();
         assert_eq!(format!("{key} {key:?} {:?}", Some(&key)), "**** ApiKey(****) Some(ApiKey(****))");
         assert_eq!(key.expose(), "s3cret-value");
+    }
+
+    #[test]
+    fn masking_shows_at_most_the_last_four_of_a_long_key() {
+        assert_eq!(ApiKey::new("short-key".into()).unwrap().masked(), "****");
+        assert_eq!(ApiKey::new("0123456789abcdefWXYZ".into()).unwrap().masked(), "****WXYZ");
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::api::{self, Pet};
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
+pub use table::{Field, Rows};
 pub use terminal::{ColorChoice, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
@@ -58,15 +59,25 @@ impl Output {
 
     /// A list of pets: JSON array, table or TSV.
     pub fn pets(&self, pets: &[Pet]) -> io::Result<()> {
+        self.records(pets, || Rows::pets(pets))
+    }
+
+    /// Records: `json` as one document with `--json`, else `rows` as a table on a terminal or TSV in a pipe.
+    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows: impl FnOnce() -> Rows) -> io::Result<()> {
         self.write_stdout(|w| {
             if self.json {
-                write_json(w, pets, self.terminals.stdout)
+                write_json(w, json, self.terminals.stdout)
             } else if self.terminals.stdout {
-                table::write_table(w, pets, self.stdout_color)
+                table::write_table(w, &rows(), self.stdout_color)
             } else {
-                table::write_tsv(w, pets)
+                table::write_tsv(w, &rows())
             }
         })
+    }
+
+    /// A result that is one line of text (`config path`, `auth token`).
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        self.write_stdout(|w| writeln!(w, "{text}"))
     }
 
     /// One pet: a JSON object, or a one-row table or TSV line.
@@ -86,6 +97,28 @@ impl Output {
         }
     }
 
+    /// What a command did, on stderr (stdout carries results only), unless `--quiet`.
+    pub fn status(&self, message: &str) {
+        if !self.quiet {
+            eprintln!("{message}");
+        }
+    }
+
+    /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
+    /// echo.
+    pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
+        rpassword::prompt_password_with_config(
+            prompt,
+            rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
+        )
+    }
+
+    /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
+    pub fn stdin_is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        io::stdin().is_terminal()
+    }
+
     /// A note for a person at a terminal: only when stderr is one, and not with `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
@@ -99,6 +132,20 @@ impl Output {
         use miette::Diagnostic;
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
         let mut stderr = io::stderr().lock();
+        if err.source_code().is_some() {
+            // A mistake in a file the user edits: show the line it is on.
+            let theme = if self.stderr_color {
+                miette::GraphicalTheme::unicode()
+            } else {
+                miette::GraphicalTheme::unicode_nocolor()
+            };
+            let mut text = String::new();
+            let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
+            if handler.render_report(&mut text, err).is_ok() {
+                let _ = write!(stderr, "{error}error:{error:#} {text}");
+                return;
+            }
+        }
         let _ = writeln!(stderr, "{error}error:{error:#} {err}");
         if let Some(hint) = err.help() {
             let _ = writeln!(stderr, "{help}help:{help:#} {hint}");

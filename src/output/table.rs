@@ -7,10 +7,63 @@ use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
 use crate::api::error::sanitise;
 use crate::api::{Pet, PetStatus};
 
-/// A table with a header, for a person at a terminal; nothing at all for no pets (a note on stderr says so). Text from the server is sanitised: no control
-/// character or escape sequence reaches the terminal.
-pub fn write_table(w: &mut impl Write, pets: &[Pet], color: bool) -> io::Result<()> {
-    if pets.is_empty() {
+/// A value in a row: its text, and optionally a colour for terminals. A missing value shows as `-` in a table
+/// and as an empty field in TSV.
+#[derive(Debug, Clone)]
+pub struct Field {
+    text: Option<String>,
+    color: Option<Color>,
+}
+
+impl Field {
+    /// A value. Text from a server is sanitised when shown in a table.
+    pub fn new(text: impl ToString) -> Field {
+        Field { text: Some(text.to_string()), color: None }
+    }
+
+    /// No value.
+    pub fn missing() -> Field {
+        Field { text: None, color: None }
+    }
+
+    /// The same value, coloured on terminals.
+    pub fn colored(self, color: Color) -> Field {
+        Field { color: Some(color), ..self }
+    }
+}
+
+/// Records as rows under a header: what `list`-like commands print without `--json`.
+#[derive(Debug, Clone)]
+pub struct Rows {
+    pub header: &'static [&'static str],
+    pub rows: Vec<Vec<Field>>,
+}
+
+impl Rows {
+    /// Pets as `ID NAME CATEGORY STATUS`, the status coloured by its meaning.
+    pub fn pets(pets: &[Pet]) -> Rows {
+        let rows = pets
+            .iter()
+            .map(|pet| {
+                let status = match pet.status {
+                    Some(status) => Field::new(status).colored(match status {
+                        PetStatus::Available => Color::Green,
+                        PetStatus::Pending => Color::Yellow,
+                        PetStatus::Sold => Color::DarkGrey,
+                    }),
+                    None => Field::missing(),
+                };
+                vec![Field::new(pet.id), Field::new(&pet.name), Field::new(pet.category_id), status]
+            })
+            .collect();
+        Rows { header: &["ID", "NAME", "CATEGORY", "STATUS"], rows }
+    }
+}
+
+/// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
+/// Text is sanitised: no control character or escape sequence reaches the terminal.
+pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<()> {
+    if rows.rows.is_empty() {
         return Ok(());
     }
     let mut table = Table::new();
@@ -21,20 +74,17 @@ pub fn write_table(w: &mut impl Write, pets: &[Pet], color: bool) -> io::Result<
     } else {
         table.force_no_tty();
     }
-    let header = ["ID", "NAME", "CATEGORY", "STATUS"];
-    table.set_header(header.map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }));
-    for pet in pets {
-        let status = match pet.status {
-            Some(status) => Cell::new(status),
-            None => Cell::new("-"),
-        };
-        let status = match (color, pet.status) {
-            (true, Some(PetStatus::Available)) => status.fg(Color::Green),
-            (true, Some(PetStatus::Pending)) => status.fg(Color::Yellow),
-            (true, Some(PetStatus::Sold)) => status.fg(Color::DarkGrey),
-            _ => status,
-        };
-        table.add_row(vec![Cell::new(pet.id), Cell::new(sanitise(&pet.name)), Cell::new(pet.category_id), status]);
+    table.set_header(
+        rows.header.iter().map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }),
+    );
+    for row in &rows.rows {
+        table.add_row(row.iter().map(|field| {
+            let cell = Cell::new(field.text.as_deref().map_or_else(|| "-".to_owned(), sanitise));
+            match field.color {
+                Some(fg) if color => cell.fg(fg),
+                _ => cell,
+            }
+        }));
     }
     for column in table.column_iter_mut() {
         column.set_padding((0, 2));
@@ -42,13 +92,13 @@ pub fn write_table(w: &mut impl Write, pets: &[Pet], color: bool) -> io::Result<
     writeln!(w, "{}", table.trim_fmt())
 }
 
-/// One line per pet, `id<TAB>name<TAB>categoryId<TAB>status`, no header, no colour: for `cut`, `awk` and
-/// `while read`. A name's tab, newline, carriage return and backslash are escaped as `\t`, `\n`, `\r`, `\\`,
-/// so every pet stays on one line with four fields; a pet without a status has an empty last field.
-pub fn write_tsv(w: &mut impl Write, pets: &[Pet]) -> io::Result<()> {
-    for pet in pets {
-        let status = pet.status.map_or("", PetStatus::as_str);
-        writeln!(w, "{}\t{}\t{}\t{}", pet.id, escape_tsv(&pet.name), pet.category_id, status)?;
+/// One line per record, tab-separated, no header, no colour: for `cut`, `awk` and `while read`. A field's
+/// tab, newline, carriage return and backslash are escaped as `\t`, `\n`, `\r`, `\\`, so every record stays on
+/// one line with all its fields; a missing value is an empty field.
+pub fn write_tsv(w: &mut impl Write, rows: &Rows) -> io::Result<()> {
+    for row in &rows.rows {
+        let fields: Vec<_> = row.iter().map(|field| escape_tsv(field.text.as_deref().unwrap_or(""))).collect();
+        writeln!(w, "{}", fields.join("\t"))?;
     }
     Ok(())
 }
@@ -84,7 +134,7 @@ mod tests {
     #[test]
     fn tsv_keeps_one_record_per_line_and_four_fields() {
         let mut out = Vec::new();
-        write_tsv(&mut out, &pets()).unwrap();
+        write_tsv(&mut out, &Rows::pets(&pets())).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "1\tRex\t2\tavailable\n2\tTab\\there\\\\n\\nx\t-3\t\n");
     }
 
@@ -92,7 +142,7 @@ mod tests {
     fn the_table_escapes_control_characters_from_the_server() {
         let mut out = Vec::new();
         let evil = Pet { id: 9, name: "\x1b]0;pwned\x07Rex".into(), category_id: 1, status: None };
-        write_table(&mut out, &[evil], false).unwrap();
+        write_table(&mut out, &Rows::pets(&[evil]), false).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
         assert!(out.contains(r"\u{1b}]0;pwned\u{7}Rex"), "{out}");

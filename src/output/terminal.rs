@@ -13,28 +13,23 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Whether each standard stream is a terminal.
+/// Whether stdout and stderr are terminals. (stdin is never faked: see `Output::stdin_is_terminal`.)
 #[derive(Debug, Clone, Copy)]
 pub struct Terminals {
-    pub stdin: bool,
     pub stdout: bool,
     pub stderr: bool,
 }
 
-/// Tests set this to `1` to make petstore treat all three streams as terminals. It is read here only.
+/// Tests set this to `1` to make petstore treat stdout and stderr as terminals. It is read here only.
 const FAKE_TERMINAL_VAR: &str = "PETSTORE_TEST_TERMINAL";
 
 impl Terminals {
     /// The real answer, or the faked one under test.
     pub fn detect() -> Terminals {
         if std::env::var_os(FAKE_TERMINAL_VAR).is_some_and(|v| v == "1") {
-            return Terminals { stdin: true, stdout: true, stderr: true };
+            return Terminals { stdout: true, stderr: true };
         }
-        Terminals {
-            stdin: std::io::stdin().is_terminal(),
-            stdout: std::io::stdout().is_terminal(),
-            stderr: std::io::stderr().is_terminal(),
-        }
+        Terminals { stdout: std::io::stdout().is_terminal(), stderr: std::io::stderr().is_terminal() }
     }
 }
 

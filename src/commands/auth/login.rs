@@ -1,0 +1,98 @@
+//! `petstore auth login`
+
+use std::io::Read;
+use std::time::Duration;
+
+use crate::api::ListQuery;
+use crate::config::{Config, KeyStorage};
+use crate::context::Context;
+use crate::credentials::{self, ApiKey, file, keyring};
+use crate::error::Error;
+
+/// Storing may wait for a desktop's unlock prompt, so it gets longer than an ordinary keyring call.
+const STORE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Log in to an environment: check an API key and store it in the OS keyring
+///
+/// At a terminal, petstore asks for the key with a hidden prompt; otherwise it reads the key from stdin. The
+/// key is never taken as an argument: it would show in `ps` and in shell history. Before storing it, petstore
+/// checks it against the API (a list of one animal); a key the API refuses is not stored.
+///
+/// The key goes into the OS keyring (Secret Service on Linux, Keychain on macOS, Credential Manager on
+/// Windows), one entry per environment. Without a usable keyring, login fails and says why: then set
+/// `PETSTORE_API_KEY`, or pass `--insecure-storage` to keep the key in a 0600 file in the config directory.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore auth login                         # production, hidden prompt
+  petstore auth login --env staging
+  printf %s \"$KEY\" | petstore auth login --env staging
+  petstore auth login --env local --insecure-storage < key.txt")]
+pub struct LoginArgs {
+    /// Store the key without checking it against the API
+    #[arg(long)]
+    pub no_verify: bool,
+
+    /// Keep the key in a plain-text file (mode 0600) in the config directory instead of the OS keyring
+    #[arg(long)]
+    pub insecure_storage: bool,
+}
+
+/// Reads, checks and stores the key for the selected environment.
+pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
+    let env = ctx.environment()?.clone();
+    let key = read_key(ctx, &env.name, env.base_url.as_str())?;
+    if !args.no_verify {
+        let client = ctx.client_with(&env.base_url, &key)?;
+        if let Err(err) = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await {
+            return Err(match Error::from(err) {
+                Error::Unauthorized { status, .. } => Error::KeyRefused { status },
+                other => Error::KeyUnchecked { source: Box::new(other) },
+            });
+        }
+    }
+    let mut config = Config::load()?;
+    let storage = if args.insecure_storage {
+        file::set(config.dir(), &env.name, &key)?;
+        if env.key_storage == Some(KeyStorage::Keyring) {
+            // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the
+            // keyring here is not worth failing the login for.
+            let _ = keyring::delete(&env.name, keyring::TIMEOUT);
+        }
+        ctx.output.warning(&format!(
+            "stored the key for `{}` in plain text in `{}` (readable by you alone)",
+            env.name,
+            file::path(config.dir()).display()
+        ));
+        KeyStorage::File
+    } else {
+        keyring::set(&env.name, &key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?;
+        file::delete(config.dir(), &env.name)?;
+        KeyStorage::Keyring
+    };
+    config.set_key_storage(&env.name, Some(storage))?;
+    config.save()?;
+    let place = match storage {
+        KeyStorage::Keyring => format!("the {}", keyring::backend()),
+        KeyStorage::File => "the credentials file".to_owned(),
+    };
+    let checked = if args.no_verify { "not checked" } else { "the API accepted it" };
+    ctx.output.status(&format!("logged in to `{}` ({}): {checked}; the key is in {place}", env.name, env.base_url));
+    if credentials::from_env().is_some() {
+        ctx.output
+            .warning(&format!("`{}` is set, and petstore uses it before any stored key", credentials::API_KEY_VAR));
+    }
+    Ok(())
+}
+
+/// The key from a hidden prompt at a terminal, or from stdin otherwise.
+fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
+    let text = if ctx.output.stdin_is_terminal() {
+        ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "))?
+    } else {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text)?;
+        text
+    };
+    ApiKey::new(text).ok_or(Error::EmptyKey)
+}

@@ -1,0 +1,24 @@
+//! `petstore auth token`
+
+use crate::context::Context;
+use crate::credentials;
+use crate::error::Error;
+
+/// Print the API key petstore would use, for scripts that need it
+///
+/// Prints the key for the selected environment to stdout, and nothing else. It follows the same lookup as
+/// every command: `PETSTORE_API_KEY`, then the stored key, then a built-in one (the sandbox's).
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  curl -H \"Authorization: Bearer $(petstore auth token)\" https://HOST/v1/pets
+  petstore auth token --env staging")]
+pub struct TokenArgs {}
+
+/// Prints the key.
+pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
+    let env = ctx.environment()?;
+    let key = credentials::require(ctx.config()?, env)?;
+    ctx.output.line(key.expose())?;
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! `petstore env add`
+
+use reqwest::Url;
+
+use crate::config::{self, Config};
+use crate::context::Context;
+use crate::error::Error;
+
+/// Add an environment: a name for a base URL
+///
+/// The base URL includes the API's version path (`/v1`). It must be `https://`, or `http://` to a loopback
+/// address. Then log in with `petstore auth login --env NAME` and use it with `--env NAME`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore env add eu https://eu.api.example.com/v1
+  petstore env add local http://127.0.0.1:4010/v1")]
+pub struct AddEnvArgs {
+    /// A name: letters, digits, `-` and `_`
+    #[arg(value_name = "NAME", value_parser = parse_name)]
+    pub name: String,
+
+    /// Its base URL, with the version path
+    #[arg(value_name = "BASE_URL", value_parser = parse_url)]
+    pub base_url: Url,
+}
+
+fn parse_name(name: &str) -> Result<String, String> {
+    config::check_name(name).map(|()| name.to_owned())
+}
+
+fn parse_url(url: &str) -> Result<Url, String> {
+    config::parse_base_url(url).map_err(|why| format!("it {why}"))
+}
+
+/// Adds the environment to the config file.
+pub fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
+    let mut config = Config::load()?;
+    config.add_environment(&args.name, &args.base_url)?;
+    config.save()?;
+    ctx.output.status(&format!(
+        "added `{}` ({}); log in with `petstore auth login --env {}`",
+        args.name, args.base_url, args.name
+    ));
+    Ok(())
+}

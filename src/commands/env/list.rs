@@ -1,0 +1,61 @@
+//! `petstore env list`
+
+use serde::Serialize;
+
+use crate::context::Context;
+use crate::credentials;
+use crate::error::Error;
+use crate::output::{Field, Rows};
+
+/// List the environments, and which one is in use
+///
+/// Shows each environment's name, base URL, where its key would come from (`PETSTORE_API_KEY`, keyring,
+/// file, built-in, none) and which one commands use now (`*`). No keyring is read: `auth status` checks keys.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore env list
+  petstore env list --json")]
+pub struct ListEnvArgs {}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EnvLine<'a> {
+    name: &'a str,
+    base_url: &'a str,
+    key_source: &'static str,
+    active: bool,
+    built_in: bool,
+}
+
+/// Prints the environments.
+pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
+    let active = ctx.target()?.env.map(|env| env.name.clone());
+    let lines: Vec<EnvLine<'_>> = ctx
+        .config()?
+        .environments()
+        .iter()
+        .map(|env| EnvLine {
+            name: &env.name,
+            base_url: env.base_url.as_str(),
+            key_source: credentials::source_of(env).label(),
+            active: active.as_deref() == Some(env.name.as_str()),
+            built_in: env.built_in,
+        })
+        .collect();
+    ctx.output.records(&lines, || Rows {
+        header: &["ACTIVE", "NAME", "BASE URL", "KEY"],
+        rows: lines
+            .iter()
+            .map(|line| {
+                vec![
+                    if line.active { Field::new("*") } else { Field::missing() },
+                    Field::new(line.name),
+                    Field::new(line.base_url),
+                    Field::new(line.key_source),
+                ]
+            })
+            .collect(),
+    })?;
+    Ok(())
+}

@@ -1,0 +1,34 @@
+//! `petstore env remove`
+
+use crate::commands::auth::logout::remove_key;
+use crate::config::Config;
+use crate::context::Context;
+use crate::error::Error;
+
+/// Remove an environment you added, and its stored key
+///
+/// The built-in environments (production, staging, sandbox) cannot be removed. The key stored for the
+/// environment, if any, is deleted too, so no secret is left behind.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore env remove local")]
+pub struct RemoveEnvArgs {
+    /// The environment's name
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+/// Deletes the environment's key, then the environment.
+pub fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
+    let mut config = Config::load()?;
+    let env = config.environment(&args.name)?.clone();
+    if env.built_in {
+        return Err(Error::BuiltInEnvironment { name: env.name });
+    }
+    remove_key(&config, &env.name, env.key_storage)?;
+    config.remove_environment(&env.name)?;
+    config.save()?;
+    ctx.output.status(&format!("removed `{}`", env.name));
+    Ok(())
+}
