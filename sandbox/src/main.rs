@@ -1,1 +1,293 @@
-fn main() {}
+//! `petstore-sandbox`: parse the flags, bind, print the base URL, serve until Ctrl-C or SIGTERM.
+//!
+//! The only part of the crate that prints.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+use clap::Parser;
+use petstore_sandbox::{Config, DEFAULT_API_KEY, DEFAULT_SEED_PETS};
+
+/// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
+const SEED_PETS_MAX: u64 = 1_000_000;
+
+const AFTER_HELP: &str = "\
+Routes (every one needs `Authorization: Bearer <KEY>`):
+  GET    /v1/pets            list animals in id order; query `limit` (1..=100, default 20)
+                             and `status` (available, pending, sold)
+  POST   /v1/pets            add an animal; body `application/json`
+                             {\"name\": string, \"categoryId\": int64, \"status\": optional}
+  GET    /v1/pets/{petId}    one animal; deprecated: answers carry `Deprecation: @1767225600`
+                             (since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
+HEAD works wherever GET does. Animals live in memory only.
+
+Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
+  401 unauthorized          the API key is missing, malformed or not accepted
+  400 invalid_parameter     `limit` or `status` breaks its rule, or is repeated
+  400 invalid_body          the POST body is not application/json or not a valid animal
+  404 not_found             no such path, or no animal with that id
+  405 method_not_allowed    the path exists but not for this method (see `Allow`)
+  413 payload_too_large     the request body is over 1 MiB
+
+The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is
+logged to stderr as `METHOD PATH STATUS DURATION`, never with its headers or key.
+Ctrl-C or SIGTERM stops the sandbox gracefully (exit 0).
+
+With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise),
+runs COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND
+ends and exits with COMMAND's exit code. It prints no URL and logs nothing then: stdout and
+stderr are COMMAND's. For example:
+  petstore-sandbox -- petstore pets list
+  petstore-sandbox --seed-pets 0 -- ./my-import-script.sh";
+
+/// Run a local Pet Store API on loopback for trying petstore and testing scripts offline
+#[derive(Debug, Parser)]
+#[command(name = "petstore-sandbox", version, after_help = AFTER_HELP)]
+struct Args {
+    /// Listen on this loopback address; port 0 picks a free port [default: 127.0.0.1:4010, or
+    /// 127.0.0.1:0 with a COMMAND]
+    #[arg(long, value_name = "ADDR", value_parser = parse_loopback)]
+    addr: Option<SocketAddr>,
+
+    /// Accept this API key instead of the default `sandbox`; repeat to accept several
+    #[arg(long = "api-key", value_name = "KEY", value_parser = parse_api_key)]
+    api_keys: Vec<String>,
+
+    /// Start with N sample animals, ids 1..=N; the same N always gives the same animals
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_SEED_PETS,
+        value_parser = clap::value_parser!(u64).range(0..=SEED_PETS_MAX),
+    )]
+    seed_pets: u64,
+
+    /// Do not log requests to stderr (for benchmarks)
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Run this command against the sandbox, then stop and exit with its exit code
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+fn parse_loopback(text: &str) -> Result<SocketAddr, String> {
+    // `localhost` is what people type; resolving it could give a non-loopback answer, so it is
+    // taken to mean 127.0.0.1 rather than looked up.
+    let literal = match text.strip_prefix("localhost:") {
+        Some(port) => format!("127.0.0.1:{port}"),
+        None => text.to_owned(),
+    };
+    let addr: SocketAddr = literal.parse().map_err(|_| format!("`{text}` is not an IP:PORT address"))?;
+    // The keys are public defaults; a sandbox must not be reachable from other machines.
+    if !addr.ip().is_loopback() {
+        return Err(format!("`{}` is not a loopback address; use 127.0.0.1 or [::1]", addr.ip()));
+    }
+    Ok(addr)
+}
+
+fn parse_api_key(text: &str) -> Result<String, String> {
+    // A key must fit in `Authorization: Bearer <KEY>` as one token, or no client could send it.
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err("a key must be non-empty printable ASCII without spaces".into());
+    }
+    Ok(text.to_owned())
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys };
+    let exec = !args.command.is_empty();
+    let config = Config::default().api_keys(keys.clone()).seed_pets(args.seed_pets).quiet(args.quiet || exec);
+    let default_port = if exec { 0 } else { 4010 };
+    let bind = args.addr.unwrap_or(SocketAddr::from(([127, 0, 0, 1], default_port)));
+
+    let listener = match tokio::net::TcpListener::bind(bind).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            eprintln!("error: cannot listen on {bind}: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let addr = match listener.local_addr() {
+        Ok(addr) => addr,
+        Err(err) => {
+            eprintln!("error: cannot read the bound address: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if exec {
+        return run_command(listener, config, &format!("http://{addr}/v1"), &keys[0], &args.command).await;
+    }
+    let shutdown = shutdown_signal();
+    // Scripts read this line to find the port; a reader that closed the pipe after it must not
+    // stop the server, so write errors are ignored.
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "http://{addr}/v1");
+    let _ = stdout.flush();
+    drop(stdout);
+
+    match petstore_sandbox::serve(listener, config, shutdown).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: the sandbox stopped: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the
+/// server and returns the command's exit code (128 + the signal's number if a signal ended it).
+async fn run_command(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    base_url: &str,
+    key: &str,
+    command: &[String],
+) -> ExitCode {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(petstore_sandbox::serve(listener, config, async {
+        let _ = stopped.await;
+    }));
+    // Ctrl-C reaches the command too (same process group); the sandbox waits for it to finish
+    // rather than dying under it.
+    let signals = shutdown_signal();
+    let code = tokio::select! {
+        status = tokio::process::Command::new(&command[0])
+            .args(&command[1..])
+            .env("PETSTORE_BASE_URL", base_url)
+            .env("PETSTORE_API_KEY", key)
+            .status() => status.map(exit_code),
+        () = signals => {
+            eprintln!("petstore-sandbox: interrupted");
+            Ok(130)
+        }
+    };
+    let _ = stop.send(());
+    let _ = server.await;
+    match code {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("error: cannot run `{}`: {err}", command[0]);
+            ExitCode::from(127)
+        }
+    }
+}
+
+#[cfg(unix)]
+fn exit_code(status: std::process::ExitStatus) -> u8 {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => u8::try_from(code).unwrap_or(1),
+        (None, Some(signal)) => u8::try_from(128 + signal).unwrap_or(1),
+        (None, None) => 1,
+    }
+}
+
+#[cfg(not(unix))]
+fn exit_code(status: std::process::ExitStatus) -> u8 {
+    status.code().and_then(|code| u8::try_from(code).ok()).unwrap_or(1)
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is called, not
+/// when the future is first polled, so a script that signals as soon as it has read the base URL
+/// still gets a graceful stop. A signal that cannot be watched never completes it, rather than
+/// being read as a request to stop.
+#[cfg(unix)]
+fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{Signal, SignalKind, signal};
+    async fn received(signal: Option<Signal>) {
+        match signal {
+            Some(mut signal) => {
+                signal.recv().await;
+            }
+            None => std::future::pending().await,
+        }
+    }
+    let interrupt = signal(SignalKind::interrupt()).ok();
+    let terminate = signal(SignalKind::terminate()).ok();
+    async move {
+        tokio::select! {
+            () = received(interrupt) => {}
+            () = received(terminate) => {}
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_is_well_formed() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn help_documents_the_default_key_and_every_error_code() {
+        let help = Args::command().render_long_help().to_string();
+        for needle in [
+            "`sandbox`",
+            "unauthorized",
+            "invalid_parameter",
+            "invalid_body",
+            "not_found",
+            "method_not_allowed",
+            "payload_too_large",
+            "--addr <ADDR>",
+            "[default: 127.0.0.1:4010]",
+            "--api-key <KEY>",
+            "--seed-pets <N>",
+            "[default: 10]",
+            "--quiet",
+            "SIGTERM",
+        ] {
+            assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
+        }
+    }
+
+    #[test]
+    fn flags_parse_into_a_config() {
+        let args = Args::try_parse_from(["x", "--addr", "[::1]:0", "--api-key", "a", "--api-key", "b"]).unwrap();
+        assert_eq!(args.addr, "[::1]:0".parse().unwrap());
+        assert_eq!(args.api_keys, ["a", "b"]);
+        assert_eq!(args.seed_pets, 10);
+        assert!(!args.quiet);
+        let args = Args::try_parse_from(["x", "-q", "--seed-pets", "0"]).unwrap();
+        assert!(args.quiet);
+        assert_eq!(args.seed_pets, 0);
+        assert_eq!(args.addr, "127.0.0.1:4010".parse().unwrap());
+        let args = Args::try_parse_from(["x", "--addr", "localhost:0"]).unwrap();
+        assert_eq!(args.addr, "127.0.0.1:0".parse().unwrap());
+    }
+
+    #[test]
+    fn bad_flags_are_refused() {
+        for argv in [
+            &["x", "--addr", "0.0.0.0:4010"][..],
+            &["x", "--addr", "192.168.1.1:80"],
+            &["x", "--addr", "localhost"],
+            &["x", "--addr", "example.com:80"],
+            &["x", "--api-key", ""],
+            &["x", "--api-key", "two words"],
+            &["x", "--seed-pets", "-1"],
+            &["x", "--seed-pets", "1000001"],
+        ] {
+            assert!(Args::try_parse_from(argv).is_err(), "{argv:?}");
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! [`Sandbox`]: a sandbox running on its own thread and runtime, for blocking tests that start
+//! one each and drop it.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::thread::JoinHandle;
+
+use tokio::sync::oneshot;
+
+use crate::{AppState, Config, serve_state};
+
+/// A running sandbox on `127.0.0.1` with a free port, on its own OS thread with its own tokio
+/// runtime. Dropping it shuts it down gracefully and waits for the thread.
+///
+/// ```
+/// let sandbox = petstore_sandbox::Sandbox::start();
+/// assert!(sandbox.base_url().starts_with("http://127.0.0.1:"));
+/// assert_eq!(sandbox.pets().len(), 10);
+/// ```
+#[derive(Debug)]
+pub struct Sandbox {
+    addr: SocketAddr,
+    state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Sandbox {
+    /// Starts a sandbox with [`Config::default`], but quiet.
+    ///
+    /// # Panics
+    ///
+    /// When no loopback port can be bound or no thread spawned.
+    pub fn start() -> Sandbox {
+        Sandbox::start_with(Config::default().quiet(true))
+    }
+
+    /// Starts a sandbox with `config`. Returns once the socket is bound, so a client can connect
+    /// right away (connections queue until the thread accepts them).
+    ///
+    /// # Panics
+    ///
+    /// When no loopback port can be bound or no thread spawned.
+    pub fn start_with(config: Config) -> Sandbox {
+        let listener =
+            std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("the sandbox binds a free port on 127.0.0.1");
+        listener.set_nonblocking(true).expect("the sandbox's socket can be made non-blocking");
+        let addr = listener.local_addr().expect("a bound socket has an address");
+        let state = AppState::new(&config);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let served = state.clone();
+        let thread = std::thread::Builder::new()
+            .name(format!("petstore-sandbox-{}", addr.port()))
+            .spawn(move || {
+                // One thread is plenty for a test's traffic and keeps many parallel tests cheap.
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("the sandbox's tokio runtime starts");
+                runtime.block_on(async move {
+                    let listener = tokio::net::TcpListener::from_std(listener).expect("tokio adopts the bound socket");
+                    // A dropped sender (the handle is gone) also means stop.
+                    let shutdown = async move {
+                        let _ = stopped.await;
+                    };
+                    // Accept errors are retried inside axum; nothing is left to report here.
+                    let _ = serve_state(listener, served, shutdown).await;
+                });
+            })
+            .expect("the sandbox's thread starts");
+        Sandbox { addr, state, stop: Some(stop), thread: Some(thread) }
+    }
+
+    /// The base URL including the `/v1` prefix, e.g. `http://127.0.0.1:41234/v1`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+
+    /// The address the sandbox listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// How many HTTP requests reached the sandbox, whatever their route or outcome.
+    pub fn request_count(&self) -> u64 {
+        self.state.request_count()
+    }
+
+    /// The animals in the store now, in ascending id order, as Pet JSON.
+    pub fn pets(&self) -> Vec<serde_json::Value> {
+        self.state.pets()
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            // A panic on the sandbox thread already printed itself; panicking again in `drop`
+            // could abort a test that is unwinding.
+            let _ = thread.join();
+        }
+    }
+}
