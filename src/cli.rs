@@ -30,11 +30,12 @@ Environment variables:
   PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)
   PETSTORE_ENV         the environment to use, as `--env`
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
-  PETSTORE_CONFIG_DIR  the config directory (default: $XDG_CONFIG_HOME/petstore or ~/.config/petstore)
+  PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
 
-Selecting where requests go: `--base-url` > `--env` > `PETSTORE_ENV` > the default set by `petstore env use`
-> production. Built-in environments: production, staging, and sandbox (http://127.0.0.1:4010/v1, no login).
+Where requests go, first match wins (flags beat variables; a URL beats a name):
+  --base-url > --env > PETSTORE_BASE_URL > PETSTORE_ENV > `petstore env use` > production
+Built-in environments: production, staging, and sandbox (http://127.0.0.1:4010/v1, no login needed).
 
 Examples:
   petstore pets list --status available --limit 5
@@ -61,11 +62,13 @@ pub struct Cli {
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
-    #[arg(long = "env", global = true, env = "PETSTORE_ENV", value_name = "NAME")]
+    /// [env: PETSTORE_ENV]
+    #[arg(long = "env", global = true, value_name = "NAME")]
     pub env: Option<String>,
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
-    #[arg(long, global = true, env = "PETSTORE_BASE_URL", value_name = "URL", value_parser = parse_base_url)]
+    /// [env: PETSTORE_BASE_URL]
+    #[arg(long, global = true, value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<Url>,
 
     /// Print JSON: the API's own documents and field names, nothing else on stdout
@@ -142,7 +145,7 @@ pub enum PetsCommand {
 }
 
 /// A base URL is checked as it is parsed, so a bad one is a usage error before anything else happens.
-fn parse_base_url(value: &str) -> Result<Url, String> {
+pub fn parse_base_url(value: &str) -> Result<Url, String> {
     crate::config::parse_base_url(value).map_err(|why| format!("it {why}"))
 }
 

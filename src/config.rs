@@ -322,12 +322,12 @@ fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
     parse_base_url(text).map_err(wrong)
 }
 
-/// A base URL must be an absolute `http(s)` URL with a host and no query; whether the key may travel over it
-/// is the client's call.
+/// A base URL must be an absolute URL with a host and no query, over which the key may travel: `https://`,
+/// or `http://` to a loopback address.
 pub fn parse_base_url(text: &str) -> Result<Url, String> {
     let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
-    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-        return Err("must be an `https://` (or loopback `http://`) URL with a host, e.g. `https://HOST/v1`".into());
+    if let Err(reason) = crate::api::client::url_may_carry_key(&url) {
+        return Err(format!("cannot be used: {reason}"));
     }
     if url.query().is_some() || url.fragment().is_some() {
         return Err("takes no query or fragment".into());

@@ -13,6 +13,9 @@ use crate::credentials::{self, ApiKey};
 use crate::error::Error;
 use crate::output::Output;
 
+/// Names the base URL, below `--base-url` and `--env`.
+pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
+
 /// What every command runs with.
 #[derive(Debug)]
 pub struct Context {
@@ -30,9 +33,24 @@ pub struct Target<'a> {
 }
 
 impl Context {
-    /// Takes the global options as parsed; nothing is read until a command needs it.
-    pub fn new(global: &GlobalArgs, output: Output) -> Context {
-        Context { output, base_url: global.base_url.clone(), env: global.env.clone(), config: OnceCell::new() }
+    /// Resolves where requests go: `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV` > (later, from
+    /// the config) the default environment > production. Flags beat variables, and at each level a URL beats
+    /// a name. Nothing else is read until a command needs it.
+    pub fn new(global: &GlobalArgs, output: Output) -> Result<Context, Error> {
+        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
+        let (base_url, env) = match (&global.base_url, &global.env) {
+            (Some(url), _) => (Some(url.clone()), None),
+            (None, Some(env)) => (None, Some(env.clone())),
+            (None, None) => match var(BASE_URL_VAR) {
+                Some(url) => {
+                    let url = crate::cli::parse_base_url(&url)
+                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: {why}") })?;
+                    (Some(url), None)
+                }
+                None => (None, var(config::ENV_VAR)),
+            },
+        };
+        Ok(Context { output, base_url, env, config: OnceCell::new() })
     }
 
     /// The config file, read once, on first use.
@@ -84,6 +102,16 @@ impl Context {
             (None, None) => return Err(Error::NoApiKey { url: target.base_url.to_string() }),
         };
         self.client_with(target.base_url, &key)
+    }
+
+    /// Says so on stderr, at a terminal, before a command writes to production: nobody should add animals
+    /// there by accident. Scripts (stderr not a terminal) are not nagged.
+    pub fn warn_before_writing_to_production(&self) -> Result<(), Error> {
+        let target = self.target()?;
+        if self.output.stderr_is_terminal() && target.env.is_some_and(|env| env.name == config::DEFAULT_ENV) {
+            self.output.warning(&format!("writing to production ({})", target.base_url));
+        }
+        Ok(())
     }
 
     /// A client for `base_url` with `key`, reporting to `--verbose`.

@@ -236,10 +236,7 @@ impl Error {
 /// A mistake in a file the user edits, shown with the file's line and column and the text around it.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
-#[diagnostic(
-    code(petstore::config),
-    help("fix the file (`petstore config path` prints where it is); petstore left it as it is")
-)]
+#[diagnostic(help("fix the file (`petstore config path` prints where it is); petstore left it as it is"))]
 pub struct SourceError {
     message: String,
     #[source_code]

@@ -8,16 +8,16 @@ use petstore::output::Output;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let ctx = Context::new(&cli.global, Output::new(&cli.global));
-    let result = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(runtime) => runtime.block_on(petstore::run(&ctx, &cli.command)),
-        Err(err) => Err(petstore::Error::Io(err)),
-    };
+    let output = Output::new(&cli.global);
+    let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        runtime.block_on(petstore::run(&ctx, &cli.command))
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.is_broken_pipe() => ExitCode::from(exit::SUCCESS),
         Err(err) => {
-            ctx.output.error(&err);
+            output.error(&err);
             ExitCode::from(err.exit_code())
         }
     }

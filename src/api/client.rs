@@ -213,15 +213,20 @@ fn is_json(content_type: &HeaderValue) -> bool {
 
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
-    let invalid = |reason| Err(Error::InvalidBaseUrl { url: base.to_string(), reason });
-    if base.cannot_be_a_base() || base.host().is_none() {
-        return invalid("it has no host");
+    url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: base.to_string(), reason })
+}
+
+/// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
+/// address, with a host. The one place this rule lives.
+pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
+    if url.cannot_be_a_base() || url.host().is_none() {
+        return Err("it has no host");
     }
-    match base.scheme() {
+    match url.scheme() {
         "https" => Ok(()),
-        "http" if is_loopback(base) => Ok(()),
-        "http" => invalid("plain `http://` would expose the API key; only loopback addresses may use it"),
-        _ => invalid("the scheme must be `https` (or `http` for a loopback address)"),
+        "http" if is_loopback(url) => Ok(()),
+        "http" => Err("plain `http://` would expose the API key; only loopback addresses may use it"),
+        _ => Err("the scheme must be `https` (or `http` for a loopback address)"),
     }
 }
 

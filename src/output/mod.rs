@@ -142,7 +142,7 @@ impl Output {
             let mut text = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
             if handler.render_report(&mut text, err).is_ok() {
-                let _ = write!(stderr, "{error}error:{error:#} {text}");
+                let _ = write!(stderr, "{text}");
                 return;
             }
         }

@@ -2,7 +2,10 @@
 
 mod common;
 
+mod auth;
 mod cli;
+mod env;
+mod keyring;
 mod pets_add;
 mod pets_get;
 mod pets_list;

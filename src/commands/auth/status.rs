@@ -52,12 +52,13 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         statuses.push(check(ctx, env, env.name == selected).await);
     }
     ctx.output.records(&statuses, || Rows {
-        header: &["ENV", "BASE URL", "SOURCE", "KEY", "CHECK"],
+        header: &["ACTIVE", "ENV", "BASE URL", "SOURCE", "KEY", "CHECK"],
         rows: statuses
             .iter()
             .map(|s| {
                 vec![
-                    Field::new(if s.active { format!("{} *", s.env) } else { s.env.clone() }),
+                    Field::new(if s.active { "*" } else { "" }),
+                    Field::new(&s.env),
                     Field::new(&s.base_url),
                     Field::new(s.key_source),
                     s.key.as_ref().map_or_else(Field::missing, Field::new),

@@ -49,7 +49,7 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             .iter()
             .map(|line| {
                 vec![
-                    if line.active { Field::new("*") } else { Field::missing() },
+                    Field::new(if line.active { "*" } else { "" }),
                     Field::new(line.name),
                     Field::new(line.base_url),
                     Field::new(line.key_source),

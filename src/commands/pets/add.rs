@@ -31,6 +31,7 @@ pub struct AddArgs {
 /// Creates the animal and prints it.
 pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
     let client = ctx.client()?;
+    ctx.warn_before_writing_to_production()?;
     let new_pet = NewPet { name: args.name.clone(), category_id: args.category_id, status: args.status };
     let pet = client.create_pet(&new_pet).await?;
     ctx.output.pet(&pet)?;

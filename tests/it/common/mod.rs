@@ -42,8 +42,37 @@ impl TestEnv {
             .env("PETSTORE_CONFIG_DIR", self.home().join("config"))
             .env("PETSTORE_BASE_URL", self.sandbox.base_url())
             .env("PETSTORE_API_KEY", KEY)
+            // No test reaches a developer's keyring: the bus address leads nowhere. The real-keyring test
+            // sets its own private bus.
+            .env("DBUS_SESSION_BUS_ADDRESS", format!("unix:path={}", self.home().join("no-bus").display()))
             .stdin(Stdio::null());
         cmd
+    }
+
+    /// The config directory this test's petstore uses.
+    pub fn config_dir(&self) -> std::path::PathBuf {
+        self.home().join("config")
+    }
+
+    /// Runs `petstore ARGS` with `input` on stdin.
+    pub fn run_with_stdin(&self, args: &[&str], input: &str) -> Run {
+        Run::with_stdin(self.command().args(args), input)
+    }
+
+    /// Runs `petstore ARGS` without `PETSTORE_API_KEY`, as a person who logged in would.
+    pub fn run_logged_in(&self, args: &[&str]) -> Run {
+        Run::of(self.command().env_remove("PETSTORE_API_KEY").args(args))
+    }
+
+    /// Writes the config file.
+    pub fn write_config(&self, text: &str) {
+        std::fs::create_dir_all(self.config_dir()).unwrap();
+        std::fs::write(self.config_dir().join("config.toml"), text).unwrap();
+    }
+
+    /// The config file's text ("" when there is none).
+    pub fn read_config(&self) -> String {
+        std::fs::read_to_string(self.config_dir().join("config.toml")).unwrap_or_default()
     }
 
     /// Runs `petstore ARGS` with stdout and stderr piped, as a script would.
@@ -69,16 +98,44 @@ impl Run {
     /// Runs `cmd` to completion. Checks, for every run in the suite, that the API key appears nowhere in what
     /// petstore printed.
     pub fn of(cmd: &mut Command) -> Run {
-        let output = cmd.output().expect("the petstore binary runs");
-        let run = Run {
+        let run = Run::unchecked(cmd.output().expect("the petstore binary runs"));
+        run.check_no_key(true);
+        run
+    }
+
+    /// Runs `cmd` with `input` on stdin.
+    pub fn with_stdin(cmd: &mut Command, input: &str) -> Run {
+        let run = Run::unchecked(feed(cmd, input));
+        run.check_no_key(true);
+        run
+    }
+
+    /// Like [`Run::with_stdin`] for `auth token`, the one command whose stdout is the key.
+    pub fn printing_the_key(cmd: &mut Command) -> Run {
+        let run = Run::unchecked(cmd.output().expect("the petstore binary runs"));
+        run.check_no_key(false);
+        run
+    }
+
+    /// A run from a process the test drove itself, checked like every other.
+    pub fn checked(output: std::process::Output) -> Run {
+        let run = Run::unchecked(output);
+        run.check_no_key(true);
+        run
+    }
+
+    fn unchecked(output: std::process::Output) -> Run {
+        Run {
             code: output.status.code().expect("petstore exits rather than dying by a signal"),
             stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
             stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        };
-        assert!(!run.stdout.contains(KEY), "the API key leaked on stdout:\n{run}");
-        assert!(!run.stderr.contains(KEY), "the API key leaked on stderr:\n{run}");
-        assert!(!run.stderr.contains("panicked"), "petstore panicked:\n{run}");
-        run
+        }
+    }
+
+    fn check_no_key(&self, on_stdout: bool) {
+        assert!(!on_stdout || !self.stdout.contains(KEY), "the API key leaked on stdout:\n{self}");
+        assert!(!self.stderr.contains(KEY), "the API key leaked on stderr:\n{self}");
+        assert!(!self.stderr.contains("panicked"), "petstore panicked:\n{self}");
     }
 
     /// stdout as JSON, for tests that compare values rather than text.
@@ -93,9 +150,18 @@ impl fmt::Display for Run {
     }
 }
 
-/// Filters for what changes from run to run: loopback ports and timings.
+/// Runs `cmd` with `input` written to its stdin.
+pub fn feed(cmd: &mut Command, input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Filters for what changes from run to run: loopback ports, timings, temporary directories.
 pub fn filters() -> Vec<(&'static str, &'static str)> {
     vec![
+        (r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]"),
         (r"127\.0\.0\.1:\d+", "127.0.0.1:[PORT]"),
         (r"\d+\.\d ms", "[TIME] ms"),
         (r"petstore/\d+\.\d+\.\d+", "petstore/[VERSION]"),

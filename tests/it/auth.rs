@@ -1,0 +1,179 @@
+//! `petstore auth ...`: logging in with the key from stdin or a hidden prompt, where it is stored, status per
+//! key source, and logging out. The OS keyring is unreachable here by construction (see `TestEnv::command`);
+//! `keyring.rs` runs against a real Secret Service.
+
+use std::process::Command;
+
+use crate::assert_run;
+use crate::common::{KEY, Run, TestEnv};
+
+/// A test env with an environment `local` pointing at its sandbox.
+fn with_local_env() -> TestEnv {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    env
+}
+
+fn file_mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn login_from_stdin_into_the_file_store_is_explicit_and_private() {
+    let env = with_local_env();
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage"], &format!("{KEY}\n"));
+    assert_run!("login_stdin_insecure", run);
+    let credentials = env.config_dir().join("credentials.toml");
+    assert_eq!(file_mode(&credentials), 0o600);
+    assert_eq!(file_mode(&env.config_dir().join("config.toml")), 0o600);
+    assert!(env.read_config().contains("key_storage = \"file\""), "{}", env.read_config());
+    // One request checked the key; now the stored key works without the environment variable.
+    assert_eq!(env.sandbox.request_count(), 1);
+    let list = env.run_logged_in(&["--env", "local", "pets", "list", "--limit", "1"]);
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+}
+
+#[test]
+fn login_at_a_terminal_prompts_on_stderr_without_echo() {
+    let env = with_local_env();
+    // `script` gives petstore a real pseudo-terminal; what it prints is what the terminal showed.
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_API_KEY");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{bin} auth login --env local --insecure-storage --color never"), "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap());
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    let run = type_at_the_prompt(&mut cmd, "): ", &format!("{KEY}\n"));
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stdout.starts_with("API key for `local` (http://127.0.0.1:"), "{run}");
+    assert!(run.stdout.contains("logged in to `local`"), "{run}");
+    assert!(std::fs::read_to_string(env.config_dir().join("credentials.toml")).unwrap().contains(KEY));
+}
+
+/// Runs `cmd`, and types `input` once `prompt` has appeared on its output, as a person would.
+fn type_at_the_prompt(cmd: &mut Command, prompt: &str, input: &str) -> Run {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0; 256];
+    while !String::from_utf8_lossy(&seen).contains(prompt) {
+        let n = stdout.read(&mut buf).unwrap();
+        assert!(n > 0, "no prompt came: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdout.read_to_end(&mut seen).unwrap();
+    drop(stdin);
+    let mut output = child.wait_with_output().unwrap();
+    output.stdout = seen;
+    Run::checked(output)
+}
+
+#[test]
+fn a_refused_key_is_not_stored() {
+    let env = with_local_env();
+    assert_run!(
+        "login_refused",
+        env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage"], "wrong-key\n")
+    );
+    assert!(!env.config_dir().join("credentials.toml").exists());
+    assert!(!env.read_config().contains("key_storage"));
+}
+
+#[test]
+fn an_unreachable_api_stores_nothing_unless_no_verify() {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", crate::common::dead_base_url()));
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage"], KEY);
+    assert_run!("login_unreachable", run);
+    assert!(!env.config_dir().join("credentials.toml").exists());
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage", "--no-verify", "-q"], KEY);
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""), "{run}");
+    assert!(env.read_config().contains("key_storage = \"file\""));
+}
+
+#[test]
+fn without_a_keyring_login_fails_with_the_real_error_and_both_ways_out() {
+    let env = with_local_env();
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local"], KEY);
+    assert_run!("login_no_keyring", run);
+    assert!(!env.config_dir().join("credentials.toml").exists(), "never plaintext without asking");
+    assert!(!env.read_config().contains("key_storage"));
+}
+
+#[test]
+fn an_empty_key_is_refused_before_anything_is_sent() {
+    let env = with_local_env();
+    assert_run!("login_empty", env.run_with_stdin(&["auth", "login", "--env", "local"], "\n"));
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn the_key_is_never_an_argument() {
+    let env = with_local_env();
+    assert_run!("login_key_argument", env.run(&["auth", "login", "--env", "local", "--key", "abc"]));
+}
+
+#[test]
+fn logging_out_twice_is_not_an_error() {
+    let env = with_local_env();
+    env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage", "-q"], KEY);
+    assert_run!("logout_first", env.run(&["auth", "logout", "--env", "local"]));
+    assert_run!("logout_second", env.run_logged_in(&["auth", "logout", "--env", "local"]));
+    assert!(!std::fs::read_to_string(env.config_dir().join("credentials.toml")).unwrap().contains(KEY));
+    assert!(!env.read_config().contains("key_storage"));
+    assert_run!("after_logout", env.run_logged_in(&["--env", "local", "pets", "list"]));
+}
+
+#[test]
+fn status_shows_each_key_source() {
+    let env = with_local_env();
+    env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage", "-q"], KEY);
+    // The sandbox environment's built-in key, sent to this sandbox (which accepts only the test key).
+    env.write_config(&format!(
+        "{}[environments.sandbox]\nbase_url = \"{}\"\n",
+        env.read_config(),
+        env.sandbox.base_url()
+    ));
+    assert_run!("status_env_var", env.run(&["auth", "status", "--env", "local"]));
+    assert_run!("status_file", env.run_logged_in(&["auth", "status", "--env", "local"]));
+    assert_run!("status_all", env.run_logged_in(&["auth", "status", "--all", "--env", "local"]));
+    assert_run!("status_built_in_refused", env.run_logged_in(&["auth", "status", "--env", "sandbox"]));
+    assert_run!("status_none", env.run_logged_in(&["auth", "status", "--env", "staging", "--json"]));
+}
+
+#[test]
+fn a_recorded_keyring_that_is_unreachable_is_exit_4_with_the_ways_out() {
+    let env = with_local_env();
+    env.write_config(&format!("{}key_storage = \"keyring\"\n", env.read_config()));
+    assert_run!("keyring_unreachable", env.run_logged_in(&["--env", "local", "pets", "list"]));
+    // With the environment variable set, the keyring is never touched, so the same setup works.
+    assert_eq!(env.run(&["--env", "local", "pets", "list"]).code, 0);
+}
+
+#[test]
+fn token_prints_the_key_and_nothing_else() {
+    let env = with_local_env();
+    env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage", "-q"], KEY);
+    let run =
+        Run::printing_the_key(env.command().env_remove("PETSTORE_API_KEY").args(["auth", "token", "--env", "local"]));
+    assert_eq!((run.code, run.stdout.clone(), run.stderr.as_str()), (0, format!("{KEY}\n"), ""), "{run}");
+    assert_run!("token_not_logged_in", env.run_logged_in(&["auth", "token", "--env", "staging"]));
+}
+
+#[test]
+fn the_sandbox_environment_needs_no_login() {
+    let env = TestEnv::new();
+    let run =
+        Run::printing_the_key(env.command().env_remove("PETSTORE_API_KEY").args(["auth", "token", "--env", "sandbox"]));
+    assert_eq!((run.code, run.stdout.as_str()), (0, "sandbox\n"));
+}

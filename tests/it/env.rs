@@ -1,0 +1,115 @@
+//! `petstore env ...` and `config path`: environments, selection, and the config file's rules.
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+#[test]
+fn list_shows_built_ins_and_the_active_one() {
+    let env = TestEnv::new();
+    assert_run!("env_list_terminal", env.run_in_terminal(&["env", "list", "--color", "never"]));
+    assert_run!("env_list_json", env.run(&["env", "list", "--json"]));
+}
+
+#[test]
+fn add_use_and_remove_edit_the_config_file() {
+    let env = TestEnv::new();
+    assert_run!("env_add", env.run(&["env", "add", "local", &env.sandbox.base_url()]));
+    assert_run!("env_use", env.run(&["env", "use", "local"]));
+    assert_run!("env_list_after_use", env.run_logged_in(&["env", "list"]));
+    assert_eq!(
+        env.read_config(),
+        format!("default_env = \"local\"\n[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url())
+    );
+    // The default now sends requests to the sandbox, with the key from the environment variable.
+    let run = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(["pets", "list", "--limit", "1"]));
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{run}");
+    assert_run!("env_remove", env.run(&["env", "remove", "local"]));
+    assert_eq!(env.read_config(), "");
+}
+
+#[test]
+fn selection_follows_flag_then_variable_then_default() {
+    let env = TestEnv::new();
+    env.write_config("default_env = \"staging\"\n");
+    let active = |cmd: &mut std::process::Command| {
+        let run = Run::of(cmd.args(["env", "list"]));
+        run.stdout.lines().find(|l| l.starts_with('*')).map(|l| l.split('\t').nth(1).unwrap().to_owned())
+    };
+    let no_url = |cmd: &mut std::process::Command| {
+        cmd.env_remove("PETSTORE_BASE_URL");
+    };
+    let mut cmd = env.command();
+    no_url(&mut cmd);
+    assert_eq!(active(&mut cmd).as_deref(), Some("staging"));
+    let mut cmd = env.command();
+    no_url(&mut cmd);
+    assert_eq!(active(cmd.env("PETSTORE_ENV", "sandbox")).as_deref(), Some("sandbox"));
+    let mut cmd = env.command();
+    no_url(&mut cmd);
+    assert_eq!(active(cmd.env("PETSTORE_ENV", "sandbox").args(["--env", "production"])).as_deref(), Some("production"));
+    // A base URL is an environment only if one has that URL; the variable beats `PETSTORE_ENV`, not `--env`.
+    fn url(cmd: &mut std::process::Command) -> &mut std::process::Command {
+        cmd.env("PETSTORE_BASE_URL", "http://127.0.0.1:4010/v1").env("PETSTORE_ENV", "staging")
+    }
+    assert_eq!(active(url(&mut env.command())).as_deref(), Some("sandbox"));
+    assert_eq!(active(url(&mut env.command()).args(["--env", "production"])).as_deref(), Some("production"));
+    assert_eq!(
+        active(env.command().args(["--base-url", "http://127.0.0.1:4010/v1", "--env", "production"])).as_deref(),
+        Some("sandbox")
+    );
+    let run = Run::of(env.command().args(["env", "list"]));
+    assert!(!run.stdout.contains('*'), "an unknown base URL is no environment:\n{run}");
+}
+
+#[test]
+fn an_unknown_environment_lists_the_known_ones() {
+    let env = TestEnv::new();
+    assert_run!("env_unknown", env.run_logged_in(&["--env", "prod", "pets", "list"]));
+    assert_run!("env_use_unknown", env.run(&["env", "use", "prod"]));
+}
+
+#[test]
+fn bad_names_urls_and_built_ins_are_refused() {
+    let env = TestEnv::new();
+    assert_run!("env_add_bad_name", env.run(&["env", "add", "my env", "https://x.example/v1"]));
+    assert_run!("env_add_plain_http", env.run(&["env", "add", "eu", "http://eu.example.com/v1"]));
+    assert_run!("env_add_exists", env.run(&["env", "add", "staging", "https://x.example/v1"]));
+    assert_run!("env_remove_built_in", env.run(&["env", "remove", "production"]));
+    assert_eq!(env.read_config(), "", "nothing was written");
+}
+
+#[test]
+fn a_malformed_config_is_reported_at_its_line_and_never_overwritten() {
+    let env = TestEnv::new();
+    let broken = "default_env = \"staging\"\n[environments.eu\nbase_url = \"https://eu.example/v1\"\n";
+    env.write_config(broken);
+    assert_run!("config_malformed", env.run(&["--color", "never", "pets", "list"]));
+    assert_run!("config_malformed_edit", env.run(&["--color", "never", "env", "add", "x", "https://x.example/v1"]));
+    assert_eq!(env.read_config(), broken);
+    env.write_config("[environments.eu]\nbase_url = \"http://10.1.2.3/v1\"\n");
+    assert_run!("config_plain_http", env.run(&["--color", "never", "env", "list"]));
+}
+
+#[test]
+fn config_path_prints_where_the_file_is() {
+    let env = TestEnv::new();
+    let run = env.run(&["config", "path"]);
+    assert_eq!(run.stdout, format!("{}\n", env.config_dir().join("config.toml").display()));
+    let xdg = Run::of(
+        env.command().env_remove("PETSTORE_CONFIG_DIR").env("XDG_CONFIG_HOME", "/xdg").args(["config", "path"]),
+    );
+    assert_eq!(xdg.stdout, "/xdg/petstore/config.toml\n");
+    let home = Run::of(env.command().env_remove("PETSTORE_CONFIG_DIR").args(["config", "path"]));
+    assert_eq!(home.stdout, format!("{}\n", env.home().join(".config/petstore/config.toml").display()));
+}
+
+#[test]
+fn adding_to_production_from_a_terminal_says_so_first() {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let args = ["pets", "add", "--name", "Rex", "--category-id", "1", "--color", "never"];
+    let terminal = Run::of(env.command().env_remove("PETSTORE_BASE_URL").env("PETSTORE_TEST_TERMINAL", "1").args(args));
+    assert_run!("add_production_terminal", terminal);
+    let piped = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(args));
+    assert_eq!((piped.code, piped.stderr.as_str()), (0, ""), "{piped}");
+}

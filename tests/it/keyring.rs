@@ -1,0 +1,74 @@
+//! The OS keyring for real: a private D-Bus session with a throwaway, unlocked gnome-keyring
+//! (`tests/keyring-session.sh`), and the real binary logging in, using the key, and logging out.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common::{KEY, Run, TestEnv};
+
+const SESSION_VAR: &str = "PETSTORE_TEST_SECRET_SERVICE";
+
+/// Runs this test again inside a private Secret Service session, unless it is inside one already. Returns
+/// whether the caller should go on (it is inside).
+fn inside_a_secret_service(test: &str) -> bool {
+    if std::env::var_os(SESSION_VAR).is_some() {
+        return true;
+    }
+    let have = |tool: &str| {
+        Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|o| o.status.success())
+    };
+    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
+        assert!(std::env::var_os("CI").is_none(), "CI must install dbus-daemon and gnome-keyring: see .ci/run");
+        eprintln!("skipped {test}: install dbus-daemon and gnome-keyring to run it (CI does)");
+        return false;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/keyring-session.sh");
+    let status = Command::new(script)
+        .arg(std::env::current_exe().unwrap())
+        .args(["--exact", test, "--nocapture", "--test-threads", "1"])
+        .status()
+        .unwrap();
+    assert!(status.success(), "{test} failed inside the Secret Service session");
+    false
+}
+
+#[test]
+fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
+    if !inside_a_secret_service("keyring::login_stores_the_key_in_the_secret_service_and_commands_use_it") {
+        return;
+    }
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap();
+    let petstore = |args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", &bus).env_remove("PETSTORE_API_KEY").args(args);
+        cmd
+    };
+
+    let login = Run::with_stdin(&mut petstore(&["auth", "login", "--env", "local"]), KEY);
+    assert_eq!(login.code, 0, "{login}");
+    assert!(login.stderr.contains("the key is in the Secret Service"), "{login}");
+    assert!(env.read_config().contains("key_storage = \"keyring\""));
+    assert!(!env.config_dir().join("credentials.toml").exists(), "no plaintext copy");
+
+    // Another tool reads the same item: it is really in the Secret Service.
+    let lookup = Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output();
+    if let Ok(lookup) = lookup {
+        assert_eq!(String::from_utf8_lossy(&lookup.stdout), KEY);
+    }
+
+    let list = Run::of(&mut petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    let status = Run::of(&mut petstore(&["--env", "local", "auth", "status"]));
+    assert_eq!(status.code, 0, "{status}");
+    assert!(status.stdout.contains("\tkeyring\t"), "{status}");
+    assert!(status.stdout.ends_with("\taccepted\n"), "{status}");
+
+    let logout = Run::of(&mut petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
+    let again = Run::of(&mut petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!(again.code, 0, "{again}");
+    let list = Run::of(&mut petstore(&["--env", "local", "pets", "list"]));
+    assert_eq!(list.code, 4, "{list}");
+}
