@@ -31,9 +31,13 @@ if [[ -z "${!inner_marker:-}" ]]; then
     # with an unlock prompt that nobody can see. It is made out here, not in the session, because the inner
     # script ends by exec-ing the command and so cannot clean up after it.
     data_home=$(mktemp -d "${TMPDIR:-/tmp}/petstore-keyring.XXXXXX")
-    trap 'rm -rf -- "$data_home"' EXIT
+    # gnome-keyring's control socket lives in $XDG_RUNTIME_DIR/keyring: a private one keeps this session
+    # from reaching the daemon of another (or of an earlier run that has not finished exiting).
+    runtime_dir=$(mktemp -d "${TMPDIR:-/tmp}/petstore-keyring-run.XXXXXX")
+    trap 'rm -rf -- "$data_home" "$runtime_dir"' EXIT
     rc=0
-    env "$inner_marker=1" XDG_DATA_HOME="$data_home" dbus-run-session -- "$0" "$@" || rc=$?
+    env "$inner_marker=1" XDG_DATA_HOME="$data_home" XDG_RUNTIME_DIR="$runtime_dir" \
+        dbus-run-session -- "$0" "$@" || rc=$?
     exit "$rc"
 fi
 
@@ -50,6 +54,17 @@ if ! printf %s ci-pass | gnome-keyring-daemon --unlock --components=secrets >>"$
     echo "keyring-session.sh: gnome-keyring-daemon did not start:" >&2
     cat "$log" >&2
     exit 1
+fi
+
+# Wait until the keyring really stores an item, so that the command never meets a keyring still being set up.
+if command -v secret-tool >/dev/null; then
+    for _ in $(seq 50); do
+        if printf ready | secret-tool store --label=probe service petstore-session-probe username probe 2>/dev/null; then
+            secret-tool clear service petstore-session-probe username probe 2>/dev/null || true
+            break
+        fi
+        sleep 0.1
+    done
 fi
 
 exec "$@"

@@ -74,6 +74,15 @@ struct Args {
     command: Vec<String>,
 }
 
+impl Args {
+    /// `--addr`, else 127.0.0.1:4010, or any free port when there is a COMMAND to run (its address
+    /// reaches it through PETSTORE_BASE_URL, so nothing needs a fixed port then).
+    fn bind_addr(&self) -> SocketAddr {
+        let default_port = if self.command.is_empty() { 4010 } else { 0 };
+        self.addr.unwrap_or(SocketAddr::from(([127, 0, 0, 1], default_port)))
+    }
+}
+
 fn parse_loopback(text: &str) -> Result<SocketAddr, String> {
     // `localhost` is what people type; resolving it could give a non-loopback answer, so it is
     // taken to mean 127.0.0.1 rather than looked up.
@@ -100,11 +109,10 @@ fn parse_api_key(text: &str) -> Result<String, String> {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
+    let bind = args.bind_addr();
     let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys };
     let exec = !args.command.is_empty();
     let config = Config::default().api_keys(keys.clone()).seed_pets(args.seed_pets).quiet(args.quiet || exec);
-    let default_port = if exec { 0 } else { 4010 };
-    let bind = args.addr.unwrap_or(SocketAddr::from(([127, 0, 0, 1], default_port)));
 
     let listener = match tokio::net::TcpListener::bind(bind).await {
         Ok(listener) => listener,
@@ -249,7 +257,7 @@ mod tests {
             "method_not_allowed",
             "payload_too_large",
             "--addr <ADDR>",
-            "[default: 127.0.0.1:4010]",
+            "[default: 127.0.0.1:4010, or",
             "--api-key <KEY>",
             "--seed-pets <N>",
             "[default: 10]",
@@ -263,16 +271,18 @@ mod tests {
     #[test]
     fn flags_parse_into_a_config() {
         let args = Args::try_parse_from(["x", "--addr", "[::1]:0", "--api-key", "a", "--api-key", "b"]).unwrap();
-        assert_eq!(args.addr, "[::1]:0".parse().unwrap());
+        assert_eq!(args.bind_addr(), "[::1]:0".parse().unwrap());
         assert_eq!(args.api_keys, ["a", "b"]);
         assert_eq!(args.seed_pets, 10);
         assert!(!args.quiet);
         let args = Args::try_parse_from(["x", "-q", "--seed-pets", "0"]).unwrap();
         assert!(args.quiet);
         assert_eq!(args.seed_pets, 0);
-        assert_eq!(args.addr, "127.0.0.1:4010".parse().unwrap());
+        assert_eq!(args.bind_addr(), "127.0.0.1:4010".parse().unwrap());
         let args = Args::try_parse_from(["x", "--addr", "localhost:0"]).unwrap();
-        assert_eq!(args.addr, "127.0.0.1:0".parse().unwrap());
+        assert_eq!(args.bind_addr(), "127.0.0.1:0".parse().unwrap());
+        let args = Args::try_parse_from(["x", "--", "sh", "-c", "exit 1"]).unwrap();
+        assert_eq!((args.bind_addr(), args.command.len()), ("127.0.0.1:0".parse().unwrap(), 3));
     }
 
     #[test]

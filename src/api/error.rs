@@ -6,7 +6,7 @@ use reqwest::Url;
 use super::models;
 
 /// How many characters of an unexpected body an error keeps to show the user.
-const EXCERPT_CHARS: usize = 200;
+pub const EXCERPT_CHARS: usize = 200;
 
 /// A request that did not produce the document we asked for.
 #[derive(Debug, thiserror::Error)]
