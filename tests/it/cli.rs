@@ -12,6 +12,18 @@ fn every_command_has_help() {
         ("help_pets_list", &["pets", "list", "--help"]),
         ("help_pets_add", &["pets", "add", "--help"]),
         ("help_pets_get", &["pets", "get", "--help"]),
+        ("help_auth", &["auth", "--help"]),
+        ("help_auth_login", &["auth", "login", "--help"]),
+        ("help_auth_logout", &["auth", "logout", "--help"]),
+        ("help_auth_status", &["auth", "status", "--help"]),
+        ("help_auth_token", &["auth", "token", "--help"]),
+        ("help_env", &["env", "--help"]),
+        ("help_env_list", &["env", "list", "--help"]),
+        ("help_env_use", &["env", "use", "--help"]),
+        ("help_env_add", &["env", "add", "--help"]),
+        ("help_env_remove", &["env", "remove", "--help"]),
+        ("help_config", &["config", "--help"]),
+        ("help_config_path", &["config", "path", "--help"]),
     ] {
         let run = Run::of(env.command().env("COLUMNS", "100").args(args));
         assert_eq!(run.code, 0, "{run}");
@@ -65,4 +77,27 @@ fn verbose_shows_the_exchange_with_the_key_masked() {
 fn verbose_and_quiet_conflict() {
     let env = TestEnv::new();
     assert_eq!(env.run(&["-v", "-q", "pets", "list"]).code, 2);
+}
+
+#[test]
+fn ctrl_c_stops_promptly_with_exit_130_and_nothing_on_stdout() {
+    use std::time::{Duration, Instant};
+    let env = TestEnv::new();
+    let server = crate::common::canned::Canned::silent();
+    let mut child = env
+        .command()
+        .args(["--base-url", server.base_url(), "pets", "list"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while server.requests() == 0 {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Instant::now();
+    let kill = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let output = Run::checked(child.wait_with_output().unwrap());
+    assert!(sent.elapsed() < Duration::from_secs(2), "stopped in {:?}", sent.elapsed());
+    assert_run!("interrupted", output);
 }

@@ -21,8 +21,9 @@ pub struct AddEnvArgs {
     pub name: String,
 
     /// Its base URL, with the version path
+    // Not `base_url`: that id belongs to the global `--base-url`, and clap would merge the two.
     #[arg(value_name = "BASE_URL", value_parser = parse_url)]
-    pub base_url: Url,
+    pub url: Url,
 }
 
 fn parse_name(name: &str) -> Result<String, String> {
@@ -36,11 +37,11 @@ fn parse_url(url: &str) -> Result<Url, String> {
 /// Adds the environment to the config file.
 pub fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
     let mut config = Config::load()?;
-    config.add_environment(&args.name, &args.base_url)?;
+    config.add_environment(&args.name, &args.url)?;
     config.save()?;
     ctx.output.status(&format!(
         "added `{}` ({}); log in with `petstore auth login --env {}`",
-        args.name, args.base_url, args.name
+        args.name, args.url, args.name
     ));
     Ok(())
 }

@@ -51,6 +51,27 @@ impl Canned {
         Canned { base_url, requests }
     }
 
+    /// Accepts connections and reads requests, and never answers: a server that hangs.
+    pub fn silent() -> Canned {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+        let requests = Arc::new(AtomicUsize::new(0));
+        let counter = requests.clone();
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) > 0 {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                }
+                held.push(stream);
+            }
+        });
+        Canned { base_url, requests }
+    }
+
     pub fn base_url(&self) -> &str {
         &self.base_url
     }
