@@ -84,7 +84,7 @@ fn ctrl_c_stops_promptly_with_exit_130_and_nothing_on_stdout() {
     use std::time::{Duration, Instant};
     let env = TestEnv::new();
     let server = crate::common::canned::Canned::silent();
-    let mut child = env
+    let child = env
         .command()
         .args(["--base-url", server.base_url(), "pets", "list"])
         .stdout(std::process::Stdio::piped())
