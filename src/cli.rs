@@ -30,6 +30,7 @@ Environment variables:
   PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)
   PETSTORE_ENV         the environment to use, as `--env`
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
+  PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
 
@@ -70,6 +71,15 @@ pub struct GlobalArgs {
     /// [env: PETSTORE_BASE_URL]
     #[arg(long, global = true, value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<Url>,
+
+    /// Give up on an attempt that takes longer than this many seconds [default: 30]
+    /// [env: PETSTORE_TIMEOUT]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified
+    #[arg(long, global = true, value_name = "FILE")]
+    pub cacert: Option<std::path::PathBuf>,
 
     /// Print JSON: the API's own documents and field names, nothing else on stdout
     #[arg(long, global = true)]
@@ -147,6 +157,14 @@ pub enum PetsCommand {
 /// A base URL is checked as it is parsed, so a bad one is a usage error before anything else happens.
 pub fn parse_base_url(value: &str) -> Result<Url, String> {
     crate::config::parse_base_url(value).map_err(|why| format!("it {why}"))
+}
+
+/// A timeout in seconds: a positive number, fractions allowed, at most a day.
+pub fn parse_timeout(value: &str) -> Result<std::time::Duration, String> {
+    match value.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(seconds)),
+        _ => Err(format!("`{value}` is not a number of seconds above 0 (e.g. `30` or `2.5`)")),
+    }
 }
 
 #[cfg(test)]

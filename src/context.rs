@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 
 use reqwest::Url;
 
-use crate::api::Client;
+use crate::api::client::{Client, Settings};
 use crate::cli::GlobalArgs;
 use crate::config::{self, Config, Environment};
 use crate::credentials::{self, ApiKey};
@@ -16,6 +16,20 @@ use crate::output::Output;
 /// Names the base URL, below `--base-url` and `--env`.
 pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
 
+/// Sets the time one attempt of a request may take, as `--timeout`.
+pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
+
+/// The certificates in a PEM file given to `--cacert`.
+fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>, Error> {
+    let invalid = |why: String| Error::InvalidValue { message: format!("`--cacert {}`: {why}", path.display()) };
+    let pem = std::fs::read(path).map_err(|err| invalid(err.to_string()))?;
+    let certificates = reqwest::Certificate::from_pem_bundle(&pem).map_err(|err| invalid(err.to_string()))?;
+    if certificates.is_empty() {
+        return Err(invalid("it holds no PEM certificate".to_owned()));
+    }
+    Ok(certificates)
+}
+
 /// What every command runs with.
 #[derive(Debug)]
 pub struct Context {
@@ -23,6 +37,7 @@ pub struct Context {
     base_url: Option<Url>,
     env: Option<String>,
     config: OnceCell<Config>,
+    settings: Settings,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -50,7 +65,18 @@ impl Context {
                 None => (None, var(config::ENV_VAR)),
             },
         };
-        Ok(Context { output, base_url, env, config: OnceCell::new() })
+        let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
+            (Some(timeout), _) => timeout,
+            (None, Some(text)) => crate::cli::parse_timeout(&text)
+                .map_err(|why| Error::InvalidValue { message: format!("`{TIMEOUT_VAR}`: {why}") })?,
+            (None, None) => crate::api::client::REQUEST_TIMEOUT,
+        };
+        let ca_certificates = match &global.cacert {
+            Some(path) => read_certificates(path)?,
+            None => Vec::new(),
+        };
+        let settings = Settings { timeout, ca_certificates };
+        Ok(Context { output, base_url, env, config: OnceCell::new(), settings })
     }
 
     /// The config file, read once, on first use.
@@ -116,10 +142,7 @@ impl Context {
 
     /// A client for `base_url` with `key`, reporting to `--verbose`.
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
-        let client = Client::new(base_url.clone(), key)?;
-        Ok(match self.output.request_observer() {
-            Some(observer) => client.with_observer(observer),
-            None => client,
-        })
+        Ok(Client::with_settings(base_url.clone(), key, self.settings.clone())?
+            .with_observer(self.output.request_observer()))
     }
 }

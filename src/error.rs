@@ -182,6 +182,24 @@ pub enum Error {
     #[diagnostic(code(petstore::transport))]
     Transport { origin: String, reason: String },
 
+    #[error("{0}")]
+    #[diagnostic(
+        code(petstore::outcome_unknown),
+        help("check with `petstore pets list` whether it was created before trying again")
+    )]
+    OutcomeUnknown(String),
+
+    #[error("the server failed (HTTP {status}) while adding: {detail}")]
+    #[diagnostic(
+        code(petstore::server_error_on_write),
+        help("it may still have been created: check with `petstore pets list` before trying again")
+    )]
+    ServerErrorOnWrite { status: u16, detail: String },
+
+    #[error("the answer (HTTP {status}) broke off: {reason}")]
+    #[diagnostic(code(petstore::broken_answer))]
+    BrokenAnswer { status: u16, reason: String },
+
     #[error("interrupted")]
     #[diagnostic(code(petstore::interrupted))]
     Interrupted,
@@ -213,9 +231,14 @@ impl Error {
             Error::KeyUnchecked { source } => source.exit_code(),
             Error::NoWorkingKey { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
-            Error::Connect { .. } | Error::Timeout { .. } | Error::Transport { .. } => exit::NETWORK,
+            Error::Connect { .. }
+            | Error::Timeout { .. }
+            | Error::Transport { .. }
+            | Error::OutcomeUnknown(_)
+            | Error::BrokenAnswer { .. } => exit::NETWORK,
             Error::Interrupted => exit::INTERRUPTED,
             Error::ServerError { .. }
+            | Error::ServerErrorOnWrite { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
             | Error::Io(_)
@@ -276,6 +299,8 @@ impl From<api::Error> for Error {
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
+            err @ api::Error::OutcomeUnknown { .. } => Error::OutcomeUnknown(err.to_string()),
+            api::Error::BrokenAnswer { status, reason } => Error::BrokenAnswer { status: status.as_u16(), reason },
             api::Error::Decode { status, reason, excerpt } => {
                 Error::Unreadable { status: status.as_u16(), reason, excerpt }
             }

@@ -1,9 +1,10 @@
-//! The HTTP client: one method per operation of the spec, over reqwest with rustls.
+//! The HTTP client: one method per operation of the spec, over reqwest with rustls, with timeouts and retries
+//! that never repeat a request the server may have acted on.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
-use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
@@ -13,19 +14,45 @@ use crate::credentials::ApiKey;
 
 /// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
 pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
-/// How long to wait for a TCP (and TLS) connection.
+/// How long to wait for a TCP (and TLS) connection, at most.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a whole request may take, from sending to the last byte of the answer.
+/// How long one attempt may take, from sending to the last byte of the answer (`--timeout`).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Attempts per request, the first included.
+pub const MAX_ATTEMPTS: u32 = 3;
+/// The first backoff's upper bound; each retry doubles it (full jitter: the wait is random below it).
+pub const BACKOFF_BASE: Duration = Duration::from_millis(250);
+/// The longest wait petstore accepts from a `Retry-After`; a server asking for more gets no retry.
+pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(10);
 
-/// Sees each exchange, so a caller can report it (`--verbose`) without this layer printing anything.
+/// Sees each exchange, so a caller can report it (`--verbose`, deprecation warnings) without this layer
+/// printing anything.
 pub trait Observer: Send + Sync {
     /// A request is about to go out. `headers` are the ones we set, with the credential already masked.
     fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]);
     /// An answer's status line arrived after `elapsed`.
     fn response(&self, status: StatusCode, elapsed: Duration);
-    /// The exchange failed without a status line.
+    /// The exchange failed without a complete answer.
     fn failed(&self, error: &Error, elapsed: Duration);
+    /// Attempt `attempt` failed for `reason`; the next starts after `wait`.
+    fn retry(&self, attempt: u32, reason: &str, wait: Duration);
+    /// The answer carried `Deprecation` and/or `Sunset` headers (RFC 9745, RFC 8594), sanitised.
+    fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>);
+}
+
+/// How a client behaves on the network.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// One attempt's whole duration (`--timeout`).
+    pub timeout: Duration,
+    /// Extra CA certificates to trust, PEM (`--cacert`).
+    pub ca_certificates: Vec<reqwest::Certificate>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { timeout: REQUEST_TIMEOUT, ca_certificates: Vec::new() }
+    }
 }
 
 /// A client for one deployment of the API: a base URL (with its `/v1` path) and a key.
@@ -43,19 +70,42 @@ impl std::fmt::Debug for Client {
     }
 }
 
+/// What came back for one attempt.
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Vec<u8>,
+}
+
+/// Why one attempt got no complete answer, and whether the request may have reached the server.
+struct Failure {
+    error: Error,
+    /// False only when the connection could not be made: then the server certainly did nothing.
+    maybe_sent: bool,
+    /// A failure that a retry cannot mend (a certificate the client does not trust).
+    permanent: bool,
+}
+
 impl Client {
-    /// A client for `base` (for example `https://api.example.com/v1`). The key may only travel over HTTPS,
-    /// or plain HTTP to a loopback address.
+    /// A client for `base` (for example `https://api.example.com/v1`) with default settings. The key may
+    /// only travel over HTTPS, or plain HTTP to a loopback address.
     pub fn new(base: Url, key: &ApiKey) -> Result<Client, Error> {
+        Client::with_settings(base, key, Settings::default())
+    }
+
+    /// A client with explicit network settings.
+    pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
         install_crypto_provider();
-        let http = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(REQUEST_TIMEOUT)
+        let mut builder = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT.min(settings.timeout))
+            .timeout(settings.timeout)
             // The API has no redirects; following one would turn a POST into a GET, or send the key elsewhere.
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|err| Error::from_reqwest(&base, &err))?;
+            .redirect(reqwest::redirect::Policy::none());
+        for certificate in settings.ca_certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
+        let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
         let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose()))
             .map_err(|_| Error::InvalidBaseUrl { url: base.to_string(), reason: "unusable key" })?;
         // Keeps the value out of reqwest's and hyper's Debug output.
@@ -92,7 +142,7 @@ impl Client {
         self.send(Method::GET, url, None).await
     }
 
-    /// `POST /pets` (`createPet`).
+    /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it.
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
         let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
         self.send(Method::POST, self.url(&["pets"]), Some(body)).await
@@ -110,6 +160,9 @@ impl Client {
         url
     }
 
+    /// Sends with retries. GET is retried after connection failures, timeouts, dropped connections and
+    /// 429/502/503/504; POST only when the server certainly did not act (no connection, or 429). A POST
+    /// that went out and got no answer is reported as of unknown outcome, never sent again.
     async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
@@ -118,42 +171,158 @@ impl Client {
         if body.is_some() {
             headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         }
+        let idempotent = method == Method::GET;
+        let mut attempt = 1;
+        loop {
+            let wait = match self.attempt(&method, &url, &headers, body.as_deref()).await {
+                Ok(answer) => {
+                    self.report_deprecation(&method, &url, &answer.headers);
+                    let retryable = match answer.status.as_u16() {
+                        429 => true,
+                        502..=504 => idempotent,
+                        _ => false,
+                    };
+                    let wait = retryable.then(|| retry_wait(attempt, &answer.headers)).flatten();
+                    match wait {
+                        Some(wait) if attempt < MAX_ATTEMPTS => {
+                            self.notify_retry(attempt, &answer.status.to_string(), wait);
+                            wait
+                        }
+                        _ => return decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body),
+                    }
+                }
+                Err(failure) => {
+                    let retryable = !failure.permanent && (idempotent || !failure.maybe_sent);
+                    if !retryable || attempt >= MAX_ATTEMPTS {
+                        return Err(if failure.maybe_sent && !idempotent {
+                            Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() }
+                        } else {
+                            failure.error
+                        });
+                    }
+                    let wait = backoff(attempt);
+                    self.notify_retry(attempt, &failure.error.to_string(), wait);
+                    wait
+                }
+            };
+            tokio::time::sleep(wait).await;
+            attempt += 1;
+        }
+    }
+
+    /// One exchange: the request, and the whole answer or why there is none.
+    async fn attempt(
+        &self,
+        method: &Method,
+        url: &Url,
+        headers: &HeaderMap,
+        body: Option<&[u8]>,
+    ) -> Result<Answer, Failure> {
         if let Some(observer) = &self.observer {
-            observer.request(&method, &url, &shown_headers(&headers));
+            observer.request(method, url, &shown_headers(headers));
         }
         let started = Instant::now();
-        let mut request = self.http.request(method, url.clone()).headers(headers);
+        let mut request = self.http.request(method.clone(), url.clone()).headers(headers.clone());
         if let Some(body) = body {
-            request = request.body(body);
+            request = request.body(body.to_vec());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| Error::from_reqwest(&url, &err))?;
-            if let Some(observer) = &self.observer {
-                observer.response(response.status(), started.elapsed());
-            }
+            let mut response = request.send().await.map_err(|err| Failure {
+                maybe_sent: !err.is_connect(),
+                permanent: is_certificate_error(&err),
+                error: Error::from_reqwest(url, &err),
+            })?;
             let status = response.status();
-            let content_type = response.headers().get(CONTENT_TYPE).cloned();
-            let mut bytes = Vec::new();
-            while let Some(chunk) = response.chunk().await.map_err(|err| Error::from_reqwest(&url, &err))? {
-                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                    return Err(Error::Decode {
-                        status,
-                        reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
-                        excerpt: excerpt(&bytes),
-                    });
-                }
-                bytes.extend_from_slice(&chunk);
+            if let Some(observer) = &self.observer {
+                observer.response(status, started.elapsed());
             }
-            decode(status, content_type.as_ref(), &bytes)
+            let headers = std::mem::take(response.headers_mut());
+            let mut bytes = Vec::new();
+            loop {
+                match response.chunk().await {
+                    Ok(Some(chunk)) => {
+                        if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                            return Err(Failure {
+                                maybe_sent: true,
+                                permanent: true,
+                                error: Error::Decode {
+                                    status,
+                                    reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
+                                    excerpt: excerpt(&bytes),
+                                },
+                            });
+                        }
+                        bytes.extend_from_slice(&chunk);
+                    }
+                    Ok(None) => break,
+                    Err(err) => {
+                        return Err(Failure {
+                            maybe_sent: true,
+                            permanent: false,
+                            error: Error::BrokenAnswer { status, reason: Error::from_reqwest(url, &err).to_string() },
+                        });
+                    }
+                }
+            }
+            Ok(Answer { status, headers, body: bytes })
         }
         .await;
-        if let (Err(err), Some(observer)) = (&result, &self.observer)
-            && !matches!(err, Error::Status { .. } | Error::Decode { .. })
-        {
-            observer.failed(err, started.elapsed());
+        if let (Err(failure), Some(observer)) = (&result, &self.observer) {
+            observer.failed(&failure.error, started.elapsed());
         }
         result
     }
+
+    fn notify_retry(&self, attempt: u32, reason: &str, wait: Duration) {
+        if let Some(observer) = &self.observer {
+            observer.retry(attempt, reason, wait);
+        }
+    }
+
+    fn report_deprecation(&self, method: &Method, url: &Url, headers: &HeaderMap) {
+        let header = |name| headers.get(name).map(|v: &HeaderValue| sanitise(&String::from_utf8_lossy(v.as_bytes())));
+        let (deprecation, sunset) = (header("deprecation"), header("sunset"));
+        if (deprecation.is_some() || sunset.is_some())
+            && let Some(observer) = &self.observer
+        {
+            observer.deprecated(method, url, deprecation.as_deref(), sunset.as_deref());
+        }
+    }
+}
+
+/// The wait before retry number `attempt`: exponential backoff with full jitter (a random wait below
+/// `BACKOFF_BASE * 2^(attempt-1)`), so that many clients retrying at once spread out.
+fn backoff(attempt: u32) -> Duration {
+    let ceiling = BACKOFF_BASE.saturating_mul(1 << (attempt - 1).min(16));
+    ceiling.mul_f64(fastrand::f64())
+}
+
+/// The wait a `Retry-After` asks for (seconds, or an HTTP-date), else the backoff; `None` when the server
+/// asks for longer than [`RETRY_AFTER_CAP`], which is then not worth waiting for.
+fn retry_wait(attempt: u32, headers: &HeaderMap) -> Option<Duration> {
+    let Some(value) = headers.get(RETRY_AFTER).and_then(|v| v.to_str().ok()) else {
+        return Some(backoff(attempt));
+    };
+    let asked = match value.trim().parse::<u64>() {
+        Ok(seconds) => Duration::from_secs(seconds),
+        Err(_) => match httpdate::parse_http_date(value.trim()) {
+            Ok(when) => when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO),
+            Err(_) => return Some(backoff(attempt)),
+        },
+    };
+    (asked <= RETRY_AFTER_CAP).then_some(asked)
+}
+
+/// True when rustls refused the server's certificate: trying again will not change its mind.
+fn is_certificate_error(err: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(error) = cause {
+        if let Some(tls) = error.downcast_ref::<rustls::Error>() {
+            return matches!(tls, rustls::Error::InvalidCertificate(_) | rustls::Error::NoCertificatesPresented);
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// The headers as `--verbose` may show them: the credential is masked.
@@ -244,7 +413,6 @@ fn install_crypto_provider() {
     // `Err` means one is installed already, which is all we need.
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,15 @@ pub enum Error {
     #[error("request to `{origin}` failed: {reason}")]
     Transport { origin: String, reason: String },
 
+    /// The status line came, then the connection broke before the whole body did.
+    #[error("the answer (HTTP {status}) broke off: {reason}")]
+    BrokenAnswer { status: StatusCode, reason: String },
+
+    /// A request that changes something went out and no complete answer came back: it may or may not
+    /// have taken effect, and it was not sent again.
+    #[error("no complete answer to the {method}, so it may or may not have taken effect: {reason}")]
+    OutcomeUnknown { method: String, reason: String },
+
     /// The server answered with a non-2xx status.
     #[error("the server answered {status}")]
     Status {

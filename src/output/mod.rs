@@ -9,6 +9,7 @@ mod terminal;
 
 use std::io::{self, Write};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
@@ -36,6 +37,8 @@ pub struct Output {
     terminals: Terminals,
     stdout_color: bool,
     stderr_color: bool,
+    /// Set once a deprecation warning has been printed: there is at most one per run.
+    deprecation_warned: Arc<AtomicBool>,
 }
 
 impl Output {
@@ -49,6 +52,7 @@ impl Output {
             terminals,
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
+            deprecation_warned: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -119,6 +123,13 @@ impl Output {
         io::stdin().is_terminal()
     }
 
+    /// A deprecation warning, unless one was printed already in this run (or `--quiet`).
+    pub fn deprecation_warning(&self, message: &str) {
+        if !self.deprecation_warned.swap(true, Ordering::SeqCst) {
+            self.warning(message);
+        }
+    }
+
     /// A note for a person at a terminal: only when stderr is one, and not with `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
@@ -152,9 +163,9 @@ impl Output {
         }
     }
 
-    /// Logs each request to stderr when `--verbose`.
-    pub fn request_observer(&self) -> Option<Arc<dyn api::Observer>> {
-        self.verbose.then(|| Arc::new(RequestLog { color: self.stderr_color }) as Arc<dyn api::Observer>)
+    /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
+    pub fn request_observer(&self) -> Arc<dyn api::Observer> {
+        Arc::new(RequestLog { output: self.clone() })
     }
 
     fn stderr_style(&self, style: Style) -> Style {
@@ -181,13 +192,23 @@ fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool
     writeln!(w)
 }
 
-/// `--verbose`: `> ` lines for what was sent, `< ` for what came back, on stderr.
+/// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a
+/// warning for the first deprecated operation the server names, whatever the verbosity.
 struct RequestLog {
-    color: bool,
+    output: Output,
+}
+
+impl RequestLog {
+    fn dim(&self) -> Style {
+        self.output.stderr_style(DIM)
+    }
 }
 
 impl api::Observer for RequestLog {
     fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]) {
+        if !self.output.verbose {
+            return;
+        }
         let mut stderr = io::stderr().lock();
         let _ = writeln!(stderr, "> {method} {url}");
         for (name, value) in headers {
@@ -196,13 +217,35 @@ impl api::Observer for RequestLog {
     }
 
     fn response(&self, status: StatusCode, elapsed: Duration) {
-        let style = if self.color { DIM } else { Style::new() };
-        eprintln!("< {status} {style}({}){style:#}", millis(elapsed));
+        if self.output.verbose {
+            let style = self.dim();
+            eprintln!("< {status} {style}({}){style:#}", millis(elapsed));
+        }
     }
 
     fn failed(&self, error: &api::Error, elapsed: Duration) {
-        let style = if self.color { DIM } else { Style::new() };
-        eprintln!("< no answer: {error} {style}({}){style:#}", millis(elapsed));
+        if self.output.verbose {
+            let style = self.dim();
+            eprintln!("< no answer: {error} {style}({}){style:#}", millis(elapsed));
+        }
+    }
+
+    fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
+        if self.output.verbose {
+            eprintln!(
+                "* attempt {attempt} of {} failed ({reason}); retrying in {}",
+                api::client::MAX_ATTEMPTS,
+                millis(wait)
+            );
+        }
+    }
+
+    fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>) {
+        let operation = format!("{method} {}", url.path());
+        self.output.deprecation_warning(&match (deprecation, sunset) {
+            (_, Some(sunset)) => format!("the API deprecates `{operation}` and removes it after {sunset}"),
+            (_, None) => format!("the API deprecates `{operation}`"),
+        });
     }
 }
 

@@ -25,7 +25,8 @@ pub struct GetArgs {
 /// Fetches the animal and prints it, after the deprecation warning.
 pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
     let client = ctx.client()?;
-    ctx.output.warning(DEPRECATION_WARNING);
+    // Printed before the request, and only once: the server's own Deprecation header adds nothing to it.
+    ctx.output.deprecation_warning(DEPRECATION_WARNING);
     let pet = client.get_pet(args.id).await.map_err(|err| match Error::from(err) {
         Error::NotFound { .. } => Error::PetNotFound { id: args.id },
         other => other,
