@@ -19,7 +19,7 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long one attempt may take, from sending to the last byte of the answer (`--timeout`).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Attempts per request, the first included.
-pub const MAX_ATTEMPTS: u32 = 3;
+pub const MAX_ATTEMPTS: u32 = 4;
 /// The first backoff's upper bound; each retry doubles it (full jitter: the wait is random below it).
 pub const BACKOFF_BASE: Duration = Duration::from_millis(250);
 /// The longest wait petstore accepts from a `Retry-After`; a server asking for more gets no retry.
@@ -161,7 +161,7 @@ impl Client {
     }
 
     /// Sends with retries. GET is retried after connection failures, timeouts, dropped connections and
-    /// 429/502/503/504; POST only when the server certainly did not act (no connection, or 429). A POST
+    /// 429/500/502/503/504; POST only when the server certainly did not act (no connection, or 429). A POST
     /// that went out and got no answer is reported as of unknown outcome, never sent again.
     async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
         let mut headers = HeaderMap::new();
@@ -179,7 +179,8 @@ impl Client {
                     self.report_deprecation(&method, &url, &answer.headers);
                     let retryable = match answer.status.as_u16() {
                         429 => true,
-                        502..=504 => idempotent,
+                        // A GET changes nothing, so a failure that may be passing is worth another try.
+                        500 | 502..=504 => idempotent,
                         _ => false,
                     };
                     let wait = retryable.then(|| retry_wait(attempt, &answer.headers)).flatten();
@@ -462,6 +463,54 @@ mod tests {
 
         let err = decode::<Pet>(StatusCode::INTERNAL_SERVER_ERROR, None, b"").unwrap_err();
         assert!(matches!(err, Error::Status { body: None, ref excerpt, .. } if excerpt.is_empty()));
+    }
+
+    #[test]
+    fn retry_after_is_honoured_in_both_forms_up_to_the_cap() {
+        let headers = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(RETRY_AFTER, HeaderValue::from_str(value).unwrap());
+            headers
+        };
+        assert_eq!(retry_wait(1, &headers("2")), Some(Duration::from_secs(2)));
+        assert_eq!(retry_wait(1, &headers("11")), None, "longer than the cap: not worth waiting");
+        let soon = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(3));
+        let wait = retry_wait(1, &headers(&soon)).unwrap();
+        assert!(wait > Duration::from_secs(1) && wait <= Duration::from_secs(3), "{wait:?}");
+        assert_eq!(retry_wait(1, &headers("Thu, 01 Jan 1970 00:00:00 GMT")), Some(Duration::ZERO));
+        assert!(retry_wait(1, &headers("soon")).unwrap() <= BACKOFF_BASE, "unreadable: plain backoff");
+    }
+
+    #[test]
+    fn backoff_grows_with_full_jitter() {
+        for attempt in 1..=5 {
+            let ceiling = BACKOFF_BASE * (1 << (attempt - 1));
+            let waits: Vec<_> = (0..200).map(|_| backoff(attempt)).collect();
+            assert!(waits.iter().all(|w| *w <= ceiling));
+            assert!(waits.iter().any(|w| *w < ceiling / 4) && waits.iter().any(|w| *w > ceiling * 3 / 4));
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever the status, content type and bytes, decoding gives a document or a typed error, and an
+        /// error's text never carries a control character.
+        #[test]
+        fn decode_never_panics(status in 100u16..600, content_type in proptest::option::of("[ -~]{0,40}"), body in proptest::collection::vec(proptest::num::u8::ANY, 0..300)) {
+            let status = StatusCode::from_u16(status).unwrap();
+            let content_type = content_type.and_then(|c| HeaderValue::from_str(&c).ok());
+            match decode::<Vec<Pet>>(status, content_type.as_ref(), &body) {
+                Ok(_) => proptest::prop_assert!(status.is_success()),
+                Err(err) => proptest::prop_assert!(!err.to_string().chars().any(char::is_control), "{err}"),
+            }
+        }
+
+        /// Bodies that are JSON but not the right JSON are errors too, never a panic.
+        #[test]
+        fn decode_survives_arbitrary_json(json in "[\\[\\]{}\":,0-9a-z .-]{0,80}") {
+            let json_type = HeaderValue::from_static("application/json");
+            let _ = decode::<Vec<Pet>>(StatusCode::OK, Some(&json_type), json.as_bytes());
+            let _ = decode::<Pet>(StatusCode::CREATED, Some(&json_type), json.as_bytes());
+        }
     }
 
     #[test]

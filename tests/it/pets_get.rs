@@ -31,3 +31,11 @@ fn an_id_that_is_not_an_integer_is_refused_locally() {
     assert_run!("get_missing_id", env.run(&["pets", "get"]));
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+#[test]
+fn the_server_s_deprecation_headers_do_not_add_a_second_warning() {
+    let env = TestEnv::new();
+    let run = env.run(&["pets", "get", "1"]);
+    assert_eq!(run.stderr.matches("warning:").count(), 1, "{run}");
+    assert!(run.stderr.contains("2030-12-05"), "{run}");
+}

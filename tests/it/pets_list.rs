@@ -108,7 +108,7 @@ fn a_server_that_is_not_running_is_exit_5() {
 #[test]
 fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
     let env = TestEnv::new();
-    // (snapshot, server, attempts): a GET is retried after 502/503/504 and 429, not after other answers.
+    // (snapshot, server, attempts): a GET is retried after 500/502/503/504 and 429, not after other answers.
     let cases = [
         (
             "list_502_html",
@@ -122,9 +122,9 @@ fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
                 Some("application/problem+json"),
                 r#"{"type":"about:blank","title":"boom","status":500}"#,
             ),
-            1,
+            4,
         ),
-        ("list_503_empty", Canned::start("503 Service Unavailable", None, ""), 3),
+        ("list_503_empty", Canned::start("503 Service Unavailable", None, ""), 4),
         ("list_200_not_json", Canned::start("200 OK", Some("application/json"), "[{\"id\":1,"), 1),
         ("list_200_html", Canned::start("200 OK", Some("text/html; charset=utf-8"), "<p>captive portal</p>"), 1),
         ("list_200_wrong_shape", Canned::start("200 OK", Some("application/json"), r#"{"pets":[]}"#), 1),
@@ -151,4 +151,21 @@ fn a_closed_stdout_pipe_ends_quietly() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn a_deprecation_the_server_announces_is_a_warning_once() {
+    let env = TestEnv::new();
+    let server = Canned::with_headers(
+        "200 OK",
+        &[
+            ("Content-Type", "application/json"),
+            ("Deprecation", "@1767225600"),
+            ("Sunset", "Wed, 01 Jan 2031 00:00:00 GMT"),
+        ],
+        r#"[{"id":1,"name":"Rex","categoryId":1}]"#,
+    );
+    assert_run!("list_deprecated_by_server", env.run(&["--base-url", server.base_url(), "pets", "list"]));
+    let quiet = env.run(&["--base-url", server.base_url(), "pets", "list", "-q"]);
+    assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
 }

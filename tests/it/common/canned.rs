@@ -16,9 +16,15 @@ pub struct Canned {
 impl Canned {
     /// Serves `status` (e.g. `502 Bad Gateway`) with `content_type` and `body`, closing each connection.
     pub fn start(status: &str, content_type: Option<&str>, body: &str) -> Canned {
+        let headers: Vec<(&str, &str)> = content_type.map(|c| ("Content-Type", c)).into_iter().collect();
+        Canned::with_headers(status, &headers, body)
+    }
+
+    /// Serves `status` with `headers` and `body`, closing each connection.
+    pub fn with_headers(status: &str, headers: &[(&str, &str)], body: &str) -> Canned {
         let mut response = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
-        if let Some(content_type) = content_type {
-            response.push_str(&format!("Content-Type: {content_type}\r\n"));
+        for (name, value) in headers {
+            response.push_str(&format!("{name}: {value}\r\n"));
         }
         response.push_str("\r\n");
         response.push_str(body);
