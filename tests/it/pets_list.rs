@@ -113,7 +113,7 @@ fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
         (
             "list_502_html",
             Canned::start("502 Bad Gateway", Some("text/html"), "<html><h1>502 Bad Gateway</h1></html>\n"),
-            3,
+            4,
         ),
         (
             "list_500_problem_json",
