@@ -159,6 +159,10 @@ pub enum Error {
     #[diagnostic(code(petstore::server_error), help("try again later; `--verbose` shows each request"))]
     ServerError { status: u16, detail: String },
 
+    #[error("the server is limiting requests (HTTP 429): {detail}")]
+    #[diagnostic(code(petstore::rate_limited), help("wait a while and try again; petstore already retried"))]
+    RateLimited { detail: String },
+
     #[error("unexpected answer from the server (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::unexpected_status))]
     UnexpectedStatus { status: u16, detail: String },
@@ -195,6 +199,13 @@ pub enum Error {
         help("it may still have been created: check with `petstore pets list` before trying again")
     )]
     ServerErrorOnWrite { status: u16, detail: String },
+
+    #[error("the server answered HTTP {status}, so the animal was probably created, but the answer is unreadable: {reason}{}", shown_excerpt(.excerpt))]
+    #[diagnostic(
+        code(petstore::unreadable_after_write),
+        help("check with `petstore pets list` before adding it again")
+    )]
+    UnreadableAfterWrite { status: u16, reason: String, excerpt: String },
 
     #[error("the answer (HTTP {status}) broke off: {reason}")]
     #[diagnostic(code(petstore::broken_answer))]
@@ -239,6 +250,8 @@ impl Error {
             Error::Interrupted => exit::INTERRUPTED,
             Error::ServerError { .. }
             | Error::ServerErrorOnWrite { .. }
+            | Error::UnreadableAfterWrite { .. }
+            | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
             | Error::Io(_)
@@ -315,6 +328,7 @@ impl From<api::Error> for Error {
                     400 => Error::Rejected { status, detail },
                     401 | 403 => Error::Unauthorized { status, detail },
                     404 => Error::NotFound { detail },
+                    429 => Error::RateLimited { detail },
                     500..=599 => Error::ServerError { status, detail },
                     _ => Error::UnexpectedStatus { status, detail },
                 }

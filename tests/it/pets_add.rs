@@ -94,3 +94,60 @@ fn a_wrong_key_creates_nothing() {
     assert_eq!(run.code, 4, "{run}");
     assert_eq!(env.sandbox.pets().len(), 5);
 }
+
+#[test]
+fn after_a_server_error_or_an_unreadable_answer_it_says_to_check_before_retrying() {
+    let env = TestEnv::new();
+    let args = |url: &str| {
+        vec![
+            "--base-url".to_owned(),
+            url.to_owned(),
+            "pets".into(),
+            "add".into(),
+            "--name".into(),
+            "Rex".into(),
+            "--category-id".into(),
+            "1".into(),
+        ]
+    };
+    for (name, server) in [
+        ("add_502", Canned::start("502 Bad Gateway", Some("text/html"), "<h1>Bad Gateway</h1>")),
+        ("add_201_unreadable", Canned::start("201 Created", Some("application/json"), "{\"id\":7,\"na")),
+    ] {
+        let args = args(server.base_url());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_run!(name, env.run(&args));
+        assert_eq!(server.requests(), 1, "{name}: a POST the server may have acted on is never sent again");
+    }
+}
+
+#[test]
+fn a_429_is_retried_because_the_server_did_nothing() {
+    let env = TestEnv::new();
+    let server = Canned::with_headers(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json"), ("Retry-After", "0")],
+        r#"{"code":"rate_limited","message":"slow down","status":429}"#,
+    );
+    let run = env.run(&["-v", "--base-url", server.base_url(), "pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_run!("add_429_retried", run);
+    assert_eq!(server.requests(), 4);
+}
+
+#[test]
+fn a_refused_connection_is_retried_because_nothing_was_sent() {
+    let env = TestEnv::new();
+    let run = env.run(&[
+        "-v",
+        "--base-url",
+        &crate::common::dead_base_url(),
+        "pets",
+        "add",
+        "--name",
+        "Rex",
+        "--category-id",
+        "1",
+    ]);
+    assert_eq!(run.code, 5, "{run}");
+    assert_eq!(run.stderr.matches("* attempt").count(), 3, "{run}");
+}

@@ -33,7 +33,14 @@ pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
     let client = ctx.client()?;
     ctx.warn_before_writing_to_production()?;
     let new_pet = NewPet { name: args.name.clone(), category_id: args.category_id, status: args.status };
-    let pet = client.create_pet(&new_pet).await?;
+    let pet = client.create_pet(&new_pet).await.map_err(|err| match Error::from(err) {
+        // Both come after the server may have acted: the user must check before adding again.
+        Error::ServerError { status, detail } => Error::ServerErrorOnWrite { status, detail },
+        Error::Unreadable { status, reason, excerpt } if (200..300).contains(&status) => {
+            Error::UnreadableAfterWrite { status, reason, excerpt }
+        }
+        other => other,
+    })?;
     ctx.output.pet(&pet)?;
     Ok(())
 }
