@@ -169,3 +169,13 @@ fn a_deprecation_the_server_announces_is_a_warning_once() {
     let quiet = env.run(&["--base-url", server.base_url(), "pets", "list", "-q"]);
     assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
 }
+
+#[test]
+fn a_body_over_the_size_cap_is_refused_not_buffered() {
+    let env = TestEnv::new();
+    let huge = format!("[{}]", vec![r#"{"id":1,"name":"Rex","categoryId":1}"#; 250_000].join(","));
+    assert!(huge.len() > 8 * 1024 * 1024);
+    let server = Canned::start("200 OK", Some("application/json"), &huge);
+    assert_run!("list_body_too_large", env.run(&["--base-url", server.base_url(), "pets", "list"]));
+    assert_eq!(server.requests(), 1);
+}
