@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use reqwest::Url;
 
 use crate::commands::auth::{login::LoginArgs, logout::LogoutArgs, status::StatusArgs, token::TokenArgs};
+use crate::commands::completions::CompletionsArgs;
 use crate::commands::env::{add::AddEnvArgs, list::ListEnvArgs, remove::RemoveEnvArgs, select::UseEnvArgs};
 use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
 use crate::output::ColorChoice;
@@ -21,7 +22,7 @@ Exit codes:
   1    other failure: a server error (5xx), an unreadable response
   2    usage or invalid input: a bad flag, a value refused locally, a 400 from the server
   3    not found (404)
-  4    authentication: no API key, or the server refused it (401)
+  4    authentication: no API key, the server refused it (401), or the keyring is unavailable
   5    network: cannot connect, timeout, TLS
   6    partial failure of a batch
   130  interrupted (Ctrl-C)
@@ -33,6 +34,12 @@ Environment variables:
   PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
+
+Files:
+  ~/.config/petstore/config.toml       environments and settings (`petstore config path`); the
+                                       directory is $PETSTORE_CONFIG_DIR or $XDG_CONFIG_HOME/petstore
+                                       when set
+  ~/.config/petstore/credentials.toml  keys stored by `petstore auth login --insecure-storage` (0600)
 
 Where requests go, first match wins (flags beat variables; a URL beats a name):
   --base-url > --env > PETSTORE_BASE_URL > PETSTORE_ENV > `petstore env use` > production
@@ -64,7 +71,7 @@ pub struct Cli {
 pub struct GlobalArgs {
     /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
     /// [env: PETSTORE_ENV]
-    #[arg(long = "env", global = true, value_name = "NAME")]
+    #[arg(long = "env", global = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::config::complete_environment_names))]
     pub env: Option<String>,
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
@@ -116,6 +123,8 @@ pub enum Command {
     /// Show where petstore keeps its configuration
     #[command(subcommand)]
     Config(ConfigCommand),
+
+    Completions(CompletionsArgs),
 }
 
 /// `petstore auth ...`

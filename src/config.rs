@@ -335,6 +335,19 @@ pub fn parse_base_url(text: &str) -> Result<Url, String> {
     Ok(url)
 }
 
+/// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
+/// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
+pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
+    let environments = match Config::load() {
+        Ok(config) => config.environments,
+        Err(_) => read(&Table::new()).map(|(environments, _)| environments).unwrap_or_default(),
+    };
+    environments
+        .into_iter()
+        .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
+        .collect()
+}
+
 /// Environment names become keyring entries and TOML keys: keep them plain.
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.is_empty()

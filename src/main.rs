@@ -1,12 +1,14 @@
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use petstore::cli::Cli;
 use petstore::context::Context;
 use petstore::error::exit;
 use petstore::output::Output;
 
 fn main() -> ExitCode {
+    // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
+    clap_complete::CompleteEnv::with_factory(Cli::command).complete();
     let cli = Cli::parse();
     let output = Output::new(&cli.global);
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {

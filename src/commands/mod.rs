@@ -1,6 +1,7 @@
 //! One module per noun, one file per verb; this file only dispatches.
 
 pub mod auth;
+pub mod completions;
 pub mod config;
 pub mod env;
 pub mod pets;
@@ -16,5 +17,6 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Auth(command) => auth::run(ctx, command).await,
         Command::Env(command) => env::run(ctx, command),
         Command::Config(command) => config::run(ctx, command),
+        Command::Completions(args) => completions::run(ctx, args),
     }
 }

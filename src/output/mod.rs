@@ -79,6 +79,11 @@ impl Output {
         })
     }
 
+    /// Bytes as they are (a completion script).
+    pub fn write_raw(&self, bytes: &[u8]) -> io::Result<()> {
+        self.write_stdout(|w| w.write_all(bytes))
+    }
+
     /// A result that is one line of text (`config path`, `auth token`).
     pub fn line(&self, text: &str) -> io::Result<()> {
         self.write_stdout(|w| writeln!(w, "{text}"))

@@ -8,6 +8,7 @@ mod common;
 mod auth;
 mod cli;
 mod env;
+mod generated;
 mod keyring;
 mod pets_add;
 mod pets_get;

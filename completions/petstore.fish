@@ -1,0 +1,310 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_petstore_global_optspecs
+    string join \n env= base-url= timeout= cacert= json color= q/quiet v/verbose h/help V/version
+end
+
+function __fish_petstore_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_petstore_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_petstore_using_subcommand
+    set -l cmd (__fish_petstore_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c petstore -n "__fish_petstore_needs_command" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_needs_command" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_needs_command" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_needs_command" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_needs_command" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_needs_command" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_needs_command" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_needs_command" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_needs_command" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "add" -d 'Add an animal to the store'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l status -d 'Only animals with this status' -r -f -a "available\t''
+pending\t''
+sold\t''"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l limit -d 'At most this many animals, from 1 to 100 [default: 20]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l name -d 'The animal\'s name' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l category-id -d 'The id of the category it belongs to (an integer)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l status -d 'Its availability; the API states no default, so none is sent when omitted' -r -f -a "available\t''
+pending\t''
+sold\t''"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an animal to the store'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "login" -d 'Log in to an environment: check an API key and store it in the OS keyring'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "logout" -d 'Remove an environment\'s stored API key'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-verify -d 'Store the key without checking it against the API'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'Keep the key in a plain-text file (mode 0600) in the config directory instead of the OS keyring'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'Every environment, not only the selected one'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Log in to an environment: check an API key and store it in the OS keyring'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Remove an environment\'s stored API key'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -f -a "use" -d 'Make an environment the default'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -f -a "add" -d 'Add an environment: a name for a base URL'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make an environment the default'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an environment: a name for a base URL'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -f -a "path" -d 'Print the config file\'s path'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets auth env config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Log in to an environment: check an API key and store it in the OS keyring'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Remove an environment\'s stored API key'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "use" -d 'Make an environment the default'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "add" -d 'Add an environment: a name for a base URL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "remove" -d 'Remove an environment you added, and its stored key'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
