@@ -12,9 +12,10 @@ use reqwest::Url;
 
 use crate::commands::auth::{login::LoginArgs, logout::LogoutArgs, status::StatusArgs, token::TokenArgs};
 use crate::commands::completions::CompletionsArgs;
+use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::{add::AddEnvArgs, list::ListEnvArgs, remove::RemoveEnvArgs, select::UseEnvArgs};
 use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
-use crate::output::ColorChoice;
+use crate::output::{ColorChoice, OutputFormat};
 
 const AFTER_LONG_HELP: &str = "\
 Exit codes:
@@ -88,9 +89,17 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "FILE")]
     pub cacert: Option<std::path::PathBuf>,
 
-    /// Print JSON: the API's own documents and field names, nothing else on stdout
+    /// Print JSON: the API's own documents and field names, nothing else on stdout (`--output json`)
     #[arg(long, global = true)]
     pub json: bool,
+
+    /// How to print records [default: table on a terminal, tsv when piped]
+    #[arg(long, short = 'o', global = true, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub output: Option<OutputFormat>,
+
+    /// Filter the JSON output through a jq expression; strings print raw, like `jq -r`
+    #[arg(long, global = true, value_name = "EXPRESSION", conflicts_with = "output")]
+    pub jq: Option<String>,
 
     /// When to use colour
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -123,6 +132,8 @@ pub enum Command {
     /// Show where petstore keeps its configuration
     #[command(subcommand)]
     Config(ConfigCommand),
+
+    Doctor(DoctorArgs),
 
     Completions(CompletionsArgs),
 }

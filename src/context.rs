@@ -19,11 +19,23 @@ pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
 /// Sets the time one attempt of a request may take, as `--timeout`.
 pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
 
-/// The certificates in a PEM file given to `--cacert`.
+/// The certificates in a PEM file given to `--cacert`, each checked now, so that a bad one is a usage
+/// error before anything is sent.
 fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>, Error> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject;
     let invalid = |why: String| Error::InvalidValue { message: format!("`--cacert {}`: {why}", path.display()) };
     let pem = std::fs::read(path).map_err(|err| invalid(err.to_string()))?;
-    let certificates = reqwest::Certificate::from_pem_bundle(&pem).map_err(|err| invalid(err.to_string()))?;
+    let mut certificates = Vec::new();
+    for (index, der) in CertificateDer::pem_slice_iter(&pem).enumerate() {
+        let der = der.map_err(|err| invalid(format!("certificate {} is not readable PEM: {err}", index + 1)))?;
+        rustls::RootCertStore::empty()
+            .add(der.clone())
+            .map_err(|err| invalid(format!("certificate {} is not a usable CA certificate: {err}", index + 1)))?;
+        certificates.push(
+            reqwest::Certificate::from_der(&der).map_err(|err| invalid(format!("certificate {}: {err}", index + 1)))?,
+        );
+    }
     if certificates.is_empty() {
         return Err(invalid("it holds no PEM certificate".to_owned()));
     }

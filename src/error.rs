@@ -211,6 +211,14 @@ pub enum Error {
     #[diagnostic(code(petstore::broken_answer))]
     BrokenAnswer { status: u16, reason: String },
 
+    #[error("{failed} of {total} checks failed")]
+    #[diagnostic(code(petstore::checks_failed))]
+    ChecksFailed { failed: usize, total: usize },
+
+    #[error("jq: {message}")]
+    #[diagnostic(code(petstore::jq))]
+    Jq { message: String },
+
     #[error("interrupted")]
     #[diagnostic(code(petstore::interrupted))]
     Interrupted,
@@ -232,6 +240,7 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::InvalidValue { .. }
+            | Error::Jq { .. }
             | Error::Source(_) => exit::USAGE,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
@@ -254,6 +263,7 @@ impl Error {
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
+            | Error::ChecksFailed { .. }
             | Error::Io(_)
             | Error::NoConfigDir
             | Error::ConfigRead { .. }
@@ -269,16 +279,18 @@ impl Error {
     }
 }
 
-/// A mistake in a file the user edits, shown with the file's line and column and the text around it.
+/// A mistake in a file the user edits, or in an expression on the command line, shown with its line and
+/// column and the text around it.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
-#[diagnostic(help("fix the file (`petstore config path` prints where it is); petstore left it as it is"))]
 pub struct SourceError {
     message: String,
     #[source_code]
     src: NamedSource<String>,
     #[label("here")]
     span: SourceSpan,
+    #[help]
+    help: String,
 }
 
 impl SourceError {
@@ -289,6 +301,18 @@ impl SourceError {
             message: format!("{}:{line}:{column}: {message}", path.display()),
             src: NamedSource::new(path.display().to_string(), text.to_owned()),
             span: span.into(),
+            help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
+        })
+    }
+
+    /// An error at `span` of a command-line value, such as `--jq`'s expression.
+    pub fn in_expression(flag: &str, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
+        let (line, column) = line_column(text, span.start);
+        Box::new(SourceError {
+            message: format!("{flag}:{line}:{column}: {message}"),
+            src: NamedSource::new(flag, text.to_owned()),
+            span: span.into(),
+            help: format!("`{flag}` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`"),
         })
     }
 }

@@ -10,7 +10,14 @@ fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
     clap_complete::CompleteEnv::with_factory(Cli::command).complete();
     let cli = Cli::parse();
-    let output = Output::new(&cli.global);
+    let output = match Output::new(&cli.global) {
+        Ok(output) => output,
+        Err(err) => {
+            // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
+            Output::fallback().error(&err);
+            return ExitCode::from(err.exit_code());
+        }
+    };
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         runtime.block_on(petstore::run(&ctx, &cli.command))

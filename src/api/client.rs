@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, DATE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
@@ -38,6 +38,32 @@ pub trait Observer: Send + Sync {
     fn retry(&self, attempt: u32, reason: &str, wait: Duration);
     /// The answer carried `Deprecation` and/or `Sunset` headers (RFC 9745, RFC 8594), sanitised.
     fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>);
+}
+
+/// What one `GET /pets?limit=1` showed about a deployment besides its animals, for `petstore doctor`.
+#[derive(Debug)]
+pub struct Probe {
+    /// The final answer's status.
+    pub status: StatusCode,
+    /// `Ok` when the answer is the promised list; otherwise the error it decodes to (a refused key is a 401).
+    pub result: Result<(), Error>,
+    /// When the answer came in, by the local clock: to compare with `date`.
+    pub received: SystemTime,
+    /// The answer's `Date` header (the server's clock), sanitised.
+    pub date: Option<String>,
+    /// The answer's `Deprecation` header (RFC 9745), sanitised.
+    pub deprecation: Option<String>,
+    /// The answer's `Sunset` header (RFC 8594), sanitised.
+    pub sunset: Option<String>,
+}
+
+/// Why [`Client::probe`] got no answer.
+#[derive(Debug)]
+pub struct ProbeFailure {
+    pub error: Error,
+    /// The TLS handshake is what failed: rustls refused the server's certificate, or the server does not
+    /// speak TLS.
+    pub tls: bool,
 }
 
 /// How a client behaves on the network.
@@ -84,6 +110,8 @@ struct Failure {
     maybe_sent: bool,
     /// A failure that a retry cannot mend (a certificate the client does not trust).
     permanent: bool,
+    /// The TLS handshake failed.
+    tls: bool,
 }
 
 impl Client {
@@ -102,6 +130,12 @@ impl Client {
             .timeout(settings.timeout)
             // The API has no redirects; following one would turn a POST into a GET, or send the key elsewhere.
             .redirect(reqwest::redirect::Policy::none());
+        if base.scheme() == "http" {
+            // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
+            // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
+            // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
+            builder = builder.no_proxy();
+        }
         for certificate in settings.ca_certificates {
             builder = builder.add_root_certificate(certificate);
         }
@@ -153,6 +187,28 @@ impl Client {
         self.send(Method::GET, self.url(&["pets", &id.to_string()]), None).await
     }
 
+    /// `GET /pets?limit=1`, sent and retried as [`Client::list_pets`] would, for `petstore doctor`: it keeps the
+    /// answer's status and the headers that say something about the deployment, and hands its `Deprecation`
+    /// and `Sunset` headers to the caller rather than to the observer.
+    pub async fn probe(&self) -> Result<Probe, ProbeFailure> {
+        let mut url = self.url(&["pets"]);
+        url.query_pairs_mut().append_pair("limit", "1");
+        let answer = self
+            .exchange(&Method::GET, &url, None)
+            .await
+            .map_err(|failure| ProbeFailure { error: failure.error, tls: failure.tls })?;
+        let received = SystemTime::now();
+        let result = decode::<Vec<Pet>>(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body).map(drop);
+        Ok(Probe {
+            status: answer.status,
+            result,
+            received,
+            date: text_header(&answer.headers, DATE.as_str()),
+            deprecation: text_header(&answer.headers, "deprecation"),
+            sunset: text_header(&answer.headers, "sunset"),
+        })
+    }
+
     /// The base URL with `segments` appended to its path, which is kept (`/v1` is never hard-coded here).
     fn url(&self, segments: &[&str]) -> Url {
         let mut url = self.base.clone();
@@ -160,10 +216,18 @@ impl Client {
         url
     }
 
-    /// Sends with retries. GET is retried after connection failures, timeouts, dropped connections and
-    /// 429/500/502/503/504; POST only when the server certainly did not act (no connection, or 429). A POST
-    /// that went out and got no answer is reported as of unknown outcome, never sent again.
+    /// Sends, retries (see [`Client::exchange`]) and decodes; reports the final answer's deprecation headers.
     async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
+        let answer = self.exchange(&method, &url, body.as_deref()).await.map_err(|failure| failure.error)?;
+        self.report_deprecation(&method, &url, &answer.headers);
+        decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+    }
+
+    /// Sends with retries, and gives the final answer, whatever its status. GET is retried after connection
+    /// failures, timeouts, dropped connections and 429/500/502/503/504; POST only when the server certainly did
+    /// not act (no connection, or 429). A POST that went out and got no answer is reported as of unknown
+    /// outcome, never sent again.
+    async fn exchange(&self, method: &Method, url: &Url, body: Option<&[u8]>) -> Result<Answer, Failure> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
         headers.insert(AUTHORIZATION, self.auth.clone());
@@ -174,9 +238,8 @@ impl Client {
         let idempotent = method == Method::GET;
         let mut attempt = 1;
         loop {
-            let wait = match self.attempt(&method, &url, &headers, body.as_deref()).await {
+            let wait = match self.attempt(method, url, &headers, body).await {
                 Ok(answer) => {
-                    self.report_deprecation(&method, &url, &answer.headers);
                     let retryable = match answer.status.as_u16() {
                         429 => true,
                         // A GET changes nothing, so a failure that may be passing is worth another try.
@@ -189,17 +252,17 @@ impl Client {
                             self.notify_retry(attempt, &answer.status.to_string(), wait);
                             wait
                         }
-                        _ => return decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body),
+                        _ => return Ok(answer),
                     }
                 }
-                Err(failure) => {
+                Err(mut failure) => {
                     let retryable = !failure.permanent && (idempotent || !failure.maybe_sent);
                     if !retryable || attempt >= MAX_ATTEMPTS {
-                        return Err(if failure.maybe_sent && !idempotent {
-                            Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() }
-                        } else {
-                            failure.error
-                        });
+                        if failure.maybe_sent && !idempotent {
+                            failure.error =
+                                Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() };
+                        }
+                        return Err(failure);
                     }
                     let wait = backoff(attempt);
                     self.notify_retry(attempt, &failure.error.to_string(), wait);
@@ -231,6 +294,7 @@ impl Client {
             let mut response = request.send().await.map_err(|err| Failure {
                 maybe_sent: !err.is_connect(),
                 permanent: is_certificate_error(&err),
+                tls: tls_error(&err).is_some(),
                 error: Error::from_reqwest(url, &err),
             })?;
             let status = response.status();
@@ -246,6 +310,7 @@ impl Client {
                             return Err(Failure {
                                 maybe_sent: true,
                                 permanent: true,
+                                tls: false,
                                 error: Error::Decode {
                                     status,
                                     reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
@@ -260,6 +325,7 @@ impl Client {
                         return Err(Failure {
                             maybe_sent: true,
                             permanent: false,
+                            tls: false,
                             error: Error::BrokenAnswer { status, reason: Error::from_reqwest(url, &err).to_string() },
                         });
                     }
@@ -281,8 +347,7 @@ impl Client {
     }
 
     fn report_deprecation(&self, method: &Method, url: &Url, headers: &HeaderMap) {
-        let header = |name| headers.get(name).map(|v: &HeaderValue| sanitise(&String::from_utf8_lossy(v.as_bytes())));
-        let (deprecation, sunset) = (header("deprecation"), header("sunset"));
+        let (deprecation, sunset) = (text_header(headers, "deprecation"), text_header(headers, "sunset"));
         if (deprecation.is_some() || sunset.is_some())
             && let Some(observer) = &self.observer
         {
@@ -314,16 +379,32 @@ fn retry_wait(attempt: u32, headers: &HeaderMap) -> Option<Duration> {
     (asked <= RETRY_AFTER_CAP).then_some(asked)
 }
 
-/// True when rustls refused the server's certificate: trying again will not change its mind.
-fn is_certificate_error(err: &reqwest::Error) -> bool {
+/// A header's value as text that is safe to show, when the header is there.
+fn text_header(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers.get(name).map(|value| sanitise(&String::from_utf8_lossy(value.as_bytes())))
+}
+
+/// The rustls error behind a failed request, when the TLS handshake is what failed. The rustls error sits
+/// inside an `io::Error`, whose `source()` skips the error it wraps, so each `io::Error` on the way is opened
+/// with `get_ref()`.
+fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
     while let Some(error) = cause {
         if let Some(tls) = error.downcast_ref::<rustls::Error>() {
-            return matches!(tls, rustls::Error::InvalidCertificate(_) | rustls::Error::NoCertificatesPresented);
+            return Some(tls);
         }
-        cause = error.source();
+        cause = match error.downcast_ref::<std::io::Error>().and_then(std::io::Error::get_ref) {
+            Some(wrapped) => Some(wrapped),
+            None => error.source(),
+        };
     }
-    false
+    None
+}
+
+/// True when rustls refused the server's certificate: trying again will not change its mind.
+fn is_certificate_error(err: &reqwest::Error) -> bool {
+    tls_error(err)
+        .is_some_and(|tls| matches!(tls, rustls::Error::InvalidCertificate(_) | rustls::Error::NoCertificatesPresented))
 }
 
 /// The headers as `--verbose` may show them: the credential is masked.

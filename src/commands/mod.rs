@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod completions;
 pub mod config;
+pub mod doctor;
 pub mod env;
 pub mod pets;
 
@@ -17,6 +18,7 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Auth(command) => auth::run(ctx, command).await,
         Command::Env(command) => env::run(ctx, command),
         Command::Config(command) => config::run(ctx, command),
+        Command::Doctor(args) => doctor::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),
     }
 }

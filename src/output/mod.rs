@@ -4,6 +4,7 @@
 //! writer and flags, so they are testable without a process. This module renders; it never calls the API.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod jq;
 mod table;
 mod terminal;
 
@@ -28,10 +29,24 @@ const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 const HELP: Style = AnsiColor::Cyan.on_default().bold();
 const DIM: Style = Style::new().dimmed();
 
+/// `--output`: how records are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// A table with a header, for people
+    Table,
+    /// Tab-separated values, one record per line, no header
+    Tsv,
+    /// One JSON document: the API's own, with its field names
+    Json,
+    /// One JSON object per line
+    Ndjson,
+}
+
 /// How results are printed and what may go to stderr.
 #[derive(Debug, Clone)]
 pub struct Output {
-    json: bool,
+    format: OutputFormat,
+    jq: Option<jq::Program>,
     quiet: bool,
     verbose: bool,
     terminals: Terminals,
@@ -43,15 +58,39 @@ pub struct Output {
 
 impl Output {
     /// Resolves `--json`, `--color`, `--quiet` and `--verbose` against the real (or faked) terminals.
-    pub fn new(global: &GlobalArgs) -> Output {
+    pub fn new(global: &GlobalArgs) -> Result<Output, Error> {
         let terminals = Terminals::detect();
-        Output {
-            json: global.json,
+        let format = match (global.output, global.json || global.jq.is_some()) {
+            (Some(format), _) => format,
+            (None, true) => OutputFormat::Json,
+            (None, false) if terminals.stdout => OutputFormat::Table,
+            (None, false) => OutputFormat::Tsv,
+        };
+        let jq = global.jq.as_deref().map(jq::Program::new).transpose()?;
+        Ok(Output {
+            format,
+            jq,
             quiet: global.quiet,
             verbose: global.verbose,
             terminals,
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
+            deprecation_warned: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
+    /// colour only if stderr is a terminal.
+    pub fn fallback() -> Output {
+        let terminals = Terminals::detect();
+        Output {
+            format: OutputFormat::Tsv,
+            jq: None,
+            quiet: false,
+            verbose: false,
+            terminals,
+            stdout_color: false,
+            stderr_color: terminal::use_color(ColorChoice::Auto, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -62,21 +101,36 @@ impl Output {
     }
 
     /// A list of pets: JSON array, table or TSV.
-    pub fn pets(&self, pets: &[Pet]) -> io::Result<()> {
+    pub fn pets(&self, pets: &[Pet]) -> Result<(), Error> {
         self.records(pets, || Rows::pets(pets))
     }
 
-    /// Records: `json` as one document with `--json`, else `rows` as a table on a terminal or TSV in a pipe.
-    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows: impl FnOnce() -> Rows) -> io::Result<()> {
-        self.write_stdout(|w| {
-            if self.json {
-                write_json(w, json, self.terminals.stdout)
-            } else if self.terminals.stdout {
-                table::write_table(w, &rows(), self.stdout_color)
-            } else {
-                table::write_tsv(w, &rows())
-            }
-        })
+    /// One pet: a JSON object, or a one-row table or TSV line.
+    pub fn pet(&self, pet: &Pet) -> Result<(), Error> {
+        self.records(pet, || Rows::pets(std::slice::from_ref(pet)))
+    }
+
+    /// Records as the format says: `json` as one document (through `--jq` when given), one line per record
+    /// for ndjson (an array's elements, or the one object), or `rows` as a table or TSV.
+    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows: impl FnOnce() -> Rows) -> Result<(), Error> {
+        if let Some(program) = &self.jq {
+            let document = serde_json::to_value(json).expect("records serialise");
+            let mut out = Vec::new();
+            let result = program.run(&document, &mut out);
+            // What came out before a runtime error is still written, as jq does.
+            self.write_stdout(|w| w.write_all(&out))?;
+            return result;
+        }
+        self.write_stdout(|w| match self.format {
+            OutputFormat::Json => write_json(w, json, self.terminals.stdout),
+            OutputFormat::Ndjson => match serde_json::to_value(json).expect("records serialise") {
+                serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false)),
+                item => write_json(w, &item, false),
+            },
+            OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color),
+            OutputFormat::Tsv => table::write_tsv(w, &rows()),
+        })?;
+        Ok(())
     }
 
     /// Bytes as they are (a completion script).
@@ -87,15 +141,6 @@ impl Output {
     /// A result that is one line of text (`config path`, `auth token`).
     pub fn line(&self, text: &str) -> io::Result<()> {
         self.write_stdout(|w| writeln!(w, "{text}"))
-    }
-
-    /// One pet: a JSON object, or a one-row table or TSV line.
-    pub fn pet(&self, pet: &Pet) -> io::Result<()> {
-        if self.json {
-            self.write_stdout(|w| write_json(w, pet, self.terminals.stdout))
-        } else {
-            self.pets(std::slice::from_ref(pet))
-        }
     }
 
     /// A warning on stderr, unless `--quiet`.

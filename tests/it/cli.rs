@@ -24,6 +24,7 @@ fn every_command_has_help() {
         ("help_env_remove", &["env", "remove", "--help"]),
         ("help_config", &["config", "--help"]),
         ("help_config_path", &["config", "path", "--help"]),
+        ("help_doctor", &["doctor", "--help"]),
     ] {
         let run = Run::of(env.command().env("COLUMNS", "100").args(args));
         assert_eq!(run.code, 0, "{run}");

@@ -7,9 +7,12 @@ mod common;
 
 mod auth;
 mod cli;
+mod doctor;
 mod env;
 mod generated;
 mod keyring;
+mod network;
+mod output;
 mod pets_add;
 mod pets_get;
 mod pets_list;

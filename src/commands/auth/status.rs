@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use crate::api::ListQuery;
-use crate::config::Environment;
+use crate::config::{Config, Environment};
 use crate::context::Context;
-use crate::credentials::{self, Source};
+use crate::credentials::{self, ApiKey, Source};
 use crate::error::{Error, exit};
 use crate::output::{Field, Rows};
 
@@ -85,37 +85,87 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         check: String::new(),
         exit: exit::SUCCESS,
     };
-    let key = match credentials::lookup(ctx.config().expect("loaded by the caller"), env) {
-        Ok(Some((key, source))) => {
+    let key = match find_key(ctx.config().expect("loaded by the caller"), env) {
+        Ok((key, source)) => {
             status.key_source = source.label();
             status.key = Some(key.masked());
             key
         }
-        Ok(None) => {
-            status.check = format!("not logged in: run `{}`", credentials::login_command(&env.name));
-            status.exit = exit::AUTH;
-            return status;
-        }
-        Err(err) => {
-            status.key_source = credentials::source_of(env).label();
-            status.check = err.to_string();
+        Err((source, err)) => {
+            status.key_source = source.label();
+            status.check = match &err {
+                Error::NotLoggedIn { login, .. } => format!("not logged in: run `{login}`"),
+                other => other.to_string(),
+            };
             status.exit = err.exit_code();
             return status;
         }
     };
     let result = match ctx.client_with(&env.base_url, &key) {
-        Ok(client) => client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map_err(Error::from),
+        Ok(client) => {
+            client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from)
+        }
         Err(err) => Err(err),
     };
-    match result {
-        Ok(_) => status.check = "accepted".to_owned(),
-        Err(err) => {
-            status.check = match &err {
-                Error::Unauthorized { status, .. } => format!("refused (HTTP {status})"),
-                other => format!("unknown: {other}"),
-            };
-            status.exit = err.exit_code();
+    let verdict = Verdict::of(&result);
+    status.check = verdict.to_string();
+    status.exit = verdict.exit_code();
+    status
+}
+
+/// `env`'s key and where it comes from; or, when there is none to use, where it would come from and why there
+/// is none (not logged in, the keyring unavailable, the key gone from its store). `auth status` and `doctor`
+/// look keys up this way.
+pub(crate) fn find_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
+    match credentials::lookup(config, env) {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err((
+            Source::None,
+            Error::NotLoggedIn { env: env.name.clone(), login: credentials::login_command(&env.name) },
+        )),
+        Err(err) => Err((credentials::source_of(env), err)),
+    }
+}
+
+/// What the API's answer to a list of one animal says about the key it was sent with. `auth status` and
+/// `doctor` word it alike.
+#[derive(Debug)]
+pub(crate) enum Verdict<'a> {
+    Accepted,
+    /// A 401 or 403, with the server's explanation.
+    Refused {
+        status: u16,
+        detail: &'a str,
+    },
+    /// The answer says nothing about the key (no answer, a 5xx, a 404 for a wrong base URL...).
+    Unknown(&'a Error),
+}
+
+impl<'a> Verdict<'a> {
+    pub(crate) fn of(result: &'a Result<(), Error>) -> Verdict<'a> {
+        match result {
+            Ok(()) => Verdict::Accepted,
+            Err(Error::Unauthorized { status, detail }) => Verdict::Refused { status: *status, detail },
+            Err(other) => Verdict::Unknown(other),
         }
     }
-    status
+
+    /// The exit code `auth status` gives for it.
+    pub(crate) fn exit_code(&self) -> u8 {
+        match self {
+            Verdict::Accepted => exit::SUCCESS,
+            Verdict::Refused { .. } => exit::AUTH,
+            Verdict::Unknown(err) => err.exit_code(),
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::Refused { status, .. } => write!(f, "refused (HTTP {status})"),
+            Verdict::Unknown(err) => write!(f, "unknown: {err}"),
+        }
+    }
 }

@@ -1,0 +1,687 @@
+//! `petstore doctor`
+
+use std::net::IpAddr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use comfy_table::Color;
+use miette::Diagnostic;
+use reqwest::Url;
+use serde::Serialize;
+
+use crate::api::client::{Probe, ProbeFailure};
+use crate::commands::auth::status::{Verdict, find_key};
+use crate::config::{self, Config, Environment};
+use crate::context::{Context, Target};
+use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, keyring};
+use crate::error::Error;
+use crate::output::{Field, Rows};
+
+/// Beyond this, the local clock is worth a warning.
+const CLOCK_WARN: Duration = Duration::from_secs(60);
+/// Beyond this, the local clock is wrong enough to fail the check.
+const CLOCK_FAIL: Duration = Duration::from_secs(5 * 60);
+/// A difference this small is the `Date` header's one-second resolution and the round trip, not skew.
+const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
+
+/// Check that petstore can work here, one line per check
+///
+/// Reads the config file, resolves the environment and its base URL, asks the OS keyring whether it answers,
+/// looks up the API key, lists the proxy variables in effect, and sends one request (`GET /pets?limit=1`, with
+/// the usual retries) to check TLS, the key, the clock and deprecation notices. Each check ends PASS, WARN
+/// (petstore works, but look at it) or FAIL; a check that needs one that failed is SKIP. The key is never
+/// shown, and credentials in proxy URLs are masked.
+///
+/// Exits with 1 when a check fails, else 0: a warning alone does not fail, so that `petstore doctor` can gate
+/// a script or CI job, where there is often no keyring at all. `--json` prints one document,
+/// `{"ok": BOOL, "checks": [{"name": ..., "status": "pass"|"warn"|"fail"|"skip", "detail": ...}]}`, where
+/// `ok` is true exactly when the exit code is 0.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Checks, in order:
+  config        the config file can be read (no file is fine: built-in defaults apply)
+  environment   the environment in use and its base URL; WARN for a built-in placeholder URL
+  keyring       the OS keyring answers within 3 s; if not, FAIL when the key is in it, else WARN
+  key           an API key is found, and where: PETSTORE_API_KEY, keyring, file or built-in
+  proxy         the proxy variables set (credentials masked), and whether requests to the base URL
+                go through one; always PASS
+  tls           the server's certificate is valid and trusted; PASS without TLS for `http://` to a
+                loopback address, which never leaves the machine
+  server        `GET /pets?limit=1` gets an answer that is not an error (a refused key aside)
+  key-accepted  the API accepts the key
+  clock         the local clock against the server's `Date`: WARN beyond 60 s, FAIL beyond 5 min
+  deprecation   WARN when the answer carries `Deprecation` or `Sunset` headers
+
+Examples:
+  petstore doctor
+  petstore doctor --env staging
+  petstore doctor --json | jq -r '.checks[] | select(.status != \"pass\") | .name'
+  petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'   # warnings fail too")]
+pub struct DoctorArgs {}
+
+/// How a check came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Pass,
+    /// petstore works, but something deserves attention.
+    Warn,
+    Fail,
+    /// Not checked: something it needs failed, or there was nothing to check it against.
+    Skip,
+}
+
+impl Status {
+    fn field(self) -> Field {
+        let (text, color) = match self {
+            Status::Pass => ("PASS", Color::Green),
+            Status::Warn => ("WARN", Color::Yellow),
+            Status::Fail => ("FAIL", Color::Red),
+            Status::Skip => ("SKIP", Color::DarkGrey),
+        };
+        Field::new(text).colored(color)
+    }
+}
+
+/// One line of the checklist, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Check {
+    name: &'static str,
+    status: Status,
+    detail: String,
+}
+
+/// The whole checklist, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Report {
+    ok: bool,
+    checks: Vec<Check>,
+}
+
+/// Runs the checks in order, prints them, and fails when one failed.
+pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
+    let checks = checklist(ctx).await;
+    let failed = checks.iter().filter(|check| check.status == Status::Fail).count();
+    let warned = checks.iter().filter(|check| check.status == Status::Warn).count();
+    let total = checks.len();
+    let report = Report { ok: failed == 0, checks };
+    ctx.output.records(&report, || Rows {
+        header: &["CHECK", "STATUS", "DETAIL"],
+        rows: report
+            .checks
+            .iter()
+            .map(|check| vec![Field::new(check.name), check.status.field(), Field::new(&check.detail)])
+            .collect(),
+    })?;
+    match (failed, warned) {
+        (0, 0) => ctx.output.status(&format!("all {total} checks passed")),
+        (0, 1) => ctx.output.status("no check failed; 1 warning"),
+        (0, _) => ctx.output.status(&format!("no check failed; {warned} warnings")),
+        _ => return Err(Error::ChecksFailed { failed, total }),
+    }
+    Ok(())
+}
+
+/// What the one request came to.
+enum Outcome {
+    /// It was not sent, for this reason (the skip reason of every check that needs it).
+    NotSent(&'static str),
+    /// No answer: the error, and whether the TLS handshake is what failed.
+    Failed {
+        error: Error,
+        tls: bool,
+    },
+    Answered(Answer),
+}
+
+/// An answer, with its result in the user's terms.
+struct Answer {
+    status: reqwest::StatusCode,
+    result: Result<(), Error>,
+    received: SystemTime,
+    date: Option<String>,
+    deprecation: Option<String>,
+    sunset: Option<String>,
+}
+
+impl From<Probe> for Answer {
+    fn from(probe: Probe) -> Answer {
+        Answer {
+            status: probe.status,
+            result: probe.result.map_err(Error::from),
+            received: probe.received,
+            date: probe.date,
+            deprecation: probe.deprecation,
+            sunset: probe.sunset,
+        }
+    }
+}
+
+/// Every check, in order; a check that needs an earlier one that failed is skipped with the reason.
+async fn checklist(ctx: &Context) -> Vec<Check> {
+    let mut checks = Vec::new();
+    let mut check = |name, (status, detail): (Status, String)| checks.push(Check { name, status, detail });
+
+    let config = match ctx.config() {
+        Ok(config) => {
+            check("config", (Status::Pass, config_found(config)));
+            Some(config)
+        }
+        Err(err) => {
+            check("config", (Status::Fail, describe(&err)));
+            None
+        }
+    };
+
+    let target = match config.map(|_| ctx.target()) {
+        Some(Ok(target)) => {
+            check("environment", environment(&target));
+            Some(target)
+        }
+        Some(Err(err)) => {
+            check("environment", (Status::Fail, describe(&err)));
+            None
+        }
+        None => {
+            check("environment", skip("needs a readable config file"));
+            None
+        }
+    };
+    let env = target.and_then(|target| target.env);
+
+    let source = target.map(key_source);
+    let keyring_probe = keyring::probe(keyring::TIMEOUT);
+    check("keyring", keyring_check(&keyring_probe, source, env));
+
+    let key = match (config, target) {
+        // Asking again would only wait for the keyring's time bound a second time.
+        (Some(_), Some(_)) if source == Some(Source::Keyring) && keyring_probe.is_err() => {
+            check("key", skip(&format!("needs the {}, where the key is kept", keyring::backend())));
+            None
+        }
+        (Some(config), Some(target)) => match lookup_key(config, target) {
+            Ok((key, source)) => {
+                check("key", (Status::Pass, key_found(&key, source)));
+                Some(key)
+            }
+            Err(err) => {
+                check("key", (Status::Fail, describe(&err)));
+                None
+            }
+        },
+        _ => {
+            check("key", skip("needs an environment"));
+            None
+        }
+    };
+
+    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url))));
+
+    // One request, and only with a key: the client never sends one without.
+    let outcome = match (target, &key) {
+        (None, _) => Outcome::NotSent("needs a base URL"),
+        (Some(_), None) => Outcome::NotSent("needs an API key to send"),
+        (Some(target), Some(key)) => match ctx.client_with(target.base_url, key) {
+            Ok(client) => match client.probe().await {
+                Ok(probe) => Outcome::Answered(probe.into()),
+                Err(ProbeFailure { error, tls }) => Outcome::Failed { error: error.into(), tls },
+            },
+            Err(error) => Outcome::Failed { error, tls: false },
+        },
+    };
+    let https = target.is_some_and(|target| target.base_url.scheme() == "https");
+    let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
+    let request = request.as_deref().unwrap_or_default();
+
+    check("tls", tls(target.map(|target| target.base_url), &outcome));
+
+    check(
+        "server",
+        match &outcome {
+            Outcome::NotSent(why) => skip(why),
+            Outcome::Failed { tls: true, .. } if https => skip("needs a TLS connection"),
+            Outcome::Failed { error, .. } => (Status::Fail, describe(error)),
+            Outcome::Answered(answer) => match &answer.result {
+                // A refused key is the next check's business: the server did answer.
+                Ok(()) | Err(Error::Unauthorized { .. }) => {
+                    (Status::Pass, format!("`{request}` answered {}", answer.status))
+                }
+                Err(err) => (Status::Fail, describe(err)),
+            },
+        },
+    );
+
+    let answer = match &outcome {
+        Outcome::NotSent(why) => Err(*why),
+        Outcome::Failed { .. } => Err("needs an answer from the server"),
+        Outcome::Answered(answer) => Ok(answer),
+    };
+
+    check(
+        "key-accepted",
+        match answer {
+            Err(why) => skip(why),
+            Ok(answer) => match Verdict::of(&answer.result) {
+                verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
+                verdict @ Verdict::Refused { detail, .. } => {
+                    let fix = match (source, env) {
+                        (Some(Source::Keyring | Source::File), Some(env)) => {
+                            format!("run `{}` again", credentials::login_command(&env.name))
+                        }
+                        _ => format!("check `{API_KEY_VAR}`"),
+                    };
+                    (Status::Fail, format!("{verdict}: {detail}; {fix}"))
+                }
+                Verdict::Unknown(_) => skip("needs an answer about the key (see `server`)"),
+            },
+        },
+    );
+
+    check("clock", answer.map_or_else(skip, clock));
+    check("deprecation", answer.map_or_else(skip, |answer| deprecation(answer, request)));
+
+    checks
+}
+
+fn skip(why: &str) -> (Status, String) {
+    (Status::Skip, why.to_owned())
+}
+
+/// An error as one line: its message, then its hint.
+fn describe(err: &Error) -> String {
+    match err.help() {
+        Some(help) => format!("{err}; {help}"),
+        None => err.to_string(),
+    }
+}
+
+fn config_found(config: &Config) -> String {
+    let path = config.path();
+    if path.exists() {
+        format!("read `{}`", path.display())
+    } else {
+        format!("no file at `{}`: built-in defaults apply", path.display())
+    }
+}
+
+/// The environment in use. The built-in production and staging URLs are placeholders (`.example`) until the
+/// config file names the real ones.
+fn environment(target: &Target<'_>) -> (Status, String) {
+    let placeholders = [config::PRODUCTION_BASE_URL, config::STAGING_BASE_URL];
+    match target.env {
+        Some(env) if env.built_in && placeholders.contains(&env.base_url.as_str()) => (
+            Status::Warn,
+            format!(
+                "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
+                 (`petstore config path`)",
+                env.name, env.base_url, env.name
+            ),
+        ),
+        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url)),
+        None => (
+            Status::Pass,
+            format!(
+                "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
+                target.base_url
+            ),
+        ),
+    }
+}
+
+/// Where the key for `target` comes from, without reading any store.
+fn key_source(target: Target<'_>) -> Source {
+    match target.env {
+        Some(env) => credentials::source_of(env),
+        None if credentials::from_env().is_some() => Source::EnvVar,
+        None => Source::None,
+    }
+}
+
+/// The key for `target`, found as `Context::client` finds it.
+fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
+    match target.env {
+        Some(env) => find_key(config, env).map_err(|(_, err)| err),
+        None => credentials::from_env()
+            .map(|key| (key, Source::EnvVar))
+            .ok_or_else(|| Error::NoApiKey { url: target.base_url.to_string() }),
+    }
+}
+
+fn key_found(key: &ApiKey, source: Source) -> String {
+    let from = match source {
+        Source::EnvVar => format!("`{API_KEY_VAR}`"),
+        Source::Keyring => format!("the {}", keyring::backend()),
+        Source::File => "the credentials file".to_owned(),
+        Source::BuiltIn => "the environment's built-in key".to_owned(),
+        Source::None => "nowhere".to_owned(),
+    };
+    format!("from {from}: {}", key.masked())
+}
+
+/// The keyring fails the checklist only when the key is kept there; otherwise its absence is a warning, since
+/// `petstore auth login` without `--insecure-storage` would need it.
+fn keyring_check(
+    probe: &Result<(), keyring::KeyringError>,
+    source: Option<Source>,
+    env: Option<&Environment>,
+) -> (Status, String) {
+    let Err(err) = probe else {
+        return (Status::Pass, format!("the {} answers", keyring::backend()));
+    };
+    let name = env.map_or("NAME", |env| env.name.as_str());
+    let (status, consequence) = match source {
+        Some(Source::Keyring) => (
+            Status::Fail,
+            format!(
+                "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --insecure-storage`",
+                credentials::login_command(name)
+            ),
+        ),
+        Some(Source::EnvVar) => (Status::Warn, format!("not needed now: the key comes from `{API_KEY_VAR}`")),
+        Some(Source::File) => {
+            (Status::Warn, format!("not needed now: the key for `{name}` is in the credentials file"))
+        }
+        Some(Source::BuiltIn) => (Status::Warn, format!("not needed now: `{name}` has a built-in key")),
+        Some(Source::None) | None => (
+            Status::Warn,
+            "`petstore auth login` needs it, or `--insecure-storage` to keep the key in a file".to_owned(),
+        ),
+    };
+    (status, format!("{err}; {consequence}"))
+}
+
+/// The proxy variables set, credentials masked, and which proxy (if any) requests to `base_url` go through.
+/// The client never sends plain `http://` (loopback only) through a proxy (`Client::with_settings`). For
+/// `https://` the rules are reqwest's (hyper-util's `Matcher::from_env`): the upper-case name first, then the
+/// lower-case; `HTTPS_PROXY`, else `ALL_PROXY`; `NO_PROXY` exempts hosts; and none of it applies when
+/// `REQUEST_METHOD` is set (CGI).
+fn proxies(base_url: Option<&Url>) -> String {
+    let read = |names: [&'static str; 2]| {
+        names.into_iter().find_map(|name| std::env::var(name).ok().map(|value| (name, value)))
+    };
+    let [http, https, all] = [["HTTP_PROXY", "http_proxy"], ["HTTPS_PROXY", "https_proxy"], ["ALL_PROXY", "all_proxy"]]
+        .map(|names| read(names).map(|(name, value)| (name, mask_proxy(&value))));
+    let no = read(["NO_PROXY", "no_proxy"]);
+    let set: Vec<String> =
+        [&http, &https, &all, &no].into_iter().flatten().map(|(name, value)| format!("{name}={value}")).collect();
+    if set.is_empty() {
+        return "none set: requests go straight to the server".to_owned();
+    }
+    let set = set.join(", ");
+    let Some(url) = base_url else { return format!("set: {set}") };
+    let host = host(url);
+    if url.scheme() == "http" {
+        return format!("not used for plain `http://`: requests to `{host}` go direct; set: {set}");
+    }
+    if std::env::var_os("REQUEST_METHOD").is_some() {
+        return format!("ignored, since `REQUEST_METHOD` is set (CGI): requests to `{host}` go direct; set: {set}");
+    }
+    if let Some((name, list)) = &no
+        && no_proxy_covers(list, url)
+    {
+        return format!("`{name}` exempts `{host}`: requests go direct; set: {set}");
+    }
+    let usable = |var: &Option<(&'static str, String)>| var.clone().filter(|(_, value)| !value.trim().is_empty());
+    match usable(&https).or_else(|| usable(&all)) {
+        Some((name, proxy)) => format!("requests to `{host}` go through {proxy} (`{name}`); set: {set}"),
+        None => format!("none for `https://` URLs: requests to `{host}` go direct; set: {set}"),
+    }
+}
+
+/// A proxy URL with whatever precedes `@` in its authority (user and password) replaced by `****`.
+fn mask_proxy(value: &str) -> String {
+    let (scheme, rest) = match value.find("://") {
+        Some(at) => value.split_at(at + 3),
+        None => ("", value),
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    match authority.rfind('@') {
+        Some(at) => format!("{scheme}****@{}{tail}", &authority[at + 1..]),
+        None => value.to_owned(),
+    }
+}
+
+/// Whether a `NO_PROXY` list exempts `url`'s host, by reqwest's rules: comma-separated entries; an IP address
+/// or network (`10.0.0.0/8`) matches IP hosts; a domain matches itself and its subdomains (a leading dot
+/// changes nothing), and `*` matches every domain (but no IP address).
+fn no_proxy_covers(list: &str, url: &Url) -> bool {
+    let mut entries = list.split(',').map(str::trim).filter(|entry| !entry.is_empty());
+    match url.host() {
+        Some(url::Host::Ipv4(ip)) => entries.any(|entry| ip_matches(entry, IpAddr::V4(ip))),
+        Some(url::Host::Ipv6(ip)) => entries.any(|entry| ip_matches(entry, IpAddr::V6(ip))),
+        Some(url::Host::Domain(domain)) => entries.filter(|entry| ip_or_network(entry).is_none()).any(|entry| {
+            let bare = entry.strip_prefix('.').unwrap_or(entry);
+            let subdomain = domain.len() > bare.len()
+                && domain.as_bytes()[domain.len() - bare.len() - 1] == b'.'
+                && domain[domain.len() - bare.len()..].eq_ignore_ascii_case(bare);
+            entry == "*" || domain.eq_ignore_ascii_case(bare) || subdomain
+        }),
+        None => false,
+    }
+}
+
+/// An entry that is an IP address, or a network `ADDRESS/BITS`, as the address and its prefix length.
+fn ip_or_network(entry: &str) -> Option<(IpAddr, u32)> {
+    let (address, bits) = match entry.split_once('/') {
+        Some((address, bits)) => (address, Some(bits.parse::<u32>().ok()?)),
+        None => (entry, None),
+    };
+    let address: IpAddr = address.parse().ok()?;
+    let width = if address.is_ipv4() { 32 } else { 128 };
+    let bits = bits.unwrap_or(width);
+    (bits <= width).then_some((address, bits))
+}
+
+/// Whether `ip` is the address, or in the network, that `entry` names.
+fn ip_matches(entry: &str, ip: IpAddr) -> bool {
+    let Some((network, bits)) = ip_or_network(entry) else { return false };
+    let prefix = |ip: IpAddr| {
+        let (value, width) = match ip {
+            IpAddr::V4(v4) => (u128::from(v4.to_bits()), 32),
+            IpAddr::V6(v6) => (v6.to_bits(), 128),
+        };
+        value.checked_shr(width - bits).unwrap_or(0)
+    };
+    network.is_ipv4() == ip.is_ipv4() && prefix(network) == prefix(ip)
+}
+
+/// The host of `url`: what `NO_PROXY` entries and certificates name.
+fn host(url: &Url) -> &str {
+    url.host_str().unwrap_or_default()
+}
+
+/// TLS to the base URL, as the request found it.
+fn tls(base_url: Option<&Url>, outcome: &Outcome) -> (Status, String) {
+    let Some(base_url) = base_url else { return skip("needs a base URL") };
+    if base_url.scheme() == "http" {
+        // `url_may_carry_key` lets plain HTTP through to loopback addresses only.
+        return (
+            Status::Pass,
+            "not used: plain `http://` to a loopback address does not leave this machine".to_owned(),
+        );
+    }
+    let host = host(base_url);
+    match outcome {
+        Outcome::NotSent(why) => skip(why),
+        Outcome::Answered(_) => (Status::Pass, format!("the certificate of `{host}` is valid and trusted")),
+        Outcome::Failed { error, tls: true } => (
+            Status::Fail,
+            format!(
+                "the handshake with `{host}` failed: {}; for a certificate from a private CA, pass `--cacert FILE`",
+                tls_reason(error)
+            ),
+        ),
+        Outcome::Failed { .. } => skip("needs a connection to the server"),
+    }
+}
+
+/// The TLS failure in rustls's words, without the "cannot connect to `ORIGIN`" around them.
+fn tls_reason(err: &Error) -> String {
+    match err {
+        Error::Connect { reason, .. } | Error::Transport { reason, .. } => reason.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The local clock against the server's `Date`.
+fn clock(answer: &Answer) -> (Status, String) {
+    let Some(date) = &answer.date else {
+        return skip("the answer has no `Date` header to compare with");
+    };
+    let Ok(server) = httpdate::parse_http_date(date) else {
+        return (Status::Skip, format!("the answer's `Date` header is not a date: `{date}`"));
+    };
+    let (skew, direction) = match answer.received.duration_since(server) {
+        Ok(ahead) => (ahead, "ahead of"),
+        Err(behind) => (behind.duration(), "behind"),
+    };
+    if skew <= CLOCK_RESOLUTION {
+        return (Status::Pass, format!("the local clock is within {} s of the server's", CLOCK_RESOLUTION.as_secs()));
+    }
+    let text = format!("the local clock is {} {direction} the server's (`Date: {date}`)", human(skew));
+    if skew > CLOCK_FAIL {
+        (Status::Fail, format!("{text}; set it right (e.g. turn on NTP)"))
+    } else if skew > CLOCK_WARN {
+        (Status::Warn, format!("{text}; dates from the server (`Retry-After`, `Sunset`) read wrong against it"))
+    } else {
+        (Status::Pass, text)
+    }
+}
+
+/// A duration in the largest unit that keeps it readable.
+fn human(duration: Duration) -> String {
+    let secs = duration.as_secs();
+    match secs {
+        0..120 => format!("{secs} s"),
+        120..7_200 => format!("{} min", secs / 60),
+        7_200..172_800 => format!("{} h", secs / 3_600),
+        _ => format!("{} days", secs / 86_400),
+    }
+}
+
+/// Deprecation notices (RFC 9745 `Deprecation`, RFC 8594 `Sunset`) on the answer.
+fn deprecation(answer: &Answer, request: &str) -> (Status, String) {
+    if answer.deprecation.is_none() && answer.sunset.is_none() {
+        return (Status::Pass, format!("none announced for `{request}`"));
+    }
+    let since = match answer.deprecation.as_deref() {
+        // A structured-field date: `@` and seconds since the epoch.
+        Some(value) => match value.strip_prefix('@').and_then(|secs| secs.parse::<u64>().ok()) {
+            Some(secs) => format!(" since {}", httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(secs))),
+            None => format!(" (`Deprecation: {value}`)"),
+        },
+        None => String::new(),
+    };
+    let sunset = match answer.sunset.as_deref() {
+        Some(date) => {
+            let past = httpdate::parse_http_date(date).is_ok_and(|date| date < SystemTime::now());
+            format!(" and removes it after {date}{}", if past { ", which has passed" } else { "" })
+        }
+        None => String::new(),
+    };
+    (Status::Warn, format!("the API deprecates `{request}`{since}{sunset}; look for a newer petstore"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(text: &str) -> Url {
+        Url::parse(text).unwrap()
+    }
+
+    #[test]
+    fn proxy_credentials_are_masked_in_every_form() {
+        assert_eq!(mask_proxy("http://user:s3cret@proxy:3128"), "http://****@proxy:3128");
+        assert_eq!(mask_proxy("http://user:p@ss@proxy:3128/x"), "http://****@proxy:3128/x");
+        assert_eq!(mask_proxy("user:s3cret@proxy:3128"), "****@proxy:3128");
+        assert_eq!(mask_proxy("socks5h://tok@proxy"), "socks5h://****@proxy");
+        assert_eq!(mask_proxy("http://proxy:3128/a@b"), "http://proxy:3128/a@b");
+        assert_eq!(mask_proxy("http://proxy:3128"), "http://proxy:3128");
+    }
+
+    #[test]
+    fn no_proxy_follows_reqwest_s_rules() {
+        let local = url("http://127.0.0.1:4010/v1");
+        assert!(no_proxy_covers("127.0.0.1", &local));
+        assert!(no_proxy_covers("example.com, 127.0.0.0/8", &local));
+        assert!(!no_proxy_covers("localhost", &local), "a name never matches an IP host");
+        assert!(!no_proxy_covers("*", &local), "`*` matches domains only");
+        assert!(!no_proxy_covers("10.0.0.0/8,127.0.0.2", &local));
+        assert!(no_proxy_covers("0.0.0.0/0", &local));
+        assert!(no_proxy_covers("::1", &url("http://[::1]:4010/v1")));
+        assert!(no_proxy_covers("::/0", &url("http://[::1]:4010/v1")));
+        assert!(!no_proxy_covers("127.0.0.1", &url("http://[::1]:4010/v1")));
+
+        let api = url("https://api.Example.com/v1");
+        assert!(no_proxy_covers("example.com", &api));
+        assert!(no_proxy_covers(".example.com", &api));
+        assert!(no_proxy_covers("API.example.com", &api));
+        assert!(no_proxy_covers("*", &api));
+        assert!(!no_proxy_covers("ample.com", &api));
+        assert!(!no_proxy_covers("other.example.com", &api));
+        assert!(!no_proxy_covers("", &api));
+    }
+
+    #[test]
+    fn durations_read_in_a_sensible_unit() {
+        assert_eq!(human(Duration::from_secs(61)), "61 s");
+        assert_eq!(human(Duration::from_secs(7 * 60 + 5)), "7 min");
+        assert_eq!(human(Duration::from_secs(3 * 3_600)), "3 h");
+        assert_eq!(human(Duration::from_secs(400 * 86_400)), "400 days");
+    }
+
+    fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> Answer {
+        Answer {
+            status: reqwest::StatusCode::OK,
+            result: Ok(()),
+            received: SystemTime::now(),
+            date,
+            deprecation: deprecation.map(str::to_owned),
+            sunset: sunset.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn clock_skew_warns_beyond_a_minute_and_fails_beyond_five() {
+        let off_by = |secs: i64| {
+            let now = SystemTime::now();
+            let server = if secs >= 0 {
+                now - Duration::from_secs(secs.unsigned_abs())
+            } else {
+                now + Duration::from_secs(secs.unsigned_abs())
+            };
+            clock(&answer(Some(httpdate::fmt_http_date(server)), None, None))
+        };
+        assert_eq!(off_by(0).0, Status::Pass);
+        // The `Date` header has whole seconds, so 30 s and a little reads as 30 s.
+        let (status, detail) = off_by(30);
+        assert_eq!(status, Status::Pass);
+        assert!(detail.starts_with("the local clock is 30 s ahead of the server's (`Date: "), "{detail}");
+        assert_eq!(off_by(-90).0, Status::Warn);
+        assert!(off_by(-90).1.contains("behind"));
+        assert_eq!(off_by(400).0, Status::Fail);
+        assert_eq!(clock(&answer(None, None, None)).0, Status::Skip);
+        assert_eq!(clock(&answer(Some("yesterday".into()), None, None)).0, Status::Skip);
+    }
+
+    #[test]
+    fn deprecation_headers_are_a_warning_in_words() {
+        let request = "GET /v1/pets?limit=1";
+        assert_eq!(deprecation(&answer(None, None, None), request).0, Status::Pass);
+        let (status, detail) =
+            deprecation(&answer(None, Some("@1767225600"), Some("Wed, 01 Jan 2031 00:00:00 GMT")), request);
+        assert_eq!(status, Status::Warn);
+        assert_eq!(
+            detail,
+            "the API deprecates `GET /v1/pets?limit=1` since Thu, 01 Jan 2026 00:00:00 GMT and removes it after \
+             Wed, 01 Jan 2031 00:00:00 GMT; look for a newer petstore"
+        );
+        let (_, detail) = deprecation(&answer(None, Some("true"), Some("Sun, 01 Jan 2017 00:00:00 GMT")), request);
+        assert!(
+            detail
+                .contains("(`Deprecation: true`) and removes it after Sun, 01 Jan 2017 00:00:00 GMT, which has passed"),
+            "{detail}"
+        );
+    }
+}

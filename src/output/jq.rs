@@ -1,0 +1,115 @@
+//! `--jq EXPRESSION`: jq filters over petstore's JSON output, in-process with the jaq crates (no external jq).
+
+use std::io::Write;
+
+use jaq_core::load::{Arena, File, Loader};
+use jaq_core::{Compiler, Ctx, Vars, data, unwrap_valr};
+use jaq_json::Val;
+
+use crate::error::{Error, SourceError};
+
+/// A jq expression known to compile. It keeps the text and compiles again where it runs: the compiled form
+/// is not `Send`, and compiling takes well under a millisecond.
+#[derive(Debug, Clone)]
+pub struct Program {
+    code: String,
+}
+
+type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
+
+impl Program {
+    /// Checks `code`; a mistake is an error pointing into the expression.
+    pub fn new(code: &str) -> Result<Program, Error> {
+        compile(code)?;
+        Ok(Program { code: code.to_owned() })
+    }
+
+    /// Runs the program on `document` and writes each result on its own line: strings as raw text (like
+    /// `jq -r`), anything else as compact JSON. The first runtime error stops it.
+    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write) -> Result<(), Error> {
+        let filter = compile(&self.code)?;
+        let bytes = serde_json::to_vec(document).expect("a JSON value serialises");
+        let input = jaq_json::read::parse_single(&bytes).map_err(|err| Error::Jq { message: err.to_string() })?;
+        let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
+        for value in filter.id.run((ctx, input)).map(unwrap_valr) {
+            match value {
+                Ok(Val::TStr(text)) => {
+                    w.write_all(&text)?;
+                    w.write_all(b"\n")?;
+                }
+                Ok(value) => writeln!(w, "{value}")?,
+                Err(err) => {
+                    // jaq shows an error's value as JSON; a string reads better as text.
+                    let text = err.to_string();
+                    let text = serde_json::from_str::<String>(&text).unwrap_or(text);
+                    return Err(Error::Jq { message: crate::api::error::sanitise(&text) });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn compile(code: &str) -> Result<Filter, Error> {
+    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs());
+    let funs = jaq_core::funs().chain(jaq_std::funs()).chain(jaq_json::funs());
+    let arena = Arena::default();
+    let at = |part: &str, message: String| -> Error {
+        let span = jaq_core::load::span(code, part);
+        Error::Source(SourceError::in_expression("--jq", code, span, message))
+    };
+    let modules = Loader::new(defs).load(&arena, File { code, path: () }).map_err(|errors| {
+        let Some((_, error)) = errors.into_iter().next() else { return at("", "the expression is invalid".into()) };
+        match error {
+            jaq_core::load::Error::Lex(errors) => match errors.first() {
+                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
+                None => at("", "the expression is invalid".into()),
+            },
+            jaq_core::load::Error::Parse(errors) => match errors.first() {
+                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
+                None => at("", "the expression is invalid".into()),
+            },
+            jaq_core::load::Error::Io(_) => at("", "modules cannot be loaded here".into()),
+        }
+    })?;
+    Compiler::default().with_funs(funs).compile(modules).map_err(|errors| {
+        match errors.into_iter().next().and_then(|(_, undefined)| undefined.into_iter().next()) {
+            Some((name, kind)) => at(name, format!("undefined {} `{name}`", kind.as_str())),
+            None => at("", "the expression does not compile".into()),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(code: &str, input: serde_json::Value) -> String {
+        let mut out = Vec::new();
+        Program::new(code).unwrap().run(&input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn strings_print_raw_and_other_values_as_json() {
+        let pets = serde_json::json!([{"id": 1, "name": "Rex", "status": "sold"}, {"id": 2, "name": "Tom", "status": "available"}]);
+        assert_eq!(run(r#".[] | select(.status=="sold") | .name"#, pets.clone()), "Rex\n");
+        assert_eq!(run("map(.id)", pets.clone()), "[1,2]\n");
+        assert_eq!(run(".[0] | {id}", pets), "{\"id\":1}\n");
+    }
+
+    #[test]
+    fn mistakes_point_into_the_expression() {
+        let err = Program::new(".[] | ").unwrap_err();
+        assert_eq!(err.to_string(), "--jq:1:7: expected term");
+        let err = Program::new("nosuch(1)").unwrap_err();
+        assert_eq!(err.to_string(), "--jq:1:1: undefined filter `nosuch`");
+    }
+
+    #[test]
+    fn a_runtime_error_stops_with_its_message() {
+        let mut out = Vec::new();
+        let err = Program::new(".[] | tonumber").unwrap().run(&serde_json::json!(["x"]), &mut out).unwrap_err();
+        assert!(err.to_string().starts_with("jq: "), "{err}");
+    }
+}

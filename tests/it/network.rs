@@ -1,0 +1,291 @@
+//! The network layer as a user meets it: proxies from the environment, `--cacert` against a real TLS server
+//! with a private CA, and `--timeout` against a server that never answers. Every server is on 127.0.0.1.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::assert_run;
+use crate::common::canned::Canned;
+use crate::common::proxy::Proxy;
+use crate::common::{Run, TestEnv};
+
+/// Like `assert_run!`, for runs against [`TlsServer`]: its port appears as `localhost:PORT`, and its `-www`
+/// page (the body petstore quotes) goes on with openssl's build-specific cipher lists after its first line.
+macro_rules! assert_tls_run {
+    ($name:expr, $run:expr) => {{
+        let mut filters = $crate::common::filters();
+        filters.push((r"localhost:\d+", "localhost:[PORT]"));
+        filters.push((r"(s_server -accept 127\.0\.0\.1:\[PORT\]) [^`]*", "$1 [S_SERVER STATUS PAGE]"));
+        insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!($name, $run.to_string());
+        })
+    }};
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Proxies. reqwest reads them from the environment (hyper-util's `Matcher::from_env`): `HTTPS_PROXY` then
+// `https_proxy` for https URLs, `ALL_PROXY` as the fallback, and `NO_PROXY`/`no_proxy`; it makes no exception
+// for loopback. petstore adds one rule: a plain-http base URL (loopback only) never goes through a proxy,
+// because the proxy would receive the key unencrypted and then reach its own loopback, not ours.
+
+#[test]
+fn plain_http_to_loopback_never_goes_through_a_proxy() {
+    let env = TestEnv::new();
+    let direct = env.run(&["pets", "list"]);
+    let proxy = Proxy::start();
+    for var in ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] {
+        let run = Run::of(env.command().env(var, proxy.url()).args(["pets", "list"]));
+        assert_eq!((run.code, run.stdout.as_str()), (0, direct.stdout.as_str()), "{var}: {run}");
+    }
+    assert_eq!(proxy.requests(), Vec::<String>::new(), "the key never went to the proxy");
+}
+
+#[test]
+fn https_goes_through_https_proxy_unless_no_proxy_names_the_host() {
+    let Some(server) = TlsServer::start() else { return };
+    let env = TestEnv::new();
+    let ca = server.ca();
+    let args = ["--cacert", ca.to_str().unwrap(), "--base-url", &server.base_url(), "pets", "list"];
+    let connect = format!("CONNECT localhost:{} HTTP/1.1", server.port);
+    for var in ["HTTPS_PROXY", "https_proxy", "ALL_PROXY"] {
+        let proxy = Proxy::start();
+        let run = Run::of(env.command().env(var, proxy.url()).args(args));
+        assert_eq!(run.code, 1, "{var}: {run}");
+        assert_eq!(proxy.requests(), std::slice::from_ref(&connect), "{var}");
+        let run = Run::of(env.command().env(var, proxy.url()).env("NO_PROXY", "localhost").args(args));
+        assert_eq!(run.code, 1, "{var}: {run}");
+        assert_eq!(proxy.requests().len(), 1, "{var}: NO_PROXY=localhost goes direct");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// TLS with a private CA: `openssl s_server -www` answers any GET with an HTML status page, which is enough to
+// see the handshake succeed or fail without a TLS-capable API server.
+
+/// A private CA, a certificate it signed for `localhost` and 127.0.0.1, and `openssl s_server` serving it on
+/// 127.0.0.1. Killed when dropped.
+struct TlsServer {
+    dir: tempfile::TempDir,
+    port: u16,
+    child: Child,
+}
+
+impl TlsServer {
+    /// `None`, after saying so, when `openssl` is not installed (CI must have it).
+    fn start() -> Option<TlsServer> {
+        if !Command::new("openssl").arg("version").output().is_ok_and(|o| o.status.success()) {
+            assert!(std::env::var_os("CI").is_none(), "CI must install openssl: see .ci/run");
+            eprintln!("skipped: `openssl` is not installed");
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let ec_key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+        let ca = ["req", "-x509", "-days", "2", "-subj", "/CN=petstore test CA", "-keyout", "ca.key", "-out", "ca.pem"];
+        let ca_extensions =
+            ["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"];
+        openssl(dir.path(), &[&ca[..], &ec_key, &ca_extensions].concat());
+        let request = ["req", "-subj", "/CN=localhost", "-keyout", "leaf.key", "-out", "leaf.csr"];
+        openssl(dir.path(), &[&request[..], &ec_key].concat());
+        std::fs::write(
+            dir.path().join("leaf.ext"),
+            "subjectAltName = DNS:localhost, IP:127.0.0.1\n\
+             basicConstraints = critical, CA:FALSE\n\
+             keyUsage = critical, digitalSignature\n\
+             extendedKeyUsage = serverAuth\n",
+        )
+        .unwrap();
+        let sign = ["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial"];
+        openssl(dir.path(), &[&sign[..], &["-days", "2", "-extfile", "leaf.ext", "-out", "leaf.pem"]].concat());
+        // The port was free a moment ago; if another process took it since, s_server exits and we try another.
+        for _ in 0..5 {
+            let port = free_port();
+            let log = std::fs::File::create(dir.path().join("s_server.log")).unwrap();
+            let mut child = Command::new("openssl")
+                // Relative file names, so that the status page (which quotes the command) is the same every run.
+                .args(["s_server", "-accept", &format!("127.0.0.1:{port}"), "-cert", "leaf.pem", "-key", "leaf.key"])
+                .arg("-www")
+                .current_dir(dir.path())
+                .stdin(Stdio::null())
+                .stdout(log.try_clone().unwrap())
+                .stderr(log)
+                .spawn()
+                .unwrap();
+            if wait_until_listening(&mut child, &dir.path().join("s_server.log")) {
+                return Some(TlsServer { dir, port, child });
+            }
+        }
+        panic!("openssl s_server never listened");
+    }
+
+    /// s_server's output: `ACCEPT`, then a line for each failed handshake.
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("s_server.log")).unwrap_or_default()
+    }
+
+    /// `https://localhost:PORT/v1`.
+    fn base_url(&self) -> String {
+        format!("https://localhost:{}/v1", self.port)
+    }
+
+    fn ca(&self) -> PathBuf {
+        self.dir.path().join("ca.pem")
+    }
+
+    /// How many TLS handshakes the server saw refused because the client did not know the CA (rustls sends
+    /// the `unknown_ca` alert, which s_server logs). s_server may log a moment after petstore exits: this
+    /// waits for `expected` of them (5 s at most), then a little longer for any more.
+    fn unknown_ca_alerts(&self, expected: usize) -> usize {
+        let count = || self.log().matches("alert unknown ca").count();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while count() < expected && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        count()
+    }
+}
+
+impl Drop for TlsServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs `openssl ARGS` in `dir`, and panics with its output when it fails.
+fn openssl(dir: &Path, args: &[&str]) {
+    let output = Command::new("openssl").args(args).current_dir(dir).stdin(Stdio::null()).output().unwrap();
+    assert!(output.status.success(), "openssl {args:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// Waits for s_server's `ACCEPT`, which it prints once it listens; false when it exited instead.
+fn wait_until_listening(child: &mut Child, log: &Path) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if std::fs::read_to_string(log).unwrap_or_default().contains("ACCEPT") {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    panic!("openssl s_server did not start in 10 s:\n{}", std::fs::read_to_string(log).unwrap_or_default());
+}
+
+/// A port on 127.0.0.1 that was free a moment ago.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+#[test]
+fn a_certificate_from_an_unknown_ca_is_exit_5() {
+    let Some(server) = TlsServer::start() else { return };
+    let env = TestEnv::new();
+    let run = env.run(&["--base-url", &server.base_url(), "pets", "list"]);
+    assert_tls_run!("tls_unknown_ca", run);
+}
+
+/// A certificate the client does not trust will not be trusted a moment later: one handshake, no retry,
+/// directly or through a proxy.
+#[test]
+fn a_certificate_from_an_unknown_ca_is_not_retried() {
+    let Some(server) = TlsServer::start() else { return };
+    let env = TestEnv::new();
+    let run = env.run(&["--verbose", "--base-url", &server.base_url(), "pets", "list"]);
+    assert_eq!(run.code, 5, "{run}");
+    assert!(!run.stderr.contains("retrying"), "a certificate error was retried:\n{run}");
+    assert_eq!(run.stderr.matches("> GET ").count(), 1, "{run}");
+    assert_eq!(server.unknown_ca_alerts(1), 1, "s_server's log:\n{}", server.log());
+
+    let proxy = Proxy::start();
+    let run =
+        Run::of(env.command().env("HTTPS_PROXY", proxy.url()).args(["--base-url", &server.base_url(), "pets", "list"]));
+    assert_eq!(run.code, 5, "{run}");
+    assert_eq!(proxy.requests(), [format!("CONNECT localhost:{} HTTP/1.1", server.port)]);
+    assert_eq!(server.unknown_ca_alerts(2), 2, "s_server's log:\n{}", server.log());
+}
+
+#[test]
+fn cacert_makes_a_private_ca_trusted() {
+    let Some(server) = TlsServer::start() else { return };
+    let env = TestEnv::new();
+    let ca = server.ca();
+    let ca = ca.to_str().unwrap();
+    // The handshake succeeds; then petstore refuses s_server's HTML status page, as it would any non-JSON.
+    let run = env.run(&["--cacert", ca, "--base-url", &server.base_url(), "pets", "list"]);
+    assert_tls_run!("tls_cacert_trusted", run);
+    // The certificate names 127.0.0.1 too.
+    let by_ip = format!("https://127.0.0.1:{}/v1", server.port);
+    let run = env.run(&["--cacert", ca, "--base-url", &by_ip, "pets", "list"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("expected `application/json`, got `text/html`"), "{run}");
+    assert_eq!(server.unknown_ca_alerts(0), 0, "s_server's log:\n{}", server.log());
+}
+
+#[test]
+fn cacert_that_cannot_be_read_or_holds_no_certificate_is_exit_2_before_any_request() {
+    let env = TestEnv::new();
+    let missing = env.home().join("missing.pem");
+    assert_run!("cacert_missing", env.run(&["--cacert", missing.to_str().unwrap(), "pets", "list"]));
+    let text = env.home().join("not-a-certificate.pem");
+    std::fs::write(&text, "this is not a certificate\n").unwrap();
+    assert_run!("cacert_no_certificate", env.run(&["--cacert", text.to_str().unwrap(), "pets", "list"]));
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// A PEM block that is not a certificate is the user's mistake, to be named as such before anything is sent.
+#[test]
+fn cacert_with_a_broken_certificate_is_exit_2_before_any_request() {
+    let env = TestEnv::new();
+    let broken = env.home().join("broken.pem");
+    std::fs::write(&broken, "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n")
+        .unwrap();
+    let run = env.run(&["--cacert", broken.to_str().unwrap(), "pets", "list"]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.starts_with(&format!("error: invalid value: `--cacert {}`: ", broken.display())), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn https_proxy_tunnels_with_connect_and_cacert_still_applies() {
+    let Some(server) = TlsServer::start() else { return };
+    let env = TestEnv::new();
+    let ca = server.ca();
+    let args = ["--cacert", ca.to_str().unwrap(), "--base-url", &server.base_url(), "pets", "list"];
+    let direct = env.run(&args);
+    let proxy = Proxy::start();
+    let run = Run::of(env.command().env("HTTPS_PROXY", proxy.url()).args(args));
+    assert_eq!(run.code, 1, "{run}");
+    assert_eq!(run.to_string(), direct.to_string(), "the same answer through the tunnel");
+    assert_eq!(proxy.requests(), [format!("CONNECT localhost:{} HTTP/1.1", server.port)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Timeouts.
+
+#[test]
+fn a_server_that_never_answers_times_out_after_four_attempts() {
+    let env = TestEnv::new();
+    let server = Canned::silent();
+    let started = Instant::now();
+    let run = env.run(&["--timeout", "0.3", "--verbose", "--base-url", server.base_url(), "pets", "list"]);
+    let elapsed = started.elapsed();
+    assert_run!("timeout_never_answers", run);
+    assert_eq!(server.requests(), 4);
+    // Four attempts of 0.3 s, and backoffs below 0.25 + 0.5 + 1 s.
+    assert!(elapsed >= Duration::from_millis(1200) && elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+#[test]
+fn a_timeout_that_is_not_a_positive_number_is_exit_2() {
+    let env = TestEnv::new();
+    assert_run!("timeout_zero", env.run(&["--timeout", "0", "pets", "list"]));
+    assert_run!(
+        "timeout_env_not_a_number",
+        Run::of(env.command().env("PETSTORE_TIMEOUT", "abc").args(["pets", "list"]))
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+}
