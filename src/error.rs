@@ -179,7 +179,10 @@ pub enum Error {
     Connect { origin: String, reason: String },
 
     #[error("no answer from `{origin}` in time")]
-    #[diagnostic(code(petstore::timeout))]
+    #[diagnostic(
+        code(petstore::timeout),
+        help("give it longer with `--timeout SECONDS` or `PETSTORE_TIMEOUT` (the default is 30)")
+    )]
     Timeout { origin: String },
 
     #[error("request to `{origin}` failed: {reason}")]
