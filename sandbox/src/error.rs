@@ -1,7 +1,8 @@
 //! Every error response the sandbox sends, as the spec's Error body.
 //!
 //! Handlers and middleware return [`ApiError`]; nothing else in the crate builds an error response,
-//! so no response can leave without the Error body or with a `status` that disagrees with HTTP.
+//! so no response can leave without the Error body or with a `status` that disagrees with HTTP. The
+//! one exception is on purpose: the 502 page of the `fail` fault is HTML, as a proxy would send it.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +25,12 @@ pub(crate) enum ApiError {
     MethodNotAllowed { message: String, allow: &'static str },
     /// 413 `payload_too_large`.
     PayloadTooLarge(String),
+    /// 500 `internal_error`; only from the `fail` fault.
+    Internal(String),
+    /// 503 `unavailable`, with `Retry-After`; only from the `fail` fault.
+    Unavailable { message: String, retry_after: HeaderValue },
+    /// 429 `rate_limited`, with `Retry-After`; only from the `fail` fault.
+    RateLimited { message: String, retry_after: HeaderValue },
 }
 
 impl ApiError {
@@ -34,6 +41,9 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 
@@ -45,6 +55,9 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::Internal(_) => "internal_error",
+            Self::Unavailable { .. } => "unavailable",
+            Self::RateLimited { .. } => "rate_limited",
         }
     }
 
@@ -55,7 +68,10 @@ impl ApiError {
             | Self::InvalidBody(message)
             | Self::NotFound(message)
             | Self::MethodNotAllowed { message, .. }
-            | Self::PayloadTooLarge(message) => message,
+            | Self::PayloadTooLarge(message)
+            | Self::Internal(message)
+            | Self::Unavailable { message, .. }
+            | Self::RateLimited { message, .. } => message,
         }
     }
 }
@@ -80,6 +96,9 @@ impl IntoResponse for ApiError {
             }
             Self::MethodNotAllowed { allow, .. } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
+            }
+            Self::Unavailable { retry_after, .. } | Self::RateLimited { retry_after, .. } => {
+                headers.insert(header::RETRY_AFTER, retry_after);
             }
             _ => {}
         }

@@ -6,7 +6,7 @@ use std::thread::JoinHandle;
 
 use tokio::sync::oneshot;
 
-use crate::{AppState, Config, serve_state};
+use crate::{AppState, Config, FaultCounts, serve_state};
 
 /// A running sandbox on `127.0.0.1` with a free port, on its own OS thread with its own tokio
 /// runtime. Dropping it shuts it down gracefully and waits for the thread.
@@ -39,7 +39,8 @@ impl Sandbox {
     ///
     /// # Panics
     ///
-    /// When no loopback port can be bound or no thread spawned.
+    /// When `config` is not valid (see [`Config::validate`]), or no loopback port can be bound or
+    /// no thread spawned.
     pub fn start_with(config: Config) -> Sandbox {
         let listener =
             std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("the sandbox binds a free port on 127.0.0.1");
@@ -88,6 +89,12 @@ impl Sandbox {
     /// The animals in the store now, in ascending id order, as Pet JSON.
     pub fn pets(&self) -> Vec<serde_json::Value> {
         self.state.pets()
+    }
+
+    /// How many requests each fault changed so far; all zero without fault options. A fault is
+    /// counted before its connection is closed, so a client that saw the close sees the count.
+    pub fn faults(&self) -> FaultCounts {
+        self.state.faults()
     }
 }
 

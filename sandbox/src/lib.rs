@@ -3,7 +3,9 @@
 //!
 //! [`router`] gives the routes for socket-free tests, [`serve`] runs them on a listener until a
 //! shutdown future completes, and [`Sandbox`] runs one on its own thread on `127.0.0.1:0` for
-//! blocking tests. The animals live in memory and are gone when it stops.
+//! blocking tests. The animals live in memory and are gone when it stops. On demand it injects
+//! faults (latency, failures, dropped connections, lost replies, garbled bodies) for testing how
+//! a client copes; see [Faults on demand](#faults-on-demand).
 //!
 //! # Routes
 //!
@@ -16,7 +18,8 @@
 //! | any | any other path | none | 404 `not_found` |
 //!
 //! A request is checked in this order: the path (404), the method (405), the API key (401), then
-//! its query or body (400, 413). Bearer means `Authorization: Bearer <KEY>`: the scheme in any
+//! its query or body (400, 413); injected faults, if any, come after the key check ([Faults on
+//! demand](#faults-on-demand)). Bearer means `Authorization: Bearer <KEY>`: the scheme in any
 //! case, then one or more spaces and exactly one token, which must be one of the configured keys
 //! (by default only `sandbox`). A 401 carries `WWW-Authenticate: Bearer`.
 //!
@@ -26,7 +29,8 @@
 //! # Errors
 //!
 //! Every refusal is the spec's Error body, `{"code": "...", "message": "...", "status": N}` with
-//! `Content-Type: application/json`, where `status` equals the HTTP status. The codes:
+//! `Content-Type: application/json`, where `status` equals the HTTP status (save the 502 of the
+//! `fail` fault, an HTML page on purpose). The codes:
 //!
 //! | Code | Status | When |
 //! |---|---|---|
@@ -36,14 +40,47 @@
 //! | `not_found` | 404 | no such path, or no animal with that id |
 //! | `method_not_allowed` | 405 | the path exists but not for this method |
 //! | `payload_too_large` | 413 | the request body is over 1 MiB |
+//! | `internal_error` | 500 | only under fault injection: the `fail` fault |
+//! | `unavailable` | 503 | only under fault injection: the `fail` fault; carries `Retry-After` |
+//! | `rate_limited` | 429 | only under fault injection: the `fail` fault; carries `Retry-After` |
 //!
 //! Messages are for people and may change; codes are for programs. The sandbox never answers a
-//! client's mistake with a 5xx.
+//! client's mistake with a 5xx, and answers with a 5xx or 429 only when told to inject faults.
+//!
+//! # Faults on demand
+//!
+//! With the fault options of [`Config`] (the CLI's `--latency`, `--fail-rate`, `--drop-rate`,
+//! `--lost-reply-rate`, `--garble-rate` and `--fault-seed`), each request is changed at random:
+//!
+//! | Fault | Option | What the client gets |
+//! |---|---|---|
+//! | latency | [`Config::latency`] | the answer after a delay drawn uniformly from the range |
+//! | `fail` | [`Config::fail_rate`] | instead of the work, one of: 500 `internal_error`; 502 with an HTML page (`text/html`), as a proxy sends; 503 `unavailable` or 429 `rate_limited`, each with `Retry-After` either `1` or an HTTP-date at least one second ahead |
+//! | `drop` | [`Config::drop_rate`] | the connection closed without an answer, and the work not done |
+//! | `lost-reply` | [`Config::lost_reply_rate`] | the work done (a POST stores the animal), then the connection closed without an answer |
+//! | `garble` | [`Config::garble_rate`] | the usual status (200 or 201) and headers, with a body cut short or ending in zero bytes: never valid JSON, with `Content-Length` matching what is sent |
+//!
+//! "Without an answer" means not a byte: not even a status line. Faults hit only requests that
+//! pass routing and the key check, so a 404 for an unknown path, a 405 and a 401 never change. A
+//! request the route refuses (400, 413, 404 for an unknown animal) is still answered as usual,
+//! after its delay; only an accepted request meets `fail`, `drop`, `lost-reply` or `garble`. A
+//! `HEAD` answer has no body to garble and is left alone.
+//!
+//! Each such request first draws its delay, then makes one draw that picks at most one of
+//! `fail`, `drop`, `lost-reply` and `garble`, so their rates must add up to at most 1
+//! ([`Config::validate`]). With [`Config::fault_seed`] the same requests in the same order meet
+//! the same faults; without it the generator is seeded from entropy. The request log names the
+//! fault that changed an answer and the latency added, `GET /v1/pets 503 fault=fail
+//! latency=41.07ms 41.30ms`, and leaves out the status when none was sent: `POST /v1/pets
+//! fault=lost-reply 0.31ms`. [`Sandbox::faults`] and [`AppState::faults`] count them. A sandbox
+//! without fault options does no fault work at all.
 
 mod error;
+mod faults;
 mod handle;
 mod log;
 mod routes;
+mod sever;
 mod store;
 mod wire;
 
@@ -53,6 +90,7 @@ mod tests;
 use std::fmt;
 use std::future::{Future, IntoFuture};
 use std::io;
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -65,9 +103,12 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::error::ApiError;
+use crate::faults::{FaultInjector, FaultSettings};
 use crate::log::LogSink;
+use crate::sever::{SeverListener, Severer};
 use crate::store::Store;
 
+pub use crate::faults::FaultCounts;
 pub use crate::handle::Sandbox;
 pub use crate::routes::router;
 
@@ -82,17 +123,38 @@ pub const DEFAULT_SEED_PETS: u64 = 10;
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// How a sandbox behaves. Build it from [`Config::default`] with the builder methods.
+///
+/// ```
+/// use std::time::Duration;
+/// use petstore_sandbox::Config;
+///
+/// // One request in five fails and every request waits 5 to 20 ms, the same way on every run.
+/// let config = Config::default()
+///     .quiet(true)
+///     .latency(Duration::from_millis(5)..=Duration::from_millis(20))
+///     .fail_rate(0.2)
+///     .fault_seed(7);
+/// assert!(config.validate().is_ok());
+/// assert!(config.drop_rate(0.9).validate().is_err(), "0.2 + 0.9 is over 1");
+/// ```
 #[derive(Debug, Clone)]
 pub struct Config {
     api_keys: Vec<String>,
     seed_pets: u64,
     log: bool,
+    faults: FaultSettings,
 }
 
 impl Default for Config {
-    /// Accepts the key `sandbox`, starts with 10 sample animals, logs every request to stderr.
+    /// Accepts the key `sandbox`, starts with 10 sample animals, logs every request to stderr,
+    /// injects no fault.
     fn default() -> Self {
-        Config { api_keys: vec![DEFAULT_API_KEY.to_owned()], seed_pets: DEFAULT_SEED_PETS, log: true }
+        Config {
+            api_keys: vec![DEFAULT_API_KEY.to_owned()],
+            seed_pets: DEFAULT_SEED_PETS,
+            log: true,
+            faults: FaultSettings::default(),
+        }
     }
 }
 
@@ -119,9 +181,77 @@ impl Config {
         self.log = !quiet;
         self
     }
+
+    /// Delays each request that passes the key check by a duration drawn uniformly from `range`
+    /// (to the microsecond); `d..=d` delays each by exactly `d`. See "Faults on demand" in the
+    /// crate docs.
+    #[must_use]
+    pub fn latency(mut self, range: RangeInclusive<Duration>) -> Self {
+        self.faults.latency = Some(range);
+        self
+    }
+
+    /// Answers this share (0 to 1) of accepted requests with 500, 502, 503 or 429 instead of
+    /// carrying them out.
+    #[must_use]
+    pub fn fail_rate(mut self, rate: f64) -> Self {
+        self.faults.fail_rate = rate;
+        self
+    }
+
+    /// Closes the connection of this share (0 to 1) of accepted requests without an answer and
+    /// without carrying them out.
+    #[must_use]
+    pub fn drop_rate(mut self, rate: f64) -> Self {
+        self.faults.drop_rate = rate;
+        self
+    }
+
+    /// Carries out this share (0 to 1) of accepted requests, then closes the connection without an
+    /// answer.
+    #[must_use]
+    pub fn lost_reply_rate(mut self, rate: f64) -> Self {
+        self.faults.lost_reply_rate = rate;
+        self
+    }
+
+    /// Answers this share (0 to 1) of accepted requests with their usual status but a body that is
+    /// not valid JSON.
+    #[must_use]
+    pub fn garble_rate(mut self, rate: f64) -> Self {
+        self.faults.garble_rate = rate;
+        self
+    }
+
+    /// Seeds the fault generator, so the same requests in the same order meet the same faults.
+    /// Without a seed, each sandbox draws one from entropy.
+    #[must_use]
+    pub fn fault_seed(mut self, seed: u64) -> Self {
+        self.faults.seed = Some(seed);
+        self
+    }
+
+    /// Whether this config can run: each fault rate is from 0 to 1, the four rates add up to at
+    /// most 1 (a request meets at most one of those faults), and the latency range is not empty.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.faults.validate().map_err(ConfigError)
+    }
 }
 
-/// What the routes share: the accepted keys, the store and the request counter. Cheap to clone.
+/// Why a [`Config`] cannot run; see [`Config::validate`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError(String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// What the routes share: the accepted keys, the store, the request counter and the faults to
+/// inject. Cheap to clone.
 #[derive(Clone)]
 pub struct AppState {
     shared: Arc<Shared>,
@@ -132,6 +262,8 @@ struct Shared {
     log: LogSink,
     requests: AtomicU64,
     store: Mutex<Store>,
+    /// `None` without fault options: then nothing on the request path looks at faults.
+    faults: Option<FaultInjector>,
 }
 
 impl fmt::Debug for AppState {
@@ -143,19 +275,29 @@ impl fmt::Debug for AppState {
             .field("log", &self.shared.log.is_on())
             .field("requests", &self.request_count())
             .field("pets", &self.store().all().len())
+            .field("faults", &self.faults())
             .finish()
     }
 }
 
 impl AppState {
-    /// A fresh state for `config`: its keys, its sample animals, no requests counted yet.
+    /// A fresh state for `config`: its keys, its sample animals, its faults, no requests counted
+    /// yet.
+    ///
+    /// # Panics
+    ///
+    /// When `config` is not valid (see [`Config::validate`]).
     pub fn new(config: &Config) -> AppState {
+        if let Err(err) = config.validate() {
+            panic!("invalid sandbox config: {err}");
+        }
         AppState {
             shared: Arc::new(Shared {
                 api_keys: config.api_keys.clone(),
                 log: if config.log { LogSink::Stderr } else { LogSink::Off },
                 requests: AtomicU64::new(0),
                 store: Mutex::new(Store::seeded(config.seed_pets)),
+                faults: FaultInjector::new(&config.faults),
             }),
         }
     }
@@ -168,6 +310,15 @@ impl AppState {
     /// Every animal in the store, in ascending id order, as Pet JSON.
     pub fn pets(&self) -> Vec<serde_json::Value> {
         self.store().all().iter().map(|pet| serde_json::to_value(pet).expect("a Pet always serializes")).collect()
+    }
+
+    /// How many requests each fault changed so far; all zero without fault options.
+    pub fn faults(&self) -> FaultCounts {
+        self.fault_injector().map(FaultInjector::counts).unwrap_or_default()
+    }
+
+    pub(crate) fn fault_injector(&self) -> Option<&FaultInjector> {
+        self.shared.faults.as_ref()
     }
 
     pub(crate) fn count_request(&self) {
@@ -232,12 +383,14 @@ pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Respon
 }
 
 /// Serves a sandbox for `config` on `listener` until `shutdown` completes, then lets in-flight
-/// requests finish (for at most a few seconds) and returns.
+/// requests finish (for at most a few seconds) and returns. An invalid `config` (see
+/// [`Config::validate`]) is an [`io::ErrorKind::InvalidInput`] error.
 pub async fn serve(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    config.validate().map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err))?;
     serve_state(listener, AppState::new(&config), shutdown).await
 }
 
@@ -251,11 +404,6 @@ pub(crate) async fn serve_state(
         shutdown.await;
         let _ = stopping_tx.send(true);
     };
-    // Small JSON answers on keep-alive connections must not wait for Nagle's algorithm.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let server = axum::serve(listener, router(state)).with_graceful_shutdown(signal);
     let grace_over = async move {
         if stopping_rx.wait_for(|stopping| *stopping).await.is_ok() {
             tokio::time::sleep(SHUTDOWN_GRACE).await;
@@ -263,6 +411,28 @@ pub(crate) async fn serve_state(
             std::future::pending::<()>().await;
         }
     };
+    let severs = state.fault_injector().is_some_and(FaultInjector::severs_connections);
+    let app = router(state);
+    // Only the `drop` and `lost-reply` faults need severable connections; everyone else gets the
+    // plain sockets, with nothing in between.
+    if severs {
+        let app = app.into_make_service_with_connect_info::<Severer>();
+        let server = axum::serve(SeverListener::new(listener), app).with_graceful_shutdown(signal);
+        until_grace_over(server, grace_over).await
+    } else {
+        // Small JSON answers on keep-alive connections must not wait for Nagle's algorithm.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let server = axum::serve(listener, app).with_graceful_shutdown(signal);
+        until_grace_over(server, grace_over).await
+    }
+}
+
+async fn until_grace_over(
+    server: impl IntoFuture<Output = io::Result<()>>,
+    grace_over: impl Future<Output = ()>,
+) -> io::Result<()> {
     tokio::select! {
         result = server.into_future() => result,
         () = grace_over => Ok(()),

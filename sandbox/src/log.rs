@@ -1,4 +1,5 @@
-//! The per-request log line on stderr: method, path and query, status, duration.
+//! The per-request log line on stderr: method, path and query, status, the injected faults,
+//! duration.
 //!
 //! It is handed the request line only, never a header, so it cannot leak the API key.
 
@@ -24,9 +25,11 @@ impl LogSink {
         !matches!(self, LogSink::Off)
     }
 
-    /// Writes one line for an answered request, e.g. `POST /v1/pets 201 0.21ms`.
-    pub(crate) fn request(&self, method: &Method, target: &str, status: StatusCode, elapsed: Duration) {
-        let line = line(method, target, status, elapsed);
+    /// Writes one line for a request, e.g. `POST /v1/pets 201 0.21ms`, `GET /v1/pets 503 fault=fail
+    /// latency=12.00ms 12.10ms`, or without a status when none was sent: `POST /v1/pets
+    /// fault=lost-reply 0.30ms`.
+    pub(crate) fn request(&self, entry: &Entry<'_>) {
+        let line = entry.line();
         match self {
             LogSink::Off => {}
             // One `write_all` takes stderr's lock once, so lines of concurrent requests never
@@ -40,23 +43,70 @@ impl LogSink {
     }
 }
 
-fn line(method: &Method, target: &str, status: StatusCode, elapsed: Duration) -> String {
-    format!("{method} {target} {} {:.2}ms\n", status.as_u16(), elapsed.as_secs_f64() * 1000.0)
+/// One request as the log tells it.
+#[derive(Debug)]
+pub(crate) struct Entry<'a> {
+    pub(crate) method: &'a Method,
+    pub(crate) target: &'a str,
+    /// `None` when the connection was closed without an answer.
+    pub(crate) status: Option<StatusCode>,
+    /// The fault that changed the answer, if any.
+    pub(crate) fault: Option<&'static str>,
+    /// How long the `latency` fault held the request back.
+    pub(crate) latency: Duration,
+    pub(crate) elapsed: Duration,
+}
+
+impl Entry<'_> {
+    fn line(&self) -> String {
+        use std::fmt::Write as _;
+        let millis = |duration: Duration| duration.as_secs_f64() * 1000.0;
+        // Writing to a `String` cannot fail.
+        let mut line = format!("{} {} ", self.method, self.target);
+        if let Some(status) = self.status {
+            let _ = write!(line, "{} ", status.as_u16());
+        }
+        if let Some(fault) = self.fault {
+            let _ = write!(line, "fault={fault} ");
+        }
+        if !self.latency.is_zero() {
+            let _ = write!(line, "latency={:.2}ms ", millis(self.latency));
+        }
+        let _ = writeln!(line, "{:.2}ms", millis(self.elapsed));
+        line
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn line(status: Option<u16>, fault: Option<&'static str>, latency_micros: u64, elapsed_micros: u64) -> String {
+        Entry {
+            method: &Method::POST,
+            target: "/v1/pets?x=1",
+            status: status.map(|status| StatusCode::from_u16(status).unwrap()),
+            fault,
+            latency: Duration::from_micros(latency_micros),
+            elapsed: Duration::from_micros(elapsed_micros),
+        }
+        .line()
+    }
+
     #[test]
     fn line_has_method_target_status_and_milliseconds() {
+        assert_eq!(line(Some(201), None, 0, 210), "POST /v1/pets?x=1 201 0.21ms\n");
+        assert_eq!(line(Some(200), None, 0, 1_500_000), "POST /v1/pets?x=1 200 1500.00ms\n");
+    }
+
+    #[test]
+    fn line_names_the_faults_and_omits_a_status_never_sent() {
+        assert_eq!(line(Some(503), Some("fail"), 0, 100), "POST /v1/pets?x=1 503 fault=fail 0.10ms\n");
+        assert_eq!(line(None, Some("lost-reply"), 0, 300), "POST /v1/pets?x=1 fault=lost-reply 0.30ms\n");
+        assert_eq!(line(Some(201), None, 12_000, 12_100), "POST /v1/pets?x=1 201 latency=12.00ms 12.10ms\n");
         assert_eq!(
-            line(&Method::POST, "/v1/pets?x=1", StatusCode::CREATED, Duration::from_micros(210)),
-            "POST /v1/pets?x=1 201 0.21ms\n"
-        );
-        assert_eq!(
-            line(&Method::GET, "/v1/pets", StatusCode::OK, Duration::from_millis(1500)),
-            "GET /v1/pets 200 1500.00ms\n"
+            line(Some(200), Some("garble"), 5, 90),
+            "POST /v1/pets?x=1 200 fault=garble latency=0.01ms 0.09ms\n"
         );
     }
 }

@@ -6,9 +6,11 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use petstore_sandbox::{Config, DEFAULT_API_KEY, DEFAULT_SEED_PETS};
 
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
@@ -31,17 +33,41 @@ Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   404 not_found             no such path, or no animal with that id
   405 method_not_allowed    the path exists but not for this method (see `Allow`)
   413 payload_too_large     the request body is over 1 MiB
+  500 internal_error        only with --fail-rate
+  503 unavailable           only with --fail-rate; carries `Retry-After`
+  429 rate_limited          only with --fail-rate; carries `Retry-After`
 
 The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is
 logged to stderr as `METHOD PATH STATUS DURATION`, never with its headers or key.
 Ctrl-C or SIGTERM stops the sandbox gracefully (exit 0).
 
+Faults on demand, for testing how a client or script copes (all off by default):
+  --latency MS|MIN..MAX     wait before answering: MS, or uniformly from MIN to MAX milliseconds
+  --fail-rate P             answer 500 internal_error, 502 (a text/html page, as proxies send),
+                            503 unavailable or 429 rate_limited instead of carrying the request
+                            out; 503 and 429 carry `Retry-After: 1` or an HTTP-date at least
+                            1 s ahead
+  --drop-rate P             close the connection without an answer, carrying nothing out
+  --lost-reply-rate P       carry the request out (a POST stores the animal), then close the
+                            connection without an answer
+  --garble-rate P           answer 200 or 201 as usual, but with a truncated JSON body or one
+                            that ends in zero bytes (Content-Length matches what is sent)
+P is a probability from 0 to 1. Faults hit only requests that pass routing and the key check,
+so 404, 405 and 401 never change; a request the route refuses (400, 404, 413) is still answered
+as usual, though it may be delayed. Each request draws its latency, then at most one of fail,
+drop, lost-reply and garble, so those four rates must add up to at most 1. `--fault-seed N`
+repeats the same faults for the same requests in the same order; without it the sandbox picks a
+seed and prints it to stderr (unless --quiet). The log names what happened to a request, e.g.
+`GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or `POST /v1/pets fault=lost-reply
+0.31ms` (no status: none was sent).
+
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise),
 runs COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND
-ends and exits with COMMAND's exit code. It prints no URL and logs nothing then: stdout and
-stderr are COMMAND's. For example:
+ends and exits with COMMAND's exit code. It prints no URL and logs no requests then (only the
+fault seed it picked, if any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
-  petstore-sandbox --seed-pets 0 -- ./my-import-script.sh";
+  petstore-sandbox --seed-pets 0 -- ./my-import-script.sh
+  petstore-sandbox --fail-rate 0.2 --latency 0..300 -- ./my-import-script.sh";
 
 /// Run a local Pet Store API on loopback for trying petstore and testing scripts offline
 #[derive(Debug, Parser)]
@@ -69,10 +95,37 @@ struct Args {
     #[arg(short, long)]
     quiet: bool,
 
+    /// Wait MS milliseconds before answering, or a random time from MIN to MAX
+    #[arg(long, value_name = "MS|MIN..MAX", value_parser = parse_latency, help_heading = FAULTS)]
+    latency: Option<RangeInclusive<Duration>>,
+
+    /// Answer this share of requests with 500, 502, 503 or 429 instead
+    #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
+    fail_rate: Option<f64>,
+
+    /// Close the connection of this share of requests without an answer
+    #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
+    drop_rate: Option<f64>,
+
+    /// Carry out this share of requests, then close the connection without an answer
+    #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
+    lost_reply_rate: Option<f64>,
+
+    /// Answer this share of requests with a body that is not valid JSON
+    #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
+    garble_rate: Option<f64>,
+
+    /// Seed the fault generator, to repeat a run's faults
+    #[arg(long, value_name = "N", help_heading = FAULTS)]
+    fault_seed: Option<u64>,
+
     /// Run this command against the sandbox, then stop and exit with its exit code
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
 }
+
+/// The help heading of the fault options.
+const FAULTS: &str = "Faults on demand";
 
 impl Args {
     /// `--addr`, else 127.0.0.1:4010, or any free port when there is a COMMAND to run (its address
@@ -80,6 +133,30 @@ impl Args {
     fn bind_addr(&self) -> SocketAddr {
         let default_port = if self.command.is_empty() { 4010 } else { 0 };
         self.addr.unwrap_or(SocketAddr::from(([127, 0, 0, 1], default_port)))
+    }
+
+    /// Whether any fault option other than the seed was given.
+    fn wants_faults(&self) -> bool {
+        self.latency.is_some()
+            || [self.fail_rate, self.drop_rate, self.lost_reply_rate, self.garble_rate].iter().any(Option::is_some)
+    }
+
+    /// `config` with the fault options and `seed`, or a usage error when the config cannot run
+    /// (the rates add up to more than 1).
+    fn with_faults(&self, mut config: Config, seed: u64) -> Result<Config, clap::Error> {
+        if let Some(latency) = &self.latency {
+            config = config.latency(latency.clone());
+        }
+        let config = config
+            .fail_rate(self.fail_rate.unwrap_or(0.0))
+            .drop_rate(self.drop_rate.unwrap_or(0.0))
+            .lost_reply_rate(self.lost_reply_rate.unwrap_or(0.0))
+            .garble_rate(self.garble_rate.unwrap_or(0.0))
+            .fault_seed(seed);
+        match config.validate() {
+            Ok(()) => Ok(config),
+            Err(err) => Err(Args::command().error(clap::error::ErrorKind::ArgumentConflict, err)),
+        }
     }
 }
 
@@ -98,6 +175,27 @@ fn parse_loopback(text: &str) -> Result<SocketAddr, String> {
     Ok(addr)
 }
 
+fn parse_latency(text: &str) -> Result<RangeInclusive<Duration>, String> {
+    let wrong = || format!("`{text}` is not MS or MIN..MAX in milliseconds, e.g. 200 or 50..500");
+    let millis = |part: &str| part.parse::<u64>().map(Duration::from_millis).map_err(|_| wrong());
+    let (min, max) = match text.split_once("..") {
+        Some((min, max)) => (millis(min)?, millis(max)?),
+        None => (millis(text)?, millis(text)?),
+    };
+    if min > max {
+        return Err(format!("`{text}` is an empty range: MIN must not be above MAX"));
+    }
+    Ok(min..=max)
+}
+
+fn parse_rate(text: &str) -> Result<f64, String> {
+    // `contains` is false for NaN as well.
+    text.parse::<f64>()
+        .ok()
+        .filter(|rate| (0.0..=1.0).contains(rate))
+        .ok_or_else(|| format!("`{text}` is not a probability from 0 to 1, e.g. 0.1"))
+}
+
 fn parse_api_key(text: &str) -> Result<String, String> {
     // A key must fit in `Authorization: Bearer <KEY>` as one token, or no client could send it.
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_graphic()) {
@@ -110,9 +208,15 @@ fn parse_api_key(text: &str) -> Result<String, String> {
 async fn main() -> ExitCode {
     let args = Args::parse();
     let bind = args.bind_addr();
-    let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys };
+    let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys.clone() };
     let exec = !args.command.is_empty();
     let config = Config::default().api_keys(keys.clone()).seed_pets(args.seed_pets).quiet(args.quiet || exec);
+    // Picked here rather than inside the sandbox, so a run that went wrong can be repeated.
+    let seed = args.fault_seed.unwrap_or_else(|| fastrand::u64(..));
+    let config = args.with_faults(config, seed).unwrap_or_else(|err| err.exit());
+    if args.wants_faults() && args.fault_seed.is_none() && !args.quiet {
+        eprintln!("petstore-sandbox: fault seed {seed}; repeat these faults with --fault-seed {seed}");
+    }
 
     let listener = match tokio::net::TcpListener::bind(bind).await {
         Ok(listener) => listener,
@@ -238,7 +342,6 @@ fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_cli_is_well_formed() {
@@ -263,6 +366,18 @@ mod tests {
             "[default: 10]",
             "--quiet",
             "SIGTERM",
+            "--latency <MS|MIN..MAX>",
+            "--fail-rate <P>",
+            "--drop-rate <P>",
+            "--lost-reply-rate <P>",
+            "--garble-rate <P>",
+            "--fault-seed <N>",
+            "internal_error",
+            "unavailable",
+            "rate_limited",
+            "text/html",
+            "Retry-After",
+            "fault=lost-reply",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }
@@ -296,8 +411,55 @@ mod tests {
             &["x", "--api-key", "two words"],
             &["x", "--seed-pets", "-1"],
             &["x", "--seed-pets", "1000001"],
+            &["x", "--latency", "-1"],
+            &["x", "--latency", "80..50"],
+            &["x", "--latency", "50..=80"],
+            &["x", "--latency", "50ms"],
+            &["x", "--latency", ".."],
+            &["x", "--fail-rate", "1.01"],
+            &["x", "--drop-rate", "-0.1"],
+            &["x", "--garble-rate", "NaN"],
+            &["x", "--lost-reply-rate", "10%"],
+            &["x", "--fault-seed", "-1"],
         ] {
             assert!(Args::try_parse_from(argv).is_err(), "{argv:?}");
         }
+    }
+
+    #[test]
+    fn fault_flags_parse_into_a_config() {
+        let args =
+            Args::try_parse_from(["x", "--latency", "50..80", "--fail-rate", "0.25", "--garble-rate", "1e-1"]).unwrap();
+        assert_eq!(args.latency, Some(Duration::from_millis(50)..=Duration::from_millis(80)));
+        assert_eq!((args.fail_rate, args.drop_rate, args.garble_rate), (Some(0.25), None, Some(0.1)));
+        assert!(args.wants_faults());
+        assert!(args.with_faults(Config::default(), 1).is_ok());
+        let args = Args::try_parse_from(["x", "--latency", "7"]).unwrap();
+        assert_eq!(args.latency, Some(Duration::from_millis(7)..=Duration::from_millis(7)));
+        let args = Args::try_parse_from(["x", "--fault-seed", "9"]).unwrap();
+        assert!(!args.wants_faults(), "a seed alone injects nothing");
+    }
+
+    #[test]
+    fn fault_rates_adding_up_above_1_are_a_usage_error() {
+        let args = Args::try_parse_from(["x", "--fail-rate", "0.6", "--drop-rate", "0.3", "--lost-reply-rate", "0.2"])
+            .unwrap();
+        let err = args.with_faults(Config::default(), 1).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        let message = err.to_string();
+        assert!(message.contains("rates add up to 1.1"), "{message}");
+        let args = Args::try_parse_from([
+            "x",
+            "--fail-rate",
+            "0.1",
+            "--drop-rate",
+            "0.2",
+            "--lost-reply-rate",
+            "0.3",
+            "--garble-rate",
+            "0.4",
+        ])
+        .unwrap();
+        assert!(args.with_faults(Config::default(), 1).is_ok(), "exactly 1, give or take rounding");
     }
 }

@@ -1,5 +1,5 @@
 //! The HTTP surface: which routes exist, the order in which a request is checked (route, method,
-//! API key, then its parameters or body), and the handlers.
+//! API key, then its parameters or body), where the fault layer sits, and the handlers.
 //!
 //! Every refusal is an [`ApiError`]; no axum extractor that could answer with its own bare
 //! rejection (400/413/415/422 without the Error body) is used.
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use axum::Router;
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Extension, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{Next, from_fn_with_state, map_response};
 use axum::response::{IntoResponse, Response};
@@ -19,7 +19,9 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::faults::{self, Fault, FaultKind, Injected};
 use crate::json_response;
+use crate::log::Entry;
 use crate::wire::{PetStatus, is_json_content_type, parse_new_pet};
 
 /// The methods of `/v1/pets`, as the `Allow` header of its 405 lists them.
@@ -50,13 +52,21 @@ static SUNSET: LazyLock<HeaderValue> = LazyLock::new(|| {
 /// The sandbox's routes over `state`, ready to serve or to call with `tower::ServiceExt::oneshot`.
 pub fn router(state: AppState) -> Router {
     let require_key = from_fn_with_state(state.clone(), require_api_key);
+    let mut pets = get(list_pets).post(create_pet);
+    let mut pet = get(get_pet);
+    // Inside the key check, so routing and authentication never meet a fault; left out entirely
+    // when there are none, so the requests of a plain sandbox never pass through it.
+    if state.fault_injector().is_some() {
+        let inject_faults = from_fn_with_state(state.clone(), faults::inject);
+        pets = pets.route_layer(inject_faults.clone());
+        pet = pet.route_layer(inject_faults);
+    }
     // `route_layer` guards the methods but not the method fallback, so a wrong method gets its
     // 405 without a key: routing is decided before authentication.
-    let pets = get(list_pets)
-        .post(create_pet)
+    let pets = pets
         .route_layer(require_key.clone())
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PETS_ALLOW) });
-    let pet = get(get_pet)
+    let pet = pet
         .route_layer(require_key)
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) })
         // Outside the key check and the fallback: every answer of this route is marked.
@@ -69,7 +79,8 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Counts every request that reaches the router and, unless quiet, logs it once answered.
+/// Counts every request that reaches the router and, unless quiet, logs it once answered, with the
+/// faults injected into it, if any.
 async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
     state.count_request();
     if !state.log().is_on() {
@@ -80,7 +91,16 @@ async fn observe(State(state): State<AppState>, request: Request, next: Next) ->
     // Only the request line is logged: never a header, so never the API key.
     let target = request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
     let response = next.run(request).await;
-    state.log().request(&method, &target, response.status(), started.elapsed());
+    let injected = response.extensions().get::<Injected>().copied().unwrap_or_default();
+    state.log().request(&Entry {
+        method: &method,
+        target: &target,
+        // A connection closed without an answer sent no status to log.
+        status: injected.fault.is_none_or(FaultKind::answers).then(|| response.status()),
+        fault: injected.fault.map(FaultKind::name),
+        latency: injected.latency,
+        elapsed: started.elapsed(),
+    });
     response
 }
 
@@ -158,7 +178,12 @@ impl ListQuery {
 }
 
 /// `POST /v1/pets`.
-async fn create_pet(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Result<Response, ApiError> {
+async fn create_pet(
+    State(state): State<AppState>,
+    fault: Option<Extension<Fault>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
     // Checked before reading, so a wrong type never waits for (or triggers `100 Continue` for) a
     // body that would be refused anyway.
     let declared_json = headers.get(header::CONTENT_TYPE).is_some_and(|value| is_json_content_type(value.as_bytes()));
@@ -167,6 +192,11 @@ async fn create_pet(State(state): State<AppState>, headers: HeaderMap, body: Bod
     }
     let body = read_body(body).await?;
     let new_pet = parse_new_pet(&body)?;
+    // Checked after the body, so a bad one still gets its 400 under any fault; the only route
+    // with an effect is the only one that must stop here.
+    if fault.is_some_and(|Extension(fault)| fault.skips_work()) {
+        return Ok(faults::work_skipped());
+    }
     let mut store = state.store();
     let pet = store.insert(new_pet);
     let location =

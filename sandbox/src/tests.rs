@@ -14,6 +14,8 @@ use tower::ServiceExt;
 use crate::log::LogSink;
 use crate::{AppState, Config, Sandbox, router, serve};
 
+mod faults;
+
 const KEY: &str = "Bearer sandbox";
 const SUNSET: &str = "Thu, 05 Dec 2030 00:00:00 GMT";
 const DEPRECATION: &str = "@1767225600";

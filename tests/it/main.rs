@@ -16,3 +16,4 @@ mod output;
 mod pets_add;
 mod pets_get;
 mod pets_list;
+mod resilience;
