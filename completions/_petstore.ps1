@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('pets', 'pets', [CompletionResultType]::ParameterValue, 'List, add and look up the store''s animals')
+            [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send any request to the API and print the answer''s body')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in and out, and show which key each environment uses')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'List, add, remove and choose the environments petstore talks to')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show where petstore keeps its configuration')
@@ -66,7 +67,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -97,6 +98,10 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The animal''s name')
             [CompletionResult]::new('--category-id', '--category-id', [CompletionResultType]::ParameterName, 'The id of the category it belongs to (an integer)')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Its availability; the API states no default, so none is sent when omitted')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Add every record of this file instead; `-` reads stdin')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The file''s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many requests may be in flight at once, 1 to 256')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Write every record that was not created (failed, or not sent) to this file, in the input''s format, so that `--file PATH` sends exactly those; replaced whole, even when empty')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
@@ -138,7 +143,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;pets;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -153,6 +158,35 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;pets;help;help' {
+            break
+        }
+        'petstore;api' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)')
+            [CompletionResult]::new('--raw-field', '--raw-field', [CompletionResultType]::ParameterName, 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)')
+            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file''s text')
+            [CompletionResult]::new('--field', '--field', [CompletionResultType]::ParameterName, 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file''s text')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Send this file as the body, as it is; `-` reads stdin')
+            [CompletionResult]::new('-H', '-H ', [CompletionResultType]::ParameterName, 'Add a request header (not `Authorization`: the key comes from the environment)')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Add a request header (not `Authorization`: the key comes from the environment)')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Print the answer''s status and headers on stderr')
+            [CompletionResult]::new('--include', '--include', [CompletionResultType]::ParameterName, 'Print the answer''s status and headers on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'petstore;auth' {
@@ -509,6 +543,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;help' {
             [CompletionResult]::new('pets', 'pets', [CompletionResultType]::ParameterValue, 'List, add and look up the store''s animals')
+            [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send any request to the API and print the answer''s body')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in and out, and show which key each environment uses')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'List, add, remove and choose the environments petstore talks to')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show where petstore keeps its configuration')
@@ -519,7 +554,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;help;pets' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             break
         }
@@ -530,6 +565,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;pets;get' {
+            break
+        }
+        'petstore;help;api' {
             break
         }
         'petstore;help;auth' {

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand pets 'List, add and look up the store''s animals'
+            cand api 'Send any request to the API and print the answer''s body'
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
@@ -62,7 +63,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List the store''s animals'
-            cand add 'Add an animal to the store'
+            cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -91,6 +92,10 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --name 'The animal''s name'
             cand --category-id 'The id of the category it belongs to (an integer)'
             cand --status 'Its availability; the API states no default, so none is sent when omitted'
+            cand --file 'Add every record of this file instead; `-` reads stdin'
+            cand --format 'The file''s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]'
+            cand --concurrency 'How many requests may be in flight at once, 1 to 256'
+            cand --failed 'Write every record that was not created (failed, or not sent) to this file, in the input''s format, so that `--file PATH` sends exactly those; replaced whole, even when empty'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
             cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
@@ -130,7 +135,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;pets;help'= {
             cand list 'List the store''s animals'
-            cand add 'Add an animal to the store'
+            cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -141,6 +146,34 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;pets;help;get'= {
         }
         &'petstore;pets;help;help'= {
+        }
+        &'petstore;api'= {
+            cand -f 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)'
+            cand --raw-field 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)'
+            cand -F 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file''s text'
+            cand --field 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file''s text'
+            cand --input 'Send this file as the body, as it is; `-` reads stdin'
+            cand -H 'Add a request header (not `Authorization`: the key comes from the environment)'
+            cand --header 'Add a request header (not `Authorization`: the key comes from the environment)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`'
+            cand --color 'When to use colour'
+            cand -i 'Print the answer''s status and headers on stderr'
+            cand --include 'Print the answer''s status and headers on stderr'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'petstore;auth'= {
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
@@ -467,6 +500,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help'= {
             cand pets 'List, add and look up the store''s animals'
+            cand api 'Send any request to the API and print the answer''s body'
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
@@ -476,7 +510,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help;pets'= {
             cand list 'List the store''s animals'
-            cand add 'Add an animal to the store'
+            cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
         }
         &'petstore;help;pets;list'= {
@@ -484,6 +518,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;pets;add'= {
         }
         &'petstore;help;pets;get'= {
+        }
+        &'petstore;help;api'= {
         }
         &'petstore;help;auth'= {
             cand login 'Log in to an environment: check an API key and store it in the OS keyring'

@@ -10,6 +10,7 @@
 use clap::{Args, Parser, Subcommand};
 use reqwest::Url;
 
+use crate::commands::api::ApiArgs;
 use crate::commands::auth::{login::LoginArgs, logout::LogoutArgs, status::StatusArgs, token::TokenArgs};
 use crate::commands::completions::CompletionsArgs;
 use crate::commands::doctor::DoctorArgs;
@@ -20,11 +21,12 @@ use crate::output::{ColorChoice, OutputFormat};
 const AFTER_LONG_HELP: &str = "\
 Exit codes:
   0    success
-  1    other failure: a server error (5xx), an unreadable response
+  1    other failure: a server error (5xx), another 4xx answer, an unreadable response, a failed `doctor`
+       check
   2    usage or invalid input: a bad flag, a value refused locally, a 400 from the server
   3    not found (404)
   4    authentication: no API key, the server refused it (401), or the keyring is unavailable
-  5    network: cannot connect, timeout, TLS
+  5    network: cannot connect, timeout, TLS; or a write that got no answer (its outcome is unknown)
   6    partial failure of a batch
   130  interrupted (Ctrl-C)
 
@@ -118,19 +120,48 @@ pub struct GlobalArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List, add and look up the store's animals
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore pets list --status available
+  petstore pets add --name Rex --category-id 1
+  petstore pets list --jq '.[].name'"
+    )]
     Pets(PetsCommand),
 
+    Api(ApiArgs),
+
     /// Log in and out, and show which key each environment uses
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore auth login --env staging
+  petstore auth status --all
+  petstore auth logout --env staging"
+    )]
     Auth(AuthCommand),
 
     /// List, add, remove and choose the environments petstore talks to
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore env list
+  petstore env add eu https://eu.api.example.com/v1
+  petstore env use eu"
+    )]
     Env(EnvCommand),
 
     /// Show where petstore keeps its configuration
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore config path
+  $EDITOR \"$(petstore config path)\""
+    )]
     Config(ConfigCommand),
 
     Doctor(DoctorArgs),
@@ -163,6 +194,10 @@ pub enum ConfigCommand {
     ///
     /// The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else `$XDG_CONFIG_HOME/petstore/config.toml`,
     /// else `~/.config/petstore/config.toml`. It may not exist yet: petstore writes it on the first change.
+    #[command(after_long_help = "\
+Examples:
+  petstore config path
+  cat \"$(petstore config path)\"")]
     Path,
 }
 

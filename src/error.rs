@@ -196,6 +196,15 @@ pub enum Error {
     )]
     OutcomeUnknown(String),
 
+    /// `petstore api`: a request other than GET or HEAD failed after it may have reached the server (no
+    /// complete answer, or a 5xx); `code` is the exit code the error had.
+    #[error("{message}")]
+    #[diagnostic(
+        code(petstore::maybe_applied),
+        help("check whether it took effect (`petstore api GET PATH`) before sending it again")
+    )]
+    MaybeApplied { message: String, code: u8 },
+
     #[error("the server failed (HTTP {status}) while adding: {detail}")]
     #[diagnostic(
         code(petstore::server_error_on_write),
@@ -222,6 +231,32 @@ pub enum Error {
     #[diagnostic(code(petstore::jq))]
     Jq { message: String },
 
+    #[error("cannot tell the format of `{file}` from its name")]
+    #[diagnostic(
+        code(petstore::records_format),
+        help("name it `.json`, `.ndjson` or `.csv`, or pass `--format json|ndjson|csv`")
+    )]
+    RecordsFormat { file: String },
+
+    #[error("cannot read `{file}`: {source}")]
+    #[diagnostic(code(petstore::records_read))]
+    RecordsRead { file: String, source: std::io::Error },
+
+    #[error("{count} invalid {} in `{file}`, so nothing was sent:\n{list}", if *count == 1 { "record" } else { "records" })]
+    #[diagnostic(
+        code(petstore::invalid_records),
+        help("fix them and run again: every record is checked before any is sent")
+    )]
+    InvalidRecords { file: String, count: u64, list: String },
+
+    #[error("cannot write the records that were not created to `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::failed_file))]
+    FailedFile { path: PathBuf, source: std::io::Error },
+
+    #[error("not every record was created: {summary}")]
+    #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
+    BatchIncomplete { summary: String, help: String },
+
     #[error("interrupted")]
     #[diagnostic(code(petstore::interrupted))]
     Interrupted,
@@ -244,7 +279,11 @@ impl Error {
             | Error::BuiltInEnvironment { .. }
             | Error::InvalidValue { .. }
             | Error::Jq { .. }
+            | Error::RecordsFormat { .. }
+            | Error::RecordsRead { .. }
+            | Error::InvalidRecords { .. }
             | Error::Source(_) => exit::USAGE,
+            Error::BatchIncomplete { .. } => exit::PARTIAL,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
@@ -252,7 +291,7 @@ impl Error {
             | Error::KeyRefused { .. }
             | Error::Unauthorized { .. } => exit::AUTH,
             Error::KeyUnchecked { source } => source.exit_code(),
-            Error::NoWorkingKey { code, .. } => *code,
+            Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
             Error::Connect { .. }
             | Error::Timeout { .. }
@@ -267,6 +306,7 @@ impl Error {
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
             | Error::ChecksFailed { .. }
+            | Error::FailedFile { .. }
             | Error::Io(_)
             | Error::NoConfigDir
             | Error::ConfigRead { .. }

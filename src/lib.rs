@@ -7,6 +7,7 @@
 //! API. Every failure becomes an [`error::Error`], which carries its exit code and one hint.
 
 pub mod api;
+pub mod bulk;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -18,8 +19,12 @@ pub mod output;
 pub use error::Error;
 
 /// Runs a command to completion, or stops at Ctrl-C: stdout is written only once a whole answer is in, so an
-/// interruption never leaves half a document behind.
+/// interruption never leaves half a document behind. A command that streams (a bulk add) handles Ctrl-C
+/// itself: it stops sending, lets what is in flight finish, and closes its output.
 pub async fn run(ctx: &context::Context, command: &cli::Command) -> Result<(), Error> {
+    if commands::handles_interrupts(command) {
+        return commands::run(ctx, command).await;
+    }
     tokio::select! {
         result = commands::run(ctx, command) => result,
         _ = tokio::signal::ctrl_c() => Err(Error::Interrupted),

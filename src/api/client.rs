@@ -57,6 +57,14 @@ pub struct Probe {
     pub sunset: Option<String>,
 }
 
+/// The final answer to [`Client::request`], whatever its status: the body as the server sent it.
+#[derive(Debug)]
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
 /// Why [`Client::probe`] got no answer.
 #[derive(Debug)]
 pub struct ProbeFailure {
@@ -194,7 +202,7 @@ impl Client {
         let mut url = self.url(&["pets"]);
         url.query_pairs_mut().append_pair("limit", "1");
         let answer = self
-            .exchange(&Method::GET, &url, None)
+            .exchange(&Method::GET, &url, &HeaderMap::new(), None)
             .await
             .map_err(|failure| ProbeFailure { error: failure.error, tls: failure.tls })?;
         let received = SystemTime::now();
@@ -209,6 +217,31 @@ impl Client {
         })
     }
 
+    /// Any request under the base URL, for `petstore api`: `headers` are added to (or replace) the usual
+    /// ones, except `Authorization`, which is always the client's key. Sent and retried as the typed
+    /// operations are: GET and HEAD after any passing failure, other methods only when the server certainly
+    /// did not act. The final answer comes back whatever its status, with its body as it is. A URL outside
+    /// the base URL is refused: the key goes to that URL alone.
+    pub async fn request(
+        &self,
+        method: &Method,
+        url: &Url,
+        headers: &HeaderMap,
+        body: Option<&[u8]>,
+    ) -> Result<Response, Error> {
+        let base_path = self.base.path().trim_end_matches('/');
+        let under_base = url.path() == base_path || url.path().starts_with(&format!("{base_path}/"));
+        if url.origin() != self.base.origin() || !under_base {
+            return Err(Error::InvalidBaseUrl {
+                url: url.to_string(),
+                reason: "it is outside the base URL, the only place the key may go",
+            });
+        }
+        let answer = self.exchange(method, url, headers, body).await.map_err(|failure| failure.error)?;
+        self.report_deprecation(method, url, &answer.headers);
+        Ok(Response { status: answer.status, headers: answer.headers, body: answer.body })
+    }
+
     /// The base URL with `segments` appended to its path, which is kept (`/v1` is never hard-coded here).
     fn url(&self, segments: &[&str]) -> Url {
         let mut url = self.base.clone();
@@ -218,16 +251,25 @@ impl Client {
 
     /// Sends, retries (see [`Client::exchange`]) and decodes; reports the final answer's deprecation headers.
     async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
-        let answer = self.exchange(&method, &url, body.as_deref()).await.map_err(|failure| failure.error)?;
+        let answer =
+            self.exchange(&method, &url, &HeaderMap::new(), body.as_deref()).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&method, &url, &answer.headers);
         decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
 
-    /// Sends with retries, and gives the final answer, whatever its status. GET is retried after connection
-    /// failures, timeouts, dropped connections and 429/500/502/503/504; POST only when the server certainly did
-    /// not act (no connection, or 429). A POST that went out and got no answer is reported as of unknown
-    /// outcome, never sent again.
-    async fn exchange(&self, method: &Method, url: &Url, body: Option<&[u8]>) -> Result<Answer, Failure> {
+    /// Sends with retries, and gives the final answer, whatever its status. GET (and HEAD) is retried after
+    /// connection failures, timeouts, dropped connections and 429/500/502/503/504; any other method (POST, and
+    /// PUT and DELETE too, though RFC 9110 calls them idempotent: the API promises nothing about them) only
+    /// when the server certainly did not act (no connection, or 429). Such a request that went out and got no
+    /// answer is reported as of unknown outcome, never sent again. `extra` headers replace the usual ones of
+    /// the same name, save `Authorization`.
+    async fn exchange(
+        &self,
+        method: &Method,
+        url: &Url,
+        extra: &HeaderMap,
+        body: Option<&[u8]>,
+    ) -> Result<Answer, Failure> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
         headers.insert(AUTHORIZATION, self.auth.clone());
@@ -235,7 +277,14 @@ impl Client {
         if body.is_some() {
             headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         }
-        let idempotent = method == Method::GET;
+        // Nothing a caller adds replaces or repeats the key.
+        for name in extra.keys().filter(|name| **name != AUTHORIZATION) {
+            headers.remove(name);
+        }
+        for (name, value) in extra.iter().filter(|(name, _)| **name != AUTHORIZATION) {
+            headers.append(name, value.clone());
+        }
+        let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
         loop {
             let wait = match self.attempt(method, url, &headers, body).await {

@@ -1,5 +1,6 @@
 //! One module per noun, one file per verb; this file only dispatches.
 
+pub mod api;
 pub mod auth;
 pub mod completions;
 pub mod config;
@@ -11,10 +12,16 @@ use crate::cli::Command;
 use crate::context::Context;
 use crate::error::Error;
 
+/// Whether `command` stops at Ctrl-C by itself, with a summary, rather than being dropped (`pets add --file`).
+pub fn handles_interrupts(command: &Command) -> bool {
+    matches!(command, Command::Pets(crate::cli::PetsCommand::Add(args)) if args.file.is_some())
+}
+
 /// Runs the command the user typed.
 pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
     match command {
         Command::Pets(command) => pets::run(ctx, command).await,
+        Command::Api(args) => api::run(ctx, args).await,
         Command::Auth(command) => auth::run(ctx, command).await,
         Command::Env(command) => env::run(ctx, command),
         Command::Config(command) => config::run(ctx, command),

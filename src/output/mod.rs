@@ -5,6 +5,8 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod jq;
+mod progress;
+mod stream;
 mod table;
 mod terminal;
 
@@ -21,6 +23,8 @@ use crate::api::{self, Pet};
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
+pub use progress::{BatchProgress, thousands};
+pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Rows};
 pub use terminal::{ColorChoice, Terminals};
 
@@ -138,6 +142,50 @@ impl Output {
         self.write_stdout(|w| w.write_all(bytes))
     }
 
+    /// The body of an answer to `petstore api`. Piped, the server's bytes as they are; on a terminal, JSON
+    /// indented and anything else as text, with control characters escaped so that no escape sequence from a
+    /// server reaches the terminal. With `--jq` and `filter`, the JSON body through the expression. No body
+    /// (HEAD, 204) prints nothing, `--jq` or not.
+    pub fn response_body(&self, body: &[u8], filter: bool) -> Result<(), Error> {
+        if body.is_empty() {
+            return Ok(());
+        }
+        let document = || serde_json::from_slice::<serde_json::Value>(body).ok();
+        let tty = self.terminals.stdout;
+        if let Some(program) = self.jq.as_ref().filter(|_| filter) {
+            let Some(document) = document() else {
+                return Err(Error::Jq { message: "the response body is not JSON".to_owned() });
+            };
+            let mut out = Vec::new();
+            let result = program.run(&document, &mut out);
+            // What came out before a runtime error is still written, as jq does.
+            self.write_stdout(|w| if tty { write_for_terminal(w, &out) } else { w.write_all(&out) })?;
+            return result;
+        }
+        if !tty {
+            return Ok(self.write_raw(body)?);
+        }
+        match document() {
+            Some(document) => {
+                let text = serde_json::to_vec_pretty(&document).expect("a JSON value serialises");
+                self.write_stdout(|w| write_for_terminal(w, &text))?;
+            }
+            None => self.write_stdout(|w| write_for_terminal(w, body))?,
+        }
+        Ok(())
+    }
+
+    /// `petstore api --include`: the answer's status and headers on stderr, values sanitised, then an empty
+    /// line, as in HTTP.
+    pub fn response_head(&self, status: StatusCode, headers: &reqwest::header::HeaderMap) {
+        let mut stderr = io::stderr().lock();
+        let _ = writeln!(stderr, "HTTP {status}");
+        for (name, value) in headers {
+            let _ = writeln!(stderr, "{name}: {}", api::error::sanitise(&String::from_utf8_lossy(value.as_bytes())));
+        }
+        let _ = writeln!(stderr);
+    }
+
     /// A result that is one line of text (`config path`, `auth token`).
     pub fn line(&self, text: &str) -> io::Result<()> {
         self.write_stdout(|w| writeln!(w, "{text}"))
@@ -240,6 +288,26 @@ fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool
         serde_json::to_writer(&mut *w, value)?;
     }
     writeln!(w)
+}
+
+/// Text from a server for a terminal: valid UTF-8, control characters but newline and tab escaped (ESC
+/// among them, so no ANSI sequence passes), and a final newline, so the prompt starts on a line of its own.
+fn write_for_terminal(w: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let mut text = String::with_capacity(bytes.len());
+    for c in String::from_utf8_lossy(bytes).chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            text.extend(c.escape_default());
+        } else {
+            text.push(c);
+        }
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    w.write_all(text.as_bytes())
 }
 
 /// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a

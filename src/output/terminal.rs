@@ -18,6 +18,8 @@ pub enum ColorChoice {
 pub struct Terminals {
     pub stdout: bool,
     pub stderr: bool,
+    /// Faked by the test variable: a progress bar must draw on a pipe.
+    pub faked: bool,
 }
 
 /// Tests set this to `1` to make petstore treat stdout and stderr as terminals. It is read here only.
@@ -27,9 +29,9 @@ impl Terminals {
     /// The real answer, or the faked one under test.
     pub fn detect() -> Terminals {
         if std::env::var_os(FAKE_TERMINAL_VAR).is_some_and(|v| v == "1") {
-            return Terminals { stdout: true, stderr: true };
+            return Terminals { stdout: true, stderr: true, faked: true };
         }
-        Terminals { stdout: std::io::stdout().is_terminal(), stderr: std::io::stderr().is_terminal() }
+        Terminals { stdout: std::io::stdout().is_terminal(), stderr: std::io::stderr().is_terminal(), faked: false }
     }
 }
 

@@ -12,6 +12,7 @@ fn every_command_has_help() {
         ("help_pets_list", &["pets", "list", "--help"]),
         ("help_pets_add", &["pets", "add", "--help"]),
         ("help_pets_get", &["pets", "get", "--help"]),
+        ("help_api", &["api", "--help"]),
         ("help_auth", &["auth", "--help"]),
         ("help_auth_login", &["auth", "login", "--help"]),
         ("help_auth_logout", &["auth", "logout", "--help"]),
@@ -101,4 +102,19 @@ fn ctrl_c_stops_promptly_with_exit_130_and_nothing_on_stdout() {
     let output = Run::checked(child.wait_with_output().unwrap());
     assert!(sent.elapsed() < Duration::from_secs(2), "stopped in {:?}", sent.elapsed());
     assert_run!("interrupted", output);
+}
+
+#[test]
+fn every_command_s_long_help_has_examples() {
+    use clap::CommandFactory;
+    fn walk(cmd: &clap::Command, path: &str) {
+        let name = format!("{path} {}", cmd.get_name());
+        let help = cmd.get_after_long_help().map(|h| h.to_string()).unwrap_or_default();
+        let examples = help.split_once("Examples:\n").map(|(_, e)| e).unwrap_or_default();
+        assert!(examples.contains("petstore "), "`{name}` has no examples in its --help");
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            walk(sub, &name);
+        }
+    }
+    walk(&petstore::cli::Cli::command(), "");
 }

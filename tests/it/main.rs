@@ -5,6 +5,7 @@
 
 mod common;
 
+mod api;
 mod auth;
 mod cli;
 mod doctor;
@@ -14,6 +15,7 @@ mod keyring;
 mod network;
 mod output;
 mod pets_add;
+mod pets_add_file;
 mod pets_get;
 mod pets_list;
 mod resilience;

@@ -128,6 +128,11 @@ fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
         ("list_200_not_json", Canned::start("200 OK", Some("application/json"), "[{\"id\":1,"), 1),
         ("list_200_html", Canned::start("200 OK", Some("text/html; charset=utf-8"), "<p>captive portal</p>"), 1),
         ("list_200_wrong_shape", Canned::start("200 OK", Some("application/json"), r#"{"pets":[]}"#), 1),
+        (
+            "list_200_missing_field",
+            Canned::start("200 OK", Some("application/json"), r#"[{"id":1,"categoryId":2}]"#),
+            1,
+        ),
         ("list_302", Canned::start("302 Found", Some("text/plain"), "moved"), 1),
     ];
     for (name, server, attempts) in cases {

@@ -1,6 +1,7 @@
 //! `petstore pets ...`: the store's animals.
 
 pub mod add;
+pub mod add_file;
 pub mod get;
 pub mod list;
 

@@ -1,0 +1,279 @@
+//! A JSON array read one element at a time: a small scanner finds where each element starts and ends (outside
+//! strings, at nesting depth zero), and serde_json parses that element alone. serde_json's `StreamDeserializer`
+//! reads whitespace-separated values, not an array's elements, and parsing the whole array would hold it all.
+
+use std::io::{self, BufRead};
+
+use super::{BOM, Invalid, Parsed, Record, new_pet_from_json, parse_json};
+
+/// The elements of one JSON array, each with the line it starts on.
+pub(super) struct Elements<R> {
+    input: R,
+    /// The line of the next byte to read.
+    line: u64,
+    state: State,
+    element: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before the `[`.
+    Start,
+    /// After the `[`, before the first element or the `]`.
+    First,
+    /// After an element, before its `,` or the `]`.
+    After,
+    /// After the `]`, or after a flaw that leaves the rest unreadable.
+    Done,
+}
+
+impl<R: BufRead> Elements<R> {
+    pub(super) fn new(input: R) -> Elements<R> {
+        Elements { input, line: 1, state: State::Start, element: Vec::new() }
+    }
+
+    pub(super) fn next(&mut self) -> Option<io::Result<Parsed>> {
+        self.step().transpose()
+    }
+
+    fn step(&mut self) -> io::Result<Option<Parsed>> {
+        loop {
+            match self.state {
+                State::Done => return Ok(None),
+                State::Start => {
+                    if self.input.fill_buf()?.starts_with(BOM) {
+                        self.input.consume(BOM.len());
+                    }
+                    self.skip_whitespace()?;
+                    match self.peek()? {
+                        Some(b'[') => {
+                            self.bump(b'[');
+                            self.state = State::First;
+                        }
+                        None => return Ok(Some(self.flaw("the file is empty: expected a JSON array, `[...]`"))),
+                        Some(b'{') => {
+                            return Ok(Some(self.flaw(
+                                "expected a JSON array, `[...]`, found an object: for one object per line, use `--format ndjson`",
+                            )));
+                        }
+                        Some(other) => {
+                            let message = format!("expected a JSON array, `[...]`, found {}", shown_byte(other));
+                            return Ok(Some(self.flaw(&message)));
+                        }
+                    }
+                }
+                State::First => {
+                    self.skip_whitespace()?;
+                    if self.peek()? == Some(b']') {
+                        self.bump(b']');
+                        return self.end();
+                    }
+                    return self.element().map(Some);
+                }
+                State::After => {
+                    self.skip_whitespace()?;
+                    match self.peek()? {
+                        Some(b',') => {
+                            self.bump(b',');
+                            self.skip_whitespace()?;
+                            if self.peek()? == Some(b']') {
+                                return Ok(Some(
+                                    self.flaw("a `,` before the closing `]`: JSON allows no trailing comma"),
+                                ));
+                            }
+                            return self.element().map(Some);
+                        }
+                        Some(b']') => {
+                            self.bump(b']');
+                            return self.end();
+                        }
+                        None => return Ok(Some(self.flaw("the file ends before the array's closing `]`"))),
+                        Some(other) => {
+                            let message = format!("expected `,` or `]` after an element, found {}", shown_byte(other));
+                            return Ok(Some(self.flaw(&message)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the `]`: only whitespace may follow.
+    fn end(&mut self) -> io::Result<Option<Parsed>> {
+        self.state = State::Done;
+        self.skip_whitespace()?;
+        match self.peek()? {
+            None => Ok(None),
+            Some(_) => Ok(Some(self.flaw("unexpected text after the array's closing `]`"))),
+        }
+    }
+
+    /// Reads one element, up to (not including) the `,` or `]` that ends it, and checks it.
+    fn element(&mut self) -> io::Result<Parsed> {
+        let line = self.line;
+        self.element.clear();
+        let (mut depth, mut in_string, mut escaped) = (0u32, false, false);
+        loop {
+            let buf = self.input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let mut taken = 0;
+            let mut ended = false;
+            for &byte in buf {
+                if in_string {
+                    if escaped {
+                        escaped = false;
+                    } else if byte == b'\\' {
+                        escaped = true;
+                    } else if byte == b'"' {
+                        in_string = false;
+                    }
+                } else {
+                    match byte {
+                        b'"' => in_string = true,
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' if depth > 0 => depth -= 1,
+                        b'}' | b']' | b',' if depth == 0 => {
+                            ended = true;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                if byte == b'\n' {
+                    self.line += 1;
+                }
+                taken += 1;
+            }
+            self.element.extend_from_slice(&buf[..taken]);
+            self.input.consume(taken);
+            if ended {
+                break;
+            }
+        }
+        self.state = State::After;
+        Ok(parse_json(&self.element)
+            .and_then(new_pet_from_json)
+            .map(|pet| Record { line, pet })
+            .map_err(|(offset, message)| Invalid { line: line + offset, message }))
+    }
+
+    /// A flaw after which the array cannot be followed: reported at the current line, and the end of reading.
+    fn flaw(&mut self, message: &str) -> Parsed {
+        self.state = State::Done;
+        Err(Invalid { line: self.line, message: message.to_owned() })
+    }
+
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        Ok(self.input.fill_buf()?.first().copied())
+    }
+
+    /// Consumes the byte just peeked.
+    fn bump(&mut self, byte: u8) {
+        if byte == b'\n' {
+            self.line += 1;
+        }
+        self.input.consume(1);
+    }
+
+    fn skip_whitespace(&mut self) -> io::Result<()> {
+        while let Some(byte) = self.peek()? {
+            if !matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
+                break;
+            }
+            self.bump(byte);
+        }
+        Ok(())
+    }
+}
+
+/// A byte as a message quotes it.
+fn shown_byte(byte: u8) -> String {
+    if byte.is_ascii_graphic() { format!("`{}`", byte as char) } else { format!("the byte 0x{byte:02x}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{invalid, pet, read};
+    use super::super::{Format, Record};
+    use crate::api::PetStatus;
+
+    #[test]
+    fn each_element_is_read_with_the_line_it_starts_on() {
+        let text = "\u{feff} [\n  {\"name\": \"Rex\", \"categoryId\": 1},\n  {\n    \"name\": \"a, [b] {c} \\\"d\\\"\",\n    \"categoryId\": 2,\n    \"status\": \"pending\", \"tags\": [[1], {\"x\": \"]\"}]\n  }\n,{\"name\":\"Kit\",\"categoryId\":3}]\n";
+        assert_eq!(
+            read(Format::Json, text),
+            vec![
+                Ok(Record { line: 2, pet: pet("Rex", 1, None) }),
+                Ok(Record { line: 3, pet: pet("a, [b] {c} \"d\"", 2, Some(PetStatus::Pending)) }),
+                Ok(Record { line: 8, pet: pet("Kit", 3, None) }),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_array_has_no_records() {
+        assert_eq!(read(Format::Json, " [ \n ] \n"), vec![]);
+    }
+
+    #[test]
+    fn every_invalid_element_is_reported_and_reading_goes_on() {
+        let text = "[\n{\"name\":\"Rex\",\"categoryId\":\"x\"},\n7,\n\"s\",\n{\"name\":\"ok\",\"categoryId\":1},\n{\"name\":\n\"a\" \"categoryId\":1}\n]";
+        assert_eq!(
+            read(Format::Json, text),
+            vec![
+                invalid(2, "`categoryId` must be an integer, got \"x\""),
+                invalid(3, "expected a JSON object with `name` and `categoryId`, got 7"),
+                invalid(4, "expected a JSON object with `name` and `categoryId`, got \"s\""),
+                Ok(Record { line: 5, pet: pet("ok", 1, None) }),
+                invalid(7, "not valid JSON: expected `,` or `}` (column 5)"),
+            ]
+        );
+    }
+
+    #[test]
+    fn flaws_in_the_array_itself_end_the_reading() {
+        assert_eq!(read(Format::Json, ""), vec![invalid(1, "the file is empty: expected a JSON array, `[...]`")]);
+        assert_eq!(
+            read(Format::Json, "\n{\"name\":\"a\",\"categoryId\":1}"),
+            vec![invalid(
+                2,
+                "expected a JSON array, `[...]`, found an object: for one object per line, use `--format ndjson`"
+            )]
+        );
+        let one = Ok(Record { line: 1, pet: pet("a", 1, None) });
+        assert_eq!(
+            read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1},\n]"),
+            vec![one.clone(), invalid(2, "a `,` before the closing `]`: JSON allows no trailing comma")]
+        );
+        assert_eq!(
+            read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1}\n"),
+            vec![one.clone(), invalid(2, "the file ends before the array's closing `]`")]
+        );
+        assert_eq!(
+            read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1}}"),
+            vec![one.clone(), invalid(1, "expected `,` or `]` after an element, found `}`")]
+        );
+        assert_eq!(
+            read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1}]\n[]"),
+            vec![one, invalid(2, "unexpected text after the array's closing `]`")]
+        );
+        let parsed = read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1");
+        assert!(parsed[0].as_ref().unwrap_err().message.starts_with("not valid JSON: EOF"), "{parsed:?}");
+    }
+
+    #[test]
+    fn elements_split_across_buffer_refills_are_whole() {
+        let records: Vec<String> =
+            (0..500).map(|i| format!("{{\"name\":\"pet-{i} \\\" ]\",\"categoryId\":{i}}}")).collect();
+        let text = format!("[{}]", records.join(",\n"));
+        let input = std::io::BufReader::with_capacity(7, text.as_bytes());
+        let parsed: Vec<_> = super::super::Reader::new(Format::Json, input).unwrap().map(Result::unwrap).collect();
+        assert_eq!(parsed.len(), 500);
+        for (i, record) in parsed.into_iter().enumerate() {
+            let record = record.unwrap();
+            assert_eq!((record.line, record.pet.name), (i as u64 + 1, format!("pet-{i} \" ]")));
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! `petstore api`: any request under the active environment's base URL, with its key, for what has no command.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use reqwest::header::{
+    AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderMap, HeaderName, HeaderValue, TRANSFER_ENCODING,
+};
+use reqwest::{Method, Url};
+use serde_json::{Map, Value};
+
+use crate::api::Client;
+use crate::api::client::decode;
+use crate::context::Context;
+use crate::credentials::API_KEY_VAR;
+use crate::error::Error;
+
+/// Send any request to the API and print the answer's body
+///
+/// Sends METHOD to PATH under the active environment's base URL (`--env`, `--base-url`) with its API key: for
+/// operations petstore has no command for. PATH is relative to the base URL, which includes the version
+/// path: `/pets` goes to `https://HOST/v1/pets`; the leading slash is optional, and a query (`?a=b`) is kept.
+/// A full URL, or a PATH whose `..` climbs above the base URL, is refused: the key goes to the base URL alone.
+///
+/// `-f` and `-F` add parameters: to the query for GET and HEAD, else to a JSON object sent as the body.
+/// `-f` values are strings. `-F` values `true`, `false`, `null` and numbers are JSON's, `@FILE` is the
+/// file's text (`@-`: stdin's), anything else a string. Keys are taken as they are (no nesting). A key given
+/// twice is repeated in a query; in a body the last wins, `-F` coming after `-f`. `--input` sends a file, or
+/// stdin, as the body instead, byte for byte. A body goes as `Content-Type: application/json` unless `-H`
+/// says otherwise; without `-f`, `-F` or `--input`, no body is sent.
+///
+/// The body of the answer goes to stdout: piped, byte for byte; on a terminal, JSON indented and control
+/// characters escaped; `--output` and `--json` do not change it. `--jq` filters a JSON body of a 2xx answer.
+/// `-i` prints the status and headers on stderr. An answer that is not 2xx still prints its body, then fails with its class's exit code: 400 is 2,
+/// 401 and 403 are 4, 404 is 3, any other is 1 (see `petstore --help`).
+///
+/// GET and HEAD are retried as `pets list` is (after timeouts, dropped connections, 429 and 5xx); any other
+/// method only when it certainly did not reach the server, or after a 429, so a write is never sent twice.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore api GET /pets -f status=sold -F limit=5
+  petstore api POST /pets -f name=Rex -F categoryId=3
+  echo '{\"name\": \"Tom\", \"categoryId\": 2}' | petstore api POST /pets --input -
+  petstore api GET /store/orders
+  petstore api GET /pets --jq '.[] | select(.status == \"sold\") | .name'
+  petstore api -i HEAD /pets")]
+pub struct ApiArgs {
+    /// The HTTP method, in any case: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS...
+    #[arg(value_name = "METHOD", value_parser = parse_method)]
+    pub method: Method,
+
+    /// The path below the base URL, e.g. `/pets` or `/pets?status=sold`
+    #[arg(value_name = "PATH")]
+    pub path: String,
+
+    /// Add a string parameter (to the query for GET and HEAD, else to the JSON body)
+    #[arg(short = 'f', long = "raw-field", value_name = "KEY=VALUE", value_parser = parse_field)]
+    pub raw_fields: Vec<(String, String)>,
+
+    /// Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file's text
+    #[arg(short = 'F', long = "field", value_name = "KEY=VALUE", value_parser = parse_field)]
+    pub fields: Vec<(String, String)>,
+
+    /// Send this file as the body, as it is; `-` reads stdin
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["raw_fields", "fields"])]
+    pub input: Option<PathBuf>,
+
+    /// Add a request header (not `Authorization`: the key comes from the environment)
+    #[arg(short = 'H', long = "header", value_name = "NAME: VALUE")]
+    pub headers: Vec<String>,
+
+    /// Print the answer's status and headers on stderr
+    #[arg(short = 'i', long)]
+    pub include: bool,
+}
+
+/// Sends the request and prints the answer; a status that is not 2xx is an error after the body is printed.
+pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
+    // Everything the user typed is checked before the key is looked up or anything is sent.
+    let headers = parse_headers(&args.headers)?;
+    let mut url = resolve(ctx.target()?.base_url, &args.path)?;
+    let params = params(args)?;
+    let body = match &args.input {
+        Some(path) => Some(read_input(path)?),
+        None if params.is_empty() => None,
+        None if is_read(&args.method) => {
+            let mut pairs = url.query_pairs_mut();
+            for (key, param) in &params {
+                pairs.append_pair(key, &param.text);
+            }
+            None
+        }
+        None => {
+            let mut object = Map::new();
+            for (key, param) in params {
+                object.insert(key, param.json);
+            }
+            Some(serde_json::to_vec(&object).expect("a JSON object serialises"))
+        }
+    };
+
+    let client = ctx.client()?;
+    if !matches!(args.method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        ctx.warn_before_writing_to_production()?;
+    }
+    let result = send(ctx, &client, args, &url, &headers, body.as_deref()).await;
+    if is_read(&args.method) { result } else { result.map_err(maybe_applied) }
+}
+
+/// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
+/// of it: one mapping to messages and exit codes.
+async fn send(
+    ctx: &Context,
+    client: &Client,
+    args: &ApiArgs,
+    url: &Url,
+    headers: &HeaderMap,
+    body: Option<&[u8]>,
+) -> Result<(), Error> {
+    let response = client.request(&args.method, url, headers, body).await?;
+    if args.include {
+        ctx.output.response_head(response.status, &response.headers);
+    }
+    let success = response.status.is_success();
+    ctx.output.response_body(&response.body, success)?;
+    if success {
+        return Ok(());
+    }
+    decode::<serde::de::IgnoredAny>(response.status, response.headers.get(CONTENT_TYPE), &response.body)
+        .map(drop)
+        .map_err(Error::from)
+}
+
+/// The errors after which a request that may change something (not GET or HEAD) may have taken effect get a
+/// hint that says so: the usual one ("try again later", "check with `pets list`") fits `pets` only.
+fn maybe_applied(err: Error) -> Error {
+    match err {
+        Error::OutcomeUnknown(_) | Error::ServerError { .. } => {
+            Error::MaybeApplied { message: err.to_string(), code: err.exit_code() }
+        }
+        other => other,
+    }
+}
+
+/// GET and HEAD: they change nothing, so the client retries them, and they carry no body, so their parameters
+/// go in the query.
+fn is_read(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD)
+}
+
+/// METHOD: any HTTP token, upper-cased; not CONNECT, which opens a tunnel, nor TRACE, whose answer echoes the
+/// request, key included.
+fn parse_method(value: &str) -> Result<Method, String> {
+    let method = Method::from_bytes(value.to_ascii_uppercase().as_bytes())
+        .map_err(|_| "not an HTTP method (e.g. GET, POST, PUT, PATCH, DELETE, HEAD)".to_owned())?;
+    match method {
+        Method::CONNECT => Err("CONNECT opens a tunnel; it is not an API operation".to_owned()),
+        Method::TRACE => Err("TRACE would echo the request, API key included, in the answer".to_owned()),
+        method => Ok(method),
+    }
+}
+
+/// `KEY=VALUE`, split at the first `=`; the key may not be empty, the value may.
+fn parse_field(value: &str) -> Result<(String, String), String> {
+    match value.split_once('=') {
+        Some((key, value)) if !key.is_empty() => Ok((key.to_owned(), value.to_owned())),
+        _ => Err("expected KEY=VALUE, e.g. `name=Rex`".to_owned()),
+    }
+}
+
+fn invalid(message: String) -> Error {
+    Error::InvalidValue { message }
+}
+
+/// The headers of `-H 'NAME: VALUE'`. A value is never repeated in a message: it may be a secret.
+fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
+    let mut headers = HeaderMap::new();
+    for text in given {
+        let Some((name, value)) = text.split_once(':') else {
+            return Err(invalid("`-H` takes `NAME: VALUE`, and one has no `:`".to_owned()));
+        };
+        let name = name.trim();
+        let name = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| invalid(format!("`-H`: `{name}` is not a header name")))?;
+        let refusal = if name == AUTHORIZATION {
+            Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
+        } else if name == HOST {
+            Some("requests go to the base URL's host, the only one the key may go to".to_owned())
+        } else if name == CONTENT_LENGTH || name == TRANSFER_ENCODING {
+            Some("petstore frames the body itself".to_owned())
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            return Err(invalid(format!("`-H {}` is refused: {why}", title_case(name.as_str()))));
+        }
+        let value = HeaderValue::from_str(value.trim())
+            .map_err(|_| invalid(format!("`-H {name}`: the value holds a character no header may carry")))?;
+        headers.append(name, value);
+    }
+    Ok(headers)
+}
+
+/// `content-length` as `Content-Length`, as people write header names.
+fn title_case(name: &str) -> String {
+    let words: Vec<String> = name
+        .split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect();
+    words.join("-")
+}
+
+/// The URL that PATH names below `base`. PATH is appended to the base path, so that the request stays on
+/// the base URL's host; a full URL is refused rather than followed, and so is a `..` that would climb
+/// above the base path (in any spelling the URL parser would resolve: `%2e`, backslashes).
+fn resolve(base: &Url, path: &str) -> Result<Url, Error> {
+    let scheme_end = path.find("://").filter(|&end| {
+        end > 0 && path[..end].chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    });
+    if scheme_end.is_some() || path.starts_with("//") {
+        return Err(invalid(format!(
+            "`{path}` is a full URL; give the path below the base URL, e.g. `/pets`, and choose the server with \
+             `--env` or `--base-url`: the key goes to that base URL alone"
+        )));
+    }
+    let relative = path.strip_prefix('/').unwrap_or(path);
+    let relative = relative.split_once('#').map_or(relative, |(before, _)| before);
+    let (path_part, query) = match relative.split_once('?') {
+        Some((path_part, query)) => (path_part, Some(query)),
+        None => (relative, None),
+    };
+    let mut depth = 0usize;
+    for segment in path_part.split(['/', '\\']) {
+        match segment.to_ascii_lowercase().as_str() {
+            "." | "%2e" => {}
+            ".." | ".%2e" | "%2e." | "%2e%2e" => {
+                depth = depth.checked_sub(1).ok_or_else(|| {
+                    invalid(format!("`{path}` climbs above the base URL `{base}`; the key goes to that URL alone"))
+                })?;
+            }
+            _ => depth += 1,
+        }
+    }
+    let mut url = base.clone();
+    url.set_path(&format!("{}/{path_part}", base.path().trim_end_matches('/')));
+    url.set_query(query);
+    Ok(url)
+}
+
+/// One `-f` or `-F` parameter: its text for a query, its value for a JSON body.
+#[derive(Debug)]
+struct Param {
+    text: String,
+    json: Value,
+}
+
+/// The `-f` then the `-F` parameters, in the order given; `@FILE` values read.
+fn params(args: &ApiArgs) -> Result<Vec<(String, Param)>, Error> {
+    let mut params = Vec::new();
+    for (key, text) in &args.raw_fields {
+        params.push((key.clone(), Param { text: text.clone(), json: Value::String(text.clone()) }));
+    }
+    let mut stdin_read = false;
+    for (key, text) in &args.fields {
+        let param = match text.strip_prefix('@') {
+            Some(file) => {
+                if file == "-" && std::mem::replace(&mut stdin_read, true) {
+                    return Err(invalid(format!("`-F {key}=@-`: stdin can be read only once")));
+                }
+                let text = read_text(Path::new(file)).map_err(|why| invalid(format!("`-F {key}=@{file}`: {why}")))?;
+                Param { json: Value::String(text.clone()), text }
+            }
+            None => Param { text: text.clone(), json: typed(text) },
+        };
+        params.push((key.clone(), param));
+    }
+    Ok(params)
+}
+
+/// A `-F` value as JSON: `true`, `false`, `null` and JSON numbers are themselves, anything else a string.
+fn typed(text: &str) -> Value {
+    match text {
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        "null" => Value::Null,
+        _ => number(text).map_or_else(|| Value::String(text.to_owned()), Value::Number),
+    }
+}
+
+/// `text` as a JSON number, when it is exactly one (`3`, `-1.5`, `2e3`; not ` 3`, `03`, `inf`), and an
+/// integer fits in 64 bits rather than coming back rounded.
+fn number(text: &str) -> Option<serde_json::Number> {
+    if text.trim() != text {
+        return None;
+    }
+    let number = serde_json::from_str::<serde_json::Number>(text).ok()?;
+    (!number.is_f64() || text.contains(['.', 'e', 'E'])).then_some(number)
+}
+
+/// A file's text, or stdin's for `-`.
+fn read_text(path: &Path) -> Result<String, String> {
+    String::from_utf8(read(path)?).map_err(|_| "it is not UTF-8 text".to_owned())
+}
+
+/// `--input FILE`: the body, byte for byte.
+fn read_input(path: &Path) -> Result<Vec<u8>, Error> {
+    read(path).map_err(|why| invalid(format!("`--input {}`: {why}", path.display())))
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let result = if path == Path::new("-") {
+        std::io::stdin().read_to_end(&mut bytes).map(drop)
+    } else {
+        std::fs::File::open(path).and_then(|mut file| file.read_to_end(&mut bytes)).map(drop)
+    };
+    result.map_err(|err| format!("cannot read it: {err}"))?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> Url {
+        Url::parse("https://api.example.com/v1").unwrap()
+    }
+
+    #[test]
+    fn paths_are_appended_to_the_base_path() {
+        let resolved = |path| resolve(&base(), path).map(|url| url.to_string());
+        assert_eq!(resolved("/pets").unwrap(), "https://api.example.com/v1/pets");
+        assert_eq!(resolved("pets/3").unwrap(), "https://api.example.com/v1/pets/3");
+        assert_eq!(resolved("/pets?status=sold").unwrap(), "https://api.example.com/v1/pets?status=sold");
+        assert_eq!(resolved("/store/orders#x").unwrap(), "https://api.example.com/v1/store/orders");
+        assert_eq!(resolved("/a/../pets").unwrap(), "https://api.example.com/v1/pets");
+        assert_eq!(resolved("/pets/a b").unwrap(), "https://api.example.com/v1/pets/a%20b");
+        let slash = Url::parse("https://api.example.com/v1/").unwrap();
+        assert_eq!(resolve(&slash, "/pets").unwrap().as_str(), "https://api.example.com/v1/pets");
+    }
+
+    #[test]
+    fn full_urls_and_climbing_out_are_refused() {
+        for path in [
+            "https://evil.example/v1/pets",
+            "http://api.example.com/v1/pets",
+            "//evil.example/pets",
+            "..",
+            "/../v2/pets",
+            "/pets/../../x",
+            "/%2e%2E/x",
+            "/.%2e/x",
+            "/pets\\..\\..\\x",
+        ] {
+            assert!(resolve(&base(), path).is_err(), "{path}");
+        }
+    }
+
+    #[test]
+    fn typed_values_follow_json() {
+        assert_eq!(typed("true"), Value::Bool(true));
+        assert_eq!(typed("null"), Value::Null);
+        assert_eq!(typed("3"), serde_json::json!(3));
+        assert_eq!(typed("-1.5"), serde_json::json!(-1.5));
+        assert_eq!(typed("2e3"), serde_json::json!(2000.0));
+        for text in ["True", " 3", "03", "+1", "inf", "NaN", "1e400", "99999999999999999999", "", "Rex"] {
+            assert_eq!(typed(text), Value::String(text.to_owned()), "{text}");
+        }
+        assert_eq!(typed("18446744073709551615"), serde_json::json!(u64::MAX));
+    }
+
+    #[test]
+    fn headers_are_parsed_and_the_credential_refused_without_echoing_it() {
+        let headers = parse_headers(&["Accept: text/plain".into(), "X-Trace:a:b".into()]).unwrap();
+        assert_eq!(headers["accept"], "text/plain");
+        assert_eq!(headers["x-trace"], "a:b");
+        for text in ["authorization: Bearer s3cret", "AUTHORIZATION:s3cret", "Host: evil", "No colon s3cret"] {
+            let err = parse_headers(&[text.into()]).unwrap_err().to_string();
+            assert!(!err.contains("s3cret") && !err.contains("evil"), "{err}");
+        }
+        let err = parse_headers(&["authorization: x".into()]).unwrap_err().to_string();
+        assert!(err.contains("`-H Authorization` is refused") && err.contains(API_KEY_VAR), "{err}");
+        assert!(parse_headers(&["Bad Name: x".into()]).is_err());
+    }
+
+    #[test]
+    fn methods_are_upper_cased_tokens() {
+        assert_eq!(parse_method("get").unwrap(), Method::GET);
+        assert_eq!(parse_method("Purge").unwrap().as_str(), "PURGE");
+        assert!(parse_method("GE T").is_err());
+        assert!(parse_method("trace").is_err());
+        assert!(parse_method("CONNECT").is_err());
+    }
+}

@@ -1,0 +1,156 @@
+//! A batch's progress bar on stderr (indicatif): done/total, rate, time left and failures so far. Shown only
+//! when stderr is a terminal and without `--quiet`; lines about single records go above it, or plainly to
+//! stderr when there is no bar.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
+
+use super::Output;
+
+/// How often the bar redraws on its own, so the rate and time left move while answers are slow.
+const TICK: Duration = Duration::from_millis(200);
+
+/// The progress of a batch of `total` records.
+#[derive(Debug)]
+pub struct BatchProgress {
+    bar: Option<ProgressBar>,
+    failed: u64,
+}
+
+impl Output {
+    /// A bar for `total` records when stderr is a terminal (real, or faked under test) and not `--quiet`.
+    pub fn batch_progress(&self, total: u64) -> BatchProgress {
+        if self.quiet || !self.terminals.stderr {
+            return BatchProgress { bar: None, failed: 0 };
+        }
+        let target = if self.terminals.faked {
+            // Under test stderr is a pipe, which indicatif would not draw on: draw anyway, 80 columns wide.
+            ProgressDrawTarget::term_like(Box::new(FakeTerminal))
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(Some(total), target).with_style(style(self.stderr_color));
+        bar.enable_steady_tick(TICK);
+        BatchProgress { bar: Some(bar), failed: 0 }
+    }
+}
+
+/// `[#######>----------] 4,000/10,000 · 1,234/s · 5s left · 2 failed`
+fn style(color: bool) -> ProgressStyle {
+    let bar = if color { "{bar:24.cyan/blue}" } else { "{bar:24}" };
+    ProgressStyle::with_template(&format!("[{bar}] {{human_pos}}/{{human_len}} · {{rate}} · {{left}}{{msg}}"))
+        .expect("the template is valid")
+        .progress_chars("#>-")
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}/s", thousands(state.per_sec().round() as u64));
+        })
+        .with_key("left", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}s left", state.eta().as_secs());
+        })
+}
+
+impl BatchProgress {
+    /// One more record done; `failed` when it was not created.
+    pub fn advance(&mut self, failed: bool) {
+        if failed {
+            self.failed += 1;
+        }
+        if let Some(bar) = &self.bar {
+            if failed {
+                bar.set_message(format!(" · {} failed", thousands(self.failed)));
+            }
+            bar.inc(1);
+        }
+    }
+
+    /// A line about one record, on stderr above the bar.
+    #[allow(clippy::print_stderr)]
+    pub fn report(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
+    #[allow(clippy::print_stderr)]
+    pub fn after(&self, line: &str) {
+        eprintln!("{line}");
+    }
+
+    /// Draws the final state and leaves it on the screen.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.abandon();
+        }
+    }
+}
+
+/// A number with thousands separators: `9,998`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// stderr as an 80-column terminal, whatever it is: for `PETSTORE_TEST_TERMINAL`.
+#[derive(Debug)]
+struct FakeTerminal;
+
+impl FakeTerminal {
+    fn write(&self, text: &str) -> io::Result<()> {
+        io::stderr().lock().write_all(text.as_bytes())
+    }
+}
+
+impl TermLike for FakeTerminal {
+    fn width(&self) -> u16 {
+        80
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        if n > 0 { self.write(&format!("\x1b[{n}A")) } else { Ok(()) }
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        if n > 0 { self.write(&format!("\x1b[{n}B")) } else { Ok(()) }
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        if n > 0 { self.write(&format!("\x1b[{n}C")) } else { Ok(()) }
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        if n > 0 { self.write(&format!("\x1b[{n}D")) } else { Ok(()) }
+    }
+    fn write_line(&self, line: &str) -> io::Result<()> {
+        self.write(&format!("{line}\n"))
+    }
+    fn write_str(&self, text: &str) -> io::Result<()> {
+        self.write(text)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.write("\r\x1b[2K")
+    }
+    fn flush(&self) -> io::Result<()> {
+        io::stderr().flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(9_998), "9,998");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

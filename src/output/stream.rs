@@ -1,0 +1,133 @@
+//! The pets a batch creates (`pets add --file`), printed as they come rather than all at the end, so that
+//! memory stays flat however many there are: TSV and `--json` in input order, `--output ndjson` as each
+//! completes, tagged with its input line. A table needs every row for its widths, so it keeps at most
+//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all.
+
+use std::io::{self, BufWriter, Stdout, Write};
+
+use serde::Serialize;
+
+use super::{Output, OutputFormat, Rows, table};
+use crate::api::Pet;
+use crate::error::Error;
+
+/// The most rows a bulk add's table shows; the other formats print every pet.
+pub const TABLE_ROWS: usize = 1_000;
+
+/// Where a batch's created pets go, in the order the format wants.
+#[derive(Debug)]
+pub struct CreatedPets {
+    output: Output,
+    out: BufWriter<Stdout>,
+    /// Kept for a table or `--jq`.
+    kept: Vec<Pet>,
+    /// Created pets a table left out.
+    left_out: u64,
+    /// How many went into a streamed JSON array.
+    streamed: u64,
+}
+
+/// One line of `--output ndjson`: the pet and the input line it came from.
+#[derive(Serialize)]
+struct Tagged<'a> {
+    line: u64,
+    pet: &'a Pet,
+}
+
+impl Output {
+    /// A sink for the pets a batch creates.
+    pub fn created_pets(&self) -> CreatedPets {
+        CreatedPets {
+            output: self.clone(),
+            out: BufWriter::new(io::stdout()),
+            kept: Vec::new(),
+            left_out: 0,
+            streamed: 0,
+        }
+    }
+
+    /// Whether created pets are printed as each completes (`--output ndjson`) rather than in input order.
+    pub fn streams_as_completed(&self) -> bool {
+        self.jq.is_none() && self.format == OutputFormat::Ndjson
+    }
+}
+
+impl CreatedPets {
+    /// A pet as it is created, from input line `line`: printed now with `--output ndjson`.
+    pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+        if self.output.streams_as_completed() {
+            serde_json::to_writer(&mut self.out, &Tagged { line, pet })?;
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
+    pub fn in_order(&mut self, pet: Pet) -> io::Result<()> {
+        if self.output.jq.is_some() {
+            self.kept.push(pet);
+            return Ok(());
+        }
+        match self.output.format {
+            OutputFormat::Ndjson => {}
+            OutputFormat::Tsv => table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)))?,
+            OutputFormat::Json => {
+                let pretty = self.output.terminals.stdout;
+                self.out.write_all(match (self.streamed, pretty) {
+                    (0, true) => b"[\n",
+                    (0, false) => b"[",
+                    (_, true) => b",\n",
+                    (_, false) => b",",
+                })?;
+                if pretty {
+                    // serde_json's own indentation, one level in: JSON text has no raw newline in a string.
+                    let text = serde_json::to_string_pretty(&pet).expect("a pet serialises");
+                    for (i, line) in text.lines().enumerate() {
+                        if i > 0 {
+                            self.out.write_all(b"\n")?;
+                        }
+                        write!(self.out, "  {line}")?;
+                    }
+                } else {
+                    serde_json::to_writer(&mut self.out, &pet)?;
+                }
+                self.streamed += 1;
+            }
+            OutputFormat::Table if self.kept.len() < TABLE_ROWS => self.kept.push(pet),
+            OutputFormat::Table => self.left_out += 1,
+        }
+        Ok(())
+    }
+
+    /// Sends what is buffered on its way, so a reader of the pipe sees each line soon after it is made.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Ends the output: closes the JSON array, prints the table or runs `--jq`.
+    pub fn finish(mut self) -> Result<(), Error> {
+        if self.output.jq.is_some() {
+            self.out.flush()?;
+            return self.output.records(&self.kept, || Rows::pets(&self.kept));
+        }
+        match self.output.format {
+            OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,
+            OutputFormat::Json if self.output.terminals.stdout => self.out.write_all(b"\n]\n")?,
+            OutputFormat::Json => self.out.write_all(b"]\n")?,
+            OutputFormat::Table => {
+                table::write_table(&mut self.out, &Rows::pets(&self.kept), self.output.stdout_color)?;
+                if self.left_out > 0 {
+                    self.out.flush()?;
+                    self.output.warning(&format!(
+                        "the table shows the first {} created pets of {}; `--output tsv`, `json` or `ndjson` print them all",
+                        self.kept.len(),
+                        self.kept.len() as u64 + self.left_out
+                    ));
+                }
+            }
+            OutputFormat::Tsv | OutputFormat::Ndjson => {}
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,204 @@
+//! `petstore api METHOD PATH`: any request under the base URL, against the sandbox and canned servers.
+
+use crate::common::canned::Canned;
+use crate::common::{Run, TestEnv};
+
+/// Like `assert_run!`, with the `Date` header of `-i` filtered too.
+fn snapshot(name: &str, run: &Run) {
+    let mut filters = crate::common::filters();
+    filters.push((r"(?m)^date: .*$", "date: [DATE]"));
+    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!(name, run.to_string());
+    });
+}
+
+#[test]
+fn get_builds_the_query_from_fields() {
+    let env = TestEnv::new();
+    let run = env.run(&["api", "GET", "/pets", "-f", "status=sold", "-F", "limit=2", "--verbose"]);
+    snapshot("api_get_query", &run);
+    // A query in PATH is kept and the fields are appended to it; the slash is optional.
+    let run = env.run(&["api", "get", "pets?status=available", "-F", "limit=1"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.json(), serde_json::json!([{"id": 1, "name": "Rex", "categoryId": 1, "status": "available"}]));
+}
+
+#[test]
+fn piped_the_body_is_the_server_s_bytes_and_on_a_terminal_it_is_indented() {
+    let env = TestEnv::new();
+    let piped = env.run(&["api", "GET", "/pets/2"]);
+    assert_eq!(
+        (piped.code, piped.stdout.as_str()),
+        (0, r#"{"id":2,"name":"Bella","categoryId":2,"status":"pending"}"#)
+    );
+    snapshot("api_get_terminal", &env.run_in_terminal(&["api", "GET", "/pets?limit=2", "--color", "never"]));
+}
+
+#[test]
+fn post_sends_fields_as_a_typed_json_body() {
+    let env = TestEnv::new();
+    let run = env.run(&["api", "POST", "/pets", "-f", "name=Rex", "-F", "categoryId=3", "-v"]);
+    snapshot("api_post_fields", &run);
+    assert_eq!(env.sandbox.pets().last().unwrap(), &serde_json::json!({"id": 6, "name": "Rex", "categoryId": 3}));
+
+    // `-f` keeps a number a string, which the API refuses; `@FILE` reads a file's text.
+    let run = env.run(&["api", "POST", "/pets", "-f", "name=Rex", "-f", "categoryId=3"]);
+    assert_eq!(run.code, 2, "{run}");
+    let name = env.home().join("name.txt");
+    std::fs::write(&name, "Whiskers").unwrap();
+    let run = env.run(&["api", "POST", "/pets", "-F", &format!("name=@{}", name.display()), "-F", "categoryId=2"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.pets().last().unwrap()["name"], "Whiskers");
+    assert_eq!(env.sandbox.pets().len(), 7);
+}
+
+#[test]
+fn input_sends_stdin_as_the_body() {
+    let env = TestEnv::new();
+    let run = env.run_with_stdin(
+        &["api", "POST", "/pets", "--input", "-"],
+        r#"{"name": "Tom", "categoryId": 2, "status": "pending"}"#,
+    );
+    snapshot("api_post_input_stdin", &run);
+    assert_eq!(
+        env.sandbox.pets().last().unwrap(),
+        &serde_json::json!({"id": 6, "name": "Tom", "categoryId": 2, "status": "pending"})
+    );
+}
+
+#[test]
+fn an_authorization_header_is_refused_and_nothing_is_sent() {
+    let env = TestEnv::new();
+    snapshot("api_authorization_refused", &env.run(&["api", "GET", "/pets", "-H", "Authorization: Bearer x"]));
+    for header in ["authorization:Bearer x", "Host: elsewhere.example", "Content-Length: 3", "no colon", "Bad Name: x"]
+    {
+        let run = env.run(&["api", "GET", "/pets", "-H", header]);
+        assert_eq!(run.code, 2, "{run}");
+        assert!(!run.stderr.contains("Bearer x") && !run.stderr.contains("elsewhere"), "{run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn other_headers_are_sent() {
+    let env = TestEnv::new();
+    let run =
+        env.run(&["api", "GET", "/pets?limit=1", "-v", "-H", "Accept: application/json; q=1", "-H", "X-Trace: 1"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stderr.contains("> accept: application/json; q=1\n") && run.stderr.contains("> x-trace: 1\n"), "{run}");
+    assert_eq!(run.stderr.matches("> accept:").count(), 1, "a header given replaces the default:\n{run}");
+}
+
+#[test]
+fn full_urls_and_paths_above_the_base_url_are_refused() {
+    let env = TestEnv::new();
+    let url = format!("{}/pets", env.sandbox.base_url());
+    snapshot("api_absolute_url", &env.run(&["api", "GET", &url]));
+    snapshot("api_climbs_above_base", &env.run(&["api", "GET", "/../v2/pets"]));
+    for path in ["https://example.com/v1/pets", "//example.com/pets", "/pets/%2e%2e/%2e%2e/x", "..\\x"] {
+        assert_eq!(env.run(&["api", "GET", path]).code, 2, "{path}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors_before_any_request() {
+    let env = TestEnv::new();
+    snapshot("api_field_without_value", &env.run(&["api", "POST", "/pets", "-f", "name"]));
+    snapshot("api_fields_and_input", &env.run(&["api", "POST", "/pets", "-F", "categoryId=1", "--input", "-"]));
+    for args in [
+        &["api", "GE T", "/pets"][..],
+        &["api", "TRACE", "/pets"],
+        &["api", "GET"],
+        &["api", "POST", "/pets", "--input", "/no/such/file"],
+        &["api", "POST", "/pets", "-F", "name=@/no/such/file"],
+    ] {
+        assert_eq!(env.run(args).code, 2, "{args:?}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn each_status_class_has_its_exit_code_and_the_body_still_prints() {
+    let env = TestEnv::new();
+    snapshot("api_404", &env.run(&["api", "GET", "/store/orders"]));
+    snapshot("api_405", &env.run(&["api", "DELETE", "/pets"]));
+    snapshot("api_400", &env.run(&["api", "POST", "/pets", "-f", "name=Rex"]));
+    snapshot("api_401", &Run::of(env.command().env("PETSTORE_API_KEY", "wrong").args(["api", "GET", "/pets"])));
+    assert_eq!(env.sandbox.pets().len(), 5);
+
+    let conflict = Canned::start(
+        "409 Conflict",
+        Some("application/json"),
+        r#"{"code":"conflict","message":"already there","status":409}"#,
+    );
+    let run = env.run(&["--base-url", conflict.base_url(), "api", "PUT", "/pets/1", "-F", "categoryId=2"]);
+    assert_eq!(run.code, 1, "any other 4xx is 1:\n{run}");
+}
+
+#[test]
+fn a_5xx_is_exit_1_and_only_get_and_head_are_retried() {
+    let env = TestEnv::new();
+    let body = r#"{"code":"unavailable","message":"down for maintenance","status":503}"#;
+    let server = Canned::with_headers(
+        "503 Service Unavailable",
+        &[("Content-Type", "application/json"), ("Retry-After", "0")],
+        body,
+    );
+    snapshot("api_503", &env.run(&["--base-url", server.base_url(), "api", "GET", "/store/orders"]));
+    assert_eq!(server.requests(), 4);
+    for (method, attempts) in [("HEAD", 4), ("POST", 1), ("PUT", 1), ("DELETE", 1), ("PATCH", 1)] {
+        let server = Canned::with_headers(
+            "503 Service Unavailable",
+            &[("Content-Type", "application/json"), ("Retry-After", "0")],
+            body,
+        );
+        let run = env.run(&["--base-url", server.base_url(), "api", method, "/store/orders/1"]);
+        assert_eq!(run.code, 1, "{run}");
+        assert_eq!(server.requests(), attempts, "{method}");
+    }
+    // After a write, "try again later" would be bad advice: it may have taken effect.
+    let server = Canned::start("502 Bad Gateway", Some("text/html"), "<h1>Bad Gateway</h1>");
+    snapshot("api_post_502", &env.run(&["--base-url", server.base_url(), "api", "POST", "/store/orders"]));
+    assert_eq!(server.requests(), 1);
+}
+
+#[test]
+fn a_post_without_an_answer_is_exit_5_and_sent_once() {
+    let env = TestEnv::new();
+    let server = Canned::silent();
+    let run = env.run(&["--timeout", "0.5", "--base-url", server.base_url(), "api", "POST", "/store/orders"]);
+    snapshot("api_post_outcome_unknown", &run);
+    assert_eq!(server.requests(), 1);
+}
+
+#[test]
+fn include_prints_the_status_and_headers_on_stderr() {
+    let env = TestEnv::new();
+    snapshot("api_include", &env.run(&["api", "-i", "GET", "/pets/1"]));
+    let run = env.run(&["api", "--include", "HEAD", "/pets", "--jq", ".[]"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run}");
+    assert!(run.stderr.starts_with("HTTP 200 OK\n"), "{run}");
+}
+
+#[test]
+fn jq_filters_the_json_body_of_a_2xx_answer() {
+    let env = TestEnv::new();
+    snapshot("api_jq", &env.run(&["api", "GET", "/pets", "--jq", r#".[] | select(.status == "sold") | .name"#]));
+    // An error's body is printed as it came, unfiltered.
+    let run = env.run(&["api", "GET", "/store/orders", "--jq", ".[]"]);
+    assert_eq!(run.code, 3, "{run}");
+    assert!(run.stdout.starts_with(r#"{"code":"not_found""#), "{run}");
+    let text = Canned::start("200 OK", Some("text/plain"), "pong");
+    let run = env.run(&["--base-url", text.base_url(), "api", "GET", "/ping", "--jq", "."]);
+    assert_eq!((run.code, run.stderr.as_str()), (2, "error: jq: the response body is not JSON\n"), "{run}");
+}
+
+#[test]
+fn a_body_that_is_not_json_passes_through_and_is_escaped_on_a_terminal() {
+    let env = TestEnv::new();
+    let server = Canned::start("200 OK", Some("text/plain"), "\x1b[31mred\x1b[0m\nline two");
+    let piped = env.run(&["--base-url", server.base_url(), "api", "GET", "/motd"]);
+    assert_eq!((piped.code, piped.stdout.as_str()), (0, "\x1b[31mred\x1b[0m\nline two"), "{piped}");
+    snapshot("api_text_terminal", &env.run_in_terminal(&["--base-url", server.base_url(), "api", "GET", "/motd"]));
+}

@@ -1,0 +1,265 @@
+//! `petstore pets add --file`: every format, the check pass (nothing sent when a record is invalid), output in
+//! input order, failures and the `--failed` file, unknown outcomes, the progress bar and Ctrl-C.
+
+use std::path::{Path, PathBuf};
+
+use petstore_sandbox::Config;
+use serde_json::{Value, json};
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+/// A sandbox with no seed pets, so that its pets are exactly what a test added.
+fn empty() -> TestEnv {
+    TestEnv::with(Config::default().seed_pets(0))
+}
+
+/// Writes `text` to `name` in the test's home directory.
+fn file(env: &TestEnv, name: &str, text: &str) -> PathBuf {
+    let path = env.home().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn run_file(env: &TestEnv, path: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["pets", "add", "--file", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    env.run(&args)
+}
+
+/// The sandbox's pets without their ids, in id order.
+fn stored(env: &TestEnv) -> Vec<Value> {
+    env.sandbox
+        .pets()
+        .into_iter()
+        .map(|mut pet| {
+            pet.as_object_mut().unwrap().remove("id");
+            pet
+        })
+        .collect()
+}
+
+/// `n` NDJSON records named `pet-LINE`.
+fn ndjson(n: usize) -> String {
+    (1..=n).map(|line| format!("{{\"name\":\"pet-{line}\",\"categoryId\":{}}}\n", line % 7)).collect()
+}
+
+#[test]
+fn ndjson_creates_each_record() {
+    let env = empty();
+    let path = file(
+        &env,
+        "pets.ndjson",
+        "{\"name\":\"Rex\",\"categoryId\":1}\n\n{\"name\":\"Tom\",\"categoryId\":-2,\"status\":\"sold\",\"tags\":[]}\n",
+    );
+    let run = run_file(&env, &path, &["--concurrency", "1"]);
+    assert_run!("add_file_ndjson", run);
+    assert_eq!(
+        stored(&env),
+        vec![json!({"name": "Rex", "categoryId": 1}), json!({"name": "Tom", "categoryId": -2, "status": "sold"})]
+    );
+}
+
+#[test]
+fn csv_columns_come_in_any_order() {
+    let env = empty();
+    let path = file(&env, "pets.CSV", "status,name,categoryId\npending,\"Tom, \"\"the cat\"\"\",2\n,Rex,1\n");
+    let run = run_file(&env, &path, &["--json", "--concurrency", "1"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(
+        stored(&env),
+        vec![
+            json!({"name": "Tom, \"the cat\"", "categoryId": 2, "status": "pending"}),
+            json!({"name": "Rex", "categoryId": 1})
+        ]
+    );
+    assert_eq!(run.json(), Value::Array(env.sandbox.pets()));
+}
+
+#[test]
+fn a_json_array_creates_each_element() {
+    let env = empty();
+    let path = file(
+        &env,
+        "pets.json",
+        "[\n  {\"name\": \"Rex\", \"categoryId\": 1},\n  {\n    \"name\": \"Kit\",\n    \"categoryId\": 3,\n    \"status\": \"available\"\n  }\n]\n",
+    );
+    let run = run_file(&env, &path, &["--concurrency", "1"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\tRex\t1\t\n2\tKit\t3\tavailable\n"), "{run}");
+    assert_eq!(
+        stored(&env),
+        vec![json!({"name": "Rex", "categoryId": 1}), json!({"name": "Kit", "categoryId": 3, "status": "available"})]
+    );
+}
+
+#[test]
+fn stdin_needs_a_format_and_is_read_once() {
+    let env = empty();
+    let run = env.run_with_stdin(&["pets", "add", "--file", "-"], "");
+    assert_run!("add_file_stdin_without_format", run);
+    let run = env.run_with_stdin(&["pets", "add", "--file", "-", "--format", "csv"], "name,categoryId\nRex,1\nTom,2\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\tRex\t1\t\n2\tTom\t2\t\n"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 2);
+}
+
+#[test]
+fn output_is_in_input_order_whatever_the_order_of_completion() {
+    let env = TestEnv::with(
+        Config::default()
+            .seed_pets(0)
+            .latency(std::time::Duration::from_millis(0)..=std::time::Duration::from_millis(30)),
+    );
+    let path = file(&env, "pets.ndjson", &ndjson(60));
+    let run = run_file(&env, &path, &["--json", "--concurrency", "16"]);
+    assert_eq!(run.code, 0, "{run}");
+    let names: Vec<String> =
+        run.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(names, (1..=60).map(|line| format!("pet-{line}")).collect::<Vec<_>>());
+    assert_eq!(env.sandbox.pets().len(), 60);
+
+    // ndjson: each line as it completes, tagged with its input line.
+    let run = run_file(&env, &path, &["--output", "ndjson", "--concurrency", "16"]);
+    assert_eq!(run.code, 0, "{run}");
+    let mut lines: Vec<(u64, String)> = run
+        .stdout
+        .lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap();
+            (value["line"].as_u64().unwrap(), value["pet"]["name"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    lines.sort();
+    assert_eq!(lines, (1..=60).map(|line| (line, format!("pet-{line}"))).collect::<Vec<_>>());
+}
+
+#[test]
+fn invalid_records_are_all_listed_and_nothing_is_sent() {
+    let env = empty();
+    let path = file(
+        &env,
+        "pets.csv",
+        "name,categoryId,status\nRex,1,available\nTom,x,\n,,lost\nKit,3,sold\nBad,1.5,Pending\nShort\n",
+    );
+    assert_run!("add_file_invalid_csv", run_file(&env, &path, &[]));
+    let path = file(
+        &env,
+        "pets.json",
+        "[\n{\"name\":\"Rex\",\"categoryId\":1},\n{\"name\":7,\"categoryId\":\"1\"},\n{\"categoryId\":1,\"status\":null}\n]",
+    );
+    assert_run!("add_file_invalid_json", run_file(&env, &path, &[]));
+    let many: String = (1..=60).map(|line| format!("{{\"name\":\"pet-{line}\"}}\n")).collect();
+    let path = file(&env, "many.ndjson", &many);
+    assert_run!("add_file_invalid_many", run_file(&env, &path, &[]));
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn flags_are_checked_before_anything_is_read() {
+    let env = empty();
+    let path = file(&env, "pets.txt", "{\"name\":\"Rex\",\"categoryId\":1}\n");
+    assert_run!("add_file_unknown_extension", run_file(&env, &path, &[]));
+    let path = path.to_str().unwrap();
+    let run = env.run(&["pets", "add", "--file", path, "--name", "Rex"]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.contains("cannot be used with"), "{run}");
+    let run = env.run(&["pets", "add", "--file", path, "--format", "ndjson", "--concurrency", "0"]);
+    assert_eq!(run.code, 2, "{run}");
+    let run = env.run(&["pets", "add", "--name", "Rex", "--category-id", "1", "--failed", "x.ndjson"]);
+    assert_eq!(run.code, 2, "{run}");
+    let run = env.run(&["pets", "add", "--file", "/nonexistent/pets.ndjson"]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.starts_with("error: cannot read `/nonexistent/pets.ndjson`: "), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn failed_records_go_to_the_failed_file_and_a_rerun_sends_exactly_those() {
+    let env = empty();
+    // The sandbox refuses bodies over 1 MiB (413): a definite failure, which nothing can mend. It is last: the
+    // sandbox closes the connection without reading such a body, which a record after it may run into.
+    let huge = "x".repeat(1_100_000);
+    let path = file(&env, "pets.csv", &format!("name,categoryId\npet-2,1\npet-3,2\npet-4,3\n{huge},4\n"));
+    let failed = env.home().join("failed.csv");
+    let run = run_file(&env, &path, &["--failed", failed.to_str().unwrap(), "--concurrency", "1"]);
+    let shown = run.to_string().replace(&huge, "[HUGE]");
+    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("add_file_partial_failure", shown);
+    });
+    assert_eq!(env.sandbox.request_count(), 4);
+    assert_eq!(stored(&env).len(), 3);
+    assert_eq!(std::fs::read_to_string(&failed).unwrap(), format!("name,categoryId\n{huge},4\n"));
+
+    // The re-run sends that one again, and only it; it fails again, and the failed file says so again.
+    let run = run_file(&env, &failed, &["--failed", failed.to_str().unwrap()]);
+    assert_eq!(run.code, 6, "{}", run.to_string().replace(&huge, "[HUGE]"));
+    assert_eq!(env.sandbox.request_count(), 5);
+    assert_eq!(std::fs::read_to_string(&failed).unwrap(), format!("name,categoryId\n{huge},4\n"));
+}
+
+#[test]
+fn a_refused_key_stops_the_batch_and_the_rerun_creates_the_rest() {
+    let env = empty();
+    let path = file(&env, "pets.json", &format!("[{}]", ndjson(20).trim_end().replace('\n', ",\n")));
+    let failed = env.home().join("failed.json");
+    let run = Run::of(env.command().env("PETSTORE_API_KEY", "wrong").args([
+        "pets",
+        "add",
+        "--file",
+        path.to_str().unwrap(),
+        "--failed",
+        failed.to_str().unwrap(),
+        "--concurrency",
+        "1",
+    ]));
+    assert_run!("add_file_wrong_key", run);
+    assert_eq!(env.sandbox.pets().len(), 0);
+    let run = run_file(&env, &failed, &["--failed", failed.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{run}");
+    let names: Vec<_> = env.sandbox.pets().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(names.len(), 20);
+    let mut sorted = names.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 20, "no duplicates");
+    assert_eq!(std::fs::read_to_string(&failed).unwrap(), "[]\n", "nothing left to send");
+}
+
+#[test]
+fn lost_replies_are_unknown_outcomes_listed_apart_and_not_in_the_failed_file() {
+    let env = TestEnv::with(Config::default().seed_pets(0).lost_reply_rate(1.0));
+    let path = file(&env, "pets.ndjson", &ndjson(3));
+    let failed = env.home().join("failed.ndjson");
+    let run = run_file(&env, &path, &["--failed", failed.to_str().unwrap(), "--concurrency", "1"]);
+    assert_run!("add_file_unknown", run);
+    assert_eq!(env.sandbox.request_count(), 3, "each sent once");
+    assert_eq!(env.sandbox.pets().len(), 3, "the server created them all");
+    assert_eq!(std::fs::read_to_string(&failed).unwrap(), "", "none may be sent again blindly");
+}
+
+#[test]
+fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_sent_twice() {
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).fail_rate(0.2).drop_rate(0.1).lost_reply_rate(0.1).fault_seed(7));
+    let path = file(&env, "pets.ndjson", &ndjson(200));
+    let failed = env.home().join("failed.ndjson");
+    let run = run_file(&env, &path, &["--failed", failed.to_str().unwrap(), "--concurrency", "8", "-o", "ndjson"]);
+    assert_eq!(run.code, 6, "{run}");
+    let summary = run.stderr.lines().find(|l| l.starts_with("error: not every record was created: ")).unwrap();
+    let numbers: Vec<u64> =
+        summary.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+    let [created, failed_count, unknown, not_sent] = numbers[..] else { panic!("{summary}") };
+    assert_eq!(created + failed_count + unknown + not_sent, 200, "{summary}");
+    assert_eq!(run.stdout.lines().count() as u64, created);
+    let in_failed = std::fs::read_to_string(&failed).unwrap().lines().count() as u64;
+    assert_eq!(in_failed, failed_count + not_sent);
+    // Every name on the server is there once, and no name in the failed file is on the server.
+    let on_server: Vec<String> = env.sandbox.pets().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    let mut unique = on_server.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), on_server.len(), "a record was created twice");
+    for line in std::fs::read_to_string(&failed).unwrap().lines() {
+        let name = serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_owned();
+        assert!(!on_server.contains(&name), "{name} is on the server and in the failed file");
+    }
+}
