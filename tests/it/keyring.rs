@@ -72,3 +72,25 @@ fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
     let list = Run::of(&mut petstore(&["--env", "local", "pets", "list"]));
     assert_eq!(list.code, 4, "{list}");
 }
+
+#[test]
+fn doctor_passes_every_check_with_the_key_in_a_real_keyring() {
+    if !inside_a_secret_service("keyring::doctor_passes_every_check_with_the_key_in_a_real_keyring") {
+        return;
+    }
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap();
+    let petstore = |args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", &bus).env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").args(args);
+        cmd
+    };
+    let login = Run::with_stdin(&mut petstore(&["auth", "login", "--env", "local", "-q"]), KEY);
+    assert_eq!(login.code, 0, "{login}");
+    let doctor = Run::of(&mut petstore(&["--env", "local", "doctor"]));
+    assert_eq!(doctor.code, 0, "{doctor}");
+    let statuses: Vec<&str> = doctor.stdout.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
+    assert_eq!(statuses, ["PASS"; 10], "{doctor}");
+    assert!(doctor.stdout.contains("keyring\tPASS\tthe Secret Service answers"), "{doctor}");
+}
