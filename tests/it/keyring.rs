@@ -32,19 +32,38 @@ fn inside_a_secret_service(test: &str) -> bool {
     false
 }
 
+/// A test env with an environment `local` for its sandbox, and the real binary on this session's bus, with
+/// neither `PETSTORE_API_KEY` nor `PETSTORE_BASE_URL`: the key can only come from the keyring.
+struct KeyringEnv {
+    env: TestEnv,
+    bus: String,
+}
+
+impl KeyringEnv {
+    fn new() -> KeyringEnv {
+        let env = TestEnv::new();
+        env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+        KeyringEnv { env, bus: std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap() }
+    }
+
+    fn petstore(&self, args: &[&str]) -> Command {
+        let mut cmd = self.env.command();
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", &self.bus)
+            .env_remove("PETSTORE_API_KEY")
+            .env_remove("PETSTORE_BASE_URL")
+            .args(args);
+        cmd
+    }
+}
+
 #[test]
 fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
     if !inside_a_secret_service("keyring::login_stores_the_key_in_the_secret_service_and_commands_use_it") {
         return;
     }
-    let env = TestEnv::new();
-    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
-    let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap();
-    let petstore = |args: &[&str]| {
-        let mut cmd = env.command();
-        cmd.env("DBUS_SESSION_BUS_ADDRESS", &bus).env_remove("PETSTORE_API_KEY").args(args);
-        cmd
-    };
+    let keyring = KeyringEnv::new();
+    let env = &keyring.env;
+    let petstore = |args: &[&str]| keyring.petstore(args);
 
     let login = Run::with_stdin(&mut petstore(&["auth", "login", "--env", "local"]), KEY);
     assert_eq!(login.code, 0, "{login}");
@@ -78,14 +97,8 @@ fn doctor_passes_every_check_with_the_key_in_a_real_keyring() {
     if !inside_a_secret_service("keyring::doctor_passes_every_check_with_the_key_in_a_real_keyring") {
         return;
     }
-    let env = TestEnv::new();
-    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
-    let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap();
-    let petstore = |args: &[&str]| {
-        let mut cmd = env.command();
-        cmd.env("DBUS_SESSION_BUS_ADDRESS", &bus).env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").args(args);
-        cmd
-    };
+    let keyring = KeyringEnv::new();
+    let petstore = |args: &[&str]| keyring.petstore(args);
     let login = Run::with_stdin(&mut petstore(&["auth", "login", "--env", "local", "-q"]), KEY);
     assert_eq!(login.code, 0, "{login}");
     let doctor = Run::of(&mut petstore(&["--env", "local", "doctor"]));
