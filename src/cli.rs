@@ -27,7 +27,7 @@ Exit codes:
   3    not found (404)
   4    authentication: no API key, the server refused it (401), or the keyring is unavailable
   5    network: cannot connect, timeout, TLS; or a write that got no answer (its outcome is unknown)
-  6    partial failure of a batch
+  6    partial failure of a batch: `pets add --file` created some records but not all
   130  interrupted (Ctrl-C)
 
 Environment variables:
@@ -52,7 +52,8 @@ Examples:
   petstore pets list --status available --limit 5
   petstore pets add --name Rex --category-id 1 --status available
   petstore --json pets list | jq '.[].name'
-  petstore auth login --env staging && petstore --env staging pets list";
+  petstore auth login --env staging && petstore --env staging pets list
+  petstore pets add --file pets.csv --failed failed.csv";
 
 /// A command-line client for the Pet Store API
 ///

@@ -4,7 +4,9 @@
 //! owns the [`output::Output`] and builds the [`api::Client`] on demand with a key from [`credentials`] and a
 //! base URL from the flags or [`config`]. [`commands`] holds one file per verb; each calls the API layer,
 //! which never prints and never sees clap, and hands models to `output`, which renders and never calls the
-//! API. Every failure becomes an [`error::Error`], which carries its exit code and one hint.
+//! API. [`bulk`] reads and writes the record files of `pets add --file` (JSON array, NDJSON, CSV) one record at a
+//! time, and never sends or prints. Every failure becomes an [`error::Error`], which carries its exit code and
+//! one hint.
 
 pub mod api;
 pub mod bulk;

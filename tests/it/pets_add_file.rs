@@ -263,3 +263,111 @@ fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_sent_twice() {
         assert!(!on_server.contains(&name), "{name} is on the server and in the failed file");
     }
 }
+
+#[test]
+fn on_a_terminal_a_progress_bar_shows_done_total_rate_time_left_and_failures() {
+    let env = empty();
+    let huge = "x".repeat(1_100_000);
+    let path = file(&env, "pets.ndjson", &format!("{}{{\"name\":\"{huge}\",\"categoryId\":1}}\n", ndjson(20)));
+    let run = Run::of(env.command().env("PETSTORE_TEST_TERMINAL", "1").args([
+        "pets",
+        "add",
+        "--file",
+        path.to_str().unwrap(),
+        "--color",
+        "never",
+    ]));
+    let stderr = run.stderr.replace(&huge, "[HUGE]");
+    assert_eq!(run.code, 6, "{stderr}");
+    // The final state, left on the screen: a full bar, 21/21, a rate, no time left, one failure. indicatif pads
+    // each line to the terminal's width (80 columns here) and lets the terminal wrap what follows.
+    let last = stderr.rsplit("\r\x1b[2K").next().unwrap();
+    let bar: String = last.chars().take(80).collect();
+    let shape = regex_lite(bar.trim_end());
+    assert_eq!(shape, "[########################] 21/21 · N/s · Ns left · 1 failed", "{stderr:?}");
+    assert!(stderr.contains("line 21: not created: "), "{stderr:?}");
+    assert!(run.stdout.starts_with("ID  NAME"), "a table on a terminal: {}", run.stdout.replace(&huge, "[HUGE]"));
+
+    // No bar with --quiet, nor when stderr is not a terminal.
+    let run = Run::of(env.command().env("PETSTORE_TEST_TERMINAL", "1").args([
+        "pets",
+        "add",
+        "--file",
+        path.to_str().unwrap(),
+        "--quiet",
+    ]));
+    assert!(!run.stderr.contains("21/21"), "{}", run.stderr.replace(&huge, "[HUGE]"));
+    let run = run_file(&env, &path, &[]);
+    assert!(!run.stderr.contains("21/21"), "{}", run.stderr.replace(&huge, "[HUGE]"));
+}
+
+/// Digits runs as `N`, the rest as it is: the bar's shape without its timings.
+fn regex_lite(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() || (in_number && c == ',') {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    // The counts are checked as written; only the rate and time left vary.
+    out.replacen("N/N ·", "21/21 ·", 1).replacen("· N failed", "· 1 failed", 1)
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_sending_finishes_what_is_in_flight_and_loses_nothing() {
+    use std::time::{Duration, Instant};
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).latency(Duration::from_millis(40)..=Duration::from_millis(40)));
+    let total = 400;
+    let path = file(&env, "pets.ndjson", &ndjson(total));
+    let failed = env.home().join("failed.ndjson");
+    let child = env
+        .command()
+        .args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()])
+        .args(["--concurrency", "4"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while env.sandbox.pets().len() < 20 {
+        assert!(started.elapsed() < Duration::from_secs(20), "nothing was created");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let run = Run::checked(child.wait_with_output().unwrap());
+    assert_eq!(run.code, 130, "{run}");
+    assert!(run.stderr.contains("stopping: waiting for the "), "{run}");
+    assert!(run.stderr.ends_with("error: interrupted\n"), "{run}");
+
+    let on_server: Vec<String> = env.sandbox.pets().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    let not_sent: Vec<String> = std::fs::read_to_string(&failed)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(on_server.len() < total, "the batch finished before Ctrl-C; make it slower");
+    assert_eq!(run.stdout.lines().count(), on_server.len(), "every created pet was printed");
+    assert_eq!(env.sandbox.request_count() as usize, on_server.len(), "nothing sent went uncreated");
+    let mut all: Vec<String> = on_server.iter().chain(&not_sent).cloned().collect();
+    all.sort_by_key(|name| name[4..].parse::<usize>().unwrap());
+    let expected: Vec<String> = (1..=total).map(|line| format!("pet-{line}")).collect();
+    assert_eq!(all, expected, "each record is on the server or in the failed file, exactly once");
+    let summary = format!("created {} / failed 0 / unknown 0 / not sent {}", on_server.len(), not_sent.len());
+    assert!(run.stderr.contains(&summary), "{summary}\n{run}");
+
+    // The re-run sends exactly the rest.
+    let run = run_file(&env, &failed, &["--failed", failed.to_str().unwrap(), "--concurrency", "32"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.pets().len(), total);
+    assert_eq!(env.sandbox.request_count() as usize, total);
+}

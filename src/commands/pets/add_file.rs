@@ -1,7 +1,7 @@
 //! `petstore pets add --file`: a check pass over the whole file, then a send pass that reads it again and
 //! sends `--concurrency` records at a time over one client (so over reused connections). Neither pass holds
 //! the file: records come one at a time from [`crate::bulk`], and results leave through a window of at most
-//! [`WINDOW`] records, in input order. Stdin is copied to a temporary file during the check pass.
+//! `WINDOW` records, in input order. Stdin is copied to a temporary file during the check pass.
 //!
 //! Each record ends one of four ways:
 //! - created: the server answered 2xx with the new pet;
@@ -248,11 +248,10 @@ impl<'a> Batch<'a> {
                         in_flight.insert(index, record);
                         next += 1;
                     }
-                    Some(Ok(Err(invalid))) => self.stop_for(Stop::Broken(Error::InvalidRecords {
-                        file: self.name.clone(),
-                        count: 1,
-                        list: format!("  {invalid}\n  (it changed after it was checked)"),
-                    })),
+                    Some(Ok(Err(invalid))) => {
+                        let source = io::Error::other(format!("it changed after it was checked: {invalid}"));
+                        self.stop_for(Stop::Broken(Error::RecordsRead { file: self.name.clone(), source }));
+                    }
                     Some(Err(source)) => {
                         self.stop_for(Stop::Broken(Error::RecordsRead { file: self.name.clone(), source }));
                     }
@@ -263,21 +262,31 @@ impl<'a> Batch<'a> {
             }
             tokio::select! {
                 joined = tasks.join_next() => {
-                    let Some(joined) = joined else { break };
-                    let (index, result) = match joined {
-                        Ok(done) => done,
-                        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-                        Err(_) => continue,
-                    };
-                    if let Some(record) = in_flight.remove(&index) {
-                        let finished = self.record_ended(&record, Outcome::of(result));
-                        waiting.insert(index, (record.line, finished));
+                    let Some(mut joined) = joined else { break };
+                    // Every answer that is in, at once: one flush of stdout for all of them.
+                    loop {
+                        match joined {
+                            Ok((index, result)) => {
+                                if let Some(record) = in_flight.remove(&index) {
+                                    let finished = self.record_ended(&record, Outcome::of(result));
+                                    waiting.insert(index, (record.line, finished));
+                                }
+                            }
+                            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+                            Err(_) => {}
+                        }
+                        match tasks.try_join_next() {
+                            Some(next) => joined = next,
+                            None => break,
+                        }
                     }
                 }
                 () = interrupts.recv() => {
                     if self.stop.as_ref().is_some_and(|stop| matches!(stop, Stop::Interrupted)) {
                         tasks.abort_all();
-                        for (index, record) in in_flight.drain() {
+                        let mut aborted: Vec<_> = in_flight.drain().collect();
+                        aborted.sort_by_key(|(index, _)| *index);
+                        for (index, record) in aborted {
                             let finished = self.record_ended(&record, Outcome::Unknown(Error::OutcomeUnknown(
                                 "interrupted while waiting for the answer".to_owned(),
                             )));
@@ -483,5 +492,53 @@ impl Interrupts {
         use std::task::{Context, Poll, Waker};
         let mut context = Context::from_waker(Waker::noop());
         matches!(self.signal.poll_recv(&mut context), Poll::Ready(Some(())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use reqwest::StatusCode;
+
+    use super::*;
+
+    fn status(code: u16) -> api::Error {
+        api::Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() }
+    }
+
+    fn kind(result: Result<Pet, api::Error>) -> &'static str {
+        match Outcome::of(result) {
+            Outcome::Created(_) => "created",
+            Outcome::Failed(_, false) => "failed",
+            Outcome::Failed(_, true) => "failed, and so would the rest",
+            Outcome::Unknown(_) => "unknown",
+        }
+    }
+
+    #[test]
+    fn outcomes_are_unknown_when_the_server_may_have_acted() {
+        let pet = Pet { id: 1, name: "Rex".into(), category_id: 1, status: None };
+        assert_eq!(kind(Ok(pet)), "created");
+        for code in [400, 409, 413, 422, 429] {
+            assert_eq!(kind(Err(status(code))), "failed", "{code}");
+        }
+        for code in [401, 403, 404] {
+            assert_eq!(kind(Err(status(code))), "failed, and so would the rest", "{code}");
+        }
+        for code in [500, 502, 503, 504] {
+            assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
+        }
+        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into() };
+        assert_eq!(kind(Err(lost)), "unknown");
+        let garbled =
+            api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{\"id\"".into() };
+        assert_eq!(kind(Err(garbled)), "unknown");
+        let refused = api::Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() };
+        assert_eq!(kind(Err(refused)), "failed, and so would the rest");
+    }
+
+    #[test]
+    fn paths_are_quoted_for_the_shell_when_needed() {
+        assert_eq!(shell_word(Path::new("out/failed.csv")), "out/failed.csv");
+        assert_eq!(shell_word(Path::new("my failed's.csv")), r"'my failed'\''s.csv'");
     }
 }
