@@ -1,0 +1,420 @@
+#!/usr/bin/env bash
+# petstore's performance benchmark: petstore against curl, xh, xargs and wrk, side by side, against a sandbox
+# API that this script starts itself on loopback; one table of mean times, ratios and peak memory at the end.
+#
+#   bench/run.sh                          # everything: about 3 minutes on 2 cores, after one-time installs
+#   BENCH_BULK_N=1000 bench/run.sh        # a quicker bulk section (1,000 pets instead of 10,000)
+#
+# What it measures (each with hyperfine: warm-up runs, then a bounded number of runs):
+#   1. Start-up:  `petstore --version` against `curl --version` and `xh --version`.
+#   2. A list of 100 pets: `petstore pets list --limit 100 --json` with the key from PETSTORE_API_KEY, against
+#      `curl -s -H 'Authorization: Bearer KEY' URL` and `xh`; then petstore again with the key in a real
+#      Secret Service (tests/keyring-session.sh: a private D-Bus session and a throwaway gnome-keyring), to show
+#      what reading the keyring costs. `secret-tool lookup` of the same item is shown as that cost's floor.
+#   3. Bulk: BENCH_BULK_N pets (10,000) with `petstore pets add --file F.ndjson`, against a shell loop of curl,
+#      `xargs -P8 curl`, and `curl --parallel --parallel-max 8 -K CONFIG` (one process, reused connections: the
+#      strongest single-process peer). Every tool gets a fresh sandbox, and afterwards the id of one more pet
+#      proves that every request created exactly one pet. The sandbox's ceiling is wrk's rate with the same
+#      POST (same body shape, same headers, same concurrency) for BENCH_WRK_SECONDS, shown as the time it
+#      needs for BENCH_BULK_N requests. The shell loop and xargs run once each (~60-90 s and ~55-65 s at
+#      10,000 on 2 cores); the others BENCH_BULK_RUNS times.
+#   4. Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
+#      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
+#      that xargs keeps alive.
+#
+# Ratios are petstore's mean (or peak RSS) divided by the peer's: below 1.0, petstore is faster (smaller).
+# The goals (from the issue) are checked at the end: start-up and list <= 1.0 against curl and xh; bulk <= 1.0
+# against curl --parallel and <= 2.0 against the wrk ceiling; list peak RSS <= curl's.
+#
+# It installs what is missing: hyperfine, wrk, curl, time (GNU /usr/bin/time), dbus-daemon, gnome-keyring and
+# libsecret-tools with apt-get (sudo when not root), and xh with `cargo install xh --locked` (a few minutes of
+# compiling, once). It builds `cargo build --release -p petstore -p petstore-sandbox` (the release profile in
+# Cargo.toml: fat LTO, one codegen unit, stripped, panic=abort) and runs copies of the binaries, so a rebuild
+# during the run changes nothing. All traffic is to 127.0.0.1; every sandbox it starts is stopped on exit.
+#
+# Settings (environment variables):
+#   BENCH_BULK_N        pets in the bulk section (10000)
+#   BENCH_CONCURRENCY   requests in flight for petstore, xargs -P, curl --parallel-max and wrk -c (8)
+#   BENCH_RUNS          hyperfine runs for start-up and list (200; 20 warm-up runs first)
+#   BENCH_BULK_RUNS     hyperfine runs for petstore and curl --parallel in the bulk section (5; 1 warm-up)
+#   BENCH_WRK_SECONDS   how long wrk measures the ceiling (5)
+#   BENCH_OUT           where hyperfine's JSON and CSV exports and the table go (default: a new temp dir,
+#                       kept and named at the end)
+#   BENCH_NO_INSTALL=1  never install anything: a missing tool is an error (xh, the keyring: a skipped row)
+#
+# Numbers depend on the machine and on what else runs on it: the header prints the CPU count and load.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SELF="$ROOT/bench/run.sh"
+KEY=sandbox # the sandbox's built-in key; every tool sends it as `Authorization: Bearer sandbox`
+
+BULK_N=${BENCH_BULK_N:-10000}
+CONC=${BENCH_CONCURRENCY:-8}
+RUNS=${BENCH_RUNS:-200}
+BULK_RUNS=${BENCH_BULK_RUNS:-5}
+WRK_SECONDS=${BENCH_WRK_SECONDS:-5}
+RSS_RUNS=5
+
+say() { printf '\n== %s\n' "$*" >&2; }
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+# The peak RSS in KiB of a command given as one string (split as hyperfine -N splits it): the largest of
+# RSS_RUNS runs.
+peak_rss() {
+    local cmd=$1 file max=0 value
+    file=$(mktemp)
+    eval "set -- $cmd"
+    for _ in $(seq "$RSS_RUNS"); do
+        /usr/bin/time -f %M -o "$file" -- "$@" </dev/null >/dev/null 2>&1 || die "failed: $cmd"
+        value=$(tail -n 1 "$file")
+        ((value > max)) && max=$value
+    done
+    rm -f "$file"
+    echo "$max"
+}
+
+# The largest value in a file of `/usr/bin/time -f %M -a` lines.
+max_rss_in() { awk '$1 ~ /^[0-9]+$/ && $1 > m { m = $1 } END { print m + 0 }' "$1"; }
+
+# Appends one row of results: SECTION LABEL MEAN_S STDDEV_S RSS_KIB ROLE (base: petstore's row that peers are
+# compared with; peer; info: shown without a ratio).
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$OUT/results.tsv"; }
+
+# Reads hyperfine's CSV export: the mean and standard deviation (seconds) of the command named $2.
+csv_stat() { awk -F, -v name="$2" -v col="$3" 'NR > 1 && $1 == name { print ($col == "" ? "-" : $col) }' "$1"; }
+
+# hyperfine with the exports that the table is made from. $1: the export's base name; the rest: options and
+# `-n NAME COMMAND` pairs.
+hf() {
+    local name=$1
+    shift
+    hyperfine -N --style basic --export-json "$OUT/$name.json" --export-csv "$OUT/$name.csv" "$@" </dev/null >&2
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# The keyring part of section 2, run by the outer script inside tests/keyring-session.sh: `run.sh
+# --keyring-inner WORK OUT URL`. Writes its rows to OUT/results.tsv.
+if [[ ${1:-} == --keyring-inner ]]; then
+    WORK=$2 OUT=$3 URL=$4
+    unset PETSTORE_API_KEY PETSTORE_BASE_URL PETSTORE_ENV
+    export PETSTORE_CONFIG_DIR="$WORK/keyring-config"
+    mkdir -p "$PETSTORE_CONFIG_DIR"
+    petstore -q env add bench "$URL" >/dev/null
+    printf %s "$KEY" | petstore -q auth login --env bench --no-verify >/dev/null
+    grep -q 'key_storage = "keyring"' "$PETSTORE_CONFIG_DIR/config.toml" || die "the key did not go to the keyring"
+    count=$(petstore --env bench pets list --limit 100 --json | grep -o '"id"' | wc -l)
+    [[ $count -eq 100 ]] || die "petstore with the keyring listed $count pets, not 100"
+    cmd="petstore --env bench pets list --limit 100 --json"
+    args=(-n "petstore (key in keyring)" "$cmd")
+    # The same item read by libsecret's own client: what any keyring read costs, petstore or not.
+    floor=""
+    if command -v secret-tool >/dev/null &&
+        [[ $(secret-tool lookup service petstore username bench 2>/dev/null) == "$KEY" ]]; then
+        floor="secret-tool lookup service petstore username bench"
+        args+=(-n "secret-tool lookup (keyring floor)" "$floor")
+    fi
+    hf list-keyring --warmup 10 --runs "$RUNS" "${args[@]}"
+    csv="$OUT/list-keyring.csv"
+    row 2 "petstore ... (key in keyring)" "$(csv_stat "$csv" "petstore (key in keyring)" 2)" \
+        "$(csv_stat "$csv" "petstore (key in keyring)" 3)" "$(peak_rss "$cmd")" keyring
+    if [[ -n $floor ]]; then
+        row 2 "secret-tool lookup (keyring floor)" "$(csv_stat "$csv" "secret-tool lookup (keyring floor)" 2)" \
+            "$(csv_stat "$csv" "secret-tool lookup (keyring floor)" 3)" "$(peak_rss "$floor")" info
+    fi
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tools.
+
+apt_install() {
+    [[ -n ${BENCH_NO_INSTALL:-} ]] && return 1
+    local sudo=()
+    [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+    say "installing $* with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2 ||
+        { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2; }
+}
+
+need() { # COMMAND PACKAGE
+    command -v "$1" >/dev/null || apt_install "$2" || die "$1 is missing (Debian package $2)"
+}
+
+need hyperfine hyperfine
+need wrk wrk
+need curl curl
+[[ -x /usr/bin/time ]] || apt_install time || die "/usr/bin/time is missing (Debian package time)"
+export PATH="$HOME/.cargo/bin:$PATH"
+if ! command -v xh >/dev/null && [[ -z ${BENCH_NO_INSTALL:-} ]]; then
+    say "xh is missing: installing it with \`cargo install xh --locked\` (compiles for a few minutes, once)"
+    cargo install xh --locked >&2
+fi
+keyring_ok=1
+if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null ||
+    ! command -v secret-tool >/dev/null; then
+    apt_install dbus-daemon gnome-keyring libsecret-tools || keyring_ok=""
+fi
+
+say "building: cargo build --release -p petstore -p petstore-sandbox"
+(cd "$ROOT" && cargo build --release -p petstore -p petstore-sandbox >&2)
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/petstore-bench.XXXXXX")
+OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/petstore-bench-results.XXXXXX")}
+mkdir -p "$OUT" "$WORK/bin" "$WORK/config"
+: >"$OUT/results.tsv"
+PIDS=()
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do
+        kill "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null || true; }
+    done
+    rm -rf -- "$WORK"
+    return 0
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cp "$ROOT/target/release/petstore" "$ROOT/target/release/petstore-sandbox" "$WORK/bin/"
+export PATH="$WORK/bin:$PATH"
+# petstore reads no config of the user's: an empty config directory.
+export PETSTORE_CONFIG_DIR="$WORK/config"
+unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
+
+# Starts a sandbox with $1 seeded pets; sets SANDBOX_URL and SANDBOX_PID.
+start_sandbox() {
+    local out="$WORK/sandbox.$RANDOM.url"
+    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" >"$out" 2>>"$WORK/sandbox.err" &
+    SANDBOX_PID=$!
+    PIDS+=("$SANDBOX_PID")
+    for _ in $(seq 100); do
+        SANDBOX_URL=$(head -n 1 "$out")
+        [[ $SANDBOX_URL == http://127.0.0.1:*/v1 ]] && return 0
+        kill -0 "$SANDBOX_PID" 2>/dev/null || break
+        sleep 0.05
+    done
+    cat "$WORK/sandbox.err" >&2
+    die "the sandbox did not start"
+}
+
+stop_sandbox() {
+    kill "$SANDBOX_PID" 2>/dev/null || true
+    wait "$SANDBOX_PID" 2>/dev/null || true
+}
+
+# The id the sandbox gives the next pet: one more than the number of pets it has created.
+next_id() {
+    curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+        -d '{"name":"probe","categoryId":1}' "$SANDBOX_URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
+}
+
+xh_version=$(command -v xh >/dev/null && xh --version | head -n 1 || echo "not installed")
+{
+    echo "petstore $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?'), $(uname -sm)," \
+        "$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), load average" \
+        "$(cut -d' ' -f1-3 /proc/loadavg) at the start"
+    echo "$(curl --version | head -n 1 | cut -d' ' -f1-3), $xh_version, $(hyperfine --version)," \
+        "$(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2)"
+} >"$OUT/header.txt"
+cat "$OUT/header.txt" >&2
+
+# ---------------------------------------------------------------------------------------------------------------
+say "1. start-up"
+startup=(-n "petstore --version" "petstore --version" -n "curl --version" "curl --version")
+command -v xh >/dev/null && startup+=(-n "xh --version" "xh --version")
+hf startup --warmup 20 --runs "$RUNS" "${startup[@]}"
+for ((i = 1; i < ${#startup[@]}; i += 3)); do
+    name=${startup[i]} role=peer
+    [[ $name == petstore* ]] && role=base
+    row 1 "$name" "$(csv_stat "$OUT/startup.csv" "$name" 2)" "$(csv_stat "$OUT/startup.csv" "$name" 3)" \
+        "$(peak_rss "${startup[i + 1]}")" "$role"
+done
+
+# ---------------------------------------------------------------------------------------------------------------
+say "2. a list of 100 pets"
+start_sandbox 150
+export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY
+list=(
+    -n "petstore pets list --limit 100 --json" "petstore pets list --limit 100 --json"
+    -n "curl -s -H 'Authorization: Bearer ...' URL" "curl -s -H 'Authorization: Bearer $KEY' '$SANDBOX_URL/pets?limit=100'"
+)
+command -v xh >/dev/null &&
+    list+=(-n "xh URL Authorization:..." "xh --ignore-stdin '$SANDBOX_URL/pets?limit=100' 'Authorization:Bearer $KEY'")
+for ((i = 1; i < ${#list[@]}; i += 3)); do # each prints the same 100 pets
+    eval "set -- ${list[i + 1]}"
+    count=$("$@" </dev/null | grep -o '"id"' | wc -l)
+    [[ $count -eq 100 ]] || die "${list[i]} listed $count pets, not 100"
+done
+hf list --warmup 20 --runs "$RUNS" "${list[@]}"
+for ((i = 1; i < ${#list[@]}; i += 3)); do
+    name=${list[i]} role=peer
+    [[ $name == petstore* ]] && role=base
+    row 2 "$name" "$(csv_stat "$OUT/list.csv" "$name" 2)" "$(csv_stat "$OUT/list.csv" "$name" 3)" \
+        "$(peak_rss "${list[i + 1]}")" "$role"
+done
+if [[ -n $keyring_ok ]]; then
+    say "2b. the same list with the key in a real keyring (tests/keyring-session.sh)"
+    (
+        unset PETSTORE_API_KEY PETSTORE_BASE_URL
+        "$ROOT/tests/keyring-session.sh" "$SELF" --keyring-inner "$WORK" "$OUT" "$SANDBOX_URL"
+    ) || { echo "bench: the keyring run failed; its row is left out" >&2; keyring_ok=""; }
+fi
+unset PETSTORE_BASE_URL PETSTORE_API_KEY
+stop_sandbox
+
+# ---------------------------------------------------------------------------------------------------------------
+say "3. bulk: $BULK_N pets, $CONC in flight"
+# The same records for every tool, as NDJSON (petstore), one JSON per line (the loop, xargs) and a curl config.
+seq 1 "$BULK_N" | awk '{ printf "{\"name\":\"bench-%d\",\"categoryId\":%d,\"status\":\"available\"}\n", $1, $1 % 5 + 1 }' \
+    >"$WORK/pets.ndjson"
+cat >"$WORK/post.lua" <<EOF
+wrk.method = "POST"
+wrk.body = '{"name":"bench-1","categoryId":2,"status":"available"}'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $KEY"
+EOF
+
+# Runs one bulk tool against a fresh sandbox: hyperfine with WARMUP and RUNS, each run under /usr/bin/time,
+# then checks that the sandbox created exactly BULK_N pets per run. $4 builds the command from $SANDBOX_URL.
+bulk() { # NAME WARMUP RUNS COMMAND-FUNCTION ROLE
+    local name=$1 warmup=$2 runs=$3 make=$4 role=$5 cmd rss="$WORK/rss.$RANDOM" expected got slug
+    slug=bulk-$(printf %s "$name" | tr -c 'a-zA-Z0-9' - | tr -s - | cut -c1-30)
+    start_sandbox 0
+    export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY
+    cmd=$("$make")
+    hf "$slug" --warmup "$warmup" --runs "$runs" -n "$name" "/usr/bin/time -f %M -a -o $rss $cmd"
+    expected=$(((warmup + runs) * BULK_N + 1))
+    got=$(next_id)
+    stop_sandbox
+    unset PETSTORE_BASE_URL PETSTORE_API_KEY
+    [[ $got == "$expected" ]] ||
+        die "$name: the next id is ${got:-none}, not $expected: not every request created exactly one pet"
+    local sd=-
+    ((runs > 1)) && sd=$(csv_stat "$OUT/$slug.csv" "$name" 3)
+    row 3 "$name" "$(csv_stat "$OUT/$slug.csv" "$name" 2)" "$sd" "$(max_rss_in "$rss")" "$role"
+}
+
+petstore_cmd() { echo "petstore pets add --file $WORK/pets.ndjson --concurrency $CONC"; }
+curl_parallel_cmd() {
+    # One transfer per record: its own url, data and headers, `next` between them.
+    awk -v url="$SANDBOX_URL/pets" -v key="$KEY" '{
+        gsub(/\\/, "\\\\"); gsub(/"/, "\\\"")
+        if (NR > 1) print "next"
+        printf "url = \"%s\"\ndata = \"%s\"\nheader = \"Content-Type: application/json\"\n", url, $0
+        printf "header = \"Authorization: Bearer %s\"\noutput = \"/dev/null\"\nfail\nsilent\n", key
+    }' "$WORK/pets.ndjson" >"$WORK/curl.cfg"
+    echo "curl -s --parallel --parallel-max $CONC -K $WORK/curl.cfg"
+}
+curl_loop_cmd() {
+    cat >"$WORK/loop.sh" <<EOF
+while IFS= read -r pet; do
+    curl -sf -o /dev/null -H 'Content-Type: application/json' -H 'Authorization: Bearer $KEY' -d "\$pet" $SANDBOX_URL/pets || exit 1
+done <$WORK/pets.ndjson
+EOF
+    echo "bash $WORK/loop.sh"
+}
+curl_xargs_cmd() {
+    cat >"$WORK/xargs.sh" <<EOF
+xargs -P$CONC -d '\n' -I{} curl -sf -o /dev/null -H 'Content-Type: application/json' -H 'Authorization: Bearer $KEY' -d {} $SANDBOX_URL/pets <$WORK/pets.ndjson
+EOF
+    echo "bash $WORK/xargs.sh"
+}
+
+# petstore pets add --file is new: if this build has none, or it fails, its row says so and the rest goes on.
+petstore_bulk=""
+start_sandbox 0
+head -n 2 "$WORK/pets.ndjson" >"$WORK/two.ndjson"
+if PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY petstore -q pets add --file "$WORK/two.ndjson" \
+    --concurrency "$CONC" </dev/null >/dev/null 2>"$WORK/add-file.err" && [[ $(next_id) == 3 ]]; then
+    petstore_bulk=1
+else
+    echo "bench: petstore pets add --file is not available: $(head -n 1 "$WORK/add-file.err")" >&2
+fi
+stop_sandbox
+
+if [[ -n $petstore_bulk ]]; then
+    bulk "petstore pets add --file" 1 "$BULK_RUNS" petstore_cmd base
+else
+    row 3 "petstore pets add --file" "-" "-" "-" missing
+fi
+bulk "curl --parallel --parallel-max $CONC -K" 1 "$BULK_RUNS" curl_parallel_cmd peer
+bulk "xargs -P$CONC curl" 0 1 curl_xargs_cmd peer
+bulk "shell loop of curl" 0 1 curl_loop_cmd peer
+
+say "3b. the sandbox's ceiling: wrk -t1 -c$CONC -d${WRK_SECONDS}s, the same POST"
+start_sandbox 0
+/usr/bin/time -f %M -o "$WORK/wrk.rss" wrk -t1 -c"$CONC" -d"${WRK_SECONDS}s" -s "$WORK/post.lua" "$SANDBOX_URL/pets" \
+    </dev/null | tee "$OUT/wrk.txt" >&2
+stop_sandbox
+grep -qE 'Non-2xx|Socket errors' "$OUT/wrk.txt" && die "wrk saw errors (see above)"
+rate=$(awk '/^Requests\/sec:/ { print $2 }' "$OUT/wrk.txt")
+row 3 "wrk ceiling ($BULK_N requests at $(printf '%.0f' "$rate")/s)" "$(awk -v n="$BULK_N" -v r="$rate" 'BEGIN { print n / r }')" \
+    "-" "$(max_rss_in "$WORK/wrk.rss")" peer
+
+# ---------------------------------------------------------------------------------------------------------------
+# The table: one line per command, ratios against the section's petstore row.
+table() {
+    awk -F'\t' '
+        function t(s) { return s == "-" ? "-" : (s >= 1 ? sprintf("%.2f s", s) : sprintf("%.2f ms", s * 1000)) }
+        function mib(k) { return k == "-" ? "-" : sprintf("%.1f MiB", k / 1024) }
+        function ratio(a, b) { return (a == "" || a == "-" || b == "" || b == "-" || b == 0) ? "-" : sprintf(a / b < 0.1 ? "%.2g" : "%.2f", a / b) }
+        { sec[NR] = $1; name[NR] = $2; mean[NR] = $3; sd[NR] = $4; rss[NR] = $5; role[NR] = $6
+          if ($6 == "base") { bmean[$1] = $3; brss[$1] = $5 }
+          if ($6 == "keyring") { kmean = $3 } }
+        END {
+            title[1] = "1. start-up"; title[2] = "2. list of 100"; title[3] = "3. bulk add"
+            printf "| %-46s | %10s | %9s | %18s | %9s | %14s |\n", "command", "mean", "± σ", "petstore ÷ this", "peak RSS", "RSS: petstore ÷"
+            printf "|%s|%s|%s|%s|%s|%s|\n", "------------------------------------------------", "-----------:", "----------:", "-------------------:", "----------:", "---------------:"
+            for (i = 1; i <= NR; i++) {
+                if (sec[i] != last) { printf "| **%s** | | | | | |\n", title[sec[i]]; last = sec[i] }
+                r = "-"; rr = "-"
+                if (role[i] == "peer") { r = ratio(bmean[sec[i]], mean[i]); rr = ratio(brss[sec[i]], rss[i]) }
+                if (role[i] == "base") { r = "(1.00)"; rr = "(1.00)" }
+                if (role[i] == "keyring") { r = "keyring ÷ env " ratio(mean[i], bmean[sec[i]]) }
+                if (role[i] == "missing") { r = "not available" }
+                printf "| %-46s | %10s | %9s | %18s | %9s | %14s |\n", name[i], t(mean[i]), t(sd[i]), r, mib(rss[i]), rr
+            }
+        }' "$OUT/results.tsv"
+}
+
+# The goals: each ratio and whether it is met.
+goals() {
+    awk -F'\t' '
+        function check(label, a, b, limit) {
+            if (a == "" || b == "" || a == "-" || b == "-") { printf "  %-52s %s\n", label, "not measured"; return }
+            printf "  %-52s %6.2f  (goal <= %.1f)  %s\n", label, a / b, limit, a / b <= limit ? "met" : "NOT MET"
+        }
+        $1 == 1 && $2 ~ /^petstore/ { s_p = $3 } $1 == 1 && $2 ~ /^curl/ { s_c = $3 } $1 == 1 && $2 ~ /^xh/ { s_x = $3 }
+        $1 == 2 && $6 == "base" { l_p = $3; r_p = $5 } $1 == 2 && $2 ~ /^curl/ { l_c = $3; r_c = $5 }
+        $1 == 2 && $2 ~ /^xh/ { l_x = $3 } $1 == 2 && $6 == "keyring" { l_k = $3 }
+        $1 == 3 && $6 == "base" { b_p = $3 } $1 == 3 && $2 ~ /^curl --parallel/ { b_c = $3 } $1 == 3 && $2 ~ /^wrk/ { b_w = $3 }
+        END {
+            print "Goals (petstore ÷ peer):"
+            check("start-up: petstore --version ÷ curl --version", s_p, s_c, 1)
+            check("start-up: petstore --version ÷ xh --version", s_p, s_x, 1)
+            check("list of 100 (PETSTORE_API_KEY) ÷ curl", l_p, l_c, 1)
+            check("list of 100 (PETSTORE_API_KEY) ÷ xh", l_p, l_x, 1)
+            check("bulk ÷ curl --parallel", b_p, b_c, 1)
+            check("bulk ÷ wrk ceiling", b_p, b_w, 2)
+            check("peak RSS, list: petstore ÷ curl", r_p, r_c, 1)
+            if (l_k != "" && l_k != "-") {
+                print "Not a goal, the cost of the keyring:"
+                printf "  %-52s %6.2f\n", "list of 100 (key in keyring) ÷ curl", l_k / l_c
+                printf "  %-52s %+6.2f ms\n", "keyring read, over PETSTORE_API_KEY", (l_k - l_p) * 1000
+            }
+        }' "$OUT/results.tsv"
+}
+
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >>"$OUT/header.txt"
+{
+    echo
+    cat "$OUT/header.txt"
+    echo "Bulk: $BULK_N pets, $CONC in flight; peak RSS for xargs and the loop is the largest single process."
+    echo
+    table
+    echo
+    goals
+} | tee "$OUT/table.md"
+echo
+echo "bench: hyperfine's exports and this table (table.md) are in $OUT"
