@@ -23,8 +23,12 @@ pub mod exit {
     pub const NETWORK: u8 = 5;
     /// Some records of a batch failed (bulk add).
     pub const PARTIAL: u8 = 6;
-    /// Stopped by Ctrl-C.
+    /// Stopped by Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
+    /// Stopped by SIGHUP: the terminal went away.
+    pub const HANGUP: u8 = 129;
+    /// Stopped by SIGTERM: `timeout`, `kill`, a container or CI job being stopped.
+    pub const TERMINATED: u8 = 143;
 }
 
 /// Everything a command can fail with.
@@ -257,9 +261,9 @@ pub enum Error {
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
     BatchIncomplete { summary: String, help: String },
 
-    #[error("interrupted")]
+    #[error("{}", signal.describe())]
     #[diagnostic(code(petstore::interrupted))]
-    Interrupted,
+    Interrupted { signal: crate::signals::Signal },
 
     #[error("cannot write the output: {0}")]
     #[diagnostic(code(petstore::io))]
@@ -298,7 +302,7 @@ impl Error {
             | Error::Transport { .. }
             | Error::OutcomeUnknown(_)
             | Error::BrokenAnswer { .. } => exit::NETWORK,
-            Error::Interrupted => exit::INTERRUPTED,
+            Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
             | Error::ServerErrorOnWrite { .. }
             | Error::UnreadableAfterWrite { .. }

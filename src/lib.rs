@@ -17,18 +17,21 @@ pub mod context;
 pub mod credentials;
 pub mod error;
 pub mod output;
+pub mod signals;
 
 pub use error::Error;
 
-/// Runs a command to completion, or stops at Ctrl-C: stdout is written only once a whole answer is in, so an
-/// interruption never leaves half a document behind. A command that streams (a bulk add) handles Ctrl-C
-/// itself: it stops sending, lets what is in flight finish, and closes its output.
+/// Runs a command to completion, or stops at Ctrl-C, SIGTERM or SIGHUP ([`signals`]): stdout is written only
+/// once a whole answer is in, so an interruption never leaves half a document behind. A command that streams
+/// (a bulk add) handles signals itself: it stops sending, lets what is in flight finish, and closes its output.
 pub async fn run(ctx: &context::Context, command: &cli::Command) -> Result<(), Error> {
+    signals::install()?;
     if commands::handles_interrupts(command) {
         return commands::run(ctx, command).await;
     }
+    let mut signals = signals::subscribe();
     tokio::select! {
         result = commands::run(ctx, command) => result,
-        _ = tokio::signal::ctrl_c() => Err(Error::Interrupted),
+        signal = signals.recv() => Err(Error::Interrupted { signal }),
     }
 }

@@ -20,7 +20,11 @@ fn main() -> ExitCode {
     };
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-        runtime.block_on(petstore::run(&ctx, &cli.command))
+        let result = runtime.block_on(petstore::run(&ctx, &cli.command));
+        // A signal may have ended the command while a blocking task (a read of stdin, a `--jq` program) still
+        // runs: do not wait for it.
+        runtime.shutdown_background();
+        result
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,6 +27,7 @@ use crate::bulk::{FailedFile, Format, Reader, Record};
 use crate::context::Context;
 use crate::error::Error;
 use crate::output::{BatchProgress, CreatedPets, thousands};
+use crate::signals::{self, Signal, Signals};
 
 /// How many invalid records the check pass lists; it counts the rest.
 const SHOWN_INVALID: u64 = 50;
@@ -43,7 +44,7 @@ const SHOWN_UNKNOWN: usize = 50;
 /// Adds every record of `file` (`-` for stdin).
 pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error> {
     // Listening from now on: Ctrl-C during the check pass stops the batch before anything is sent.
-    let mut interrupts = Interrupts::new()?;
+    let mut interrupts = signals::subscribe();
     let stdin = file == Path::new("-");
     let name = if stdin { "stdin".to_owned() } else { file.display().to_string() };
     // clap requires `--format` for stdin.
@@ -150,7 +151,7 @@ enum Finished {
 
 /// Why the send pass stopped dispatching before the end of the file.
 enum Stop {
-    Interrupted,
+    Interrupted(Signal),
     /// Every later record would fail the same way.
     Hopeless,
     /// stdout is gone, or the file became unreadable or changed since the check pass.
@@ -228,15 +229,15 @@ impl<'a> Batch<'a> {
         &mut self,
         client: &Client,
         mut reader: Reader<R>,
-        interrupts: &mut Interrupts,
+        interrupts: &mut Signals,
         concurrency: usize,
     ) {
         let mut tasks = JoinSet::new();
         let mut in_flight: HashMap<u64, Record> = HashMap::new();
         let mut waiting: BTreeMap<u64, (u64, Finished)> = BTreeMap::new();
         let (mut next, mut next_out, mut exhausted) = (0u64, 0u64, false);
-        if interrupts.pending() {
-            self.stop_for(Stop::Interrupted);
+        if let Some(signal) = interrupts.pending() {
+            self.stop_for(Stop::Interrupted(signal));
         }
         loop {
             while self.stop.is_none() && !exhausted && in_flight.len() < concurrency && next < next_out + WINDOW {
@@ -281,8 +282,8 @@ impl<'a> Batch<'a> {
                         }
                     }
                 }
-                () = interrupts.recv() => {
-                    if self.stop.as_ref().is_some_and(|stop| matches!(stop, Stop::Interrupted)) {
+                signal = interrupts.recv() => {
+                    if self.stop.as_ref().is_some_and(|stop| matches!(stop, Stop::Interrupted(_))) {
                         tasks.abort_all();
                         let mut aborted: Vec<_> = in_flight.drain().collect();
                         aborted.sort_by_key(|(index, _)| *index);
@@ -297,7 +298,7 @@ impl<'a> Batch<'a> {
                             "stopping: waiting for the {} requests in flight (Ctrl-C again to stop waiting)",
                             in_flight.len()
                         ));
-                        self.stop_for(Stop::Interrupted);
+                        self.stop_for(Stop::Interrupted(signal));
                     }
                 }
             }
@@ -440,10 +441,10 @@ impl<'a> Batch<'a> {
         };
         match stop {
             Some(Stop::Broken(err)) => Err(err),
-            Some(Stop::Interrupted) => {
+            Some(Stop::Interrupted(signal)) => {
                 progress.after(&tally.to_string());
                 progress.after(&format!("help: {help}"));
-                output.and(Err(Error::Interrupted))
+                output.and(Err(Error::Interrupted { signal }))
             }
             Some(Stop::Hopeless) | None => {
                 output?;
@@ -460,38 +461,6 @@ fn shell_word(path: &Path) -> String {
         text
     } else {
         format!("'{}'", text.replace('\'', r"'\''"))
-    }
-}
-
-/// Ctrl-C, listened for from the moment this is made (the default action, ending the process, is off).
-struct Interrupts {
-    #[cfg(unix)]
-    signal: tokio::signal::unix::Signal,
-    #[cfg(windows)]
-    signal: tokio::signal::windows::CtrlC,
-}
-
-impl Interrupts {
-    fn new() -> Result<Interrupts, Error> {
-        #[cfg(unix)]
-        let signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
-        #[cfg(windows)]
-        let signal = tokio::signal::windows::ctrl_c()?;
-        Ok(Interrupts { signal })
-    }
-
-    /// The next Ctrl-C.
-    async fn recv(&mut self) {
-        if self.signal.recv().await.is_none() {
-            std::future::pending::<()>().await;
-        }
-    }
-
-    /// Whether a Ctrl-C came already (during the check pass), consuming it.
-    fn pending(&mut self) -> bool {
-        use std::task::{Context, Poll, Waker};
-        let mut context = Context::from_waker(Waker::noop());
-        matches!(self.signal.poll_recv(&mut context), Poll::Ready(Some(())))
     }
 }
 
