@@ -16,6 +16,7 @@ use crate::commands::completions::CompletionsArgs;
 use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::{add::AddEnvArgs, list::ListEnvArgs, remove::RemoveEnvArgs, select::UseEnvArgs};
 use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
+use crate::commands::version::VersionArgs;
 use crate::output::{ColorChoice, OutputFormat};
 
 const AFTER_LONG_HELP: &str = "\
@@ -168,6 +169,8 @@ Examples:
     Doctor(DoctorArgs),
 
     Completions(CompletionsArgs),
+
+    Version(VersionArgs),
 }
 
 /// `petstore auth ...`

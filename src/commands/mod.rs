@@ -7,6 +7,7 @@ pub mod config;
 pub mod doctor;
 pub mod env;
 pub mod pets;
+pub mod version;
 
 use crate::cli::Command;
 use crate::context::Context;
@@ -27,5 +28,6 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Config(command) => config::run(ctx, command),
         Command::Doctor(args) => doctor::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),
+        Command::Version(args) => version::run(ctx, args),
     }
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds petstore's release binaries and writes the release artefacts into target/dist/:
+#   petstore_VERSION_ARCH.deb          the client, its man pages, completions, README and licences
+#   petstore-sandbox_VERSION_ARCH.deb  the local API, in a package of its own
+#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README and licences
+# Needs cargo-deb (`cargo install cargo-deb --locked`) and dpkg-dev (`dpkg-shlibdeps` works out Depends).
+# The archive's timestamps and owners come from the commit, so the same commit gives the same archive.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in cargo-deb dpkg-shlibdeps; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "error: \`$tool\` is missing" >&2
+        echo "help: install it with \`cargo install cargo-deb --locked\` and \`apt-get install dpkg-dev\`" >&2
+        exit 1
+    fi
+done
+
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
+cargo build --release --locked --workspace
+
+version=$(target/release/petstore --version | awk '{print $2}')
+target=$(rustc -vV | sed -n 's/^host: //p')
+dist=target/dist
+rm -rf "$dist"
+mkdir -p "$dist"
+
+# `--deb-revision ""` keeps the names as VERSION_ARCH, without cargo-deb's default `-1`.
+cargo deb --no-build --locked --deb-revision "" -p petstore -o "$dist/"
+cargo deb --no-build --locked --deb-revision "" -p petstore-sandbox -o "$dist/"
+
+# The archive, laid out as ripgrep's and xh's are: one top directory named after the archive.
+name="petstore-$version-$target"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir "$stage/$name"
+cp target/release/petstore target/release/petstore-sandbox README.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
+cp -r man completions "$stage/$name/"
+tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+    -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
+
+ls -l "$dist"
