@@ -10,7 +10,7 @@ use crate::output::{Field, Rows};
 pub const API_VERSION: &str = "1.0.0";
 pub const API_BASE_PATH: &str = "/v1";
 
-/// Print petstore's version, the commit it was built from, its target, and the API version it speaks
+/// Print the version, the commit it was built from, and the API version it speaks
 ///
 /// `petstore --version` prints the version alone. This adds what a bug report needs: the git commit of the
 /// build (none when it was built from a source archive), the target it was built for, and the version of

@@ -26,6 +26,7 @@ fn every_command_has_help() {
         ("help_config", &["config", "--help"]),
         ("help_config_path", &["config", "path", "--help"]),
         ("help_doctor", &["doctor", "--help"]),
+        ("help_version", &["version", "--help"]),
     ] {
         let run = Run::of(env.command().env("COLUMNS", "100").args(args));
         assert_eq!(run.code, 0, "{run}");
@@ -38,6 +39,39 @@ fn version_prints_the_crate_version() {
     let env = TestEnv::new();
     let run = env.run(&["--version"]);
     assert_eq!((run.code, run.stdout.as_str()), (0, concat!("petstore ", env!("CARGO_PKG_VERSION"), "\n")));
+}
+
+#[test]
+fn version_names_the_commit_the_target_and_the_api() {
+    let env = TestEnv::new();
+    let run = env.run(&["version", "--json"]);
+    assert_eq!(run.code, 0, "{run}");
+    let json = run.json();
+    // Built from a git checkout (as here and in CI), the commit is the checkout's HEAD; otherwise none.
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8(out.stdout).unwrap().trim().to_owned());
+    assert_eq!(json["commit"].as_str(), head.as_deref(), "{run}");
+    let target = json["target"].as_str().unwrap();
+    assert!(target.starts_with(std::env::consts::ARCH) && target.contains(std::env::consts::OS), "{target}");
+    assert_eq!(
+        (json["version"].as_str(), json["apiVersion"].as_str()),
+        (Some(env!("CARGO_PKG_VERSION")), Some("1.0.0"))
+    );
+    assert_eq!(json["apiBasePath"], "/v1");
+    // A person gets the same, as a table; nothing is read from the config or the network.
+    let table = env.run_in_terminal(&["version"]);
+    let mut filters = crate::common::filters();
+    filters.push((r"\b[0-9a-f]{12}\b", "[COMMIT]"));
+    filters.push((r"\b[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+(-[a-z0-9_]+)?\b", "[TARGET]"));
+    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("version_table", table.to_string());
+    });
+    assert_eq!(env.sandbox.request_count(), 0);
 }
 
 #[test]
