@@ -332,3 +332,30 @@ fn a_base_url_with_a_password_query_or_fragment_is_refused_wherever_it_enters() 
     assert_run!("config_base_url_query", env.run(&["--color", "never", "env", "list"]));
     assert_eq!(env.sandbox.request_count(), 0, "nothing was sent");
 }
+
+#[test]
+fn an_edit_waits_for_the_lock_and_ctrl_c_still_ends_the_wait() {
+    let env = TestEnv::new();
+    env.write_config("");
+    let mut holder = Command::new("flock")
+        .arg("-o")
+        .arg(env.config_dir().join("config.lock"))
+        .args(["sleep", "30"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut add = start(&env, &["env", "add", "x", "https://x.example/v1"], None);
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(add.try_wait().unwrap().is_none(), "`env add` did not wait for the lock");
+    assert!(Command::new("kill").args(["-INT", &add.id().to_string()]).status().unwrap().success());
+    let started = Instant::now();
+    while add.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = holder.kill();
+    let _ = holder.wait();
+    assert!(started.elapsed() < Duration::from_secs(5), "Ctrl-C was not acted on within 5 s");
+    let run = Run::checked(add.wait_with_output().unwrap());
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (130, "", "error: interrupted\n"), "{run}");
+    assert_eq!(env.read_config(), "", "nothing was written");
+}
