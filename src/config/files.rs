@@ -227,6 +227,7 @@ pub fn shared_dir_warning(dir: &Path) -> Option<String> {
 }
 
 /// `text` as one shell word: as it is when it holds nothing a shell treats specially, else single-quoted.
+#[cfg_attr(not(unix), allow(dead_code, reason = "only Unix has modes to warn about"))]
 fn shell_quoted(text: &str) -> String {
     let plain = !text.is_empty()
         && text.chars().all(|c| {
