@@ -81,7 +81,7 @@ pub struct GlobalArgs {
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     /// [env: PETSTORE_BASE_URL]
-    #[arg(long, global = true, value_name = "URL", value_parser = parse_base_url)]
+    #[arg(long, global = true, value_name = "URL", value_parser = BaseUrlParser)]
     pub base_url: Option<Url>,
 
     /// Give up on an attempt that takes longer than this many seconds [default: 30]
@@ -213,9 +213,28 @@ pub enum PetsCommand {
     Get(GetArgs),
 }
 
-/// A base URL is checked as it is parsed, so a bad one is a usage error before anything else happens.
-pub fn parse_base_url(value: &str) -> Result<Url, String> {
-    crate::config::parse_base_url(value).map_err(|why| format!("it {why}"))
+/// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
+/// ([`crate::config::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
+/// error repeats the value; this one repeats it with any password masked.
+#[derive(Debug, Clone, Copy)]
+pub struct BaseUrlParser;
+
+impl clap::builder::TypedValueParser for BaseUrlParser {
+    type Value = Url;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Url, clap::Error> {
+        let parse = |text: &str| crate::config::parse_base_url(text).map_err(|why| format!("it {why}"));
+        parse.parse_ref(cmd, arg, value).map_err(|mut err| {
+            let shown = crate::config::base_url::mask_userinfo(&value.to_string_lossy()).text;
+            err.insert(clap::error::ContextKind::InvalidValue, clap::error::ContextValue::String(shown));
+            err
+        })
+    }
 }
 
 /// A timeout in seconds: a positive number, fractions allowed, at most a day.
@@ -237,10 +256,12 @@ mod tests {
     }
 
     #[test]
-    fn base_urls_are_checked_when_parsed() {
-        assert!(parse_base_url("https://api.example.com/v1").is_ok());
-        assert!(parse_base_url("api.example.com/v1").is_err());
-        assert!(parse_base_url("ftp://example.com/v1").is_err());
-        assert!(parse_base_url("https://example.com/v1?x=1").is_err());
+    fn base_urls_are_checked_when_parsed_and_passwords_not_repeated() {
+        let parse = |url: &str| Cli::try_parse_from(["petstore", "--base-url", url, "env", "list"]);
+        assert!(parse("https://api.example.com/v1").is_ok());
+        assert!(parse("api.example.com/v1").is_err());
+        assert!(parse("https://example.com/v1?x=1").is_err());
+        let err = parse("https://me:hunter2@api.example.com/v1").unwrap_err().to_string();
+        assert!(err.contains("'https://me:****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
     }
 }

@@ -1,8 +1,9 @@
 //! The config file and the environments it names. Reads and edits TOML; never prints, never holds a key.
 //!
 //! The file is `config.toml` in [`config_dir`]. It is edited in place with `toml_edit`, so a user's comments
-//! and layout survive `petstore env add`; it is written atomically (a temporary file in the same directory,
-//! then a rename) with mode 0600; and a file that does not parse is never written over.
+//! and layout survive `petstore env add`; every edit is one read-modify-write under the directory's lock
+//! ([`edit`], [`files`]), written atomically at a symlink's target with mode 0600; and a file that does not
+//! parse is never written over. The rules for a base URL live in [`base_url`], once for every entry.
 //!
 //! ```toml
 //! default_env = "staging"              # `petstore env use staging`
@@ -15,13 +16,16 @@
 //! base_url = "http://127.0.0.1:8080/v1"
 //! ```
 
-use std::fs;
-use std::io::Write;
+pub mod base_url;
+pub mod files;
+
 use std::path::{Path, PathBuf};
 
 use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
+pub use self::base_url::{parse_base_url, shown_url};
+pub use self::files::{DirLock, shared_dir_warning};
 use crate::error::{Error, SourceError};
 
 /// Overrides where the config directory is.
@@ -106,6 +110,8 @@ pub fn config_dir() -> Result<PathBuf, Error> {
 pub struct Config {
     dir: PathBuf,
     doc: DocumentMut,
+    /// The text as it was read or last written, so that an edit that changes nothing writes nothing.
+    saved: String,
     environments: Vec<Environment>,
     default_env: Option<String>,
 }
@@ -120,19 +126,18 @@ impl Config {
     /// Loads `config.toml` from `dir`.
     pub fn load_from(dir: PathBuf) -> Result<Config, Error> {
         let path = dir.join(FILE_NAME);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(source) => return Err(Error::ConfigRead { path, source }),
+        let text = files::read_regular(&path)?.unwrap_or_default();
+        // The error shows the file around the mistake: never a password that a URL in it may hold.
+        let mistake = |span: Span, message: String| {
+            let masked = base_url::mask_userinfo(&text);
+            SourceError::new(&path, &masked.text, masked.map(span.start)..masked.map(span.end), message)
         };
         // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
-        let parsed = toml_edit::Document::parse(text.as_str()).map_err(|err| {
-            let span = err.span().unwrap_or(0..0);
-            SourceError::new(&path, &text, span, err.message().trim().to_owned())
-        })?;
-        let (environments, default_env) = read(parsed.as_table())
-            .map_err(|(span, message)| SourceError::new(&path, &text, span.unwrap_or(0..0), message))?;
-        let config = Config { dir, doc: parsed.into_mut(), environments, default_env };
+        let parsed = toml_edit::Document::parse(text.as_str())
+            .map_err(|err| mistake(err.span().unwrap_or(0..0), err.message().trim().to_owned()))?;
+        let (environments, default_env) =
+            read(parsed.as_table()).map_err(|(span, message)| mistake(span.unwrap_or(0..0), message))?;
+        let config = Config { dir, doc: parsed.into_mut(), saved: text.clone(), environments, default_env };
         if let Some(name) = &config.default_env {
             config.environment(name)?;
         }
@@ -220,9 +225,16 @@ impl Config {
         self.reload()
     }
 
-    /// Writes the file atomically with mode 0600, creating the directory (0700) if needed.
-    pub fn save(&self) -> Result<(), Error> {
-        write_private(&self.path(), self.doc.to_string().as_bytes())
+    /// Writes the file under `lock` (see [`files::write_private`]) if it changed since it was loaded or
+    /// last saved. Take the lock before loading ([`edit`]), or what is written may undo another's edit.
+    pub fn save(&mut self, lock: &DirLock) -> Result<(), Error> {
+        debug_assert_eq!(lock.dir(), self.dir, "the lock is on this config's directory");
+        let text = self.doc.to_string();
+        if text != self.saved {
+            files::write_private(lock, &self.path(), text.as_bytes())?;
+            self.saved = text;
+        }
+        Ok(())
     }
 
     fn env_table(&mut self, name: &str) -> &mut Item {
@@ -322,19 +334,6 @@ fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
     parse_base_url(text).map_err(wrong)
 }
 
-/// A base URL must be an absolute URL with a host and no query, over which the key may travel: `https://`,
-/// or `http://` to a loopback address.
-pub fn parse_base_url(text: &str) -> Result<Url, String> {
-    let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
-    if let Err(reason) = crate::api::client::url_may_carry_key(&url) {
-        return Err(format!("cannot be used: {reason}"));
-    }
-    if url.query().is_some() || url.fragment().is_some() {
-        return Err("takes no query or fragment".into());
-    }
-    Ok(url)
-}
-
 /// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
 /// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
 pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
@@ -363,35 +362,20 @@ pub fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// Writes `bytes` to `path` atomically, readable by the user alone: a temporary file in the same directory,
-/// mode 0600 before any byte is written, synced, then renamed over `path`. A crash leaves the old file or
-/// the new one, never half of one.
-pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = path.parent().expect("config files live in a directory");
-    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
-    create_private_dir(dir).map_err(fail)?;
-    let mut file = tempfile::Builder::new().prefix(".petstore-").tempfile_in(dir).map_err(fail)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.as_file().set_permissions(fs::Permissions::from_mode(0o600)).map_err(fail)?;
-    }
-    file.write_all(bytes).map_err(fail)?;
-    file.as_file().sync_all().map_err(fail)?;
-    file.persist(path).map_err(|err| fail(err.error))?;
-    Ok(())
-}
-
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)
+/// One read-modify-write of the config directory's files: takes its lock (waiting for another petstore's
+/// edit to finish), loads the config as it is now, and runs `change`, which saves what it changed
+/// ([`Config::save`]) and edits the credentials file under the same lock. The lock is released when it
+/// returns. `change` is not async: nothing can stop it half-way but a crash, which the next edit mends.
+pub async fn edit<T>(change: impl FnOnce(&mut Config, &DirLock) -> Result<T, Error>) -> Result<T, Error> {
+    let lock = DirLock::acquire(&config_dir()?).await?;
+    let mut config = Config::load_from(lock.dir().to_owned())?;
+    change(&mut config, &lock)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
     fn load(text: &str) -> Result<Config, Error> {
@@ -409,14 +393,15 @@ mod tests {
         assert_eq!(config.environment("sandbox").unwrap().built_in_key, Some("sandbox"));
     }
 
-    #[test]
-    fn edits_keep_the_user_s_comments() {
+    #[tokio::test]
+    async fn edits_keep_the_user_s_comments() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join(FILE_NAME), "# mine\ndefault_env = \"staging\" # keep\n").unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
         let mut config = Config::load_from(dir.path().to_owned()).unwrap();
         config.add_environment("local", &Url::parse("http://127.0.0.1:8080/v1").unwrap()).unwrap();
         config.set_key_storage("local", Some(KeyStorage::File)).unwrap();
-        config.save().unwrap();
+        config.save(&lock).unwrap();
         let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
         assert_eq!(
             text,
@@ -438,5 +423,14 @@ mod tests {
         assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err:?}");
         let err = load("[environments.\"bad name\"]\nbase_url = \"https://x/v1\"\n").unwrap_err();
         assert!(err.to_string().contains("not a valid environment name"), "{err}");
+    }
+
+    #[test]
+    fn a_password_in_the_file_is_refused_and_never_shown() {
+        let err =
+            load("# http://me:hunter2@x.example/\n[environments.x]\nbase_url = \"https://me:hunter2@x.example/v1\"\n")
+                .unwrap_err();
+        assert!(err.to_string().ends_with("config.toml:3:12: `environments.x.base_url` cannot be used: a user name or password (`USER:PASSWORD@`) does not belong in it: petstore sends the API key itself"), "{err}");
+        assert!(!format!("{err:?}").contains("hunter2"), "{err:?}");
     }
 }

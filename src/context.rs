@@ -70,8 +70,8 @@ impl Context {
             (None, Some(env)) => (None, Some(env.clone())),
             (None, None) => match var(BASE_URL_VAR) {
                 Some(url) => {
-                    let url = crate::cli::parse_base_url(&url)
-                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: {why}") })?;
+                    let url = config::parse_base_url(&url)
+                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
                     (Some(url), None)
                 }
                 None => (None, var(config::ENV_VAR)),
@@ -91,12 +91,16 @@ impl Context {
         Ok(Context { output, base_url, env, config: OnceCell::new(), settings })
     }
 
-    /// The config file, read once, on first use.
+    /// The config file, read once, on first use; a config directory that others can write is warned about
+    /// then, once per run.
     pub fn config(&self) -> Result<&Config, Error> {
         if let Some(config) = self.config.get() {
             return Ok(config);
         }
         let config = Config::load()?;
+        if let Some(warning) = config::shared_dir_warning(config.dir()) {
+            self.output.warning(&warning);
+        }
         Ok(self.config.get_or_init(|| config))
     }
 

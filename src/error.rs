@@ -129,6 +129,17 @@ pub enum Error {
     #[diagnostic(code(petstore::config_write))]
     ConfigWrite { path: PathBuf, source: std::io::Error },
 
+    #[error("`{}` is {kind}, not a regular file; petstore left it as it is", path.display())]
+    #[diagnostic(code(petstore::not_a_file), help("move it away, or point `PETSTORE_CONFIG_DIR` at another directory"))]
+    NotAFile { path: PathBuf, kind: &'static str },
+
+    #[error("another petstore kept the config locked for {seconds} s (`{}`); nothing was changed", path.display())]
+    #[diagnostic(
+        code(petstore::config_locked),
+        help("try again once the other petstore has finished (a stopped one holds the lock until it ends)")
+    )]
+    ConfigLocked { path: PathBuf, seconds: u64 },
+
     #[error("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display())]
     #[diagnostic(
         code(petstore::credentials_file),
@@ -315,6 +326,8 @@ impl Error {
             | Error::NoConfigDir
             | Error::ConfigRead { .. }
             | Error::ConfigWrite { .. }
+            | Error::NotAFile { .. }
+            | Error::ConfigLocked { .. }
             | Error::CredentialsFile { .. }
             | Error::ConfigEdit { .. } => exit::FAILURE,
         }

@@ -234,9 +234,10 @@ impl Client {
     ) -> Result<Response, Error> {
         let base_path = self.base.path().trim_end_matches('/');
         let under_base = url.path() == base_path || url.path().starts_with(&format!("{base_path}/"));
-        if url.origin() != self.base.origin() || !under_base {
+        let userinfo = !url.username().is_empty() || url.password().is_some();
+        if url.origin() != self.base.origin() || !under_base || userinfo {
             return Err(Error::InvalidBaseUrl {
-                url: url.to_string(),
+                url: without_userinfo(url),
                 reason: "it is outside the base URL, the only place the key may go",
             });
         }
@@ -516,14 +517,21 @@ fn is_json(content_type: &HeaderValue) -> bool {
 
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
-    url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: base.to_string(), reason })
+    url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: without_userinfo(base), reason })
 }
 
 /// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
-/// address, with a host. The one place this rule lives.
+/// address, with a host and without user info. The one place this rule lives.
 pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
     if url.cannot_be_a_base() || url.host().is_none() {
         return Err("it has no host");
+    }
+    // reqwest would send it as Basic credentials beside the key, and every message that shows the URL
+    // would show the password.
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "a user name or password (`USER:PASSWORD@`) does not belong in it: petstore sends the API key itself",
+        );
     }
     match url.scheme() {
         "https" => Ok(()),
@@ -531,6 +539,15 @@ pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
         "http" => Err("plain `http://` would expose the API key; only loopback addresses may use it"),
         _ => Err("the scheme must be `https` (or `http` for a loopback address)"),
     }
+}
+
+/// `url` without its user name and password, for messages about a URL that was refused for having them.
+fn without_userinfo(url: &Url) -> String {
+    let mut shown = url.clone();
+    // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
+    let _ = shown.set_username("");
+    let _ = shown.set_password(None);
+    shown.to_string()
 }
 
 /// True for `localhost`, `127.0.0.0/8` and `[::1]`.
@@ -573,6 +590,15 @@ mod tests {
         let err = client("http://api.example.com/v1").unwrap_err();
         assert!(err.to_string().contains("plain `http://` would expose the API key"), "{err}");
         assert!(client("ftp://127.0.0.1/v1").is_err());
+    }
+
+    #[test]
+    fn user_info_is_refused_and_never_shown() {
+        for base in ["http://me:hunter2@127.0.0.1/v1", "https://hunter2@api.example.com/v1"] {
+            let err = client(base).unwrap_err();
+            assert!(err.to_string().contains("user name or password"), "{err}");
+            assert!(!format!("{err} {err:?}").contains("hunter2"), "{err}");
+        }
     }
 
     #[test]

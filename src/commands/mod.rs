@@ -24,7 +24,7 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Pets(command) => pets::run(ctx, command).await,
         Command::Api(args) => api::run(ctx, args).await,
         Command::Auth(command) => auth::run(ctx, command).await,
-        Command::Env(command) => env::run(ctx, command),
+        Command::Env(command) => env::run(ctx, command).await,
         Command::Config(command) => config::run(ctx, command),
         Command::Doctor(args) => doctor::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),

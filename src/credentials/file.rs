@@ -1,13 +1,14 @@
 //! The explicit plaintext store of `auth login --insecure-storage`: `credentials.toml` in the config
-//! directory, mode 0600, one key per environment. Used only when the user asked for it.
+//! directory, mode 0600, one key per environment. Used only when the user asked for it. Edited only under
+//! the config directory's lock, like the config file (`config::files`).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use toml_edit::{DocumentMut, Item, Table, value};
 
 use super::ApiKey;
-use crate::config::write_private;
+use crate::config::DirLock;
+use crate::config::files::{read_regular, write_private};
 use crate::error::{Error, line_column};
 
 const FILE_NAME: &str = "credentials.toml";
@@ -25,23 +26,25 @@ pub fn get(dir: &Path, env: &str) -> Result<Option<ApiKey>, Error> {
     Ok(doc.get("keys").and_then(|keys| keys.get(env)).and_then(Item::as_str).and_then(|k| ApiKey::new(k.to_owned())))
 }
 
-/// Stores `key` for `env`, atomically, mode 0600.
-pub fn set(dir: &Path, env: &str, key: &ApiKey) -> Result<(), Error> {
+/// Stores `key` for `env`, atomically, mode 0600, under `lock`.
+pub fn set(lock: &DirLock, env: &str, key: &ApiKey) -> Result<(), Error> {
+    let dir = lock.dir();
     let mut doc = load(dir)?;
     if doc.as_table().is_empty() {
         doc = HEADER.parse().expect("a comment parses");
     }
     let keys = doc.entry("keys").or_insert_with(|| Item::Table(Table::new()));
     keys[env] = value(key.expose());
-    write_private(&path(dir), doc.to_string().as_bytes())
+    write_private(lock, &path(dir), doc.to_string().as_bytes())
 }
 
-/// Removes `env`'s key; `Ok(false)` when there was none (or no file).
-pub fn delete(dir: &Path, env: &str) -> Result<bool, Error> {
+/// Removes `env`'s key, under `lock`; `Ok(false)` when there was none (or no file).
+pub fn delete(lock: &DirLock, env: &str) -> Result<bool, Error> {
+    let dir = lock.dir();
     let mut doc = load(dir)?;
     let removed = doc.get_mut("keys").and_then(Item::as_table_like_mut).and_then(|keys| keys.remove(env)).is_some();
     if removed {
-        write_private(&path(dir), doc.to_string().as_bytes())?;
+        write_private(lock, &path(dir), doc.to_string().as_bytes())?;
     }
     Ok(removed)
 }
@@ -50,11 +53,7 @@ pub fn delete(dir: &Path, env: &str) -> Result<bool, Error> {
 /// contents (they are keys) and is never written over.
 fn load(dir: &Path) -> Result<DocumentMut, Error> {
     let path = path(dir);
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(DocumentMut::new()),
-        Err(source) => return Err(Error::ConfigRead { path, source }),
-    };
+    let Some(text) = read_regular(&path)? else { return Ok(DocumentMut::new()) };
     text.parse().map_err(|err: toml_edit::TomlError| {
         let (line, column) = line_column(&text, err.span().map_or(0, |s| s.start));
         Error::CredentialsFile { path, line, column }
@@ -63,35 +62,39 @@ fn load(dir: &Path) -> Result<DocumentMut, Error> {
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
-    #[test]
-    fn keys_round_trip_in_a_private_file() {
+    #[tokio::test]
+    async fn keys_round_trip_in_a_private_file() {
         let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
         let key = ApiKey::new("k-123".into()).unwrap();
         assert_eq!(get(dir.path(), "staging").unwrap(), None);
-        set(dir.path(), "staging", &key).unwrap();
-        set(dir.path(), "local", &ApiKey::new("other".into()).unwrap()).unwrap();
+        set(&lock, "staging", &key).unwrap();
+        set(&lock, "local", &ApiKey::new("other".into()).unwrap()).unwrap();
         assert_eq!(get(dir.path(), "staging").unwrap(), Some(key));
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
             assert_eq!(fs::metadata(path(dir.path())).unwrap().permissions().mode() & 0o777, 0o600);
         }
-        assert!(delete(dir.path(), "staging").unwrap());
-        assert!(!delete(dir.path(), "staging").unwrap());
+        assert!(delete(&lock, "staging").unwrap());
+        assert!(!delete(&lock, "staging").unwrap());
         assert_eq!(get(dir.path(), "staging").unwrap(), None);
         assert!(fs::read_to_string(path(dir.path())).unwrap().contains("local = \"other\""));
     }
 
-    #[test]
-    fn a_malformed_file_is_reported_without_its_contents() {
+    #[tokio::test]
+    async fn a_malformed_file_is_reported_without_its_contents() {
         let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
         fs::write(path(dir.path()), "[keys]\nstaging = \"secret-value\n").unwrap();
         let err = get(dir.path(), "staging").unwrap_err();
         assert!(err.to_string().contains("malformed at line 2"), "{err}");
         assert!(!err.to_string().contains("secret-value"));
-        assert!(set(dir.path(), "x", &ApiKey::new("y".into()).unwrap()).is_err());
+        assert!(set(&lock, "x", &ApiKey::new("y".into()).unwrap()).is_err());
         assert_eq!(fs::read_to_string(path(dir.path())).unwrap(), "[keys]\nstaging = \"secret-value\n");
     }
 }

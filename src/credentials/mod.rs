@@ -9,7 +9,7 @@
 pub mod file;
 pub mod keyring;
 
-use crate::config::{Config, Environment, KeyStorage};
+use crate::config::{Config, DirLock, Environment, KeyStorage};
 use crate::error::Error;
 
 /// The environment variable that supplies the API key.
@@ -92,15 +92,16 @@ pub fn from_env() -> Option<ApiKey> {
 
 /// Where `env`'s key would come from, without reading any store.
 pub fn source_of(env: &Environment) -> Source {
-    if from_env().is_some() {
-        Source::EnvVar
-    } else {
-        match env.key_storage {
-            Some(KeyStorage::Keyring) => Source::Keyring,
-            Some(KeyStorage::File) => Source::File,
-            None if env.built_in_key.is_some() => Source::BuiltIn,
-            None => Source::None,
-        }
+    if from_env().is_some() { Source::EnvVar } else { stored_source_of(env) }
+}
+
+/// Where `env`'s own key would come from, [`API_KEY_VAR`] aside, without reading any store.
+pub fn stored_source_of(env: &Environment) -> Source {
+    match env.key_storage {
+        Some(KeyStorage::Keyring) => Source::Keyring,
+        Some(KeyStorage::File) => Source::File,
+        None if env.built_in_key.is_some() => Source::BuiltIn,
+        None => Source::None,
     }
 }
 
@@ -109,6 +110,12 @@ pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Sour
     if let Some(key) = from_env() {
         return Ok(Some((key, Source::EnvVar)));
     }
+    lookup_stored(config, env)
+}
+
+/// `env`'s own key, [`API_KEY_VAR`] aside: the stored one, else the built-in one. For when `env` is not the
+/// one the user chose, so the variable's key is not meant for it (`auth status --all`).
+pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
     let stored = match env.key_storage {
         Some(KeyStorage::Keyring) => keyring::get(&env.name, keyring::TIMEOUT)
             .map_err(|source| Error::Keyring { action: "read", source })?
@@ -125,6 +132,20 @@ pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Sour
     }
     Ok(stored
         .or_else(|| env.built_in_key.and_then(|key| ApiKey::new(key.to_owned())).map(|key| (key, Source::BuiltIn))))
+}
+
+/// Deletes `env`'s stored key under `lock`: from the credentials file, and from the keyring when `storage`
+/// says it is there. Returns whether anything was deleted. Record the key's absence in the config first, so
+/// that the config never names a key that is not stored.
+pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> Result<bool, Error> {
+    let from_file = file::delete(lock, env)?;
+    let from_keyring = match storage {
+        Some(KeyStorage::Keyring) => {
+            keyring::delete(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "delete", source })?
+        }
+        _ => false,
+    };
+    Ok(from_file || from_keyring)
 }
 
 /// The key for `env`, or the error that says how to log in.

@@ -207,3 +207,90 @@ fn a_keyring_that_never_answers_gives_up_within_its_time_bound() {
     assert!(took >= Duration::from_secs(3) && took < Duration::from_secs(10), "took {took:?}");
     assert_run!("keyring_hung", run);
 }
+
+/// A loopback API that records the `Authorization` header of every request and answers an empty list.
+struct Recorder {
+    base_url: String,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Recorder {
+    fn start() -> Recorder {
+        use std::io::{BufRead, BufReader, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut authorization = String::from("(none)");
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some((name, value)) = line.split_once(':')
+                        && name.eq_ignore_ascii_case("authorization")
+                    {
+                        authorization = value.trim().to_owned();
+                    }
+                }
+                log.lock().unwrap().push(authorization);
+                let body = "[]";
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            }
+        });
+        Recorder { base_url, seen }
+    }
+
+    fn seen(&self) -> Vec<String> {
+        let mut seen = self.seen.lock().unwrap().clone();
+        seen.sort();
+        seen
+    }
+}
+
+#[test]
+fn status_all_sends_the_variable_s_key_to_the_selected_environment_alone() {
+    use petstore_sandbox::{Config, Sandbox};
+    // `a`: this test's sandbox, selected, its key from `PETSTORE_API_KEY`. `b`: another sandbox, which
+    // accepts another key, stored for it. `c` and the built-in `sandbox`: a server that records what it gets;
+    // `c` is logged in with its own key, `sandbox` has its built-in one. production and staging: no key.
+    let env = TestEnv::new();
+    let other = Sandbox::start_with(Config::default().api_keys(["b-key-0123456789abcdef"]).quiet(true));
+    let recorder = Recorder::start();
+    env.write_config(&format!(
+        "[environments.a]\nbase_url = \"{}\"\n[environments.b]\nbase_url = \"{}\"\n\
+         [environments.c]\nbase_url = \"{}\"\n[environments.sandbox]\nbase_url = \"{}\"\n",
+        env.sandbox.base_url(),
+        other.base_url(),
+        recorder.base_url,
+        recorder.base_url
+    ));
+    for (name, key) in [("b", "b-key-0123456789abcdef"), ("c", "c-key")] {
+        let run = Run::with_stdin(
+            env.command().env_remove("PETSTORE_API_KEY").args([
+                "-q",
+                "auth",
+                "login",
+                "--insecure-storage",
+                "--no-verify",
+                "--env",
+                name,
+            ]),
+            key,
+        );
+        assert_eq!(run.code, 0, "{run}");
+    }
+    let run = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(["auth", "status", "--all", "--env", "a"]));
+    assert_run!("status_all_env_var_selected_only", run);
+    assert_eq!(env.sandbox.request_count(), 1, "`a` was checked with the variable's key");
+    assert_eq!(other.request_count(), 1, "`b` was checked with its own key");
+    assert_eq!(recorder.seen(), ["Bearer c-key", "Bearer sandbox"], "the variable's key went nowhere else");
+}

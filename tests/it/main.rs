@@ -8,6 +8,7 @@ mod common;
 mod api;
 mod auth;
 mod cli;
+mod config_edges;
 mod doctor;
 mod env;
 mod generated;

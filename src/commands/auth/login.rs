@@ -4,7 +4,7 @@ use std::io::Read;
 use std::time::Duration;
 
 use crate::api::ListQuery;
-use crate::config::{Config, KeyStorage};
+use crate::config::{self, KeyStorage};
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, file, keyring};
 use crate::error::Error;
@@ -51,27 +51,40 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
             });
         }
     }
-    let mut config = Config::load()?;
-    let storage = if args.insecure_storage {
-        file::set(config.dir(), &env.name, &key)?;
-        if env.key_storage == Some(KeyStorage::Keyring) {
+    // One lock over storing the key and recording where it is: concurrent logins and logouts all take
+    // effect, and the config never names a key that is not stored (the key first, then its record; a
+    // leftover copy elsewhere goes last).
+    let (storage, dir) = config::edit(|config, lock| {
+        let previous = config.environment(&env.name)?.key_storage;
+        let storage = if args.insecure_storage { KeyStorage::File } else { KeyStorage::Keyring };
+        match storage {
+            KeyStorage::File => file::set(lock, &env.name, &key)?,
+            KeyStorage::Keyring => keyring::set(&env.name, &key, STORE_TIMEOUT)
+                .map_err(|source| Error::Keyring { action: "store", source })?,
+        }
+        config.set_key_storage(&env.name, Some(storage))?;
+        config.save(lock)?;
+        match storage {
             // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the
             // keyring here is not worth failing the login for.
-            let _ = keyring::delete(&env.name, keyring::TIMEOUT);
+            KeyStorage::File if previous == Some(KeyStorage::Keyring) => {
+                let _ = keyring::delete(&env.name, keyring::TIMEOUT);
+            }
+            KeyStorage::File => {}
+            KeyStorage::Keyring => {
+                file::delete(lock, &env.name)?;
+            }
         }
+        Ok((storage, lock.dir().to_owned()))
+    })
+    .await?;
+    if storage == KeyStorage::File {
         ctx.output.warning(&format!(
             "stored the key for `{}` in plain text in `{}` (readable by you alone)",
             env.name,
-            file::path(config.dir()).display()
+            file::path(&dir).display()
         ));
-        KeyStorage::File
-    } else {
-        keyring::set(&env.name, &key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?;
-        file::delete(config.dir(), &env.name)?;
-        KeyStorage::Keyring
-    };
-    config.set_key_storage(&env.name, Some(storage))?;
-    config.save()?;
+    }
     let place = match storage {
         KeyStorage::Keyring => format!("the {}", keyring::backend()),
         KeyStorage::File => "the credentials file".to_owned(),

@@ -1,8 +1,8 @@
 //! `petstore auth logout`
 
-use crate::config::{Config, KeyStorage};
+use crate::config;
 use crate::context::Context;
-use crate::credentials::{self, file, keyring};
+use crate::credentials;
 use crate::error::Error;
 
 /// Remove an environment's stored API key
@@ -16,35 +16,26 @@ Examples:
   petstore auth logout --env staging")]
 pub struct LogoutArgs {}
 
-/// Deletes the selected environment's key.
-pub fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
-    let env = ctx.environment()?.clone();
-    let mut config = Config::load()?;
-    let removed = remove_key(&config, &env.name, env.key_storage)?;
-    if env.key_storage.is_some() {
-        config.set_key_storage(&env.name, None)?;
-        config.save()?;
-    }
-    ctx.output.status(&if removed || env.key_storage.is_some() {
-        format!("logged out of `{}`", env.name)
+/// Deletes the selected environment's key: first its record in the config, then the key, under one lock, so
+/// the config never names a key that is gone.
+pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
+    let name = ctx.environment()?.name.clone();
+    let (removed, recorded) = config::edit(|config, lock| {
+        let storage = config.environment(&name)?.key_storage;
+        if storage.is_some() {
+            config.set_key_storage(&name, None)?;
+            config.save(lock)?;
+        }
+        Ok((credentials::remove_stored(lock, &name, storage)?, storage.is_some()))
+    })
+    .await?;
+    ctx.output.status(&if removed || recorded {
+        format!("logged out of `{name}`")
     } else {
-        format!("no key stored for `{}`; nothing to do", env.name)
+        format!("no key stored for `{name}`; nothing to do")
     });
     if credentials::from_env().is_some() {
         ctx.output.warning(&format!("`{}` is still set, and petstore still uses it", credentials::API_KEY_VAR));
     }
     Ok(())
-}
-
-/// Deletes `env`'s key from the file, and from the keyring when the key was recorded there. Returns whether
-/// anything was deleted.
-pub fn remove_key(config: &Config, env: &str, storage: Option<KeyStorage>) -> Result<bool, Error> {
-    let from_file = file::delete(config.dir(), env)?;
-    let from_keyring = match storage {
-        Some(KeyStorage::Keyring) => {
-            keyring::delete(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "delete", source })?
-        }
-        _ => false,
-    };
-    Ok(from_file || from_keyring)
 }

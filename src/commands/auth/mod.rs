@@ -14,7 +14,7 @@ use crate::error::Error;
 pub async fn run(ctx: &Context, command: &AuthCommand) -> Result<(), Error> {
     match command {
         AuthCommand::Login(args) => login::run(ctx, args).await,
-        AuthCommand::Logout(args) => logout::run(ctx, args),
+        AuthCommand::Logout(args) => logout::run(ctx, args).await,
         AuthCommand::Status(args) => status::run(ctx, args).await,
         AuthCommand::Token(args) => token::run(ctx, args),
     }

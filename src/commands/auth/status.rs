@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::api::ListQuery;
-use crate::config::{Config, Environment};
+use crate::config::{self, Config, Environment};
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, Source};
 use crate::error::{Error, exit};
@@ -14,7 +14,8 @@ use crate::output::{Field, Rows};
 /// For the selected environment (or every one with `--all`): its base URL, where its key comes from
 /// (`PETSTORE_API_KEY`, keyring, file, built-in, none), the key masked, and whether the API accepts it (a
 /// list of one animal). Exits with 4 when the selected environment has no working key, 5 when its API cannot
-/// be reached.
+/// be reached. `PETSTORE_API_KEY` is the selected environment's key alone: with `--all`, every other
+/// environment is checked with its own stored key, so the variable's key never goes to another server.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -75,17 +76,21 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
     }
 }
 
+/// Checks `env`'s key. Only the `active` (selected) environment may use `PETSTORE_API_KEY`: the user chose
+/// it for the variable's key; any other is checked with its own key, or not at all.
 async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     let mut status = KeyStatus {
         env: env.name.clone(),
-        base_url: env.base_url.to_string(),
+        base_url: config::shown_url(&env.base_url),
         active,
         key_source: Source::None.label(),
         key: None,
         check: String::new(),
         exit: exit::SUCCESS,
     };
-    let key = match find_key(ctx.config().expect("loaded by the caller"), env) {
+    let config = ctx.config().expect("loaded by the caller");
+    let found = if active { find_key(config, env) } else { find_stored_key(config, env) };
+    let key = match found {
         Ok((key, source)) => {
             status.key_source = source.label();
             status.key = Some(key.masked());
@@ -117,13 +122,26 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
 /// is none (not logged in, the keyring unavailable, the key gone from its store). `auth status` and `doctor`
 /// look keys up this way.
 pub(crate) fn find_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
-    match credentials::lookup(config, env) {
+    found(env, credentials::lookup(config, env), credentials::source_of(env))
+}
+
+/// As [`find_key`], with `env`'s own key alone: `PETSTORE_API_KEY` is not meant for it.
+fn find_stored_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
+    found(env, credentials::lookup_stored(config, env), credentials::stored_source_of(env))
+}
+
+fn found(
+    env: &Environment,
+    lookup: Result<Option<(ApiKey, Source)>, Error>,
+    source: Source,
+) -> Result<(ApiKey, Source), (Source, Error)> {
+    match lookup {
         Ok(Some(found)) => Ok(found),
         Ok(None) => Err((
             Source::None,
             Error::NotLoggedIn { env: env.name.clone(), login: credentials::login_command(&env.name) },
         )),
-        Err(err) => Err((credentials::source_of(env), err)),
+        Err(err) => Err((source, err)),
     }
 }
 

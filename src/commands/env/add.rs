@@ -2,14 +2,14 @@
 
 use reqwest::Url;
 
-use crate::config::{self, Config};
+use crate::config;
 use crate::context::Context;
 use crate::error::Error;
 
 /// Add an environment: a name for a base URL
 ///
 /// The base URL includes the API's version path (`/v1`). It must be `https://`, or `http://` to a loopback
-/// address. Then log in with `petstore auth login --env NAME` and use it with `--env NAME`.
+/// address, with no user name or password, query or fragment. Then log in with `petstore auth login --env NAME` and use it with `--env NAME`.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -22,7 +22,7 @@ pub struct AddEnvArgs {
 
     /// Its base URL, with the version path
     // Not `base_url`: that id belongs to the global `--base-url`, and clap would merge the two.
-    #[arg(value_name = "BASE_URL", value_parser = parse_url)]
+    #[arg(value_name = "BASE_URL", value_parser = crate::cli::BaseUrlParser)]
     pub url: Url,
 }
 
@@ -30,15 +30,14 @@ fn parse_name(name: &str) -> Result<String, String> {
     config::check_name(name).map(|()| name.to_owned())
 }
 
-fn parse_url(url: &str) -> Result<Url, String> {
-    config::parse_base_url(url).map_err(|why| format!("it {why}"))
-}
-
 /// Adds the environment to the config file.
-pub fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
-    let mut config = Config::load()?;
-    config.add_environment(&args.name, &args.url)?;
-    config.save()?;
+pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
+    ctx.config()?;
+    config::edit(|config, lock| {
+        config.add_environment(&args.name, &args.url)?;
+        config.save(lock)
+    })
+    .await?;
     ctx.output.status(&format!(
         "added `{}` ({}); log in with `petstore auth login --env {}`",
         args.name, args.url, args.name

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::config;
 use crate::context::Context;
 use crate::credentials;
 use crate::error::Error;
@@ -31,13 +32,15 @@ struct EnvLine<'a> {
 /// Prints the environments.
 pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     let active = ctx.target()?.env.map(|env| env.name.clone());
-    let lines: Vec<EnvLine<'_>> = ctx
-        .config()?
+    let config = ctx.config()?;
+    let urls: Vec<String> = config.environments().iter().map(|env| config::shown_url(&env.base_url)).collect();
+    let lines: Vec<EnvLine<'_>> = config
         .environments()
         .iter()
-        .map(|env| EnvLine {
+        .zip(&urls)
+        .map(|(env, url)| EnvLine {
             name: &env.name,
-            base_url: env.base_url.as_str(),
+            base_url: url,
             key_source: credentials::source_of(env).label(),
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,

@@ -10,11 +10,11 @@ use crate::context::Context;
 use crate::error::Error;
 
 /// Dispatches an `env` verb.
-pub fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
+pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
     match command {
         EnvCommand::List(args) => list::run(ctx, args),
-        EnvCommand::Use(args) => select::run(ctx, args),
-        EnvCommand::Add(args) => add::run(ctx, args),
-        EnvCommand::Remove(args) => remove::run(ctx, args),
+        EnvCommand::Use(args) => select::run(ctx, args).await,
+        EnvCommand::Add(args) => add::run(ctx, args).await,
+        EnvCommand::Remove(args) => remove::run(ctx, args).await,
     }
 }

@@ -1,8 +1,8 @@
 //! `petstore env remove`
 
-use crate::commands::auth::logout::remove_key;
-use crate::config::Config;
+use crate::config;
 use crate::context::Context;
+use crate::credentials;
 use crate::error::Error;
 
 /// Remove an environment you added, and its stored key
@@ -19,16 +19,16 @@ pub struct RemoveEnvArgs {
     pub name: String,
 }
 
-/// Deletes the environment's key, then the environment.
-pub fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
-    let mut config = Config::load()?;
-    let env = config.environment(&args.name)?.clone();
-    if env.built_in {
-        return Err(Error::BuiltInEnvironment { name: env.name });
-    }
-    remove_key(&config, &env.name, env.key_storage)?;
-    config.remove_environment(&env.name)?;
-    config.save()?;
-    ctx.output.status(&format!("removed `{}`", env.name));
+/// Deletes the environment, then its key, under one lock: the config never names a key that is gone.
+pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
+    ctx.config()?;
+    config::edit(|config, lock| {
+        let env = config.environment(&args.name)?.clone();
+        config.remove_environment(&env.name)?;
+        config.save(lock)?;
+        credentials::remove_stored(lock, &env.name, env.key_storage)
+    })
+    .await?;
+    ctx.output.status(&format!("removed `{}`", args.name));
     Ok(())
 }

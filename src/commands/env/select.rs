@@ -1,6 +1,6 @@
 //! `petstore env use`
 
-use crate::config::{self, Config};
+use crate::config;
 use crate::context::Context;
 use crate::error::Error;
 
@@ -19,10 +19,13 @@ pub struct UseEnvArgs {
 }
 
 /// Records the default in the config file.
-pub fn run(ctx: &Context, args: &UseEnvArgs) -> Result<(), Error> {
-    let mut config = Config::load()?;
-    config.set_default_env(&args.name)?;
-    config.save()?;
+pub async fn run(ctx: &Context, args: &UseEnvArgs) -> Result<(), Error> {
+    ctx.config()?;
+    config::edit(|config, lock| {
+        config.set_default_env(&args.name)?;
+        config.save(lock)
+    })
+    .await?;
     ctx.output.status(&format!("now using `{}` by default", args.name));
     if let Some(other) = std::env::var(config::ENV_VAR).ok().filter(|v| !v.is_empty() && *v != args.name) {
         ctx.output.warning(&format!("`{}` is set to `{other}`, which takes precedence in this shell", config::ENV_VAR));

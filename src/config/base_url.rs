@@ -1,0 +1,137 @@
+//! The rules a base URL obeys wherever it enters (`--base-url`, `PETSTORE_BASE_URL`, `env add`, a `base_url`
+//! in the config file), and how a URL, or text that may hold one, is shown without a password. Never prints.
+
+use reqwest::Url;
+
+/// A base URL is an absolute URL with a host that may carry the API key (`https://`, or `http://` to a
+/// loopback address; see [`crate::api::client::url_may_carry_key`], which also refuses a user name or
+/// password), with no query or fragment. The error is a phrase that follows the value's name: "is not a
+/// URL (...)", "cannot be used: ...", "takes no query or fragment".
+pub fn parse_base_url(text: &str) -> Result<Url, String> {
+    let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
+    if let Err(reason) = crate::api::client::url_may_carry_key(&url) {
+        return Err(format!("cannot be used: {reason}"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err("takes no query or fragment".into());
+    }
+    Ok(url)
+}
+
+/// `url` as petstore shows it: its user info masked (see [`mask_userinfo`]). A base URL never has any, but
+/// whatever shows one (`env list`, `auth status`, `doctor`) goes through here, so a password cannot show even
+/// if one slipped in.
+pub fn shown_url(url: &Url) -> String {
+    mask_userinfo(url.as_str()).text
+}
+
+/// Text with the user info of every `SCHEME://USER:PASSWORD@HOST` in it masked: `USER:****@`, or `****@`
+/// when there is no password (a lone user name is often a token). It works on text that is not a valid URL
+/// too, and on a whole file, keeping track of what moved so that an error's span can follow.
+pub fn mask_userinfo(text: &str) -> Masked {
+    let mut masked = Masked { text: String::with_capacity(text.len()), edits: Vec::new() };
+    let mut rest = 0;
+    let mut search = 0;
+    while let Some(found) = text[search..].find("://") {
+        let authority_start = search + found + 3;
+        let authority_len = text[authority_start..]
+            .find(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | '<' | '>' | '`' | '\\') || c.is_whitespace())
+            .unwrap_or(text.len() - authority_start);
+        let authority = &text[authority_start..authority_start + authority_len];
+        if let Some(at) = authority.rfind('@') {
+            let userinfo = &authority[..at];
+            let replacement = match userinfo.split_once(':') {
+                Some((user, _)) => format!("{user}:****"),
+                None => "****".to_owned(),
+            };
+            masked.text.push_str(&text[rest..authority_start]);
+            masked.text.push_str(&replacement);
+            masked.edits.push(Edit { at: authority_start, old_len: at, new_len: replacement.len() });
+            rest = authority_start + at;
+        }
+        search = authority_start + authority_len;
+    }
+    masked.text.push_str(&text[rest..]);
+    masked
+}
+
+/// Text with its user info masked, and where it changed.
+#[derive(Debug)]
+pub struct Masked {
+    pub text: String,
+    edits: Vec<Edit>,
+}
+
+#[derive(Debug)]
+struct Edit {
+    at: usize,
+    old_len: usize,
+    new_len: usize,
+}
+
+impl Masked {
+    /// Where a byte offset of the original text lands in the masked one (an offset inside a masked part
+    /// lands at its start).
+    pub fn map(&self, offset: usize) -> usize {
+        let mut shift: isize = 0;
+        for edit in &self.edits {
+            if offset >= edit.at + edit.old_len {
+                shift += edit.new_len as isize - edit.old_len as isize;
+            } else if offset > edit.at {
+                return edit.at.saturating_add_signed(shift);
+            }
+        }
+        offset.saturating_add_signed(shift)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_are_checked_once_for_every_entry() {
+        assert!(parse_base_url("https://api.example.com/v1").is_ok());
+        assert!(parse_base_url("http://127.0.0.1:4010/v1").is_ok());
+        assert!(parse_base_url("api.example.com/v1").unwrap_err().starts_with("is not a URL"));
+        assert!(parse_base_url("ftp://example.com/v1").is_err());
+        assert_eq!(parse_base_url("https://example.com/v1?x=1").unwrap_err(), "takes no query or fragment");
+        assert_eq!(parse_base_url("https://example.com/v1#top").unwrap_err(), "takes no query or fragment");
+        for userinfo in
+            ["https://user:pass@example.com/v1", "http://user:pass@127.0.0.1/v1", "https://tok@x.example/v1"]
+        {
+            let err = parse_base_url(userinfo).unwrap_err();
+            assert!(err.contains("user name or password"), "{err}");
+            assert!(!err.contains("pass@") && !err.contains("tok"), "{err}");
+        }
+    }
+
+    #[test]
+    fn user_info_is_masked_wherever_it_is() {
+        let shown = |text: &str| mask_userinfo(text).text;
+        assert_eq!(shown("http://user:s3cret@127.0.0.1/v1"), "http://user:****@127.0.0.1/v1");
+        assert_eq!(shown("https://tok3n@h.example/v1?q#f"), "https://****@h.example/v1?q#f");
+        assert_eq!(shown("https://h.example/v1/a@b"), "https://h.example/v1/a@b");
+        assert_eq!(shown("no url here"), "no url here");
+        assert_eq!(
+            shown("a = \"http://u:p@x/\"\nb = \"https://v:q@y/\""),
+            "a = \"http://u:****@x/\"\nb = \"https://v:****@y/\""
+        );
+        assert_eq!(shown("http://u:p@ss@x/v1"), "http://u:****@x/v1");
+        assert_eq!(
+            shown_url(&Url::parse("http://ü:pässword@127.0.0.1/v1").unwrap()),
+            "http://%C3%BC:****@127.0.0.1/v1"
+        );
+    }
+
+    #[test]
+    fn spans_follow_the_masking() {
+        let text = "x = \"http://user:longpassword@h/\"\ny = 1\n";
+        let masked = mask_userinfo(text);
+        let y = text.find("y =").unwrap();
+        assert_eq!(&masked.text[masked.map(y)..masked.map(y) + 3], "y =");
+        assert_eq!(masked.map(4), 4);
+        let inside = text.find("longpassword").unwrap();
+        assert_eq!(masked.map(inside), text.find("user").unwrap());
+    }
+}

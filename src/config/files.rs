@@ -1,0 +1,269 @@
+//! How petstore reads and writes the files in its config directory (`config.toml`, `credentials.toml`): one
+//! exclusive lock over every edit of either, an atomic replacement at a symlink's target, and nothing but
+//! regular files read or replaced. Never prints: the permission warning is returned for the caller to show.
+//!
+//! The lock is `config.lock`, an empty file that is never replaced or removed: the files themselves are
+//! replaced by rename, so a lock on one of them would be a lock on a file that is gone after the first edit.
+//! The kernel releases it when its holder exits, however it exits, so a killed writer leaves no stale lock;
+//! a killed writer's temporary file is removed by the next writer, under the lock.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::error::Error;
+
+/// The lock file in the config directory.
+pub const LOCK_FILE: &str = "config.lock";
+
+/// How long an edit waits for another petstore to finish its own. An edit holds the lock for milliseconds,
+/// or for as long as a keyring call may take at login (10 s), so this is reached only when the holder is
+/// stuck (stopped with Ctrl-Z, say).
+pub const LOCK_WAIT: Duration = Duration::from_secs(30);
+
+/// An exclusive hold on the config directory's files, for one whole read-modify-write of either or both.
+/// Dropping it releases the lock.
+#[derive(Debug)]
+pub struct DirLock {
+    dir: PathBuf,
+    _file: fs::File,
+}
+
+impl DirLock {
+    /// Takes the lock on `dir` (creating `dir`, mode 0700, if needed), waiting for another petstore to
+    /// finish its edit for up to [`LOCK_WAIT`]. The wait happens off the runtime's thread, so a signal still
+    /// ends the command meanwhile.
+    pub async fn acquire(dir: &Path) -> Result<DirLock, Error> {
+        let path = dir.join(LOCK_FILE);
+        let fail = |source| Error::ConfigWrite { path: path.clone(), source };
+        create_private_dir(dir).map_err(fail)?;
+        let mut options = fs::OpenOptions::new();
+        // Read and write: opening a FIFO for writing alone would wait for a reader.
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let file = options.open(&path).map_err(fail)?;
+        check_regular(&path, &file.metadata().map_err(fail)?)?;
+        let waiting = tokio::task::spawn_blocking(move || file.lock().map(|()| file));
+        match tokio::time::timeout(LOCK_WAIT, waiting).await {
+            Ok(Ok(Ok(file))) => Ok(DirLock { dir: dir.to_owned(), _file: file }),
+            Ok(Ok(Err(source))) => Err(fail(source)),
+            Ok(Err(join)) => Err(fail(std::io::Error::other(join))),
+            // The waiting thread is left behind; should it get the lock later, it drops the file at once.
+            Err(_) => Err(Error::ConfigLocked { path, seconds: LOCK_WAIT.as_secs() }),
+        }
+    }
+
+    /// The directory this lock covers.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// The text of the regular file at `path` (following symlinks), or `None` when there is none. Anything else
+/// there (a directory, a FIFO, a device) is an error rather than something to read: a FIFO would block, a
+/// device would never end.
+pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(Error::ConfigRead { path: path.to_owned(), source }),
+    };
+    check_regular(path, &metadata)?;
+    match fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(Error::ConfigRead { path: path.to_owned(), source }),
+    }
+}
+
+/// Replaces the file at `path` with `bytes`, readable by the user alone, under `lock`. When `path` is a
+/// symlink (a dotfile manager's), the file it leads to is replaced and the link stays: the temporary file
+/// is made next to the target, mode 0600 before any byte is written, synced, then renamed over the target.
+/// A crash leaves the old file or the new one, never half of one; a temporary file a killed writer left
+/// there is removed first. Something there that is not a regular file is left alone, and is an error.
+pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    debug_assert!(path.starts_with(lock.dir()), "the lock covers the config directory's files alone");
+    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    let target = follow_symlinks(path).map_err(fail)?;
+    match fs::symlink_metadata(&target) {
+        Ok(metadata) => check_regular(path, &metadata)?,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => return Err(fail(source)),
+    }
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = target.file_name().expect("a file in a directory").to_string_lossy();
+    let prefix = format!(".{name}.");
+    remove_stale_temporaries(dir, &prefix).map_err(fail)?;
+    let mut file = tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(dir).map_err(fail)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file().set_permissions(fs::Permissions::from_mode(0o600)).map_err(fail)?;
+    }
+    file.write_all(bytes).map_err(fail)?;
+    file.as_file().sync_all().map_err(fail)?;
+    file.persist(&target).map_err(|err| fail(err.error))?;
+    // The rename is durable once the directory is synced; failing to sync it loses nothing that is there now.
+    #[cfg(unix)]
+    let _ = fs::File::open(dir).and_then(|dir| dir.sync_all());
+    Ok(())
+}
+
+/// Every temporary file petstore writes ends so; with the target's name before it (`.config.toml.XXXXXX.tmp`)
+/// it cannot be anyone else's.
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Removes what a writer killed between creating its temporary file and renaming it left behind. Only run
+/// under the lock, when no other writer of this target can be mid-way.
+fn remove_stale_temporaries(dir: &Path, prefix: &str) -> std::io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        // tempfile's six random characters between the prefix and the suffix.
+        let stale = name.len() == prefix.len() + 6 + TEMP_SUFFIX.len()
+            && name.starts_with(prefix)
+            && name.ends_with(TEMP_SUFFIX)
+            && entry.file_type().is_ok_and(|kind| kind.is_file());
+        if stale {
+            match fs::remove_file(entry.path()) {
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => return Err(err),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The path `path` leads to after every symlink on the way; `path` itself when it is not a symlink or does
+/// not exist. A dangling link leads to the file it names, which the write then creates.
+fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
+    let mut current = path.to_owned();
+    // As many as Linux follows before it says ELOOP.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                // Not normalised: `..` in a link is the kernel's to resolve, through any linked directory.
+                current = match current.parent() {
+                    Some(parent) => parent.join(link),
+                    None => link,
+                };
+            }
+            Ok(_) => return Ok(current),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(current),
+            Err(err) => return Err(err),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// An error unless `metadata` is a regular file's.
+fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), Error> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() { "a directory" } else { special_kind(&kind) };
+    Err(Error::NotAFile { path: path.to_owned(), kind: what })
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
+/// Makes the config directory, readable by the user alone, when it is missing.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// A warning when other users can write to `dir`: they could replace `config.toml` and send the key to a
+/// server of their choosing. `None` when only its owner can (or it does not exist yet).
+pub fn shared_dir_warning(dir: &Path) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir).ok()?.permissions().mode();
+        if mode & 0o022 != 0 {
+            let who = if mode & 0o002 != 0 { "any user" } else { "its group" };
+            return Some(format!(
+                "the config directory `{}` can be written by {who}, who could change where your key is sent; run \
+                 `chmod go-w {}`",
+                dir.display(),
+                shell_quoted(&dir.to_string_lossy())
+            ));
+        }
+        None
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
+/// `text` as one shell word: as it is when it holds nothing a shell treats specially, else single-quoted.
+#[cfg_attr(not(unix), allow(dead_code, reason = "only Unix has modes to warn about"))]
+fn shell_quoted(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | ',' | ':' | '@' | '%' | '=')
+        });
+    if plain { text.to_owned() } else { format!("'{}'", text.replace('\'', r"'\''")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(shell_quoted("/home/me/.config/petstore"), "/home/me/.config/petstore");
+        assert_eq!(shell_quoted("/tmp/my dir"), "'/tmp/my dir'");
+        assert_eq!(shell_quoted("/tmp/it's"), r"'/tmp/it'\''s'");
+    }
+
+    #[tokio::test]
+    async fn a_write_through_a_symlink_replaces_the_target_and_keeps_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let dotfiles = tempfile::tempdir().unwrap();
+        let config_dir = dir.path().join("petstore");
+        create_private_dir(&config_dir).unwrap();
+        let target = dotfiles.path().join("config.toml");
+        fs::write(&target, "old\n").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&target, config_dir.join("config.toml")).unwrap();
+        let lock = DirLock::acquire(&config_dir).await.unwrap();
+        fs::write(dotfiles.path().join(".config.toml.abcdef.tmp"), "left by a killed writer").unwrap();
+        write_private(&lock, &config_dir.join("config.toml"), b"new\n").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "new\n");
+        assert!(fs::symlink_metadata(config_dir.join("config.toml")).unwrap().file_type().is_symlink());
+        let mut left: Vec<_> = fs::read_dir(dotfiles.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        left.sort();
+        assert_eq!(left, ["config.toml"]);
+    }
+}
