@@ -184,7 +184,7 @@ impl FailedFile {
         let temp = tempfile::Builder::new()
             .prefix(".petstore-failed-")
             .tempfile_in(dir)
-            .map_err(|source| Unusable::Directory { dir: dir.to_owned(), source })?;
+            .map_err(|err| Unusable::Directory { dir: dir.to_owned(), source: without_temporary_name(err) })?;
         if let Some(meta) = existing {
             // The replacement keeps the mode of the file it replaces, not the temporary file's 0600.
             temp.as_file().set_permissions(meta.permissions()).map_err(Unusable::Inaccessible)?;
@@ -232,6 +232,16 @@ impl FailedFile {
             },
         };
         Err(keep(temp, error))
+    }
+}
+
+/// The error without the temporary file's name, which tempfile adds (` at path "…"`) and the user never asked
+/// for.
+fn without_temporary_name(err: io::Error) -> io::Error {
+    let text = err.to_string();
+    match text.split_once(" at path ") {
+        Some((reason, _)) => io::Error::new(err.kind(), reason.to_owned()),
+        None => err,
     }
 }
 
