@@ -422,8 +422,8 @@ impl<'a> Batch<'a> {
                     } else {
                         if !self.in_flight.is_empty() {
                             self.progress.report(&format!(
-                                "stopping: waiting for the {} requests in flight (at most {}; Ctrl-C again to \
-                                 stop waiting)",
+                                "stopping: waiting for the {} requests in flight (at most {}; a second signal, such as \
+                                 Ctrl-C, stops waiting)",
                                 self.in_flight.len(),
                                 seconds(SIGNAL_GRACE)
                             ));
