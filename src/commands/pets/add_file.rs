@@ -360,7 +360,7 @@ impl<'a> Batch<'a> {
         loop {
             while self.stop.is_none()
                 && self.pace.until.is_none()
-                && !(self.pace.probing && !self.in_flight.is_empty())
+                && (!self.pace.probing || self.in_flight.is_empty())
                 && self.in_flight.len() < concurrency
             {
                 let (index, record) = match self.refused.pop_first() {
