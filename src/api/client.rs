@@ -647,6 +647,10 @@ mod tests {
         assert!(wait > Duration::from_secs(1) && wait <= Duration::from_secs(3), "{wait:?}");
         assert_eq!(retry_wait(1, &headers("Thu, 01 Jan 1970 00:00:00 GMT")), Some(Duration::ZERO));
         assert!(retry_wait(1, &headers("soon")).unwrap() <= BACKOFF_BASE, "unreadable: plain backoff");
+        // What a batch is given: the wait asked for, uncapped, or nothing.
+        assert_eq!(retry_after(&headers("3600")), Some(Duration::from_secs(3600)));
+        assert_eq!(retry_after(&headers("soon")), None);
+        assert_eq!(retry_after(&HeaderMap::new()), None);
     }
 
     #[test]

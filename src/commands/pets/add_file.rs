@@ -770,6 +770,21 @@ mod tests {
     }
 
     #[test]
+    fn a_429_always_pauses_the_batch_and_a_503_only_with_retry_after() {
+        let one = Some(Duration::from_secs(1));
+        assert_eq!(pause_asked(&Err(status(429)), one, 0), one);
+        assert_eq!(pause_asked(&Err(status(429)), None, 0), Some(DEFAULT_PAUSE), "no Retry-After: the default");
+        assert_eq!(pause_asked(&Err(status(429)), None, 3), Some(DEFAULT_PAUSE * 8), "doubled per refusal");
+        assert_eq!(pause_asked(&Err(status(503)), one, 0), one);
+        assert_eq!(pause_asked(&Err(status(503)), None, 0), None);
+        for code in [400, 500, 502, 504] {
+            assert_eq!(pause_asked(&Err(status(code)), one, 0), None, "{code}");
+        }
+        assert_eq!(seconds(Duration::from_secs(5)), "5 s");
+        assert_eq!(seconds(Duration::from_millis(2500)), "2.5 s");
+    }
+
+    #[test]
     fn paths_are_quoted_for_the_shell_when_needed() {
         assert_eq!(shell_word(Path::new("out/failed.csv")), "out/failed.csv");
         assert_eq!(shell_word(Path::new("my failed's.csv")), r"'my failed'\''s.csv'");
