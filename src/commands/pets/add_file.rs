@@ -59,6 +59,11 @@ const SHOWN_UNKNOWN: usize = 50;
 /// `--failed` file and the summary are written before a SIGKILL can come.
 pub const SIGNAL_GRACE: Duration = Duration::from_secs(5);
 
+/// How soon after a signal the same signal again is the first one's echo rather than a second signal: `timeout`
+/// sends its signal to petstore and then to its whole process group, so petstore often gets it twice within
+/// a millisecond. A person pressing Ctrl-C twice is slower than this.
+const ECHO: Duration = Duration::from_millis(250);
+
 /// The longest pause a batch takes when the server asks for one (`Retry-After`); asked for longer, it stops,
 /// and the rest is not sent.
 pub const PAUSE_CAP: Duration = Duration::from_secs(60);
@@ -354,8 +359,10 @@ impl<'a> Batch<'a> {
         let (mut next, mut next_out, mut exhausted) = (0u64, 0u64, false);
         // After a signal: when what is still in flight is abandoned.
         let mut grace: Option<Instant> = None;
+        let mut signalled_at: Option<Instant> = None;
         if let Some(signal) = interrupts.pending() {
             self.signalled(signal);
+            signalled_at = Some(Instant::now());
         }
         loop {
             while self.stop.is_none()
@@ -415,7 +422,10 @@ impl<'a> Batch<'a> {
                     }
                 }
                 signal = interrupts.recv() => {
-                    if self.signal.is_some() {
+                    if self.signal == Some(signal) && signalled_at.is_some_and(|at| at.elapsed() < ECHO) {
+                        // The same signal again at once: an echo (`timeout` signals petstore, then its whole
+                        // process group), not a second request to stop.
+                    } else if self.signal.is_some() {
                         tasks.abort_all();
                         self.abandon("interrupted while waiting for the answer");
                         grace = None;
@@ -429,6 +439,7 @@ impl<'a> Batch<'a> {
                             ));
                         }
                         self.signalled(signal);
+                        signalled_at = Some(Instant::now());
                         grace = Some(Instant::now() + SIGNAL_GRACE);
                     }
                 }
