@@ -28,8 +28,11 @@ Exit codes:
   3    not found (404)
   4    authentication: no API key, the server refused it (401), or the keyring is unavailable
   5    network: cannot connect, timeout, TLS; or a write that got no answer (its outcome is unknown)
-  6    partial failure of a batch: `pets add --file` created some records but not all
-  130  interrupted (Ctrl-C)
+  6    partial failure of a batch: `pets add --file` did not create every record (some failed, a
+       server kept refusing, or stdout closed before the end)
+  129  the terminal hung up (SIGHUP)
+  130  interrupted (Ctrl-C, SIGINT)
+  143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job being stopped)
 
 Environment variables:
   PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)

@@ -21,7 +21,7 @@ pub mod exit {
     pub const AUTH: u8 = 4;
     /// The server could not be reached: connection refused, DNS, TLS, timeout.
     pub const NETWORK: u8 = 5;
-    /// Some records of a batch failed (bulk add).
+    /// Some records of a batch were not created (bulk add), or stdout closed before they all were.
     pub const PARTIAL: u8 = 6;
     /// Stopped by Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
@@ -268,9 +268,20 @@ pub enum Error {
     #[diagnostic(code(petstore::failed_file))]
     FailedFile { path: PathBuf, source: std::io::Error },
 
+    /// `--failed PATH` names something petstore must not replace, or a place it cannot write: found before
+    /// anything is sent.
+    #[error("`--failed {}` cannot be used, so nothing was sent: {reason}", path.display())]
+    #[diagnostic(code(petstore::failed_file_unusable), help("{help}"))]
+    FailedFileUnusable { path: PathBuf, reason: String, help: String },
+
     #[error("not every record was created: {summary}")]
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
     BatchIncomplete { summary: String, help: String },
+
+    /// stdout's reader went away (`| head -1`) before every record of a batch was created: it stopped sending.
+    #[error("stdout closed, so the batch stopped before every record was created: {summary}")]
+    #[diagnostic(code(petstore::batch_output_closed), help("{help}"))]
+    BatchOutputClosed { summary: String, help: String },
 
     #[error("{}", signal.describe())]
     #[diagnostic(code(petstore::interrupted))]
@@ -297,8 +308,9 @@ impl Error {
             | Error::RecordsFormat { .. }
             | Error::RecordsRead { .. }
             | Error::InvalidRecords { .. }
+            | Error::FailedFileUnusable { .. }
             | Error::Source(_) => exit::USAGE,
-            Error::BatchIncomplete { .. } => exit::PARTIAL,
+            Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }

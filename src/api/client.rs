@@ -104,6 +104,15 @@ impl std::fmt::Debug for Client {
     }
 }
 
+/// Who waits out a server's refusal (429, `Retry-After`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refusals {
+    /// The client, for one request: up to [`MAX_ATTEMPTS`], each wait at most [`RETRY_AFTER_CAP`].
+    Retried,
+    /// The caller, who sends many and pauses them all: the refusal is the answer.
+    Returned,
+}
+
 /// What came back for one attempt.
 struct Answer {
     status: StatusCode,
@@ -193,6 +202,23 @@ impl Client {
         self.send(Method::POST, self.url(&["pets"]), Some(body)).await
     }
 
+    /// `POST /pets` for a batch, which paces itself: a 429 is not retried here, and the wait the server asked
+    /// for (`Retry-After`, in seconds or as a date, uncapped; `None` when absent or unreadable) comes back with
+    /// the result, so that the batch pauses all its requests at once rather than each retrying on its own.
+    /// Otherwise sent and retried as [`Client::create_pet`] is.
+    pub async fn create_pet_paced(&self, pet: &NewPet) -> (Result<Pet, Error>, Option<Duration>) {
+        let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
+        let url = self.url(&["pets"]);
+        match self.exchange(&Method::POST, &url, &HeaderMap::new(), Some(&body), Refusals::Returned).await {
+            Ok(answer) => {
+                self.report_deprecation(&Method::POST, &url, &answer.headers);
+                let result = decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
+                (result, retry_after(&answer.headers))
+            }
+            Err(failure) => (Err(failure.error), None),
+        }
+    }
+
     /// `GET /pets/{petId}` (`getPet`, deprecated by the spec).
     pub async fn get_pet(&self, id: i64) -> Result<Pet, Error> {
         self.send(Method::GET, self.url(&["pets", &id.to_string()]), None).await
@@ -205,7 +231,7 @@ impl Client {
         let mut url = self.url(&["pets"]);
         url.query_pairs_mut().append_pair("limit", "1");
         let answer = self
-            .exchange(&Method::GET, &url, &HeaderMap::new(), None)
+            .exchange(&Method::GET, &url, &HeaderMap::new(), None, Refusals::Retried)
             .await
             .map_err(|failure| ProbeFailure { error: failure.error, tls: failure.tls })?;
         let received = SystemTime::now();
@@ -241,7 +267,8 @@ impl Client {
                 reason: "it is outside the base URL, the only place the key may go",
             });
         }
-        let answer = self.exchange(method, url, headers, body).await.map_err(|failure| failure.error)?;
+        let answer =
+            self.exchange(method, url, headers, body, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(method, url, &answer.headers);
         Ok(Response { status: answer.status, headers: answer.headers, body: answer.body })
     }
@@ -255,8 +282,10 @@ impl Client {
 
     /// Sends, retries (see [`Client::exchange`]) and decodes; reports the final answer's deprecation headers.
     async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
-        let answer =
-            self.exchange(&method, &url, &HeaderMap::new(), body.as_deref()).await.map_err(|failure| failure.error)?;
+        let answer = self
+            .exchange(&method, &url, &HeaderMap::new(), body.as_deref(), Refusals::Retried)
+            .await
+            .map_err(|failure| failure.error)?;
         self.report_deprecation(&method, &url, &answer.headers);
         decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
@@ -266,13 +295,14 @@ impl Client {
     /// PUT and DELETE too, though RFC 9110 calls them idempotent: the API promises nothing about them) only
     /// when the server certainly did not act (no connection, or 429). Such a request that went out and got no
     /// answer is reported as of unknown outcome, never sent again. `extra` headers replace the usual ones of
-    /// the same name, save `Authorization`.
+    /// the same name, save `Authorization`. With [`Refusals::Returned`], a 429 is the final answer.
     async fn exchange(
         &self,
         method: &Method,
         url: &Url,
         extra: &HeaderMap,
         body: Option<&[u8]>,
+        refusals: Refusals,
     ) -> Result<Answer, Failure> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
@@ -294,7 +324,7 @@ impl Client {
             let wait = match self.attempt(method, url, &headers, body).await {
                 Ok(answer) => {
                     let retryable = match answer.status.as_u16() {
-                        429 => true,
+                        429 => refusals == Refusals::Retried,
                         // A GET changes nothing, so a failure that may be passing is worth another try.
                         500 | 502..=504 => idempotent,
                         _ => false,
@@ -419,17 +449,22 @@ fn backoff(attempt: u32) -> Duration {
 /// The wait a `Retry-After` asks for (seconds, or an HTTP-date), else the backoff; `None` when the server
 /// asks for longer than [`RETRY_AFTER_CAP`], which is then not worth waiting for.
 fn retry_wait(attempt: u32, headers: &HeaderMap) -> Option<Duration> {
-    let Some(value) = headers.get(RETRY_AFTER).and_then(|v| v.to_str().ok()) else {
-        return Some(backoff(attempt));
-    };
-    let asked = match value.trim().parse::<u64>() {
-        Ok(seconds) => Duration::from_secs(seconds),
-        Err(_) => match httpdate::parse_http_date(value.trim()) {
-            Ok(when) => when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO),
-            Err(_) => return Some(backoff(attempt)),
-        },
-    };
-    (asked <= RETRY_AFTER_CAP).then_some(asked)
+    match retry_after(headers) {
+        Some(asked) => (asked <= RETRY_AFTER_CAP).then_some(asked),
+        None => Some(backoff(attempt)),
+    }
+}
+
+/// The wait a `Retry-After` asks for, in seconds or as an HTTP-date (a date past is no wait); `None` when
+/// there is none, or it is unreadable.
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    match value.parse::<u64>() {
+        Ok(seconds) => Some(Duration::from_secs(seconds)),
+        Err(_) => httpdate::parse_http_date(value)
+            .ok()
+            .map(|when| when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO)),
+    }
 }
 
 /// A header's value as text that is safe to show, when the header is there.
@@ -638,6 +673,10 @@ mod tests {
         assert!(wait > Duration::from_secs(1) && wait <= Duration::from_secs(3), "{wait:?}");
         assert_eq!(retry_wait(1, &headers("Thu, 01 Jan 1970 00:00:00 GMT")), Some(Duration::ZERO));
         assert!(retry_wait(1, &headers("soon")).unwrap() <= BACKOFF_BASE, "unreadable: plain backoff");
+        // What a batch is given: the wait asked for, uncapped, or nothing.
+        assert_eq!(retry_after(&headers("3600")), Some(Duration::from_secs(3600)));
+        assert_eq!(retry_after(&headers("soon")), None);
+        assert_eq!(retry_after(&HeaderMap::new()), None);
     }
 
     #[test]

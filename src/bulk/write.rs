@@ -1,5 +1,6 @@
 //! Records written back in the layout they were read in, so that `--file` reads them again: the `--failed`
-//! file, written to a temporary file beside its destination and renamed into place only when whole.
+//! file, checked before anything is sent (a regular file or nothing, in a writable directory), written to a
+//! temporary file beside its destination (through a symbolic link) and renamed into place only when whole.
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -87,43 +88,168 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// Why a `--failed` path cannot be used. Found before anything is sent, so that no record is left with
+/// nowhere to go.
+#[derive(Debug, thiserror::Error)]
+pub enum Unusable {
+    /// Something is there that petstore must not replace: a directory, a device, a FIFO, a socket, a
+    /// symbolic link to nothing.
+    #[error("it is {0}, not a regular file")]
+    NotAFile(&'static str),
+    /// What is there cannot be looked at (a component of the path is not a directory, no permission).
+    #[error("cannot look at it: {0}")]
+    Inaccessible(io::Error),
+    /// No file can be created in its directory: it does not exist, or cannot be written.
+    #[error("cannot create a file in `{}`: {source}", dir.display())]
+    Directory { dir: PathBuf, source: io::Error },
+}
+
+impl Unusable {
+    /// True when the path names something that must not be replaced, rather than a place that cannot be
+    /// written.
+    pub fn is_not_a_file(&self) -> bool {
+        matches!(self, Unusable::NotAFile(_))
+    }
+}
+
+/// What a file type is, for a message.
+fn kind(file_type: &std::fs::FileType) -> &'static str {
+    if file_type.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    "something other than a file"
+}
+
 /// The `--failed` file while it is being written: a temporary file in the destination's directory, renamed
 /// over the destination by [`FailedFile::commit`], so that a reader never sees half of it and the file it
-/// replaces (even the one being read, `--file F --failed F`) stays whole until then.
+/// replaces (even the one being read, `--file F --failed F`) stays whole until then. A destination that is a
+/// symbolic link is written through: the file it leads to is replaced, and the link stays.
 #[derive(Debug)]
 pub struct FailedFile {
     path: PathBuf,
-    writer: Writer<BufWriter<tempfile::NamedTempFile>>,
+    /// Where the records go: `path`, or the file its symbolic link leads to.
+    target: PathBuf,
+    stage: Stage,
+}
+
+#[derive(Debug)]
+enum Stage {
+    /// Checked, and the temporary file made; the layout is not known yet.
+    Checked(tempfile::NamedTempFile),
+    Writing(Writer<BufWriter<tempfile::NamedTempFile>>),
 }
 
 impl FailedFile {
-    /// Creates the temporary file beside `path`.
-    pub fn create(path: &Path, layout: &Layout) -> io::Result<FailedFile> {
-        let dir = match path.parent() {
+    /// Checks `path` and creates the temporary file beside what it names, before anything is sent, so that no
+    /// record is left with nowhere to go. Refuses anything but a regular file (following a symbolic link) or
+    /// nothing: renaming over a directory fails late, and over a device, a FIFO or a socket it would replace
+    /// the node itself (as root, `/dev/null`). That the temporary file exists proves the directory writable,
+    /// whoever runs petstore. [`FailedFile::begin`] then starts the records.
+    pub fn create(path: &Path) -> Result<FailedFile, Unusable> {
+        let existing = match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => Some(meta),
+            Ok(meta) => return Err(Unusable::NotAFile(kind(&meta.file_type()))),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                if std::fs::symlink_metadata(path).is_ok() {
+                    return Err(Unusable::NotAFile("a symbolic link to nothing"));
+                }
+                None
+            }
+            Err(err) => return Err(Unusable::Inaccessible(err)),
+        };
+        let target = match existing {
+            Some(_) => std::fs::canonicalize(path).map_err(Unusable::Inaccessible)?,
+            None => path.to_owned(),
+        };
+        let dir = match target.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
-        let temp = tempfile::Builder::new().prefix(".petstore-failed-").tempfile_in(dir)?;
-        Ok(FailedFile { path: path.to_owned(), writer: Writer::new(layout, BufWriter::new(temp))? })
+        let temp = tempfile::Builder::new()
+            .prefix(".petstore-failed-")
+            .tempfile_in(dir)
+            .map_err(|err| Unusable::Directory { dir: dir.to_owned(), source: without_temporary_name(err) })?;
+        if let Some(meta) = existing {
+            // The replacement keeps the mode of the file it replaces, not the temporary file's 0600.
+            temp.as_file().set_permissions(meta.permissions()).map_err(Unusable::Inaccessible)?;
+        }
+        Ok(FailedFile { path: path.to_owned(), target, stage: Stage::Checked(temp) })
+    }
+
+    /// Starts the records, in `layout` (a CSV header, a JSON array's `[`).
+    pub fn begin(self, layout: &Layout) -> io::Result<FailedFile> {
+        let stage = match self.stage {
+            Stage::Checked(temp) => Stage::Writing(Writer::new(layout, BufWriter::new(temp))?),
+            writing @ Stage::Writing(_) => writing,
+        };
+        Ok(FailedFile { stage, ..self })
     }
 
     /// One record that was not created.
     pub fn write(&mut self, pet: &NewPet) -> io::Result<()> {
-        self.writer.write(pet)
+        match &mut self.stage {
+            Stage::Writing(writer) => writer.write(pet),
+            Stage::Checked(_) => Err(io::Error::other("the failed file was not begun")),
+        }
     }
 
-    /// Where the file goes.
+    /// Where the file goes, as the user named it.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Finishes the file and moves it into place; gives how many records it holds.
+    /// Finishes the file and moves it into place; gives how many records it holds. When it cannot be moved
+    /// (something that is not a regular file appeared there meanwhile, or the rename fails), the temporary
+    /// file is kept and the error names it: the records are never thrown away.
     pub fn commit(self) -> io::Result<u64> {
-        let written = self.writer.written();
-        let temp = self.writer.finish()?.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let Stage::Writing(writer) = self.stage else {
+            return Err(io::Error::other("the failed file was not begun"));
+        };
+        let written = writer.written();
+        let temp = writer.finish()?.into_inner().map_err(io::IntoInnerError::into_error)?;
         temp.as_file().sync_all()?;
-        temp.persist(&self.path).map_err(|err| err.error)?;
-        Ok(written)
+        let error = match std::fs::metadata(&self.target) {
+            Ok(meta) if !meta.is_file() => io::Error::other(Unusable::NotAFile(kind(&meta.file_type()))),
+            _ => match temp.persist(&self.target) {
+                Ok(_) => return Ok(written),
+                Err(err) => return Err(keep(err.file, err.error)),
+            },
+        };
+        Err(keep(temp, error))
+    }
+}
+
+/// The error without the temporary file's name, which tempfile adds (` at path "…"`) and the user never asked
+/// for.
+fn without_temporary_name(err: io::Error) -> io::Error {
+    let text = err.to_string();
+    match text.split_once(" at path ") {
+        Some((reason, _)) => io::Error::new(err.kind(), reason.to_owned()),
+        None => err,
+    }
+}
+
+/// Keeps the temporary file that could not be moved into place, and says where it is.
+fn keep(temp: tempfile::NamedTempFile, error: io::Error) -> io::Error {
+    match temp.keep() {
+        Ok((_, kept)) => io::Error::new(error.kind(), format!("{error}; the records are in `{}`", kept.display())),
+        Err(_) => error,
     }
 }
 
@@ -194,7 +320,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("failed.ndjson");
         std::fs::write(&path, "old\n").unwrap();
-        let mut file = FailedFile::create(&path, &Layout::Ndjson).unwrap();
+        let mut file = FailedFile::create(&path).unwrap().begin(&Layout::Ndjson).unwrap();
         file.write(&pets()[1]).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
         assert_eq!(file.commit().unwrap(), 1);

@@ -1,7 +1,8 @@
 //! The pets a batch creates (`pets add --file`), printed as they come rather than all at the end, so that
 //! memory stays flat however many there are: TSV and `--json` in input order, `--output ndjson` as each
 //! completes, tagged with its input line. A table needs every row for its widths, so it keeps at most
-//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all.
+//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all. When stdout's reader goes away
+//! (`| head -1`), it notes the broken pipe for the batch to stop on, and writes nothing more.
 
 use std::io::{self, BufWriter, Stdout, Write};
 
@@ -25,6 +26,8 @@ pub struct CreatedPets {
     left_out: u64,
     /// How many went into a streamed JSON array.
     streamed: u64,
+    /// stdout's reader went away: nothing more is written.
+    closed: bool,
 }
 
 /// One line of `--output ndjson`: the pet and the input line it came from.
@@ -43,6 +46,7 @@ impl Output {
             kept: Vec::new(),
             left_out: 0,
             streamed: 0,
+            closed: false,
         }
     }
 
@@ -53,8 +57,32 @@ impl Output {
 }
 
 impl CreatedPets {
+    /// True once stdout's reader has gone away (`| head -1`): a write failed with a broken pipe, and nothing
+    /// more is written.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Notes a broken pipe, so the batch can tell a closed stdout from other failures and stop writing.
+    fn noted<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        if let Err(err) = &result
+            && err.kind() == io::ErrorKind::BrokenPipe
+        {
+            self.closed = true;
+        }
+        result
+    }
+
     /// A pet as it is created, from input line `line`: printed now with `--output ndjson`.
     pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+        let result = self.write_completed(line, pet);
+        self.noted(result)
+    }
+
+    fn write_completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
         if self.output.streams_as_completed() {
             serde_json::to_writer(&mut self.out, &Tagged { line, pet })?;
             self.out.write_all(b"\n")?;
@@ -64,6 +92,14 @@ impl CreatedPets {
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
     pub fn in_order(&mut self, pet: Pet) -> io::Result<()> {
+        let result = self.write_in_order(pet);
+        self.noted(result)
+    }
+
+    fn write_in_order(&mut self, pet: Pet) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
         if self.output.jq.is_some() {
             self.kept.push(pet);
             return Ok(());
@@ -101,11 +137,21 @@ impl CreatedPets {
 
     /// Sends what is buffered on its way, so a reader of the pipe sees each line soon after it is made.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        if self.closed {
+            return Ok(());
+        }
+        let result = self.out.flush();
+        self.noted(result)
     }
 
-    /// Ends the output: closes the JSON array, prints the table or runs `--jq`.
+    /// Ends the output: closes the JSON array, prints the table or runs `--jq`. After stdout closed, only says
+    /// so (a broken pipe).
     pub fn finish(mut self) -> Result<(), Error> {
+        if self.closed {
+            // What is buffered can never be written: dropping the writer must not try again.
+            let (_, _) = self.out.into_parts();
+            return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+        }
         if self.output.jq.is_some() {
             self.out.flush()?;
             return self.output.records(&self.kept, || Rows::pets(&self.kept));

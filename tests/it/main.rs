@@ -7,6 +7,7 @@ mod common;
 
 mod api;
 mod auth;
+mod batch_edges;
 mod cli;
 mod config_edges;
 mod doctor;
