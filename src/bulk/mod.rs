@@ -87,8 +87,7 @@ fn too_long(line: u64) -> Invalid {
     Invalid {
         line,
         message: format!(
-            "the record is longer than 1 MiB ({MAX_RECORD_BYTES} bytes), the largest request body the API takes: \
-             it was skipped"
+            "the record is longer than 1 MiB ({MAX_RECORD_BYTES} bytes), the largest request body the API takes"
         ),
     }
 }
@@ -99,7 +98,7 @@ fn too_long(line: u64) -> Invalid {
 fn not_text(line: u64) -> Invalid {
     Invalid {
         line,
-        message: "the file has a NUL byte here, so it is not a text file: JSON and CSV text never hold one; \
+        message: "the file has a NUL byte here, so it is not a text file (JSON and CSV text never hold one); \
                   nothing after it was read"
             .to_owned(),
     }
