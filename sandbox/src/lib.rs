@@ -11,9 +11,9 @@
 //!
 //! | Method | Path | Auth | Behaviour |
 //! |---|---|---|---|
-//! | `GET`, `HEAD` | `/v1/pets` | Bearer | 200, JSON array of Pet in ascending id order. Query `limit` (integer 1..=100, default 20) caps the count; `status` (`available`, `pending`, `sold`) keeps only animals with that status. Other query parameters are ignored; a bad, empty or repeated `limit`/`status` is 400 `invalid_parameter` |
-//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` string, `categoryId` int64, optional `status`; `null` counts as absent; unknown fields ignored) as `application/json`. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB |
-//! | `GET`, `HEAD` | `/v1/pets/{petId}` | Bearer | Deprecated. 200 with the Pet; 404 `not_found` for an unknown id or one that is not an int64. Every answer of this path, errors included, carries `Deprecation: @1767225600` (RFC 9745: deprecated since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` (RFC 8594: the spec's removal date) |
+//! | `GET`, `HEAD` | `/v1/pets` | Bearer | 200, JSON array of Pet in ascending id order. Query `limit` (an integer 1..=100, see [Integers](#integers); default 20) caps the count; `status` (`available`, `pending`, `sold`) keeps only animals with that status. Other query parameters are ignored; a bad, empty or repeated `limit`/`status` is 400 `invalid_parameter` |
+//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` a string, `categoryId` an int64 integer, see [Integers](#integers); optional `status`, one of `available`, `pending`, `sold`: a present `null` is none of them, so it is 400 like any other value outside the enumeration; unknown fields ignored) as `application/json`. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB |
+//! | `GET`, `HEAD` | `/v1/pets/{petId}` | Bearer | Deprecated. 200 with the Pet; 404 `not_found` for an unknown id or one that is not an int64 integer ([Integers](#integers): `1.0` names animal 1). Every answer of this path, errors included, carries `Deprecation: @1767225600` (RFC 9745: deprecated since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` (RFC 8594: the spec's removal date) |
 //! | any other | `/v1/pets`, `/v1/pets/{petId}` | none | 405 `method_not_allowed` with `Allow: GET, HEAD, POST` or `Allow: GET, HEAD` |
 //! | any | any other path | none | 404 `not_found` |
 //!
@@ -22,6 +22,18 @@
 //! demand](#faults-on-demand)). Bearer means `Authorization: Bearer <KEY>`: the scheme in any
 //! case, then one or more spaces and exactly one token, which must be one of the configured keys
 //! (by default only `sandbox`). A 401 carries `WWW-Authenticate: Bearer`.
+//!
+//! # Integers
+//!
+//! The spec's types are JSON Schema's, where an `integer` is any number whose value has no
+//! fractional part: `3`, `3.0`, `3e0` and `30e-1` are all the integer 3, and `3.5` is not an
+//! integer. `categoryId` in a body, the `limit` parameter and the `petId` path segment are read
+//! that way, exactly, from the text as written (never through a float, so `9223372036854775807.0`
+//! is int64's maximum and `3.0000000000000001` is refused); an int64 value outside
+//! -9223372036854775808..=9223372036854775807 is refused too. The parameters, being text rather
+//! than JSON, also take a leading `+` and leading zeros. A refused `categoryId` is 400
+//! `invalid_body`, a refused `limit` 400 `invalid_parameter`, and a `petId` that is no int64
+//! names no animal: 404 `not_found`.
 //!
 //! Ids come from a counter: a new animal gets the next id after the seeded ones and after every
 //! animal added before it, and ids are never reused.
@@ -79,6 +91,7 @@ mod error;
 mod faults;
 mod handle;
 mod log;
+mod number;
 mod routes;
 mod sever;
 mod store;

@@ -22,9 +22,12 @@ Routes (every one needs `Authorization: Bearer <KEY>`):
                              and `status` (available, pending, sold)
   POST   /v1/pets            add an animal; body `application/json`
                              {\"name\": string, \"categoryId\": int64, \"status\": optional}
+                             where `status`, when present, is one of the three (not null)
   GET    /v1/pets/{petId}    one animal; deprecated: answers carry `Deprecation: @1767225600`
                              (since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
 HEAD works wherever GET does. Animals live in memory only.
+Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional
+part, so 3, 3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
 
 Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   401 unauthorized          the API key is missing, malformed or not accepted
@@ -378,6 +381,8 @@ mod tests {
             "text/html",
             "Retry-After",
             "fault=lost-reply",
+            "3.0, 3e0 and 30e-1 are 3",
+            "(not null)",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }

@@ -22,6 +22,7 @@ use crate::error::ApiError;
 use crate::faults::{self, Fault, FaultKind, Injected};
 use crate::json_response;
 use crate::log::Entry;
+use crate::number;
 use crate::wire::{PetStatus, is_json_content_type, parse_new_pet};
 
 /// The methods of `/v1/pets`, as the `Allow` header of its 405 lists them.
@@ -163,9 +164,13 @@ impl ListQuery {
         }
         let limit = match limit {
             None => LIMIT_DEFAULT,
-            Some(text) => text.parse::<usize>().ok().filter(|n| (1..=LIMIT_MAX).contains(n)).ok_or_else(|| {
-                ApiError::InvalidParameter(format!("`limit` must be an integer from 1 to {LIMIT_MAX}"))
-            })?,
+            // An integer as the body's `categoryId` is one: `3.0` is 3, `3.5` is refused.
+            Some(text) => number::int64(&text)
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| (1..=LIMIT_MAX).contains(n))
+                .ok_or_else(|| {
+                    ApiError::InvalidParameter(format!("`limit` must be an integer from 1 to {LIMIT_MAX}"))
+                })?,
         };
         let status = match status {
             None => None,
@@ -234,7 +239,8 @@ async fn get_pet(
         return Err(not_found(raw));
     };
     let store = state.store();
-    let pet = id.parse::<i64>().ok().and_then(|id| store.get(id)).ok_or_else(|| not_found(&id))?;
+    // The spec types `petId` as `categoryId` is typed, so `1.0` names animal 1 too.
+    let pet = number::int64(&id).and_then(|id| store.get(id)).ok_or_else(|| not_found(&id))?;
     Ok(json_response(StatusCode::OK, pet))
 }
 
