@@ -23,6 +23,7 @@ use crate::faults::{self, Fault, FaultKind, Injected};
 use crate::json_response;
 use crate::log::Entry;
 use crate::number;
+use crate::store::StoreFull;
 use crate::wire::{PetStatus, is_json_content_type, parse_new_pet};
 
 /// The methods of `/v1/pets`, as the `Allow` header of its 405 lists them.
@@ -203,13 +204,24 @@ async fn create_pet(
         return Ok(faults::work_skipped());
     }
     let mut store = state.store();
-    let pet = store.insert(new_pet);
+    let pet = store.add(new_pet).map_err(storage_full)?;
     let location =
         HeaderValue::try_from(format!("/v1/pets/{}", pet.id)).expect("a path of digits is a valid header value");
     let mut response = json_response(StatusCode::CREATED, pet);
     drop(store);
     response.headers_mut().insert(header::LOCATION, location);
     Ok(response)
+}
+
+fn storage_full(full: StoreFull) -> ApiError {
+    ApiError::StorageFull(match full {
+        StoreFull::Pets(max) => {
+            format!("the sandbox holds the {max} animals clients may add; restart it to start over")
+        }
+        StoreFull::NameBytes(max) => format!(
+            "the names of the animals clients added would pass {max} bytes, all the sandbox may hold; restart it to start over"
+        ),
+    })
 }
 
 async fn read_body(body: Body) -> Result<Bytes, ApiError> {

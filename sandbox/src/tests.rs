@@ -611,10 +611,11 @@ fn streamed(bytes: Vec<u8>) -> Body {
     Body::new(body)
 }
 
-/// A valid NewPet body of exactly `len` bytes.
+/// A valid NewPet body of exactly `len` bytes, padded with an unknown field (a name that long
+/// would be refused).
 fn new_pet_of_len(len: usize) -> String {
-    let frame = r#"{"categoryId":1,"name":""}"#;
-    format!(r#"{{"categoryId":1,"name":"{}"}}"#, "x".repeat(len - frame.len()))
+    let frame = r#"{"categoryId":1,"name":"Kit","pad":""}"#;
+    format!(r#"{{"categoryId":1,"name":"Kit","pad":"{}"}}"#, "x".repeat(len - frame.len()))
 }
 
 #[tokio::test]
@@ -635,6 +636,47 @@ async fn a_body_over_1_mib_is_413_whether_declared_or_streamed() {
     let reply = send(&state, post_json(streamed(new_pet_of_len(limit).into()))).await;
     assert_eq!(reply.status, StatusCode::CREATED);
     assert_eq!(state.pets().len(), 12);
+}
+
+#[tokio::test]
+async fn a_name_over_128_kib_is_400() {
+    let state = state();
+    let max = 128 * 1024;
+    let name = |len: usize| format!(r#"{{"name":"{}","categoryId":1}}"#, "é".repeat(len / 2) + &"x".repeat(len % 2));
+    let reply = send(&state, post_json(name(max))).await;
+    assert_eq!(reply.status, StatusCode::CREATED, "exactly 128 KiB is fine");
+    let reply = send(&state, post_json(name(max + 1))).await;
+    reply.assert_error(400, "invalid_body", "`name` must be at most 131072 bytes (128 KiB) of UTF-8, not 131073");
+    assert_eq!(state.pets().len(), 11);
+}
+
+#[tokio::test]
+async fn a_full_store_is_507_storage_full_and_keeps_serving_reads() {
+    let state = AppState::new(&quiet().seed_pets(2).max_pets(3));
+    for id in 3..=5 {
+        let reply = send(&state, post_json(r#"{"name":"Kit","categoryId":1}"#)).await;
+        assert_eq!(reply.json()["id"], id);
+    }
+    let full = "the sandbox holds the 3 animals clients may add; restart it to start over";
+    let reply = send(&state, post_json(r#"{"name":"Kit","categoryId":1}"#)).await;
+    reply.assert_error(507, "storage_full", full);
+    // A bad body is still the client's mistake first.
+    let reply = send(&state, post_json(r#"{"name":"Kit"}"#)).await;
+    reply.assert_error(400, "invalid_body", "`categoryId` is required");
+    let reply = send(&state, get("/v1/pets")).await;
+    assert_eq!(ids(&reply), [1, 2, 3, 4, 5]);
+
+    let state = AppState::new(&quiet().seed_pets(0).max_stored_bytes(10));
+    let reply = send(&state, post_json(r#"{"name":"abcdefgh","categoryId":1}"#)).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    let reply = send(&state, post_json(r#"{"name":"ijk","categoryId":1}"#)).await;
+    reply.assert_error(
+        507,
+        "storage_full",
+        "the names of the animals clients added would pass 10 bytes, all the sandbox may hold; restart it to start over",
+    );
+    let reply = send(&state, post_json(r#"{"name":"ij","categoryId":1}"#)).await;
+    assert_eq!(reply.json()["id"], 2, "a refusal uses up no id");
 }
 
 // ---- GET /v1/pets/{petId} ----

@@ -67,6 +67,11 @@ pub(crate) struct Pet {
     pub(crate) status: Option<PetStatus>,
 }
 
+/// The longest `name` accepted, in bytes of UTF-8. The spec sets none; this is an eighth of the
+/// body cap, far beyond any real name, yet long enough for tests of how clients show long values.
+/// With it a page of 100 animals stays under 13 MiB, where 1 MiB names would make it 100 MiB.
+pub(crate) const NAME_MAX_BYTES: usize = 128 * 1024;
+
 /// Whether a `Content-Type` value names JSON. Only `application/json` counts, in any case and with
 /// any parameters: `application/*+json` and `text/json` are not what the spec says to send.
 pub(crate) fn is_json_content_type(value: &[u8]) -> bool {
@@ -107,7 +112,15 @@ type Fields = HashMap<String, Box<RawValue>>;
 
 fn name_field(fields: &Fields) -> Result<String, ApiError> {
     let value = fields.get("name").ok_or_else(|| ApiError::InvalidBody("`name` is required".into()))?;
-    string(value).ok_or_else(|| ApiError::InvalidBody(format!("`name` must be a string, not {}", kind_of(value))))
+    let name = string(value)
+        .ok_or_else(|| ApiError::InvalidBody(format!("`name` must be a string, not {}", kind_of(value))))?;
+    if name.len() > NAME_MAX_BYTES {
+        return Err(ApiError::InvalidBody(format!(
+            "`name` must be at most {NAME_MAX_BYTES} bytes (128 KiB) of UTF-8, not {}",
+            name.len()
+        )));
+    }
+    Ok(name)
 }
 
 fn category_id_field(fields: &Fields) -> Result<i64, ApiError> {
