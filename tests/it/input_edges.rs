@@ -1,5 +1,6 @@
 //! Bulk input at its edges: a record past the 1 MiB bound in each format is refused with its line, the rest is
-//! still read, and nothing is sent; a file that is not text (`/dev/zero`) ends the reading at once.
+//! still read, and nothing is sent; a file that is not text (`/dev/zero`) ends the reading at once; a
+//! `categoryId` with a zero fraction is the integer in every format.
 
 use std::io::Read;
 use std::path::Path;
@@ -101,4 +102,23 @@ fn a_record_of_exactly_1_mib_is_sent() {
     // to 128 KiB and says so with a 400 for this record).
     assert_ne!(run.code, 2, "{}", run.stderr);
     assert_eq!(env.sandbox.request_count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn a_category_id_with_a_zero_fraction_is_sent_as_the_integer_in_every_format() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    for (file, text) in [
+        ("zero.csv", "name,categoryId\nRex,3.0\nTom, 30e-1 \n"),
+        ("zero.json", "[{\"name\":\"Kit\",\"categoryId\":3e0}]"),
+        ("zero.ndjson", "{\"name\":\"Bo\",\"categoryId\":-7.000}\n"),
+    ] {
+        let path = env.home().join(file);
+        std::fs::write(&path, text).unwrap();
+        let run = add_file(&env, &path, file.rsplit('.').next().unwrap());
+        assert_eq!(run.code, 0, "{file}: {}", run.stderr);
+    }
+    let stored: Vec<_> =
+        env.sandbox.pets().iter().map(|pet| (pet["name"].to_string(), pet["categoryId"].to_string())).collect();
+    let expected = [("\"Rex\"", "3"), ("\"Tom\"", "3"), ("\"Kit\"", "3"), ("\"Bo\"", "-7")];
+    assert_eq!(stored, expected.map(|(name, id)| (name.to_owned(), id.to_owned())));
 }
