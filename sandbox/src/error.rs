@@ -25,9 +25,12 @@ pub(crate) enum ApiError {
     MethodNotAllowed { message: String, allow: &'static str },
     /// 413 `payload_too_large`.
     PayloadTooLarge(String),
+    /// 507 `storage_full`: the store holds all that clients may add.
+    StorageFull(String),
     /// 500 `internal_error`; only from the `fail` fault.
     Internal(String),
-    /// 503 `unavailable`, with `Retry-After`; only from the `fail` fault.
+    /// 503 `unavailable`, with `Retry-After`: from the `fail` fault, or to a connection over the
+    /// connection cap.
     Unavailable { message: String, retry_after: HeaderValue },
     /// 429 `rate_limited`, with `Retry-After`; only from the `fail` fault.
     RateLimited { message: String, retry_after: HeaderValue },
@@ -41,6 +44,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::StorageFull(_) => StatusCode::INSUFFICIENT_STORAGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -55,6 +59,7 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::StorageFull(_) => "storage_full",
             Self::Internal(_) => "internal_error",
             Self::Unavailable { .. } => "unavailable",
             Self::RateLimited { .. } => "rate_limited",
@@ -69,6 +74,7 @@ impl ApiError {
             | Self::NotFound(message)
             | Self::MethodNotAllowed { message, .. }
             | Self::PayloadTooLarge(message)
+            | Self::StorageFull(message)
             | Self::Internal(message)
             | Self::Unavailable { message, .. }
             | Self::RateLimited { message, .. } => message,

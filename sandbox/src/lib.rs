@@ -11,9 +11,9 @@
 //!
 //! | Method | Path | Auth | Behaviour |
 //! |---|---|---|---|
-//! | `GET`, `HEAD` | `/v1/pets` | Bearer | 200, JSON array of Pet in ascending id order. Query `limit` (integer 1..=100, default 20) caps the count; `status` (`available`, `pending`, `sold`) keeps only animals with that status. Other query parameters are ignored; a bad, empty or repeated `limit`/`status` is 400 `invalid_parameter` |
-//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` string, `categoryId` int64, optional `status`; `null` counts as absent; unknown fields ignored) as `application/json`. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB |
-//! | `GET`, `HEAD` | `/v1/pets/{petId}` | Bearer | Deprecated. 200 with the Pet; 404 `not_found` for an unknown id or one that is not an int64. Every answer of this path, errors included, carries `Deprecation: @1767225600` (RFC 9745: deprecated since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` (RFC 8594: the spec's removal date) |
+//! | `GET`, `HEAD` | `/v1/pets` | Bearer | 200, JSON array of Pet in ascending id order. Query `limit` (an integer 1..=100, see [Integers](#integers); default 20) caps the count; `status` (`available`, `pending`, `sold`) keeps only animals with that status. Other query parameters are ignored; a bad, empty or repeated `limit`/`status` is 400 `invalid_parameter` |
+//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` a string, `categoryId` an int64 integer, see [Integers](#integers); optional `status`, one of `available`, `pending`, `sold`: a present `null` is none of them, so it is 400 like any other value outside the enumeration; unknown fields ignored) as `application/json`. `name` at most 128 KiB. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB; 507 `storage_full` once clients have added all the sandbox holds ([Bounds](#bounds)) |
+//! | `GET`, `HEAD` | `/v1/pets/{petId}` | Bearer | Deprecated. 200 with the Pet; 404 `not_found` for an unknown id or one that is not an int64 integer ([Integers](#integers): `1.0` names animal 1). Every answer of this path, errors included, carries `Deprecation: @1767225600` (RFC 9745: deprecated since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` (RFC 8594: the spec's removal date) |
 //! | any other | `/v1/pets`, `/v1/pets/{petId}` | none | 405 `method_not_allowed` with `Allow: GET, HEAD, POST` or `Allow: GET, HEAD` |
 //! | any | any other path | none | 404 `not_found` |
 //!
@@ -22,6 +22,18 @@
 //! demand](#faults-on-demand)). Bearer means `Authorization: Bearer <KEY>`: the scheme in any
 //! case, then one or more spaces and exactly one token, which must be one of the configured keys
 //! (by default only `sandbox`). A 401 carries `WWW-Authenticate: Bearer`.
+//!
+//! # Integers
+//!
+//! The spec's types are JSON Schema's, where an `integer` is any number whose value has no
+//! fractional part: `3`, `3.0`, `3e0` and `30e-1` are all the integer 3, and `3.5` is not an
+//! integer. `categoryId` in a body, the `limit` parameter and the `petId` path segment are read
+//! that way, exactly, from the text as written (never through a float, so `9223372036854775807.0`
+//! is int64's maximum and `3.0000000000000001` is refused); an int64 value outside
+//! -9223372036854775808..=9223372036854775807 is refused too. The parameters, being text rather
+//! than JSON, also take a leading `+` and leading zeros. A refused `categoryId` is 400
+//! `invalid_body`, a refused `limit` 400 `invalid_parameter`, and a `petId` that is no int64
+//! names no animal: 404 `not_found`.
 //!
 //! Ids come from a counter: a new animal gets the next id after the seeded ones and after every
 //! animal added before it, and ids are never reused.
@@ -40,12 +52,52 @@
 //! | `not_found` | 404 | no such path, or no animal with that id |
 //! | `method_not_allowed` | 405 | the path exists but not for this method |
 //! | `payload_too_large` | 413 | the request body is over 1 MiB |
+//! | `storage_full` | 507 | a `POST /v1/pets` when clients have added all the sandbox holds ([Bounds](#bounds)) |
+//! | `unavailable` | 503 | to a connection over the connection cap ([Bounds](#bounds)), or under fault injection (the `fail` fault); carries `Retry-After` |
 //! | `internal_error` | 500 | only under fault injection: the `fail` fault |
-//! | `unavailable` | 503 | only under fault injection: the `fail` fault; carries `Retry-After` |
 //! | `rate_limited` | 429 | only under fault injection: the `fail` fault; carries `Retry-After` |
 //!
 //! Messages are for people and may change; codes are for programs. The sandbox never answers a
-//! client's mistake with a 5xx, and answers with a 5xx or 429 only when told to inject faults.
+//! client's mistake with a 5xx; it answers with a 5xx or 429 when told to inject faults, and
+//! with 507 or 503 when a [bound](#bounds) is reached.
+//!
+//! # Bounds
+//!
+//! A sandbox left running under a script, or a client gone wrong, must not be able to take all of
+//! the machine's memory or file descriptors. Each bound has a [`Config`] method (and a flag of the
+//! binary) to lower it in tests:
+//!
+//! | Bound | Default | When reached |
+//! |---|---|---|
+//! | request head ([`Config::header_timeout`], `--header-timeout`) | 10 s | the connection is closed without an answer |
+//! | connections served at once ([`Config::max_connections`], `--max-connections`) | 512 | each further connection gets 503 `unavailable` with `Retry-After: 1` and `Connection: close` |
+//! | animals clients add ([`Config::max_pets`], `--max-pets`) | 10,000 | `POST /v1/pets` is 507 `storage_full` |
+//! | bytes of their names in all ([`Config::max_stored_bytes`], `--max-stored-bytes`) | 64 MiB | `POST /v1/pets` is 507 `storage_full` |
+//! | one `name` ([`NAME_MAX_BYTES`]) | 128 KiB of UTF-8 | 400 `invalid_body` |
+//! | request body | 1 MiB | 413 `payload_too_large` |
+//!
+//! The header timeout runs from when the sandbox waits for a request head: from the connection's
+//! start, and on a kept-alive connection from its previous answer, so an idle connection is closed
+//! after the same time. A slow client that sends its head within it is served.
+//!
+//! Over the connection cap, a connection is answered rather than left in the listen backlog: a
+//! client whose connection sits unaccepted sees a hung server (the kernel completes its handshake
+//! and takes its request), while a 503 with `Retry-After` says at once what happened and when to
+//! try again, which clients that retry (petstore among them) already act on. The refused
+//! connection's request head is read first (within at most 2 s), so the answer is not lost to a
+//! reset; at most 64 connections are being refused at once, and any more are closed unanswered.
+//! So the sandbox holds at most the cap plus 64 connections, well under the usual limit of 1,024
+//! open files, and keeps answering the connections it serves. A refusal never reaches the
+//! router: it is logged, but not counted by [`Sandbox::request_count`].
+//!
+//! The store counts only what clients add; the seeded animals are the operator's choice. When it
+//! is full, a valid `POST` is 507 `storage_full` (RFC 4918: the server cannot store what the
+//! request needs) and stores nothing; reads go on as before. The spec lists 201, 400 and 401 for
+//! this operation: 400 would blame a valid request, and 503 says "try again later", which a client
+//! that retries would do forever, since nothing in the API ever frees room. Restarting the sandbox
+//! empties it. The name bound is smaller than the body cap because a name is stored and sent back
+//! in every listing: 128 KiB is far beyond any real name yet long enough to test how clients show
+//! long values, and keeps a page of 100 animals under 13 MiB.
 //!
 //! # Faults on demand
 //!
@@ -75,10 +127,12 @@
 //! fault=lost-reply 0.31ms`. [`Sandbox::faults`] and [`AppState::faults`] count them. A sandbox
 //! without fault options does no fault work at all.
 
+mod connections;
 mod error;
 mod faults;
 mod handle;
 mod log;
+mod number;
 mod routes;
 mod sever;
 mod store;
@@ -97,16 +151,15 @@ use std::time::Duration;
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::serve::ListenerExt;
 use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::connections::ConnectionLimits;
 use crate::error::ApiError;
 use crate::faults::{FaultInjector, FaultSettings};
 use crate::log::LogSink;
-use crate::sever::{SeverListener, Severer};
-use crate::store::Store;
+use crate::store::{Store, StoreLimits};
 
 pub use crate::faults::FaultCounts;
 pub use crate::handle::Sandbox;
@@ -143,17 +196,39 @@ pub struct Config {
     seed_pets: u64,
     log: bool,
     faults: FaultSettings,
+    header_timeout: Duration,
+    max_connections: usize,
+    store_limits: StoreLimits,
 }
+
+/// How long a connection may take to send a request head, by default; see [Bounds](#bounds).
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How many connections are served at once, by default; see [Bounds](#bounds).
+pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+
+/// How many animals clients may add, by default; see [Bounds](#bounds).
+pub const DEFAULT_MAX_PETS: usize = 10_000;
+
+/// How many bytes the names of the animals clients add may take in all, by default (64 MiB); see
+/// [Bounds](#bounds).
+pub const DEFAULT_MAX_STORED_BYTES: usize = 64 * 1024 * 1024;
+
+/// The longest `name` accepted, in bytes of UTF-8 (128 KiB); see [Bounds](#bounds).
+pub const NAME_MAX_BYTES: usize = wire::NAME_MAX_BYTES;
 
 impl Default for Config {
     /// Accepts the key `sandbox`, starts with 10 sample animals, logs every request to stderr,
-    /// injects no fault.
+    /// injects no fault, and keeps the default [bounds](#bounds).
     fn default() -> Self {
         Config {
             api_keys: vec![DEFAULT_API_KEY.to_owned()],
             seed_pets: DEFAULT_SEED_PETS,
             log: true,
             faults: FaultSettings::default(),
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
         }
     }
 }
@@ -231,9 +306,48 @@ impl Config {
         self
     }
 
+    /// Closes a connection that has not sent a whole request head `timeout` after it opened or
+    /// after its previous answer (default [`DEFAULT_HEADER_TIMEOUT`]).
+    #[must_use]
+    pub fn header_timeout(mut self, timeout: Duration) -> Self {
+        self.header_timeout = timeout;
+        self
+    }
+
+    /// Serves at most `n` connections at once (default [`DEFAULT_MAX_CONNECTIONS`]); the next
+    /// ones are answered 503 `unavailable` and closed.
+    #[must_use]
+    pub fn max_connections(mut self, n: usize) -> Self {
+        self.max_connections = n;
+        self
+    }
+
+    /// Lets clients add at most `n` animals (default [`DEFAULT_MAX_PETS`]); the seeded ones do not
+    /// count.
+    #[must_use]
+    pub fn max_pets(mut self, n: usize) -> Self {
+        self.store_limits.max_pets = n;
+        self
+    }
+
+    /// Lets the names of the animals clients add take at most `bytes` in all (default
+    /// [`DEFAULT_MAX_STORED_BYTES`]).
+    #[must_use]
+    pub fn max_stored_bytes(mut self, bytes: usize) -> Self {
+        self.store_limits.max_name_bytes = bytes;
+        self
+    }
+
     /// Whether this config can run: each fault rate is from 0 to 1, the four rates add up to at
-    /// most 1 (a request meets at most one of those faults), and the latency range is not empty.
+    /// most 1 (a request meets at most one of those faults), the latency range is not empty, the
+    /// header timeout is above 0 and the connection cap at least 1.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.header_timeout.is_zero() {
+            return Err(ConfigError("the header timeout must be above 0".into()));
+        }
+        if self.max_connections == 0 {
+            return Err(ConfigError("the connection cap must be at least 1".into()));
+        }
         self.faults.validate().map_err(ConfigError)
     }
 }
@@ -264,6 +378,7 @@ struct Shared {
     store: Mutex<Store>,
     /// `None` without fault options: then nothing on the request path looks at faults.
     faults: Option<FaultInjector>,
+    connections: ConnectionLimits,
 }
 
 impl fmt::Debug for AppState {
@@ -296,8 +411,12 @@ impl AppState {
                 api_keys: config.api_keys.clone(),
                 log: if config.log { LogSink::Stderr } else { LogSink::Off },
                 requests: AtomicU64::new(0),
-                store: Mutex::new(Store::seeded(config.seed_pets)),
+                store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
                 faults: FaultInjector::new(&config.faults),
+                connections: ConnectionLimits {
+                    header_timeout: config.header_timeout,
+                    max_connections: config.max_connections,
+                },
             }),
         }
     }
@@ -323,6 +442,10 @@ impl AppState {
 
     pub(crate) fn count_request(&self) {
         self.shared.requests.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn connection_limits(&self) -> ConnectionLimits {
+        self.shared.connections
     }
 
     pub(crate) fn log(&self) -> &LogSink {
@@ -412,21 +535,8 @@ pub(crate) async fn serve_state(
         }
     };
     let severs = state.fault_injector().is_some_and(FaultInjector::severs_connections);
-    let app = router(state);
-    // Only the `drop` and `lost-reply` faults need severable connections; everyone else gets the
-    // plain sockets, with nothing in between.
-    if severs {
-        let app = app.into_make_service_with_connect_info::<Severer>();
-        let server = axum::serve(SeverListener::new(listener), app).with_graceful_shutdown(signal);
-        until_grace_over(server, grace_over).await
-    } else {
-        // Small JSON answers on keep-alive connections must not wait for Nagle's algorithm.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let server = axum::serve(listener, app).with_graceful_shutdown(signal);
-        until_grace_over(server, grace_over).await
-    }
+    let app = router(state.clone());
+    until_grace_over(connections::serve(listener, app, state, severs, signal), grace_over).await
 }
 
 async fn until_grace_over(

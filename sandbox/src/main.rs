@@ -10,8 +10,11 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser};
-use petstore_sandbox::{Config, DEFAULT_API_KEY, DEFAULT_SEED_PETS};
+use petstore_sandbox::{
+    Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES, DEFAULT_SEED_PETS,
+};
 
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
 const SEED_PETS_MAX: u64 = 1_000_000;
@@ -22,9 +25,12 @@ Routes (every one needs `Authorization: Bearer <KEY>`):
                              and `status` (available, pending, sold)
   POST   /v1/pets            add an animal; body `application/json`
                              {\"name\": string, \"categoryId\": int64, \"status\": optional}
+                             where `status`, when present, is one of the three (not null)
   GET    /v1/pets/{petId}    one animal; deprecated: answers carry `Deprecation: @1767225600`
                              (since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
-HEAD works wherever GET does. Animals live in memory only.
+HEAD works wherever GET does. Animals live in memory only. A `name` is at most 128 KiB.
+Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional
+part, so 3, 3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
 
 Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   401 unauthorized          the API key is missing, malformed or not accepted
@@ -33,9 +39,21 @@ Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   404 not_found             no such path, or no animal with that id
   405 method_not_allowed    the path exists but not for this method (see `Allow`)
   413 payload_too_large     the request body is over 1 MiB
+  507 storage_full          POST when clients already added --max-pets animals, or their names
+                            would pass --max-stored-bytes; restart the sandbox to empty it
   500 internal_error        only with --fail-rate
-  503 unavailable           only with --fail-rate; carries `Retry-After`
+  503 unavailable           with --fail-rate, or to a connection over --max-connections (then
+                            with `Connection: close`); carries `Retry-After`
   429 rate_limited          only with --fail-rate; carries `Retry-After`
+
+Bounds, so that no client can exhaust the machine (lower them to test how a client copes):
+  --header-timeout SECS     a connection that has not sent a whole request head SECS after it
+                            opened, or after its last answer, is closed without one (default 10)
+  --max-connections N       connections served at once (default 512); each one over the cap
+                            is answered 503 unavailable with `Retry-After: 1` and closed. Keep
+                            `ulimit -n` above N + 100
+  --max-pets N              animals clients may add (default 10000; seeded ones do not count)
+  --max-stored-bytes BYTES  bytes the names of those animals may take in all (default 64 MiB)
 
 The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is
 logged to stderr as `METHOD PATH STATUS DURATION`, never with its headers or key.
@@ -95,6 +113,28 @@ struct Args {
     #[arg(short, long)]
     quiet: bool,
 
+    /// Close a connection that has not sent a whole request head within SECS (fractions allowed)
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, help_heading = BOUNDS)]
+    header_timeout: Duration,
+
+    /// Serve at most N connections at once; answer the next ones 503 and close them
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_CONNECTIONS,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000).map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        help_heading = BOUNDS,
+    )]
+    max_connections: usize,
+
+    /// Let clients add at most N animals; a POST beyond is 507 storage_full
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PETS, help_heading = BOUNDS)]
+    max_pets: usize,
+
+    /// Let the names of the animals clients add take at most BYTES in all
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_STORED_BYTES, help_heading = BOUNDS)]
+    max_stored_bytes: usize,
+
     /// Wait MS milliseconds before answering, or a random time from MIN to MAX
     #[arg(long, value_name = "MS|MIN..MAX", value_parser = parse_latency, help_heading = FAULTS)]
     latency: Option<RangeInclusive<Duration>>,
@@ -126,6 +166,9 @@ struct Args {
 
 /// The help heading of the fault options.
 const FAULTS: &str = "Faults on demand";
+
+/// The help heading of the options that bound what clients can take.
+const BOUNDS: &str = "Bounds";
 
 impl Args {
     /// `--addr`, else 127.0.0.1:4010, or any free port when there is a COMMAND to run (its address
@@ -188,6 +231,14 @@ fn parse_latency(text: &str) -> Result<RangeInclusive<Duration>, String> {
     Ok(min..=max)
 }
 
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|secs| *secs > 0.0)
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .ok_or_else(|| format!("`{text}` is not a number of seconds above 0, e.g. 10 or 0.5"))
+}
+
 fn parse_rate(text: &str) -> Result<f64, String> {
     // `contains` is false for NaN as well.
     text.parse::<f64>()
@@ -210,7 +261,14 @@ async fn main() -> ExitCode {
     let bind = args.bind_addr();
     let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys.clone() };
     let exec = !args.command.is_empty();
-    let config = Config::default().api_keys(keys.clone()).seed_pets(args.seed_pets).quiet(args.quiet || exec);
+    let config = Config::default()
+        .api_keys(keys.clone())
+        .seed_pets(args.seed_pets)
+        .quiet(args.quiet || exec)
+        .header_timeout(args.header_timeout)
+        .max_connections(args.max_connections)
+        .max_pets(args.max_pets)
+        .max_stored_bytes(args.max_stored_bytes);
     // Picked here rather than inside the sandbox, so a run that went wrong can be repeated.
     let seed = args.fault_seed.unwrap_or_else(|| fastrand::u64(..));
     let config = args.with_faults(config, seed).unwrap_or_else(|err| err.exit());
@@ -378,6 +436,18 @@ mod tests {
             "text/html",
             "Retry-After",
             "fault=lost-reply",
+            "3.0, 3e0 and 30e-1 are 3",
+            "(not null)",
+            "--header-timeout <SECS>",
+            "[default: 10]",
+            "--max-connections <N>",
+            "[default: 512]",
+            "--max-pets <N>",
+            "[default: 10000]",
+            "--max-stored-bytes <BYTES>",
+            "[default: 67108864]",
+            "storage_full",
+            "128 KiB",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }
@@ -398,6 +468,27 @@ mod tests {
         assert_eq!(args.bind_addr(), "127.0.0.1:0".parse().unwrap());
         let args = Args::try_parse_from(["x", "--", "sh", "-c", "exit 1"]).unwrap();
         assert_eq!((args.bind_addr(), args.command.len()), ("127.0.0.1:0".parse().unwrap(), 3));
+        assert_eq!(
+            args.header_timeout,
+            petstore_sandbox::DEFAULT_HEADER_TIMEOUT,
+            "the help's default is the library's"
+        );
+        let args = Args::try_parse_from([
+            "x",
+            "--header-timeout",
+            "0.25",
+            "--max-connections",
+            "3",
+            "--max-pets",
+            "0",
+            "--max-stored-bytes",
+            "7",
+        ])
+        .unwrap();
+        assert_eq!(
+            (args.header_timeout, args.max_connections, args.max_pets, args.max_stored_bytes),
+            (Duration::from_millis(250), 3, 0, 7)
+        );
     }
 
     #[test]
@@ -421,6 +512,13 @@ mod tests {
             &["x", "--garble-rate", "NaN"],
             &["x", "--lost-reply-rate", "10%"],
             &["x", "--fault-seed", "-1"],
+            &["x", "--header-timeout", "0"],
+            &["x", "--header-timeout", "-1"],
+            &["x", "--header-timeout", "10s"],
+            &["x", "--header-timeout", "inf"],
+            &["x", "--max-connections", "0"],
+            &["x", "--max-pets", "-1"],
+            &["x", "--max-stored-bytes", "1MiB"],
         ] {
             assert!(Args::try_parse_from(argv).is_err(), "{argv:?}");
         }

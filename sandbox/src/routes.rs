@@ -22,6 +22,8 @@ use crate::error::ApiError;
 use crate::faults::{self, Fault, FaultKind, Injected};
 use crate::json_response;
 use crate::log::Entry;
+use crate::number;
+use crate::store::StoreFull;
 use crate::wire::{PetStatus, is_json_content_type, parse_new_pet};
 
 /// The methods of `/v1/pets`, as the `Allow` header of its 405 lists them.
@@ -163,9 +165,13 @@ impl ListQuery {
         }
         let limit = match limit {
             None => LIMIT_DEFAULT,
-            Some(text) => text.parse::<usize>().ok().filter(|n| (1..=LIMIT_MAX).contains(n)).ok_or_else(|| {
-                ApiError::InvalidParameter(format!("`limit` must be an integer from 1 to {LIMIT_MAX}"))
-            })?,
+            // An integer as the body's `categoryId` is one: `3.0` is 3, `3.5` is refused.
+            Some(text) => number::int64(&text)
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| (1..=LIMIT_MAX).contains(n))
+                .ok_or_else(|| {
+                    ApiError::InvalidParameter(format!("`limit` must be an integer from 1 to {LIMIT_MAX}"))
+                })?,
         };
         let status = match status {
             None => None,
@@ -198,13 +204,24 @@ async fn create_pet(
         return Ok(faults::work_skipped());
     }
     let mut store = state.store();
-    let pet = store.insert(new_pet);
+    let pet = store.add(new_pet).map_err(storage_full)?;
     let location =
         HeaderValue::try_from(format!("/v1/pets/{}", pet.id)).expect("a path of digits is a valid header value");
     let mut response = json_response(StatusCode::CREATED, pet);
     drop(store);
     response.headers_mut().insert(header::LOCATION, location);
     Ok(response)
+}
+
+fn storage_full(full: StoreFull) -> ApiError {
+    ApiError::StorageFull(match full {
+        StoreFull::Pets(max) => {
+            format!("the sandbox holds the {max} animals clients may add; restart it to start over")
+        }
+        StoreFull::NameBytes(max) => format!(
+            "the names of the animals clients added would pass {max} bytes, all the sandbox may hold; restart it to start over"
+        ),
+    })
 }
 
 async fn read_body(body: Body) -> Result<Bytes, ApiError> {
@@ -234,7 +251,8 @@ async fn get_pet(
         return Err(not_found(raw));
     };
     let store = state.store();
-    let pet = id.parse::<i64>().ok().and_then(|id| store.get(id)).ok_or_else(|| not_found(&id))?;
+    // The spec types `petId` as `categoryId` is typed, so `1.0` names animal 1 too.
+    let pet = number::int64(&id).and_then(|id| store.get(id)).ok_or_else(|| not_found(&id))?;
     Ok(json_response(StatusCode::OK, pet))
 }
 

@@ -2,49 +2,20 @@
 //! without a byte of the answer, not even its status line.
 //!
 //! [`serve`](crate::serve) wraps each accepted socket in a [`SeverableStream`] only when one of
-//! those faults is configured, and hands the request a [`Severer`] for its connection (as axum's
-//! `ConnectInfo`). Once severed, the stream refuses every read and write, so the server gives up on
+//! those faults is configured, and hands each request a [`Severer`] for its connection (as axum's
+//! `ConnectInfo`, in the request's extensions). Once severed, the stream refuses every read and write, so the server gives up on
 //! the connection and closes the socket. Refusing at the socket, rather than trusting the server to
 //! send nothing, holds for every answer, including a `HEAD` answer, whose body the server never
 //! polls. Knows nothing of HTTP.
 
 use std::io;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
-
-/// Accepts TCP connections as [`SeverableStream`]s, with `TCP_NODELAY` set like the plain listener.
-#[derive(Debug)]
-pub(crate) struct SeverListener(TcpListener);
-
-impl SeverListener {
-    pub(crate) fn new(listener: TcpListener) -> SeverListener {
-        SeverListener(listener)
-    }
-}
-
-impl Listener for SeverListener {
-    type Io = SeverableStream;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (SeverableStream, SocketAddr) {
-        // axum's accept retries and backs off on errors such as too many open files.
-        let (stream, addr) = Listener::accept(&mut self.0).await;
-        let _ = stream.set_nodelay(true);
-        (SeverableStream { stream, severed: Arc::default() }, addr)
-    }
-
-    fn local_addr(&self) -> io::Result<SocketAddr> {
-        self.0.local_addr()
-    }
-}
+use tokio::net::TcpStream;
 
 /// A TCP stream that stops carrying bytes, in both directions, once its [`Severer`] is used.
 #[derive(Debug)]
@@ -54,6 +25,12 @@ pub(crate) struct SeverableStream {
 }
 
 impl SeverableStream {
+    /// `stream`, and the [`Severer`] that cuts it.
+    pub(crate) fn new(stream: TcpStream) -> (SeverableStream, Severer) {
+        let severed = Arc::<AtomicBool>::default();
+        (SeverableStream { stream, severed: Arc::clone(&severed) }, Severer(severed))
+    }
+
     fn check(&self) -> io::Result<()> {
         if self.severed.load(Ordering::Acquire) {
             Err(io::Error::new(io::ErrorKind::ConnectionAborted, "connection severed by fault injection"))
@@ -112,11 +89,5 @@ impl Severer {
     /// From now on the connection carries nothing; the server closes it at its next read or write.
     pub(crate) fn sever(&self) {
         self.0.store(true, Ordering::Release);
-    }
-}
-
-impl Connected<IncomingStream<'_, SeverListener>> for Severer {
-    fn connect_info(stream: IncomingStream<'_, SeverListener>) -> Severer {
-        Severer(stream.io().severed.clone())
     }
 }

@@ -3,6 +3,10 @@
 //! Ids come from a counter and nothing is ever removed, so pushing keeps the list in ascending id
 //! order. Lookup is a binary search, and a page costs its length whatever the store's size (a
 //! per-status index serves filtered pages). Knows nothing of HTTP.
+//!
+//! What clients add is bounded ([`StoreLimits`]): a sandbox left running under a script must not
+//! grow until the machine runs out of memory. The seeded animals are the operator's choice and
+//! do not count.
 
 use crate::wire::{NewPet, Pet, PetStatus};
 
@@ -17,6 +21,26 @@ const SEED_CATEGORY_IDS: [i64; 4] = [1, 2, 3, 4];
 /// Beyond this many, seeding reserves no capacity up front; the CLI caps `--seed-pets` below it.
 const SEED_PREALLOCATE_MAX: u64 = 1 << 20;
 
+/// How much clients may add: animals, and bytes of their names (the only unbounded part of an
+/// animal; the rest is a few dozen bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StoreLimits {
+    pub(crate) max_pets: usize,
+    pub(crate) max_name_bytes: usize,
+}
+
+impl StoreLimits {
+    #[cfg(test)]
+    pub(crate) const UNBOUNDED: StoreLimits = StoreLimits { max_pets: usize::MAX, max_name_bytes: usize::MAX };
+}
+
+/// Why [`Store::add`] refused an animal: the limit that adding it would pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StoreFull {
+    Pets(usize),
+    NameBytes(usize),
+}
+
 #[derive(Debug)]
 pub(crate) struct Store {
     pets: Vec<Pet>,
@@ -25,16 +49,29 @@ pub(crate) struct Store {
     /// million animals, such a listing managed a few hundred pages per second.
     by_status: [Vec<usize>; PetStatus::ALL.len()],
     next_id: i64,
+    limits: StoreLimits,
+    /// How many animals clients added, and the bytes of their names.
+    added: usize,
+    added_name_bytes: usize,
 }
 
 impl Store {
     /// A store holding `count` sample animals with ids `1..=count`; the same count always gives the
     /// same animals.
+    #[cfg(test)]
     pub(crate) fn seeded(count: u64) -> Store {
+        Store::seeded_with(count, StoreLimits::UNBOUNDED)
+    }
+
+    /// A store as [`Store::seeded`], where clients may add at most what `limits` allow.
+    pub(crate) fn seeded_with(count: u64, limits: StoreLimits) -> Store {
         let mut store = Store {
             pets: Vec::with_capacity(usize::try_from(count.min(SEED_PREALLOCATE_MAX)).unwrap_or(0)),
             by_status: Default::default(),
             next_id: 1,
+            limits,
+            added: 0,
+            added_name_bytes: 0,
         };
         for index in 0..count {
             store.insert(seed_pet(index));
@@ -42,8 +79,23 @@ impl Store {
         store
     }
 
+    /// Adds a client's animal under a fresh id, unless that would pass a limit; a refusal uses up
+    /// no id.
+    pub(crate) fn add(&mut self, new: NewPet) -> Result<&Pet, StoreFull> {
+        if self.added >= self.limits.max_pets {
+            return Err(StoreFull::Pets(self.limits.max_pets));
+        }
+        let name_bytes = self.added_name_bytes.saturating_add(new.name.len());
+        if name_bytes > self.limits.max_name_bytes {
+            return Err(StoreFull::NameBytes(self.limits.max_name_bytes));
+        }
+        self.added += 1;
+        self.added_name_bytes = name_bytes;
+        Ok(self.insert(new))
+    }
+
     /// Adds an animal under a fresh id; ids are never reused.
-    pub(crate) fn insert(&mut self, new: NewPet) -> &Pet {
+    fn insert(&mut self, new: NewPet) -> &Pet {
         let id = self.next_id;
         // 2^63 insertions cannot happen within a process lifetime; saturating keeps this panic-free.
         self.next_id = self.next_id.saturating_add(1);
@@ -126,6 +178,18 @@ mod tests {
         assert_eq!(store.get(0), None);
         assert_eq!(store.get(5), None);
         assert_eq!(Store::seeded(0).all(), []);
+    }
+
+    #[test]
+    fn clients_add_up_to_the_limits_and_the_seed_does_not_count() {
+        let kit = |name: &str| NewPet { name: name.into(), category_id: 1, status: None };
+        let mut store = Store::seeded_with(5, StoreLimits { max_pets: 3, max_name_bytes: 10 });
+        assert_eq!(store.add(kit("abcd")).map(|p| p.id), Ok(6));
+        assert_eq!(store.add(kit("efghijk")).map(|p| p.id), Err(StoreFull::NameBytes(10)));
+        assert_eq!(store.add(kit("efghij")).map(|p| p.id), Ok(7));
+        assert_eq!(store.add(kit("")).map(|p| p.id), Ok(8));
+        assert_eq!(store.add(kit("")).map(|p| p.id), Err(StoreFull::Pets(3)));
+        assert_eq!(store.all().len(), 8);
     }
 
     #[test]

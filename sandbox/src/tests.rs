@@ -362,14 +362,44 @@ async fn listing_ignores_unknown_query_parameters() {
 #[tokio::test]
 async fn a_bad_limit_is_400() {
     let state = state();
-    for limit in
-        ["0", "101", "-1", "abc", "1.5", "1e1", "", "%20", "5%20", "18446744073709551616", "99999999999999999999999"]
-    {
+    for limit in [
+        "0",
+        "101",
+        "-1",
+        "abc",
+        "1.5",
+        "3.5",
+        "30e-2",
+        "1e3",
+        "100.5",
+        "0.9",
+        "5.",
+        ".5",
+        "",
+        "%20",
+        "5%20",
+        "18446744073709551616",
+        "99999999999999999999999",
+        "1e999999999999",
+    ] {
         let reply = send(&state, get(&format!("/v1/pets?limit={limit}"))).await;
         reply.assert_error(400, "invalid_parameter", "`limit` must be an integer from 1 to 100");
     }
     let reply = send(&state, get("/v1/pets?limit")).await;
     reply.assert_error(400, "invalid_parameter", "`limit` must be an integer from 1 to 100");
+}
+
+#[tokio::test]
+async fn a_limit_with_a_zero_fraction_is_that_integer() {
+    // The spec's `integer` is JSON Schema's: a number whose value has no fractional part.
+    let state = AppState::new(&quiet().seed_pets(120));
+    for (limit, count) in
+        [("3.0", 3), ("3e0", 3), ("30e-1", 3), ("0.3E1", 3), ("1e1", 10), ("1.00e2", 100), ("%2B3", 3)]
+    {
+        let reply = send(&state, get(&format!("/v1/pets?limit={limit}"))).await;
+        assert_eq!(reply.status, StatusCode::OK, "{limit}: {}", reply.text());
+        assert_eq!(ids(&reply), (1..=count).collect::<Vec<_>>(), "{limit}");
+    }
 }
 
 #[tokio::test]
@@ -419,10 +449,10 @@ async fn adding_returns_201_the_pet_and_its_location() {
 }
 
 #[tokio::test]
-async fn adding_ignores_unknown_fields_and_treats_null_status_as_absent() {
+async fn adding_ignores_unknown_fields_and_keeps_extreme_values() {
     let state = state();
     let reply =
-        send(&state, post_json(r#"{"id":1,"name":"","categoryId":-5,"status":null,"tags":["x"],"category":{"id":2}}"#))
+        send(&state, post_json(r#"{"id":1,"name":"","categoryId":-5,"tags":["x",null,1e400],"category":{"id":2}}"#))
             .await;
     assert_eq!(reply.status, StatusCode::CREATED);
     assert_eq!(reply.text(), r#"{"id":11,"name":"","categoryId":-5}"#);
@@ -431,6 +461,36 @@ async fn adding_ignores_unknown_fields_and_treats_null_status_as_absent() {
     assert_eq!(reply.text(), r#"{"id":12,"name":"Big","categoryId":9223372036854775807,"status":"sold"}"#);
     let reply = send(&state, post_json(r#"{"name":"Zoë 🐈","categoryId":-9223372036854775808}"#)).await;
     assert_eq!(reply.text(), r#"{"id":13,"name":"Zoë 🐈","categoryId":-9223372036854775808}"#);
+}
+
+#[tokio::test]
+async fn a_category_id_with_a_zero_fraction_is_that_integer() {
+    let state = state();
+    let mut id = 10;
+    for category_id in [
+        "3.0",
+        "3e0",
+        "30e-1",
+        "3E+0",
+        "0.3e1",
+        "300e-2",
+        "3.000000000000000000000000000000",
+        "-3.0",
+        "9223372036854775807.0",
+    ] {
+        id += 1;
+        let reply = send(&state, post_json(format!(r#"{{"name":"Kit","categoryId":{category_id}}}"#))).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{category_id}: {}", reply.text());
+        let expected = if category_id.starts_with('-') {
+            -3
+        } else if category_id.starts_with('9') {
+            i64::MAX
+        } else {
+            3
+        };
+        assert_eq!(reply.text(), format!(r#"{{"id":{id},"name":"Kit","categoryId":{expected}}}"#));
+    }
+    assert_eq!(state.pets().len(), 19);
 }
 
 #[tokio::test]
@@ -491,51 +551,47 @@ async fn a_body_that_is_not_a_new_pet_is_400_naming_the_field() {
             r#"{"name":"Kit","categoryId":1} {}"#,
             "request body is not valid JSON: trailing characters at line 1 column 31",
         ),
-        (
-            r#"{"name":"Kit","categoryId":1e400}"#,
-            "request body is not valid JSON: number out of range at line 1 column 32",
-        ),
+        (r#"{"name":"Kit","categoryId":1e400}"#, &format!("{int64}, not the number `1e400`")),
         ("[]", "request body must be a JSON object, not an array"),
         (r#""Kit""#, "request body must be a JSON object, not the string \"Kit\""),
         ("null", "request body must be a JSON object, not null"),
-        ("42", "request body must be a JSON object, not the integer `42`"),
+        ("42", "request body must be a JSON object, not the number `42`"),
+        ("3.5", "request body must be a JSON object, not the number `3.5`"),
+        ("true", "request body must be a JSON object, not `true`"),
         ("{}", "`name` is required"),
         (r#"{"categoryId":1}"#, "`name` is required"),
-        (r#"{"name":null,"categoryId":1}"#, "`name` is required"),
+        (r#"{"name":null,"categoryId":1}"#, "`name` must be a string, not null"),
         (r#"{"Name":"Kit","categoryId":1}"#, "`name` is required"),
-        (r#"{"name":5,"categoryId":1}"#, "`name` must be a string, not the integer `5`"),
+        (r#"{"name":5,"categoryId":1}"#, "`name` must be a string, not the number `5`"),
         (r#"{"name":true,"categoryId":1}"#, "`name` must be a string, not `true`"),
         (r#"{"name":["Kit"],"categoryId":1}"#, "`name` must be a string, not an array"),
         (r#"{"name":{"first":"Kit"},"categoryId":1}"#, "`name` must be a string, not an object"),
         (r#"{"name":"Kit"}"#, "`categoryId` is required"),
-        (r#"{"name":"Kit","categoryId":null}"#, "`categoryId` is required"),
+        (r#"{"name":"Kit","categoryId":null}"#, &format!("{int64}, not null")),
         (r#"{"name":"Kit","category_id":1}"#, "`categoryId` is required"),
         (r#"{"name":"Kit","categoryId":"3"}"#, &format!("{int64}, not the string \"3\"")),
-        (
-            r#"{"name":"Kit","categoryId":1.5}"#,
-            &format!("{int64}, not a number with a fraction or exponent, or beyond int64"),
-        ),
-        (
-            r#"{"name":"Kit","categoryId":1.0}"#,
-            &format!("{int64}, not a number with a fraction or exponent, or beyond int64"),
-        ),
-        (
-            r#"{"name":"Kit","categoryId":1e3}"#,
-            &format!("{int64}, not a number with a fraction or exponent, or beyond int64"),
-        ),
+        (r#"{"name":"Kit","categoryId":1.5}"#, &format!("{int64}, not the number `1.5`")),
+        (r#"{"name":"Kit","categoryId":3.5}"#, &format!("{int64}, not the number `3.5`")),
+        (r#"{"name":"Kit","categoryId":30e-2}"#, &format!("{int64}, not the number `30e-2`")),
+        (r#"{"name":"Kit","categoryId":-0.5}"#, &format!("{int64}, not the number `-0.5`")),
+        (r#"{"name":"Kit","categoryId":3.0000000000000001}"#, &format!("{int64}, not the number `3.0000000000000001`")),
         (
             r#"{"name":"Kit","categoryId":9223372036854775808}"#,
-            &format!("{int64}, not the integer `9223372036854775808`"),
+            &format!("{int64}, not the number `9223372036854775808`"),
         ),
+        (r#"{"name":"Kit","categoryId":9.3e18}"#, &format!("{int64}, not the number `9.3e18`")),
         (
             r#"{"name":"Kit","categoryId":-9223372036854775809}"#,
-            &format!("{int64}, not a number with a fraction or exponent, or beyond int64"),
+            &format!("{int64}, not the number `-9223372036854775809`"),
         ),
+        (r#"{"name":"Kit","categoryId":100000000000000000000000000000000000}"#, &format!("{int64}, not a number")),
         (r#"{"name":"Kit","categoryId":false}"#, &format!("{int64}, not `false`")),
         (r#"{"name":"Kit","categoryId":1,"status":"lost"}"#, &format!("{status}, not the string \"lost\"")),
         (r#"{"name":"Kit","categoryId":1,"status":"Available"}"#, &format!("{status}, not the string \"Available\"")),
         (r#"{"name":"Kit","categoryId":1,"status":""}"#, &format!("{status}, not the string \"\"")),
-        (r#"{"name":"Kit","categoryId":1,"status":1}"#, &format!("{status}, not the integer `1`")),
+        (r#"{"name":"Kit","categoryId":1,"status":1}"#, &format!("{status}, not the number `1`")),
+        // The enumeration has no null: a present `null` is a value it does not allow.
+        (r#"{"name":"Kit","categoryId":1,"status":null}"#, &format!("{status}, not null")),
         (r#"{"name":"Kit","categoryId":1,"status":["sold"]}"#, &format!("{status}, not an array")),
         // The first offending field in `name`, `categoryId`, `status` order is named.
         (r#"{"status":"lost","categoryId":"x"}"#, "`name` is required"),
@@ -555,10 +611,11 @@ fn streamed(bytes: Vec<u8>) -> Body {
     Body::new(body)
 }
 
-/// A valid NewPet body of exactly `len` bytes.
+/// A valid NewPet body of exactly `len` bytes, padded with an unknown field (a name that long
+/// would be refused).
 fn new_pet_of_len(len: usize) -> String {
-    let frame = r#"{"categoryId":1,"name":""}"#;
-    format!(r#"{{"categoryId":1,"name":"{}"}}"#, "x".repeat(len - frame.len()))
+    let frame = r#"{"categoryId":1,"name":"Kit","pad":""}"#;
+    format!(r#"{{"categoryId":1,"name":"Kit","pad":"{}"}}"#, "x".repeat(len - frame.len()))
 }
 
 #[tokio::test]
@@ -581,6 +638,47 @@ async fn a_body_over_1_mib_is_413_whether_declared_or_streamed() {
     assert_eq!(state.pets().len(), 12);
 }
 
+#[tokio::test]
+async fn a_name_over_128_kib_is_400() {
+    let state = state();
+    let max = 128 * 1024;
+    let name = |len: usize| format!(r#"{{"name":"{}","categoryId":1}}"#, "é".repeat(len / 2) + &"x".repeat(len % 2));
+    let reply = send(&state, post_json(name(max))).await;
+    assert_eq!(reply.status, StatusCode::CREATED, "exactly 128 KiB is fine");
+    let reply = send(&state, post_json(name(max + 1))).await;
+    reply.assert_error(400, "invalid_body", "`name` must be at most 131072 bytes (128 KiB) of UTF-8, not 131073");
+    assert_eq!(state.pets().len(), 11);
+}
+
+#[tokio::test]
+async fn a_full_store_is_507_storage_full_and_keeps_serving_reads() {
+    let state = AppState::new(&quiet().seed_pets(2).max_pets(3));
+    for id in 3..=5 {
+        let reply = send(&state, post_json(r#"{"name":"Kit","categoryId":1}"#)).await;
+        assert_eq!(reply.json()["id"], id);
+    }
+    let full = "the sandbox holds the 3 animals clients may add; restart it to start over";
+    let reply = send(&state, post_json(r#"{"name":"Kit","categoryId":1}"#)).await;
+    reply.assert_error(507, "storage_full", full);
+    // A bad body is still the client's mistake first.
+    let reply = send(&state, post_json(r#"{"name":"Kit"}"#)).await;
+    reply.assert_error(400, "invalid_body", "`categoryId` is required");
+    let reply = send(&state, get("/v1/pets")).await;
+    assert_eq!(ids(&reply), [1, 2, 3, 4, 5]);
+
+    let state = AppState::new(&quiet().seed_pets(0).max_stored_bytes(10));
+    let reply = send(&state, post_json(r#"{"name":"abcdefgh","categoryId":1}"#)).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    let reply = send(&state, post_json(r#"{"name":"ijk","categoryId":1}"#)).await;
+    reply.assert_error(
+        507,
+        "storage_full",
+        "the names of the animals clients added would pass 10 bytes, all the sandbox may hold; restart it to start over",
+    );
+    let reply = send(&state, post_json(r#"{"name":"ij","categoryId":1}"#)).await;
+    assert_eq!(reply.json()["id"], 2, "a refusal uses up no id");
+}
+
 // ---- GET /v1/pets/{petId} ----
 
 #[tokio::test]
@@ -594,9 +692,12 @@ async fn getting_one_pet_is_200_and_marked_deprecated() {
     // Percent-encoding is decoded first: `%31` is `1` (RFC 3986 equivalence).
     let reply = send(&state, get("/v1/pets/%31")).await;
     assert_eq!(reply.json()["id"], 1);
-    // Whatever Rust's int64 parsing accepts names the same animal.
-    let reply = send(&state, get("/v1/pets/+01")).await;
-    assert_eq!(reply.json()["id"], 1);
+    // `petId` is an int64 like `categoryId`, read the same way: any spelling of the integer 1,
+    // including the `+` and leading zeros Rust's int64 parsing took before.
+    for id in ["+01", "1.0", "1e0", "10e-1", "0.1E1"] {
+        let reply = send(&state, get(&format!("/v1/pets/{id}"))).await;
+        assert_eq!(reply.json()["id"], 1, "{id}");
+    }
 }
 
 #[tokio::test]
@@ -610,7 +711,8 @@ async fn an_unknown_or_non_int64_id_is_404_and_marked_deprecated() {
         ("9223372036854775808", "9223372036854775808"),
         ("abc", "abc"),
         ("1.5", "1.5"),
-        ("1e1", "1e1"),
+        ("1.0e-1", "1.0e-1"),
+        ("1e19", "1e19"),
         ("%20", " "),
         ("%FF", "%FF"),
     ] {

@@ -1,10 +1,11 @@
 //! A JSON array read one element at a time: a small scanner finds where each element starts and ends (outside
 //! strings, at nesting depth zero), and serde_json parses that element alone. serde_json's `StreamDeserializer`
 //! reads whitespace-separated values, not an array's elements, and parsing the whole array would hold it all.
+//! An element longer than [`MAX_RECORD_BYTES`] is scanned to its end without being kept.
 
 use std::io::{self, BufRead};
 
-use super::{BOM, Invalid, Parsed, Record, new_pet_from_json, parse_json};
+use super::{BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, new_pet_from_json, not_text, parse_json, too_long};
 
 /// The elements of one JSON array, each with the line it starts on.
 pub(super) struct Elements<R> {
@@ -51,6 +52,7 @@ impl<R: BufRead> Elements<R> {
                             self.state = State::First;
                         }
                         None => return Ok(Some(self.flaw("the file is empty: expected a JSON array, `[...]`"))),
+                        Some(0) => return Ok(Some(self.not_text())),
                         Some(b'{') => {
                             return Ok(Some(self.flaw(
                                 "expected a JSON array, `[...]`, found an object: for one object per line, use `--format ndjson`",
@@ -88,6 +90,7 @@ impl<R: BufRead> Elements<R> {
                             return self.end();
                         }
                         None => return Ok(Some(self.flaw("the file ends before the array's closing `]`"))),
+                        Some(0) => return Ok(Some(self.not_text())),
                         Some(other) => {
                             let message = format!("expected `,` or `]` after an element, found {}", shown_byte(other));
                             return Ok(Some(self.flaw(&message)));
@@ -108,10 +111,12 @@ impl<R: BufRead> Elements<R> {
         }
     }
 
-    /// Reads one element, up to (not including) the `,` or `]` that ends it, and checks it.
+    /// Reads one element, up to (not including) the `,` or `]` that ends it, and checks it. Past
+    /// [`MAX_RECORD_BYTES`] the element is no longer kept, only scanned for its end.
     fn element(&mut self) -> io::Result<Parsed> {
         let line = self.line;
         self.element.clear();
+        let mut len = 0usize;
         let (mut depth, mut in_string, mut escaped) = (0u32, false, false);
         loop {
             let buf = self.input.fill_buf()?;
@@ -119,8 +124,12 @@ impl<R: BufRead> Elements<R> {
                 break;
             }
             let mut taken = 0;
-            let mut ended = false;
+            let (mut ended, mut nul) = (false, false);
             for &byte in buf {
+                if byte == 0 {
+                    nul = true;
+                    break;
+                }
                 if in_string {
                     if escaped {
                         escaped = false;
@@ -146,17 +155,37 @@ impl<R: BufRead> Elements<R> {
                 }
                 taken += 1;
             }
-            self.element.extend_from_slice(&buf[..taken]);
+            len += taken;
+            if len <= MAX_RECORD_BYTES {
+                self.element.extend_from_slice(&buf[..taken]);
+            }
             self.input.consume(taken);
+            // A NUL after a whole element leaves the element to be read, and the NUL to end the array.
+            if nul && (depth > 0 || in_string || self.element.trim_ascii().is_empty()) {
+                return Ok(self.not_text());
+            }
+            if nul {
+                break;
+            }
             if ended {
                 break;
             }
         }
         self.state = State::After;
-        Ok(parse_json(&self.element)
-            .and_then(new_pet_from_json)
+        if len > MAX_RECORD_BYTES {
+            return Ok(Err(too_long(line)));
+        }
+        let text = self.element.trim_ascii_end();
+        Ok(parse_json(text)
+            .and_then(|value| new_pet_from_json(text, value))
             .map(|pet| Record { line, pet })
             .map_err(|(offset, message)| Invalid { line: line + offset, message }))
+    }
+
+    /// A NUL byte: the file is not text, and the end of reading.
+    fn not_text(&mut self) -> Parsed {
+        self.state = State::Done;
+        Err(not_text(self.line))
     }
 
     /// A flaw after which the array cannot be followed: reported at the current line, and the end of reading.
@@ -195,8 +224,8 @@ fn shown_byte(byte: u8) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{invalid, pet, read};
-    use super::super::{Format, Record};
+    use super::super::tests::{invalid, pet, read, record_of, too_long_at};
+    use super::super::{Format, Kind, MAX_RECORD_BYTES, Reader, Record};
     use crate::api::PetStatus;
 
     #[test]
@@ -275,5 +304,22 @@ mod tests {
             let record = record.unwrap();
             assert_eq!((record.line, record.pet.name), (i as u64 + 1, format!("pet-{i} \" ]")));
         }
+    }
+
+    #[test]
+    fn an_element_past_the_bound_is_refused_and_reading_goes_on() {
+        let text = format!(
+            "[{},\n{} ,\n\"{}\",\n{{\"name\":\"ok\",\"categoryId\":2}}]",
+            record_of(MAX_RECORD_BYTES),
+            record_of(MAX_RECORD_BYTES + 1),
+            "x".repeat(5 * MAX_RECORD_BYTES)
+        );
+        let mut reader = Reader::new(Format::Json, text.as_bytes()).unwrap();
+        let parsed: Vec<_> = reader.by_ref().map(Result::unwrap).collect();
+        assert_eq!(parsed.len(), 4);
+        assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((1, MAX_RECORD_BYTES - 26)));
+        assert_eq!(parsed[1..], [too_long_at(2), too_long_at(3), Ok(Record { line: 4, pet: pet("ok", 2, None) })]);
+        let Kind::Json(elements) = &reader.kind else { unreachable!() };
+        assert!(elements.element.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", elements.element.capacity());
     }
 }

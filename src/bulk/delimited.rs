@@ -1,12 +1,15 @@
-//! CSV with a header row, read with the `csv` crate one record at a time. The header must name exactly the
-//! columns `name` and `categoryId`, and optionally `status`, in any order. Each record is numbered by the
-//! file line it starts on, which the crate does not quite know (it counts blank lines late), so a small
-//! wrapper around the input notes where each non-blank line starts.
+//! CSV with a header row. The header must name exactly the columns `name` and `categoryId`, and optionally
+//! `status`, in any order. Records are read with `csv-core`, the state machine under the `csv` crate, because
+//! `csv::Reader` holds a whole record however long: here a record's values are kept only up to
+//! [`MAX_RECORD_BYTES`], and a longer record is read to its end and dropped. Reading feeds the machine from the
+//! input's buffer, so each record is numbered by the file line its text starts on (blank lines are skipped).
 
-use std::collections::VecDeque;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 
-use super::{Invalid, Parsed, Record, allowed_statuses, parse_status, quoted};
+use super::{
+    BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, allowed_statuses, int64_of_json_number, not_text, parse_status,
+    quoted, too_long, within_body_bound,
+};
 use crate::api::NewPet;
 
 /// A column of the CSV format.
@@ -32,37 +35,44 @@ impl Column {
     }
 }
 
+/// How many of a record's values are kept: one more than the columns there are, enough to name the first
+/// unknown or repeated column of a header; the values past them are only counted.
+const FIELDS_KEPT: usize = 4;
+
 /// The records of a CSV file after its header.
 pub(super) struct CsvRecords<R> {
-    reader: csv::Reader<LineIndex<R>>,
+    rows: Rows<R>,
     /// The header's columns in order, or why the header is refused (reported once, as the only record).
     header: Result<Vec<Column>, Option<Invalid>>,
-    record: csv::ByteRecord,
 }
 
 impl<R: BufRead> CsvRecords<R> {
     /// Reads the header row now.
-    pub(super) fn new(input: R) -> io::Result<CsvRecords<R>> {
-        let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(LineIndex {
+    pub(super) fn new(mut input: R) -> io::Result<CsvRecords<R>> {
+        if input.fill_buf()?.starts_with(BOM) {
+            input.consume(BOM.len());
+        }
+        let mut rows = Rows {
             input,
-            offset: 0,
+            machine: Box::new(csv_core::Reader::new()),
             line: 1,
-            at_line_start: true,
-            lines: VecDeque::new(),
-        });
-        let mut record = csv::ByteRecord::new();
-        let header = match reader.read_byte_record(&mut record) {
-            Ok(true) => {
-                let line = line_of(&mut reader, &record);
-                columns(&record).map_err(|message| Some(Invalid { line, message }))
-            }
-            Ok(false) => Err(Some(Invalid {
+            fields: Vec::new(),
+            clean: 0,
+            done: false,
+        };
+        let header = match rows.next()? {
+            Row::Values { line, .. } => columns(&rows.fields).map_err(|message| Some(Invalid { line, message })),
+            Row::End => Err(Some(Invalid {
                 line: 1,
                 message: "the file is empty: expected a header row, `name,categoryId,status`".to_owned(),
             })),
-            Err(err) => Err(Some(csv_error(err)?)),
+            Row::TooLong { line } => Err(Some(Invalid {
+                line,
+                message: format!("the header row is longer than 1 MiB ({MAX_RECORD_BYTES} bytes)"),
+            })),
+            Row::NotText { line } => Err(Some(not_text(line))),
         };
-        Ok(CsvRecords { reader, header, record })
+        Ok(CsvRecords { rows, header })
     }
 
     /// The header's columns, in its order; the canonical order when the header was refused.
@@ -78,27 +88,127 @@ impl<R: BufRead> CsvRecords<R> {
             Ok(columns) => columns,
             Err(flaw) => return flaw.take().map(|invalid| Ok(Err(invalid))),
         };
-        match self.reader.read_byte_record(&mut self.record) {
-            Ok(false) => None,
-            Ok(true) => {
-                let line = line_of(&mut self.reader, &self.record);
-                Some(Ok(new_pet(columns, &self.record)
-                    .map(|pet| Record { line, pet })
-                    .map_err(|message| Invalid { line, message })))
+        let row = match self.rows.next() {
+            Ok(row) => row,
+            Err(err) => return Some(Err(err)),
+        };
+        Some(Ok(match row {
+            Row::End => return None,
+            Row::Values { line, count } => new_pet(columns, &self.rows.fields, count)
+                .map(|pet| Record { line, pet })
+                .map_err(|message| Invalid { line, message }),
+            Row::TooLong { line } => Err(too_long(line)),
+            Row::NotText { line } => Err(not_text(line)),
+        }))
+    }
+}
+
+/// What reading one row found.
+enum Row {
+    /// A row of `count` values starting on `line`; the first [`FIELDS_KEPT`] are in [`Rows::fields`].
+    Values {
+        line: u64,
+        count: usize,
+    },
+    /// A row longer than [`MAX_RECORD_BYTES`], read to its end and dropped.
+    TooLong {
+        line: u64,
+    },
+    /// A NUL byte on `line`: nothing more is read.
+    NotText {
+        line: u64,
+    },
+    End,
+}
+
+/// Rows of CSV, each read by feeding `csv_core` from the input's buffer.
+struct Rows<R> {
+    input: R,
+    /// Boxed: its transition table is a kilobyte, the other formats' readers a few words.
+    machine: Box<csv_core::Reader>,
+    /// The line of the next byte to read.
+    line: u64,
+    /// The values of the row just read, the first [`FIELDS_KEPT`] of them.
+    fields: Vec<Vec<u8>>,
+    /// How many bytes at the front of the input's buffer are known to hold no NUL.
+    clean: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Rows<R> {
+    fn next(&mut self) -> io::Result<Row> {
+        self.fields.clear();
+        if self.done {
+            return Ok(Row::End);
+        }
+        let mut field = Vec::new();
+        // The row's length: its values' bytes and the commas between them.
+        let (mut count, mut len, mut start) = (0usize, 0usize, None);
+        let mut out = [0u8; 8192];
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            // The buffer is searched for a NUL once, not on each of the many values it may hold.
+            if self.clean == 0 {
+                let nul = available.iter().position(|&byte| byte == 0);
+                if nul == Some(0) {
+                    self.done = true;
+                    return Ok(Row::NotText { line: self.line });
+                }
+                self.clean = nul.unwrap_or(available.len());
             }
-            Err(err) => Some(csv_error(err).map(Err)),
+            let text = &available[..self.clean];
+            let at_end = available.is_empty();
+            let (result, read, written) = self.machine.read_field(text, &mut out);
+            for &byte in &text[..read] {
+                if start.is_none() && byte != b'\r' && byte != b'\n' {
+                    start = Some(self.line);
+                }
+                if byte == b'\n' {
+                    self.line += 1;
+                }
+            }
+            self.input.consume(read);
+            self.clean -= read;
+            len += written;
+            if len <= MAX_RECORD_BYTES {
+                field.extend_from_slice(&out[..written]);
+            }
+            match result {
+                csv_core::ReadFieldResult::InputEmpty | csv_core::ReadFieldResult::OutputFull => {
+                    if at_end && read == 0 && written == 0 && result == csv_core::ReadFieldResult::InputEmpty {
+                        // At the end of the input the machine must end the row or say End; never loop on it.
+                        return Ok(Row::End);
+                    }
+                }
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    count += 1;
+                    let value = std::mem::take(&mut field);
+                    if self.fields.len() < FIELDS_KEPT && len <= MAX_RECORD_BYTES {
+                        self.fields.push(value);
+                    }
+                    let line = start.unwrap_or(self.line);
+                    if record_end {
+                        return Ok(if len > MAX_RECORD_BYTES {
+                            self.fields.clear();
+                            Row::TooLong { line }
+                        } else {
+                            Row::Values { line, count }
+                        });
+                    }
+                    len += 1;
+                }
+                csv_core::ReadFieldResult::End => return Ok(Row::End),
+            }
         }
     }
 }
 
-/// The line a record just read starts on.
-fn line_of<R: Read>(reader: &mut csv::Reader<LineIndex<R>>, record: &csv::ByteRecord) -> u64 {
-    let byte = record.position().map_or(0, csv::Position::byte);
-    reader.get_mut().line_at(byte)
-}
-
 /// The header's columns, or why it is refused.
-fn columns(header: &csv::ByteRecord) -> Result<Vec<Column>, String> {
+fn columns(header: &[Vec<u8>]) -> Result<Vec<Column>, String> {
     let expected = "expected the header `name,categoryId` or `name,categoryId,status`, in any order";
     let mut columns = Vec::new();
     for field in header {
@@ -119,15 +229,16 @@ fn columns(header: &csv::ByteRecord) -> Result<Vec<Column>, String> {
     Ok(columns)
 }
 
-/// A record's cells checked as a NewPet, with every problem they have. `name` is taken as it is; `categoryId`
-/// and `status` are trimmed; an empty `status` cell means none.
-fn new_pet(columns: &[Column], record: &csv::ByteRecord) -> Result<NewPet, String> {
-    if record.len() != columns.len() {
-        return Err(format!("expected {} fields, as in the header, found {}", columns.len(), record.len()));
+/// A record's `count` cells checked as a NewPet, with every problem they have. `name` is taken as it is;
+/// `categoryId` and `status` are trimmed; an empty `status` cell means none. `categoryId` is an int64 written
+/// as Rust reads one (`+3`, `007`) or as a JSON number that is an integer (`3.0`, `3e0`).
+fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet, String> {
+    if count != columns.len() {
+        return Err(format!("expected {} fields, as in the header, found {count}", columns.len()));
     }
     let (mut name, mut category_id, mut status) = (None, None, None);
     let mut problems = Vec::new();
-    for (&column, cell) in columns.iter().zip(record) {
+    for (&column, cell) in columns.iter().zip(cells) {
         let Ok(cell) = std::str::from_utf8(cell) else {
             problems.push(format!("`{}` is not valid UTF-8", column.header()));
             continue;
@@ -136,9 +247,11 @@ fn new_pet(columns: &[Column], record: &csv::ByteRecord) -> Result<NewPet, Strin
             Column::Name => name = Some(cell.to_owned()),
             Column::CategoryId => match cell.trim() {
                 "" => problems.push("`categoryId` is required".to_owned()),
-                text => match text.parse::<i64>() {
-                    Ok(id) => category_id = Some(id),
-                    Err(_) => problems.push(format!("`categoryId` must be an integer, got {}", quoted(text))),
+                text => match text.parse::<i64>().map_err(|_| int64_of_json_number(text)) {
+                    Ok(id) | Err(Ok(id)) => category_id = Some(id),
+                    Err(Err(why)) => {
+                        problems.push(format!("`categoryId` must be an integer, got {}{why}", quoted(text)))
+                    }
                 },
             },
             Column::Status => match cell.trim() {
@@ -153,69 +266,17 @@ fn new_pet(columns: &[Column], record: &csv::ByteRecord) -> Result<NewPet, Strin
         }
     }
     match (name, category_id) {
-        (Some(name), Some(category_id)) if problems.is_empty() => Ok(NewPet { name, category_id, status }),
+        (Some(name), Some(category_id)) if problems.is_empty() => {
+            within_body_bound(NewPet { name, category_id, status })
+        }
         _ => Err(problems.join("; ")),
-    }
-}
-
-/// A CSV error that is about the text (reported as an invalid record), or the I/O failure it wraps.
-fn csv_error(err: csv::Error) -> io::Result<Invalid> {
-    let line = err.position().map_or(0, csv::Position::line);
-    match err.into_kind() {
-        csv::ErrorKind::Io(err) => Err(err),
-        kind => Ok(Invalid { line, message: format!("not valid CSV: {kind:?}") }),
-    }
-}
-
-/// The input, noting the offset and number of each line that has something on it, so that a record's byte
-/// offset (which may point at blank lines before it) gives the line its text starts on. It keeps only the
-/// lines the CSV reader has buffered ahead and not yet asked about.
-struct LineIndex<R> {
-    input: R,
-    offset: u64,
-    line: u64,
-    at_line_start: bool,
-    /// (offset, line) of each line start with something other than `\r` or `\n` on it, oldest first.
-    lines: VecDeque<(u64, u64)>,
-}
-
-impl<R> LineIndex<R> {
-    /// The first non-blank line at or after byte `offset`: a record's offset is where its text starts, or
-    /// where the blank lines before it start. Lines before it are forgotten.
-    fn line_at(&mut self, offset: u64) -> u64 {
-        while self.lines.front().is_some_and(|&(start, _)| start < offset) {
-            self.lines.pop_front();
-        }
-        self.lines.front().map_or(self.line, |&(_, line)| line)
-    }
-}
-
-impl<R: Read> Read for LineIndex<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.input.read(buf)?;
-        for &byte in &buf[..n] {
-            match byte {
-                b'\n' => {
-                    self.line += 1;
-                    self.at_line_start = true;
-                }
-                b'\r' => {}
-                _ if self.at_line_start => {
-                    self.lines.push_back((self.offset, self.line));
-                    self.at_line_start = false;
-                }
-                _ => {}
-            }
-            self.offset += 1;
-        }
-        Ok(n)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{invalid, pet, read};
-    use super::super::{Format, Layout, Reader, Record};
+    use super::super::tests::{invalid, pet, read, too_long_at};
+    use super::super::{Format, Layout, MAX_RECORD_BYTES, Reader, Record};
     use super::Column;
     use crate::api::PetStatus;
 
@@ -282,5 +343,56 @@ mod tests {
             assert_eq!(read(Format::Csv, text), vec![invalid(1, &message)], "{text:?}");
         }
         assert_eq!(read(Format::Csv, "\n\nname,categoryId\n"), vec![], "blank lines before the header are skipped");
+    }
+
+    #[test]
+    fn category_ids_with_a_zero_fraction_are_integers() {
+        let text = "name,categoryId\na,3.0\nb,3e0\nc, 30e-1 \nd,+3\ne,3.5\nf,1e19\n";
+        assert_eq!(
+            read(Format::Csv, text),
+            vec![
+                Ok(Record { line: 2, pet: pet("a", 3, None) }),
+                Ok(Record { line: 3, pet: pet("b", 3, None) }),
+                Ok(Record { line: 4, pet: pet("c", 3, None) }),
+                Ok(Record { line: 5, pet: pet("d", 3, None) }),
+                invalid(6, "`categoryId` must be an integer, got \"3.5\""),
+                invalid(7, "`categoryId` must be an integer, got \"1e19\", which is beyond int64"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_past_the_bound_is_refused_and_reading_goes_on() {
+        // A row's length is its values and commas, with quotes and line ending left out. The longest name that
+        // fits is the one whose request body, `{"name":"…","categoryId":1}`, is 1 MiB.
+        let fits = format!("\"{}\",1", "x".repeat(MAX_RECORD_BYTES - 26));
+        let over = format!("{},1", "x".repeat(MAX_RECORD_BYTES - 1));
+        let many_commas = ",".repeat(3 * MAX_RECORD_BYTES);
+        let quoted_lines = format!("\"{}\",1", "a\n".repeat(MAX_RECORD_BYTES));
+        let text = format!("name,categoryId\n{fits}\r\n{over}\n{many_commas}\n{quoted_lines}\nok,2\n");
+        let parsed = read(Format::Csv, &text);
+        assert_eq!(parsed.len(), 5);
+        assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((2, MAX_RECORD_BYTES - 26)));
+        let last = 6 + MAX_RECORD_BYTES as u64;
+        assert_eq!(
+            parsed[1..],
+            [too_long_at(3), too_long_at(4), too_long_at(5), Ok(Record { line: last, pet: pet("ok", 2, None) })]
+        );
+        let header = format!("name,categoryId,{}\nRex,1\n", "s".repeat(MAX_RECORD_BYTES));
+        let message = format!("the header row is longer than 1 MiB ({MAX_RECORD_BYTES} bytes)");
+        assert_eq!(read(Format::Csv, &header), vec![invalid(1, &message)]);
+    }
+
+    #[test]
+    fn a_control_character_cell_that_makes_a_body_past_the_bound_is_refused() {
+        let text = format!("name,categoryId\n{},1\n", "\u{1}".repeat(MAX_RECORD_BYTES / 6 + 1));
+        let parsed = read(Format::Csv, &text);
+        assert_eq!(
+            parsed,
+            vec![invalid(
+                2,
+                "the record makes a request body of 1048604 bytes, longer than 1 MiB (1048576 bytes), the largest the API takes"
+            )]
+        );
     }
 }

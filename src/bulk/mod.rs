@@ -1,7 +1,8 @@
 //! Records in, records out, for `petstore pets add --file`: reads a file of NewPets (a JSON array, NDJSON, or
 //! CSV with a header row) one record at a time, each checked by the API's rules and tagged with the line it
 //! starts on, and writes records back in the same format (the `--failed` file). Nothing here holds more than
-//! one record, so memory stays flat however long the file. It never sends a request and never prints.
+//! one record, and no record past [`MAX_RECORD_BYTES`] is held whole, so memory stays flat however long the
+//! file or its lines. It never sends a request and never prints.
 
 mod array;
 mod delimited;
@@ -10,10 +11,12 @@ mod write;
 use std::io::{self, BufRead};
 use std::path::Path;
 
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::api::error::sanitise;
-use crate::api::{NewPet, PetStatus};
+use crate::api::{MAX_REQUEST_BODY_BYTES, NewPet, PetStatus};
 
 pub use delimited::Column;
 pub use write::{FailedFile, Writer};
@@ -74,6 +77,58 @@ impl std::fmt::Display for Invalid {
 /// One record as read: checked, or refused with its reason.
 pub type Parsed = Result<Record, Invalid>;
 
+/// The longest record: the longest request body the API takes (see [`MAX_REQUEST_BODY_BYTES`]). A record's
+/// length is its text: an NDJSON line without its line ending, a JSON array element, or a CSV row's values
+/// and separators. A longer record is skipped over while it is read, holding at most this much of it.
+pub const MAX_RECORD_BYTES: usize = MAX_REQUEST_BODY_BYTES;
+
+/// Why a record longer than [`MAX_RECORD_BYTES`] is refused.
+fn too_long(line: u64) -> Invalid {
+    Invalid {
+        line,
+        message: format!(
+            "the record is longer than 1 MiB ({MAX_RECORD_BYTES} bytes), the largest request body the API takes"
+        ),
+    }
+}
+
+/// Why reading stops at a NUL byte. No JSON or CSV text holds one (JSON allows no raw control character; a
+/// CSV file is text), so a NUL means the file is something else, `/dev/zero` or a binary, and reading on
+/// would only read on through it.
+fn not_text(line: u64) -> Invalid {
+    Invalid {
+        line,
+        message: "the file has a NUL byte here, so it is not a text file (JSON and CSV text never hold one); \
+                  nothing after it was read"
+            .to_owned(),
+    }
+}
+
+/// A checked NewPet, unless the request body it makes is longer than the API takes. Only a CSV record can
+/// grow on the way: a control character in a cell is one byte there and six (`\u0001`) in JSON.
+fn within_body_bound(pet: NewPet) -> Result<NewPet, String> {
+    /// Counts bytes written, to size a body without building it.
+    struct Count(usize);
+    impl io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, &pet).expect("a NewPet always serialises");
+    match count.0 {
+        len if len > MAX_REQUEST_BODY_BYTES => Err(format!(
+            "the record makes a request body of {len} bytes, longer than 1 MiB ({MAX_REQUEST_BODY_BYTES} bytes), \
+             the largest the API takes"
+        )),
+        _ => Ok(pet),
+    }
+}
+
 /// How records are laid out, to write others the same way: the format, and for CSV the header's column order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Layout {
@@ -105,7 +160,7 @@ impl<R: BufRead> Reader<R> {
     /// A reader of `input`. For CSV the header row is read now, so [`Reader::layout`] knows the columns.
     pub fn new(format: Format, input: R) -> io::Result<Reader<R>> {
         let kind = match format {
-            Format::Ndjson => Kind::Ndjson(Ndjson { input, line: 0, buf: Vec::new() }),
+            Format::Ndjson => Kind::Ndjson(Ndjson { input, line: 0, buf: Vec::new(), done: false }),
             Format::Json => Kind::Json(array::Elements::new(input)),
             Format::Csv => Kind::Csv(delimited::CsvRecords::new(input)?),
         };
@@ -134,24 +189,37 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// NDJSON: one object per line; the line number is the file's; blank lines are skipped.
+/// NDJSON: one object per line; the line number is the file's; blank lines are skipped. A line is read into
+/// `buf` only up to [`MAX_RECORD_BYTES`] (and its line ending); the rest of a longer one is read and dropped.
 struct Ndjson<R> {
     input: R,
     line: u64,
     buf: Vec<u8>,
+    /// After a NUL byte: nothing more is read.
+    done: bool,
 }
 
 impl<R: BufRead> Ndjson<R> {
     fn next(&mut self) -> Option<io::Result<Parsed>> {
         loop {
-            self.buf.clear();
-            match self.input.read_until(b'\n', &mut self.buf) {
-                Ok(0) => return None,
-                Ok(_) => {}
-                Err(err) => return Some(Err(err)),
+            if self.done {
+                return None;
             }
+            let (len, nul) = match self.read_line() {
+                Ok(Some(read)) => read,
+                Ok(None) => return None,
+                Err(err) => return Some(Err(err)),
+            };
             self.line += 1;
-            let mut text = self.buf.as_slice();
+            if nul {
+                self.done = true;
+                return Some(Ok(Err(not_text(self.line))));
+            }
+            let mut text = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+            text = text.strip_suffix(b"\r").unwrap_or(text);
+            if len > self.buf.len() || text.len() > MAX_RECORD_BYTES {
+                return Some(Ok(Err(too_long(self.line))));
+            }
             if self.line == 1 {
                 text = text.strip_prefix(BOM).unwrap_or(text);
             }
@@ -160,9 +228,40 @@ impl<R: BufRead> Ndjson<R> {
             }
             let line = self.line;
             return Some(Ok(parse_json(text)
-                .and_then(new_pet_from_json)
+                .and_then(|value| new_pet_from_json(text, value))
                 .map(|pet| Record { line, pet })
                 .map_err(|(offset, message)| Invalid { line: line + offset, message })));
+        }
+    }
+
+    /// Reads the next line, keeping at most [`MAX_RECORD_BYTES`] and a `\r\n` of it in `buf`: its whole length,
+    /// and whether it stopped at a NUL byte. `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<(usize, bool)>> {
+        self.buf.clear();
+        let mut len = 0;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            if available.is_empty() {
+                return Ok((len > 0).then_some((len, false)));
+            }
+            let stop = available.iter().position(|&byte| byte == b'\n' || byte == 0);
+            if let Some(at) = stop
+                && available[at] == 0
+            {
+                return Ok(Some((len + at, true)));
+            }
+            let taken = stop.map_or(available.len(), |at| at + 1);
+            let room = (MAX_RECORD_BYTES + 2).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&available[..taken.min(room)]);
+            len += taken;
+            self.input.consume(taken);
+            if stop.is_some() {
+                return Ok(Some((len, false)));
+            }
         }
     }
 }
@@ -185,10 +284,11 @@ fn parse_json(text: &[u8]) -> Result<Value, (u64, String)> {
     })
 }
 
-/// A JSON value checked as a NewPet by the API's rules, with every problem it has: `name` a string and
-/// `categoryId` an int64, both required; `status` one of the enumeration when given; `null` counts as absent;
-/// other fields are ignored, as the API ignores them.
-fn new_pet_from_json(value: Value) -> Result<NewPet, (u64, String)> {
+/// A JSON value (parsed from `text`) checked as a NewPet by the API's rules, with every problem it has: `name`
+/// a string and `categoryId` an int64, both required (`null` is no value); `status`, when present, one of the
+/// enumeration (not `null`, which the enumeration lacks); other fields are ignored, as the API ignores them.
+/// Number types are JSON Schema's: `3.0`, `3e0` and `30e-1` are the integer 3; `3.5` is no integer.
+fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u64, String)> {
     let Value::Object(mut fields) = value else {
         return Err((0, format!("expected a JSON object with `name` and `categoryId`, got {}", shown(&value))));
     };
@@ -209,16 +309,26 @@ fn new_pet_from_json(value: Value) -> Result<NewPet, (u64, String)> {
             problems.push("`categoryId` is required".to_owned());
             None
         }
-        Some(value) => {
-            let id = value.as_i64();
-            if id.is_none() {
-                problems.push(format!("`categoryId` must be an integer, got {}", shown(value)));
+        Some(Value::Number(number)) => match number.as_i64() {
+            Some(id) => Some(id),
+            // serde_json keeps `3.0` or `1e2` only as an f64, which cannot say whether `9007199254740993.0`
+            // is an integer: its text can.
+            None => {
+                let number = category_id_text(text).unwrap_or_default();
+                let id = int64_of_json_number(&number);
+                if let Err(why) = id {
+                    problems.push(format!("`categoryId` must be an integer, got {}{why}", cut(&number)));
+                }
+                id.ok()
             }
-            id
+        },
+        Some(other) => {
+            problems.push(format!("`categoryId` must be an integer, got {}", shown(other)));
+            None
         }
     };
     let status = match fields.get("status") {
-        None | Some(Value::Null) => None,
+        None => None,
         Some(value) => {
             let status = value.as_str().and_then(parse_status);
             if status.is_none() {
@@ -228,9 +338,92 @@ fn new_pet_from_json(value: Value) -> Result<NewPet, (u64, String)> {
         }
     };
     match (name, category_id) {
-        (Some(name), Some(category_id)) if problems.is_empty() => Ok(NewPet { name, category_id, status }),
+        (Some(name), Some(category_id)) if problems.is_empty() => {
+            within_body_bound(NewPet { name, category_id, status }).map_err(|message| (0, message))
+        }
         _ => Err((0, problems.join("; "))),
     }
+}
+
+/// The text of a JSON object's `categoryId` as written, the last one when it appears twice (as
+/// `serde_json::Value` keeps the last).
+fn category_id_text(object: &[u8]) -> Option<String> {
+    struct Last(Option<String>);
+    impl<'de> Deserialize<'de> for Last {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Last, D::Error> {
+            deserializer.deserialize_map(Last(None))
+        }
+    }
+    impl<'de> Visitor<'de> for Last {
+        type Value = Last;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Last, A::Error> {
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "categoryId" {
+                    self.0 = Some(map.next_value::<&RawValue>()?.get().trim().to_owned());
+                } else {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+            Ok(self)
+        }
+    }
+    serde_json::from_slice::<Last>(object).ok()?.0
+}
+
+/// A JSON number's text as an int64, exactly, by JSON Schema's rule that a number is an integer when its
+/// fraction is zero: `3.0`, `3e0`, `30e-1` and `0.3e1` are 3. The error says why not, to follow the number.
+fn int64_of_json_number(text: &str) -> Result<i64, &'static str> {
+    const NOT_A_NUMBER: &str = "";
+    const FRACTION: &str = "";
+    const BEYOND: &str = ", which is beyond int64";
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
+        None => (unsigned, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if !digits(whole) || (whole.len() > 1 && whole.starts_with('0')) || (mantissa.contains('.') && !digits(fraction)) {
+        return Err(NOT_A_NUMBER);
+    }
+    // The exponent, saturated: past a trillion, a nonzero significand is beyond int64 or below 1 anyway.
+    let mut power: i64 = 0;
+    if let Some(exponent) = exponent {
+        let (sign, magnitude) = match exponent.as_bytes().first() {
+            Some(b'-') => (-1, &exponent[1..]),
+            Some(b'+') => (1, &exponent[1..]),
+            _ => (1, exponent),
+        };
+        if !digits(magnitude) {
+            return Err(NOT_A_NUMBER);
+        }
+        let magnitude =
+            magnitude.bytes().fold(0i64, |n, byte| (n * 10 + i64::from(byte - b'0')).min(1_000_000_000_000));
+        power = sign * magnitude;
+    }
+    // The number is `significand × 10^power`, with the significand's zeros at both ends taken off.
+    let significand = format!("{whole}{fraction}");
+    let significand = significand.trim_start_matches('0');
+    let trimmed = significand.trim_end_matches('0');
+    if trimmed.is_empty() {
+        return Ok(0);
+    }
+    power = power - fraction.len() as i64 + (significand.len() - trimmed.len()) as i64;
+    if power < 0 {
+        return Err(FRACTION);
+    }
+    if trimmed.len() as i64 + power > 19 {
+        return Err(BEYOND);
+    }
+    let magnitude = trimmed.parse::<i128>().expect("at most 19 digits") * 10i128.pow(power as u32);
+    let value = if negative { -magnitude } else { magnitude };
+    i64::try_from(value).map_err(|_| BEYOND)
 }
 
 /// A status by its wire name, exactly (`available`, not `Available`).
@@ -261,6 +454,15 @@ fn shown(value: &Value) -> String {
         Value::Array(_) => "an array".to_owned(),
         Value::Object(_) => "an object".to_owned(),
     }
+}
+
+/// A number's text as a message quotes it, cut to [`SHOWN_CHARS`].
+fn cut(text: &str) -> String {
+    let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
 }
 
 /// A string as JSON writes it (so control characters are escaped), cut to [`SHOWN_CHARS`].
@@ -300,13 +502,13 @@ mod tests {
 
     #[test]
     fn ndjson_numbers_records_by_file_line_and_skips_blank_lines() {
-        let text = "\u{feff}{\"name\":\"Rex\",\"categoryId\":1}\n\n  \r\n{\"name\":\"Tom\",\"categoryId\":-2,\"status\":\"sold\",\"x\":[1]}\r\n{\"name\":\"Kit\",\"categoryId\":3,\"status\":null}";
+        let text = "\u{feff}{\"name\":\"Rex\",\"categoryId\":1}\n\n  \r\n{\"name\":\"Tom\",\"categoryId\":-2,\"status\":\"sold\",\"x\":[1]}\r\n{\"name\":\"Kit\",\"categoryId\":3.0,\"status\":\"pending\"}";
         assert_eq!(
             read(Format::Ndjson, text),
             vec![
                 Ok(Record { line: 1, pet: pet("Rex", 1, None) }),
                 Ok(Record { line: 4, pet: pet("Tom", -2, Some(PetStatus::Sold)) }),
-                Ok(Record { line: 5, pet: pet("Kit", 3, None) }),
+                Ok(Record { line: 5, pet: pet("Kit", 3, Some(PetStatus::Pending)) }),
             ]
         );
     }
@@ -323,22 +525,21 @@ mod tests {
             "{\"name\":\"a\" \"categoryId\":1}\n",
             "{\"name\":null,\"categoryId\":null}\n",
             "{\"name\":\"a\",\"categoryId\":1,\"status\":7}\n",
+            "{\"name\":\"a\",\"categoryId\":1,\"status\":null}\n",
         );
         assert_eq!(
             read(Format::Ndjson, text),
             vec![
                 invalid(1, "`categoryId` must be an integer, got \"x\""),
                 invalid(2, "`name` is required; `status` must be one of `available`, `pending`, `sold`, got \"lost\""),
-                invalid(
-                    3,
-                    "`name` must be a string, got 5; `categoryId` must be an integer, got a number with a fraction or an exponent"
-                ),
+                invalid(3, "`name` must be a string, got 5; `categoryId` must be an integer, got 1.5"),
                 invalid(4, "`categoryId` must be an integer, got 9223372036854775808, which is beyond int64"),
                 invalid(5, "`status` must be one of `available`, `pending`, `sold`, got \"Available\""),
                 invalid(6, "expected a JSON object with `name` and `categoryId`, got an array"),
                 invalid(7, "not valid JSON: expected `,` or `}` (column 13)"),
                 invalid(8, "`name` is required; `categoryId` is required"),
                 invalid(9, "`status` must be one of `available`, `pending`, `sold`, got 7"),
+                invalid(10, "`status` must be one of `available`, `pending`, `sold`, got null"),
             ]
         );
     }
@@ -360,5 +561,110 @@ mod tests {
         let parsed: Vec<_> = Reader::new(Format::Ndjson, text.as_slice()).unwrap().map(Result::unwrap).collect();
         assert!(parsed[0].as_ref().unwrap_err().message.starts_with("not valid JSON"), "{parsed:?}");
         assert_eq!(parsed[1], Ok(Record { line: 2, pet: pet("ok", 1, None) }));
+    }
+
+    #[test]
+    fn a_json_number_with_a_zero_fraction_is_an_integer_exactly() {
+        for (text, expected) in [
+            ("3", Ok(3)),
+            ("3.0", Ok(3)),
+            ("3e0", Ok(3)),
+            ("30e-1", Ok(3)),
+            ("0.3E+1", Ok(3)),
+            ("-3.000", Ok(-3)),
+            ("-0.0", Ok(0)),
+            ("0e999999999999999999999", Ok(0)),
+            ("9223372036854775807.0", Ok(i64::MAX)),
+            ("-9223372036854775808e0", Ok(i64::MIN)),
+            // An f64 reads both as 9007199254740992.
+            ("9007199254740993.0", Ok(9_007_199_254_740_993)),
+            ("3.5", Err("")),
+            ("3.0000000000000000001", Err("")),
+            ("1e-1", Err("")),
+            ("9223372036854775808.0", Err(", which is beyond int64")),
+            ("-9223372036854775809", Err(", which is beyond int64")),
+            ("1e19", Err(", which is beyond int64")),
+            ("1e999999999999999999999", Err(", which is beyond int64")),
+            ("03", Err("")),
+            ("+3", Err("")),
+            ("3.", Err("")),
+            ("3e", Err("")),
+            ("", Err("")),
+        ] {
+            assert_eq!(int64_of_json_number(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn ndjson_category_ids_follow_json_schema_and_null_is_no_status() {
+        let text = concat!(
+            "{\"name\":\"a\",\"categoryId\":3.0}\n",
+            "{\"name\":\"b\",\"categoryId\":3e0}\n",
+            "{\"name\":\"c\",\"categoryId\":30e-1}\n",
+            "{\"name\":\"d\",\"categoryId\":3.5}\n",
+            "{\"name\":\"e\",\"categoryId\":1e19}\n",
+            "{\"name\":\"f\",\"categoryId\":9007199254740993.0}\n",
+            "{\"name\":\"g\",\"categoryId\":2.5,\"categoryId\":2.0}\n",
+            "{\"name\":\"h\",\"categoryId\":1,\"status\":null}\n",
+        );
+        assert_eq!(
+            read(Format::Ndjson, text),
+            vec![
+                Ok(Record { line: 1, pet: pet("a", 3, None) }),
+                Ok(Record { line: 2, pet: pet("b", 3, None) }),
+                Ok(Record { line: 3, pet: pet("c", 3, None) }),
+                invalid(4, "`categoryId` must be an integer, got 3.5"),
+                invalid(5, "`categoryId` must be an integer, got 1e19, which is beyond int64"),
+                Ok(Record { line: 6, pet: pet("f", 9_007_199_254_740_993, None) }),
+                Ok(Record { line: 7, pet: pet("g", 2, None) }),
+                invalid(8, "`status` must be one of `available`, `pending`, `sold`, got null"),
+            ]
+        );
+    }
+
+    /// A record of exactly `len` bytes: `{"name":"xx…","categoryId":1}`.
+    pub(super) fn record_of(len: usize) -> String {
+        let frame = "{\"name\":\"\",\"categoryId\":1}".len();
+        format!("{{\"name\":\"{}\",\"categoryId\":1}}", "x".repeat(len - frame))
+    }
+
+    pub(super) fn too_long_at(line: u64) -> Parsed {
+        Err(too_long(line))
+    }
+
+    #[test]
+    fn an_ndjson_line_past_the_bound_is_refused_and_reading_goes_on() {
+        let text = format!(
+            "{}\r\n{}\n{}\n{{\"name\":\"ok\",\"categoryId\":2}}",
+            record_of(MAX_RECORD_BYTES),
+            record_of(MAX_RECORD_BYTES + 1),
+            "x".repeat(5 * MAX_RECORD_BYTES)
+        );
+        let mut reader = Reader::new(Format::Ndjson, text.as_bytes()).unwrap();
+        let parsed: Vec<_> = reader.by_ref().map(Result::unwrap).collect();
+        assert_eq!(parsed.len(), 4);
+        assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((1, MAX_RECORD_BYTES - 26)));
+        assert_eq!(parsed[1..], [too_long_at(2), too_long_at(3), Ok(Record { line: 4, pet: pet("ok", 2, None) })]);
+        let Kind::Ndjson(ndjson) = &reader.kind else { unreachable!() };
+        assert!(ndjson.buf.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", ndjson.buf.capacity());
+    }
+
+    #[test]
+    fn a_nul_byte_ends_the_reading_in_every_format() {
+        let ok = |line| Ok(Record { line, pet: pet("Rex", 1, None) });
+        let nul = |line| Err(not_text(line));
+        assert_eq!(
+            read(Format::Ndjson, "{\"name\":\"Rex\",\"categoryId\":1}\n\n{\"na\0me\"}\n{}"),
+            vec![ok(1), nul(3)]
+        );
+        assert_eq!(read(Format::Ndjson, "\0"), vec![nul(1)]);
+        assert_eq!(read(Format::Json, "\0["), vec![nul(1)]);
+        assert_eq!(read(Format::Json, "[{\"name\":\"Rex\",\"categoryId\":1},\n{\"n\0\"},{}]"), vec![ok(1), nul(2)]);
+        assert_eq!(read(Format::Json, "[{\"name\":\"Rex\",\"categoryId\":1}\n\n\0]"), vec![ok(1), nul(3)]);
+        assert_eq!(read(Format::Csv, "\0name,categoryId\n"), vec![nul(1)]);
+        assert_eq!(read(Format::Csv, "name,categoryId\nRex,1\nTom\0,2\nKit,3\n"), vec![ok(2), nul(3)]);
+        let endless = std::io::BufReader::new(std::io::repeat(0));
+        let parsed: Vec<_> = Reader::new(Format::Ndjson, endless).unwrap().map(Result::unwrap).collect();
+        assert_eq!(parsed, vec![nul(1)]);
     }
 }

@@ -1,0 +1,177 @@
+//! The sandbox's bounds over real loopback sockets: the header-read timeout, the connection cap
+//! and the store's limit.
+
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use petstore_sandbox::{Config, Sandbox};
+
+const GET: &str = "GET /v1/pets?limit=1 HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer sandbox\r\n\r\n";
+
+/// The sandbox binary with `flags`, on a free port, and its address.
+struct Binary {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Binary {
+    fn start(flags: &[&str]) -> Binary {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+            .args(["--addr", "127.0.0.1:0", "-q"])
+            .args(flags)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let addr = line.trim().strip_prefix("http://").and_then(|rest| rest.strip_suffix("/v1")).unwrap();
+        Binary { child, addr: addr.parse().unwrap() }
+    }
+}
+
+impl Drop for Binary {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn connect(addr: SocketAddr) -> TcpStream {
+    let stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream
+}
+
+/// One answer: its head (status line and headers, lower-cased) and its body, read by its
+/// `Content-Length`.
+fn read_answer(stream: &mut TcpStream) -> (String, String) {
+    let mut head = Vec::new();
+    let mut byte = [0];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).unwrap_or_else(|err| panic!("{err} after {:?}", String::from_utf8_lossy(&head)));
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap().to_lowercase();
+    let length: usize = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .map_or(0, |value| value.trim().parse().unwrap());
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).unwrap();
+    (head, String::from_utf8(body).unwrap())
+}
+
+/// Everything the server still sends before it closes the connection, or the error that ends it.
+fn read_to_close(stream: &mut TcpStream) -> Result<Vec<u8>, ErrorKind> {
+    let mut rest = Vec::new();
+    match stream.read_to_end(&mut rest) {
+        Ok(_) => Ok(rest),
+        // A reset is a close too; a timeout is not.
+        Err(err) if err.kind() == ErrorKind::ConnectionReset => Ok(rest),
+        Err(err) => Err(err.kind()),
+    }
+}
+
+#[test]
+fn a_connection_that_does_not_finish_its_head_is_closed_after_the_header_timeout() {
+    let sandbox = Binary::start(&["--header-timeout", "0.3"]);
+    let mut slow = connect(sandbox.addr);
+    let started = Instant::now();
+    slow.write_all(b"GET /v1/pets HTTP/1.1\r\nHost: sandbox\r\n").unwrap();
+    assert_eq!(read_to_close(&mut slow), Ok(Vec::new()), "closed without an answer");
+    // Generous: only says the timeout acts at all (the read above would give up after 10 s).
+    assert!(started.elapsed() < Duration::from_secs(5), "closed after {:?}", started.elapsed());
+
+    // A kept-alive connection gets the same time between its answer and its next head.
+    let mut idle = connect(sandbox.addr);
+    idle.write_all(GET.as_bytes()).unwrap();
+    let (head, _) = read_answer(&mut idle);
+    assert!(head.starts_with("http/1.1 200 ok\r\n"), "{head}");
+    assert_eq!(read_to_close(&mut idle), Ok(Vec::new()));
+
+    // A client that sends its head in time is served, however slowly it arrives.
+    let mut prompt = connect(sandbox.addr);
+    for chunk in GET.as_bytes().chunks(GET.len() / 3 + 1) {
+        prompt.write_all(chunk).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (head, body) = read_answer(&mut prompt);
+    assert!(head.starts_with("http/1.1 200 ok\r\n"), "{head}");
+    assert_eq!(body, r#"[{"id":1,"name":"Rex","categoryId":1,"status":"available"}]"#);
+}
+
+#[test]
+fn over_the_connection_cap_a_connection_gets_503_and_those_served_keep_being_answered() {
+    let sandbox = Sandbox::start_with(Config::default().quiet(true).max_connections(3));
+    let mut kept = connect(sandbox.addr());
+    kept.write_all(GET.as_bytes()).unwrap();
+    assert!(read_answer(&mut kept).0.starts_with("http/1.1 200 ok\r\n"));
+    // Two more take the remaining places, holding half-sent heads.
+    let mut holders: Vec<TcpStream> = (0..2).map(|_| connect(sandbox.addr())).collect();
+    for holder in &mut holders {
+        holder.write_all(b"GET /v1/pets HTTP/1.1\r\n").unwrap();
+    }
+
+    let mut extra = connect(sandbox.addr());
+    extra.write_all(GET.as_bytes()).unwrap();
+    let (head, body) = read_answer(&mut extra);
+    assert!(head.starts_with("http/1.1 503 service unavailable\r\n"), "{head}");
+    for header in ["content-type: application/json\r\n", "retry-after: 1\r\n", "connection: close\r\n"] {
+        assert!(head.contains(header), "{header:?} missing from {head}");
+    }
+    assert_eq!(
+        body,
+        r#"{"code":"unavailable","message":"the sandbox is serving its maximum of 3 connections; try again later","status":503}"#
+    );
+    assert_eq!(read_to_close(&mut extra), Ok(Vec::new()), "closed after the answer");
+
+    // The connections it has are still answered.
+    kept.write_all(GET.as_bytes()).unwrap();
+    let (head, _) = read_answer(&mut kept);
+    assert!(head.starts_with("http/1.1 200 ok\r\n"), "{head}");
+
+    // A closed connection frees its place, once the sandbox has seen it close.
+    holders.pop();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut next = connect(sandbox.addr());
+        next.write_all(GET.as_bytes()).unwrap();
+        let (head, _) = read_answer(&mut next);
+        if head.starts_with("http/1.1 200 ok\r\n") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still refused: {head}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        sandbox.request_count(),
+        3,
+        "two on the kept connection, one on the last: refusals never reach the router"
+    );
+}
+
+#[test]
+fn past_max_pets_a_post_is_507_storage_full_and_nothing_is_stored() {
+    let script = r#"post() { curl -s -o /dev/stderr -w '%{http_code}\n' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-binary "$1" "$PETSTORE_BASE_URL/pets"; }
+post '{"name":"Kit","categoryId":3.0}'
+post '{"name":"Kat","categoryId":30e-1}'
+post '{"name":"Kot","categoryId":3}'
+curl -s -H "Authorization: Bearer $PETSTORE_API_KEY" "$PETSTORE_BASE_URL/pets""#;
+    let output = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+        .args(["--seed-pets", "1", "--max-pets", "2", "--", "sh", "-c", script])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "201\n201\n507\n[{\"id\":1,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"},\
+         {\"id\":2,\"name\":\"Kit\",\"categoryId\":3},{\"id\":3,\"name\":\"Kat\",\"categoryId\":3}]"
+    );
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "{\"id\":2,\"name\":\"Kit\",\"categoryId\":3}{\"id\":3,\"name\":\"Kat\",\"categoryId\":3}\
+         {\"code\":\"storage_full\",\"message\":\"the sandbox holds the 2 animals clients may add; restart it to start over\",\"status\":507}"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
