@@ -35,10 +35,10 @@ pub(crate) struct ConnectionLimits {
     pub(crate) max_connections: usize,
 }
 
-/// How many connections over the cap may be in the middle of their 503 at once; any more are
-/// closed unanswered. Bounds the file descriptors that refusing takes, as the cap bounds the
+/// How many connections over the cap may be in the middle of their 503 at once; any more get it
+/// in one non-blocking write and are closed at once. Bounds the file descriptors that refusing takes, as the cap bounds the
 /// served ones.
-pub(crate) const REFUSING_MAX: usize = 64;
+const REFUSING_MAX: usize = 64;
 
 /// How long a refused connection may take in all, its request head included.
 const REFUSAL_TIMEOUT: Duration = Duration::from_secs(2);
@@ -85,6 +85,11 @@ pub(crate) async fn serve(
                     let _ = tokio::time::timeout(REFUSAL_TIMEOUT, refuse(stream, state, limits)).await;
                     drop(permit);
                 });
+            } else {
+                // No time to read a head: the answer goes out in one non-blocking write, and the
+                // socket closes at once. A client that had sent its request may see a reset after
+                // the answer, but it still gets the answer, and the sandbox holds nothing.
+                let _ = stream.try_write(&blind_refusal(limits.max_connections));
             }
             continue;
         };
@@ -139,6 +144,26 @@ async fn serve_connection(
     let _ = connection.await;
 }
 
+fn over_cap(max: usize) -> ApiError {
+    ApiError::Unavailable {
+        message: format!("the sandbox is serving its maximum of {max} connections; try again later"),
+        retry_after: HeaderValue::from_static("1"),
+    }
+}
+
+/// The whole 503 of [`over_cap`] as bytes, for a connection refused without reading its head.
+fn blind_refusal(max: usize) -> Vec<u8> {
+    let error = over_cap(max);
+    let body = error.body();
+    let mut bytes = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    bytes.extend_from_slice(&body);
+    bytes
+}
+
 /// Answers a connection over the cap with one 503 `unavailable` and closes it. Its request head
 /// is read first (under the header timeout), so the client is sending nothing when the socket
 /// closes and gets the whole answer rather than a reset.
@@ -148,11 +173,7 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
         let state = state.clone();
         async move {
             let started = Instant::now();
-            let mut response = ApiError::Unavailable {
-                message: format!("the sandbox is serving its maximum of {max} connections; try again later"),
-                retry_after: HeaderValue::from_static("1"),
-            }
-            .into_response();
+            let mut response = over_cap(max).into_response();
             response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
             let target =
                 request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
@@ -173,4 +194,19 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
         .keep_alive(false)
         .serve_connection(TokioIo::new(stream), service)
         .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_blind_refusal_is_a_whole_503_with_the_error_body() {
+        let body = r#"{"code":"unavailable","message":"the sandbox is serving its maximum of 7 connections; try again later","status":503}"#;
+        let expected = format!(
+            "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        assert_eq!(String::from_utf8(blind_refusal(7)).unwrap(), expected);
+    }
 }

@@ -85,7 +85,9 @@
 //! and takes its request), while a 503 with `Retry-After` says at once what happened and when to
 //! try again, which clients that retry (petstore among them) already act on. The refused
 //! connection's request head is read first (within at most 2 s), so the answer is not lost to a
-//! reset; at most 64 connections are being refused at once, and any more are closed unanswered.
+//! reset; at most 64 connections are being refused that way at once, and any more get the same
+//! answer in one non-blocking write, their socket closed at once (a client that had already sent
+//! its request may then see a reset after the answer).
 //! So the sandbox holds at most the cap plus 64 connections, well under the usual limit of 1,024
 //! open files, and keeps answering the connections it serves. A refusal never reaches the
 //! router: it is logged, but not counted by [`Sandbox::request_count`].

@@ -76,7 +76,7 @@ fn read_to_close(stream: &mut TcpStream) -> Result<Vec<u8>, ErrorKind> {
 
 #[test]
 fn a_connection_that_does_not_finish_its_head_is_closed_after_the_header_timeout() {
-    let sandbox = Binary::start(&["--header-timeout", "0.3"]);
+    let sandbox = Binary::start(&["--header-timeout", "1"]);
     let mut slow = connect(sandbox.addr);
     let started = Instant::now();
     slow.write_all(b"GET /v1/pets HTTP/1.1\r\nHost: sandbox\r\n").unwrap();
