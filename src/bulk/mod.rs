@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::api::error::sanitise;
+use crate::api::error::one_line;
 use crate::api::{NewPet, PetStatus};
 
 pub use delimited::Column;
@@ -181,7 +181,7 @@ fn parse_json(text: &[u8]) -> Result<Value, (u64, String)> {
             _ => &message,
         };
         let column = if err.line() > 0 { format!(" (column {})", err.column()) } else { String::new() };
-        (lines_in, format!("not valid JSON: {}{column}", sanitise(message)))
+        (lines_in, format!("not valid JSON: {}{column}", one_line(message)))
     })
 }
 

@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
-use super::{Output, OutputFormat, Rows, table};
+use super::{Output, OutputFormat, Rows, safe, table};
 use crate::api::Pet;
 use crate::error::Error;
 
@@ -56,8 +56,8 @@ impl CreatedPets {
     /// A pet as it is created, from input line `line`: printed now with `--output ndjson`.
     pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
         if self.output.streams_as_completed() {
-            serde_json::to_writer(&mut self.out, &Tagged { line, pet })?;
-            self.out.write_all(b"\n")?;
+            let text = serde_json::to_string(&Tagged { line, pet })?;
+            writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
         }
         Ok(())
     }
@@ -70,7 +70,11 @@ impl CreatedPets {
         }
         match self.output.format {
             OutputFormat::Ndjson => {}
-            OutputFormat::Tsv => table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)))?,
+            OutputFormat::Tsv => table::write_tsv(
+                &mut self.out,
+                &Rows::pets(std::slice::from_ref(&pet)),
+                self.output.terminals.stdout,
+            )?,
             OutputFormat::Json => {
                 let pretty = self.output.terminals.stdout;
                 self.out.write_all(match (self.streamed, pretty) {
@@ -86,7 +90,7 @@ impl CreatedPets {
                         if i > 0 {
                             self.out.write_all(b"\n")?;
                         }
-                        write!(self.out, "  {line}")?;
+                        write!(self.out, "  {}", safe::json(line, true))?;
                     }
                 } else {
                     serde_json::to_writer(&mut self.out, &pet)?;
