@@ -256,7 +256,9 @@ impl Output {
                 return;
             }
         }
-        let _ = writeln!(stderr, "{error}error:{error:#} {}", safe::message(&err.to_string()));
+        // Escaped wherever stderr goes; newlines are petstore's own (a list of invalid records): text from
+        // elsewhere enters an error folded to one line (`api::error::one_line`) or quoted as JSON.
+        let _ = writeln!(stderr, "{error}error:{error:#} {}", safe::escape(&err.to_string(), safe::Newlines::Keep));
         if let Some(hint) = err.help() {
             let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(&hint.to_string()));
         }

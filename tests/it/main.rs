@@ -19,3 +19,4 @@ mod pets_add_file;
 mod pets_get;
 mod pets_list;
 mod resilience;
+mod terminal_safety;
