@@ -70,11 +70,9 @@ impl CreatedPets {
         }
         match self.output.format {
             OutputFormat::Ndjson => {}
-            OutputFormat::Tsv => table::write_tsv(
-                &mut self.out,
-                &Rows::pets(std::slice::from_ref(&pet)),
-                self.output.terminals.stdout,
-            )?,
+            OutputFormat::Tsv => {
+                table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)), self.output.terminals.stdout)?
+            }
             OutputFormat::Json => {
                 let pretty = self.output.terminals.stdout;
                 self.out.write_all(match (self.streamed, pretty) {

@@ -61,7 +61,8 @@ impl Rows {
 }
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
-/// Every cell passes [`safe`]: no control character or escape sequence reaches the terminal.
+/// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
+/// reaches the terminal.
 pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
@@ -79,7 +80,9 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
     );
     for row in &rows.rows {
         table.add_row(row.iter().map(|field| {
-            let cell = Cell::new(field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()));
+            let cell = Cell::new(
+                field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()),
+            );
             match field.color {
                 Some(fg) if color => cell.fg(fg),
                 _ => cell,

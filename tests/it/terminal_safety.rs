@@ -76,8 +76,14 @@ fn piped_stdout_is_the_api_s_bytes_exactly() {
     let json_name = serde_json::to_string(NAME).unwrap();
     let cases: &[(&[&str], String)] = &[
         (&["pets", "list"], format!("1\t{}\t1\tavailable\n", NAME.replace('\r', "\\r"))),
-        (&["pets", "list", "--json"], format!("[{{\"id\":1,\"name\":{json_name},\"categoryId\":1,\"status\":\"available\"}}]\n")),
-        (&["pets", "list", "-o", "ndjson"], format!("{{\"id\":1,\"name\":{json_name},\"categoryId\":1,\"status\":\"available\"}}\n")),
+        (
+            &["pets", "list", "--json"],
+            format!("[{{\"id\":1,\"name\":{json_name},\"categoryId\":1,\"status\":\"available\"}}]\n"),
+        ),
+        (
+            &["pets", "list", "-o", "ndjson"],
+            format!("{{\"id\":1,\"name\":{json_name},\"categoryId\":1,\"status\":\"available\"}}\n"),
+        ),
         (&["pets", "list", "--jq", ".[].name"], format!("{NAME}\n")),
         (&["api", "GET", "/pets/1", "--jq", ".name"], format!("{NAME}\n")),
     ];
@@ -174,14 +180,41 @@ fn a_batch_s_progress_lines_are_escaped() {
     let env = TestEnv::new();
     let file = env.home().join("pets.ndjson");
     std::fs::write(&file, "{\"name\":\"Rex\",\"categoryId\":1}\n").unwrap();
-    let run = Run::of(
-        env.command()
-            .env("PETSTORE_BASE_URL", server.base_url())
-            .args(["--color", "never", "pets", "add", "--file", file.to_str().unwrap()]),
-    );
+    let run = Run::of(env.command().env("PETSTORE_BASE_URL", server.base_url()).args([
+        "--color",
+        "never",
+        "pets",
+        "add",
+        "--file",
+        file.to_str().unwrap(),
+    ]));
     assert_nothing_raw(&run);
     assert_run!("terminal_safety_batch_refused", run);
     assert_eq!(server.requests(), 1);
+}
+
+#[test]
+fn a_batch_s_created_pets_show_escaped_at_a_terminal() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(&file, format!("{}\n", serde_json::json!({ "name": NAME, "categoryId": 1 }))).unwrap();
+    let path = file.to_str().unwrap();
+    for format in ["tsv", "json", "ndjson", "table"] {
+        let run = env.run_in_terminal(&["--color", "never", "-q", "pets", "add", "--file", path, "-o", format]);
+        assert_eq!(run.code, 0, "{run}");
+        assert_nothing_raw(&run);
+        assert_run!(format!("terminal_safety_batch_created_{format}"), run);
+    }
+}
+
+#[test]
+fn a_jq_expression_s_excerpt_is_escaped() {
+    let env = TestEnv::new();
+    let run = env.run(&["--color", "never", "pets", "list", "--jq", &format!(".[] | {NAME}")]);
+    assert_eq!(run.code, 2, "{run}");
+    assert_nothing_raw(&run);
+    assert_run!("terminal_safety_jq_expression", run);
+    assert_eq!(env.sandbox.request_count(), 0);
 }
 
 #[test]
