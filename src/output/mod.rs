@@ -210,7 +210,7 @@ impl Output {
     /// echo.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
         rpassword::prompt_password_with_config(
-            prompt,
+            safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
         )
     }
