@@ -86,8 +86,8 @@ impl Output {
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
-    /// colour only if stderr is a terminal.
-    pub fn fallback() -> Output {
+    /// coloured as `--color` says.
+    pub fn fallback(color: ColorChoice) -> Output {
         let terminals = Terminals::detect();
         Output {
             format: OutputFormat::Tsv,
@@ -96,7 +96,7 @@ impl Output {
             verbose: false,
             terminals,
             stdout_color: false,
-            stderr_color: terminal::use_color(ColorChoice::Auto, terminals.stderr),
+            stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -254,6 +254,20 @@ fn clap_s_usage_errors_follow_color_and_no_color() {
     assert!(run.stdout.contains('\u{1b}'), "{}", run.stdout.escape_debug());
 }
 
+#[test]
+fn a_jq_mistake_follows_color_never_and_no_color() {
+    let env = TestEnv::new();
+    let run = env.run_in_terminal(&["--color", "never", "pets", "list", "--jq", ".["]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
+    let run = Run::of(
+        env.command().env("PETSTORE_TEST_TERMINAL", "1").env("NO_COLOR", "1").args(["pets", "list", "--jq", ".["]),
+    );
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
+    let run = env.run(&["--color", "always", "pets", "list", "--jq", ".["]);
+    assert!(run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
+}
+
 /// `petstore ARGS` (split on spaces) in a real pseudo-terminal (`script`); stdout is what the terminal showed,
 /// stdout and stderr together, with the terminal's CRLF line ends made LF.
 fn in_a_pty(env: &TestEnv, args: &str) -> Run {
