@@ -216,6 +216,28 @@ pub enum PetsCommand {
     Get(GetArgs),
 }
 
+/// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it
+/// parses them, to colour its own help and usage errors (or not) like everything else petstore prints. The
+/// last `--color WHEN` or `--color=WHEN` before `--` counts, as it does for clap; none, or a value clap will
+/// refuse, is `auto`.
+pub fn color_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> ColorChoice {
+    use clap::ValueEnum;
+    let mut choice = ColorChoice::Auto;
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let value = match arg.to_str() {
+            Some("--") => break,
+            Some("--color") => args.next(),
+            Some(arg) => arg.strip_prefix("--color=").map(Into::into),
+            None => None,
+        };
+        if let Some(value) = value {
+            choice = value.to_str().and_then(|v| ColorChoice::from_str(v, false).ok()).unwrap_or(ColorChoice::Auto);
+        }
+    }
+    choice
+}
+
 /// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
 /// ([`crate::config::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
 /// error repeats the value; this one repeats it with any password masked.
@@ -256,6 +278,17 @@ mod tests {
     #[test]
     fn the_command_tree_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_color_choice_is_read_before_clap_parses() {
+        let choice = |args: &[&str]| color_from_args(["petstore"].iter().chain(args).map(Into::into));
+        assert_eq!(choice(&["pets", "list"]), ColorChoice::Auto);
+        assert_eq!(choice(&["--color", "never", "pets", "lst"]), ColorChoice::Never);
+        assert_eq!(choice(&["pets", "--color=always", "--nope"]), ColorChoice::Always);
+        assert_eq!(choice(&["--color=never", "--color", "always"]), ColorChoice::Always);
+        assert_eq!(choice(&["--color", "purple"]), ColorChoice::Auto);
+        assert_eq!(choice(&["api", "GET", "/", "--", "--color", "never"]), ColorChoice::Auto);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use miette::{NamedSource, SourceSpan};
 use crate::api;
 use crate::credentials::API_KEY_VAR;
 use crate::credentials::keyring::KeyringError;
+use crate::output::safe;
 
 /// The documented exit codes (README, `petstore --help`).
 pub mod exit {
@@ -366,12 +367,16 @@ pub struct SourceError {
 }
 
 impl SourceError {
-    /// An error at `span` (byte offsets) of `text`, the contents of `path`.
+    /// An error at `span` (byte offsets) of `text`, the contents of `path`. The excerpt miette shows is
+    /// escaped by `output::safe` (a config file can hold a raw ESC), with the span moved along; line and
+    /// column count in the file as it is.
     pub fn new(path: &Path, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
         let (line, column) = line_column(text, span.start);
+        let (shown, span) = safe::escape_source(text, span);
+        let message = format!("{}:{line}:{column}: {message}", path.display());
         Box::new(SourceError {
-            message: format!("{}:{line}:{column}: {message}", path.display()),
-            src: NamedSource::new(path.display().to_string(), text.to_owned()),
+            message: safe::message(&message).into_owned(),
+            src: NamedSource::new(safe::message(&path.display().to_string()), shown),
             span: span.into(),
             help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
         })
@@ -380,9 +385,10 @@ impl SourceError {
     /// An error at `span` of a command-line value, such as `--jq`'s expression.
     pub fn in_expression(flag: &str, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
         let (line, column) = line_column(text, span.start);
+        let (shown, span) = safe::escape_source(text, span);
         Box::new(SourceError {
-            message: format!("{flag}:{line}:{column}: {message}"),
-            src: NamedSource::new(flag, text.to_owned()),
+            message: safe::message(&format!("{flag}:{line}:{column}: {message}")).into_owned(),
+            src: NamedSource::new(flag, shown),
             span: span.into(),
             help: format!("`{flag}` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`"),
         })

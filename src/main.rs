@@ -1,6 +1,6 @@
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 use petstore::cli::Cli;
 use petstore::context::Context;
 use petstore::error::exit;
@@ -9,12 +9,16 @@ use petstore::output::Output;
 fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
     clap_complete::CompleteEnv::with_factory(Cli::command).complete();
-    let cli = Cli::parse();
+    // clap's help and usage errors follow `--color` and `NO_COLOR` and are escaped, like all petstore prints.
+    let cli = match petstore::output::usage::parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let output = match Output::new(&cli.global) {
         Ok(output) => output,
         Err(err) => {
             // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
-            Output::fallback().error(&err);
+            Output::fallback(cli.global.color).error(&err);
             return ExitCode::from(err.exit_code());
         }
     };

@@ -1,7 +1,10 @@
 //! The per-request log line on stderr: method, path and query, status, the injected faults,
 //! duration.
 //!
-//! It is handed the request line only, never a header, so it cannot leak the API key.
+//! It is handed the request line only, never a header, so it cannot leak the API key. The request target is
+//! the client's bytes, and a terminal obeys some characters rather than show them: [`escape`] shows them
+//! escaped (`\u{1b}`), with the same list as petstore's `output::safe` (this crate cannot import petstore, so
+//! the list is repeated here, and its test checks the same names).
 
 use std::io::Write;
 #[cfg(test)]
@@ -62,7 +65,7 @@ impl Entry<'_> {
         use std::fmt::Write as _;
         let millis = |duration: Duration| duration.as_secs_f64() * 1000.0;
         // Writing to a `String` cannot fail.
-        let mut line = format!("{} {} ", self.method, self.target);
+        let mut line = format!("{} {} ", self.method, escape(self.target));
         if let Some(status) = self.status {
             let _ = write!(line, "{} ", status.as_u16());
         }
@@ -75,6 +78,34 @@ impl Entry<'_> {
         let _ = writeln!(line, "{:.2}ms", millis(self.elapsed));
         line
     }
+}
+
+/// Whether a terminal would act on `c`, or show nothing for it: C0, DEL, C1, the bidirectional controls and
+/// the invisible format characters. The same list as petstore's `output::safe::is_unsafe`.
+fn is_unsafe(c: char) -> bool {
+    matches!(c,
+        '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+        | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{feff}'
+        | '\u{2028}' | '\u{2029}' | '\u{180e}' | '\u{fff9}'..='\u{fffb}'
+    )
+}
+
+/// `text` with every character in [`is_unsafe`] written as `\u{…}`, so a log line stays one visible line.
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    if !text.chars().any(is_unsafe) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 #[cfg(test)]
@@ -97,6 +128,25 @@ mod tests {
     fn line_has_method_target_status_and_milliseconds() {
         assert_eq!(line(Some(201), None, 0, 210), "POST /v1/pets?x=1 201 0.21ms\n");
         assert_eq!(line(Some(200), None, 0, 1_500_000), "POST /v1/pets?x=1 200 1500.00ms\n");
+    }
+
+    #[test]
+    fn a_hostile_target_is_shown_escaped_on_one_line() {
+        let target = "/v1/pets?name=Rex\u{1b}]0;owned\u{7}\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{9b}31m\u{7f}\r\u{8}\u{202e}god\u{2066}\u{200b}\u{feff}\n";
+        let line = Entry {
+            method: &Method::GET,
+            target,
+            status: Some(StatusCode::OK),
+            fault: None,
+            latency: Duration::ZERO,
+            elapsed: Duration::from_micros(10),
+        }
+        .line();
+        assert_eq!(
+            line,
+            "GET /v1/pets?name=Rex\\u{1b}]0;owned\\u{7}\\u{1b}]52;c;ZXZpbA==\\u{7}\\u{1b}[2J\\u{9b}31m\\u{7f}\\u{d}\\u{8}\\u{202e}god\\u{2066}\\u{200b}\\u{feff}\\u{a} 200 0.01ms\n"
+        );
+        assert_eq!(escape("/v1/pets?name=Tom%2C%20the%20cat"), "/v1/pets?name=Tom%2C%20the%20cat");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::api::error::sanitise;
+use crate::api::error::one_line;
 use crate::api::{MAX_REQUEST_BODY_BYTES, NewPet, PetStatus};
 
 pub use delimited::Column;
@@ -280,7 +280,7 @@ fn parse_json(text: &[u8]) -> Result<Value, (u64, String)> {
             _ => &message,
         };
         let column = if err.line() > 0 { format!(" (column {})", err.column()) } else { String::new() };
-        (lines_in, format!("not valid JSON: {}{column}", sanitise(message)))
+        (lines_in, format!("not valid JSON: {}{column}", one_line(message)))
     })
 }
 

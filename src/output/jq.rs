@@ -6,6 +6,7 @@ use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Vars, data, unwrap_valr};
 use jaq_json::Val;
 
+use super::safe;
 use crate::error::{Error, SourceError};
 
 /// A jq expression known to compile. It keeps the text and compiles again where it runs: the compiled form
@@ -25,24 +26,28 @@ impl Program {
     }
 
     /// Runs the program on `document` and writes each result on its own line: strings as raw text (like
-    /// `jq -r`), anything else as compact JSON. The first runtime error stops it.
-    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write) -> Result<(), Error> {
+    /// `jq -r`), anything else as compact JSON, both escaped by [`safe`] when stdout is a `terminal`. The first
+    /// runtime error stops it.
+    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
         let filter = compile(&self.code)?;
         let bytes = serde_json::to_vec(document).expect("a JSON value serialises");
         let input = jaq_json::read::parse_single(&bytes).map_err(|err| Error::Jq { message: err.to_string() })?;
         let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
         for value in filter.id.run((ctx, input)).map(unwrap_valr) {
             match value {
+                Ok(Val::TStr(text)) if terminal => {
+                    writeln!(w, "{}", safe::escape(&String::from_utf8_lossy(&text), safe::Newlines::Keep))?;
+                }
                 Ok(Val::TStr(text)) => {
                     w.write_all(&text)?;
                     w.write_all(b"\n")?;
                 }
-                Ok(value) => writeln!(w, "{value}")?,
+                Ok(value) => writeln!(w, "{}", safe::json(&value.to_string(), terminal))?,
                 Err(err) => {
                     // jaq shows an error's value as JSON; a string reads better as text.
                     let text = err.to_string();
                     let text = serde_json::from_str::<String>(&text).unwrap_or(text);
-                    return Err(Error::Jq { message: crate::api::error::sanitise(&text) });
+                    return Err(Error::Jq { message: text });
                 }
             }
         }
@@ -86,7 +91,7 @@ mod tests {
 
     fn run(code: &str, input: serde_json::Value) -> String {
         let mut out = Vec::new();
-        Program::new(code).unwrap().run(&input, &mut out).unwrap();
+        Program::new(code).unwrap().run(&input, &mut out, false).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -109,7 +114,7 @@ mod tests {
     #[test]
     fn a_runtime_error_stops_with_its_message() {
         let mut out = Vec::new();
-        let err = Program::new(".[] | tonumber").unwrap().run(&serde_json::json!(["x"]), &mut out).unwrap_err();
+        let err = Program::new(".[] | tonumber").unwrap().run(&serde_json::json!(["x"]), &mut out, false).unwrap_err();
         assert!(err.to_string().starts_with("jq: "), "{err}");
     }
 }

@@ -6,9 +6,11 @@
 
 pub mod jq;
 mod progress;
+pub mod safe;
 mod stream;
 mod table;
 mod terminal;
+pub mod usage;
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -84,8 +86,8 @@ impl Output {
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
-    /// colour only if stderr is a terminal.
-    pub fn fallback() -> Output {
+    /// coloured as `--color` says.
+    pub fn fallback(color: ColorChoice) -> Output {
         let terminals = Terminals::detect();
         Output {
             format: OutputFormat::Tsv,
@@ -94,7 +96,7 @@ impl Output {
             verbose: false,
             terminals,
             stdout_color: false,
-            stderr_color: terminal::use_color(ColorChoice::Auto, terminals.stderr),
+            stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -120,19 +122,20 @@ impl Output {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("records serialise");
             let mut out = Vec::new();
-            let result = program.run(&document, &mut out);
+            let result = program.run(&document, &mut out, self.terminals.stdout);
             // What came out before a runtime error is still written, as jq does.
             self.write_stdout(|w| w.write_all(&out))?;
             return result;
         }
+        let tty = self.terminals.stdout;
         self.write_stdout(|w| match self.format {
-            OutputFormat::Json => write_json(w, json, self.terminals.stdout),
+            OutputFormat::Json => write_json(w, json, tty, tty),
             OutputFormat::Ndjson => match serde_json::to_value(json).expect("records serialise") {
-                serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false)),
-                item => write_json(w, &item, false),
+                serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false, tty)),
+                item => write_json(w, &item, false, tty),
             },
             OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color),
-            OutputFormat::Tsv => table::write_tsv(w, &rows()),
+            OutputFormat::Tsv => table::write_tsv(w, &rows(), tty),
         })?;
         Ok(())
     }
@@ -143,8 +146,8 @@ impl Output {
     }
 
     /// The body of an answer to `petstore api`. Piped, the server's bytes as they are; on a terminal, JSON
-    /// indented and anything else as text, with control characters escaped so that no escape sequence from a
-    /// server reaches the terminal. With `--jq` and `filter`, the JSON body through the expression. No body
+    /// indented and anything else as text, both escaped by [`safe`] so that no escape sequence from a server
+    /// reaches the terminal. With `--jq` and `filter`, the JSON body through the expression. No body
     /// (HEAD, 204) prints nothing, `--jq` or not.
     pub fn response_body(&self, body: &[u8], filter: bool) -> Result<(), Error> {
         if body.is_empty() {
@@ -157,52 +160,49 @@ impl Output {
                 return Err(Error::Jq { message: "the response body is not JSON".to_owned() });
             };
             let mut out = Vec::new();
-            let result = program.run(&document, &mut out);
+            let result = program.run(&document, &mut out, tty);
             // What came out before a runtime error is still written, as jq does.
-            self.write_stdout(|w| if tty { write_for_terminal(w, &out) } else { w.write_all(&out) })?;
+            self.write_stdout(|w| w.write_all(&out))?;
             return result;
         }
         if !tty {
             return Ok(self.write_raw(body)?);
         }
         match document() {
-            Some(document) => {
-                let text = serde_json::to_vec_pretty(&document).expect("a JSON value serialises");
-                self.write_stdout(|w| write_for_terminal(w, &text))?;
-            }
-            None => self.write_stdout(|w| write_for_terminal(w, body))?,
+            Some(document) => self.write_stdout(|w| write_json(w, &document, true, true))?,
+            None => self.write_stdout(|w| w.write_all(safe::terminal_text(body).as_bytes()))?,
         }
         Ok(())
     }
 
-    /// `petstore api --include`: the answer's status and headers on stderr, values sanitised, then an empty
-    /// line, as in HTTP.
+    /// `petstore api --include`: the answer's status and headers on stderr, values escaped as messages, then an
+    /// empty line, as in HTTP.
     pub fn response_head(&self, status: StatusCode, headers: &reqwest::header::HeaderMap) {
         let mut stderr = io::stderr().lock();
         let _ = writeln!(stderr, "HTTP {status}");
         for (name, value) in headers {
-            let _ = writeln!(stderr, "{name}: {}", api::error::sanitise(&String::from_utf8_lossy(value.as_bytes())));
+            let _ = writeln!(stderr, "{name}: {}", safe::message(&String::from_utf8_lossy(value.as_bytes())));
         }
         let _ = writeln!(stderr);
     }
 
     /// A result that is one line of text (`config path`, `auth token`).
     pub fn line(&self, text: &str) -> io::Result<()> {
-        self.write_stdout(|w| writeln!(w, "{text}"))
+        self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
     }
 
     /// A warning on stderr, unless `--quiet`.
     pub fn warning(&self, message: &str) {
         if !self.quiet {
             let style = self.stderr_style(WARNING);
-            eprintln!("{style}warning:{style:#} {message}");
+            eprintln!("{style}warning:{style:#} {}", safe::message(message));
         }
     }
 
     /// What a command did, on stderr (stdout carries results only), unless `--quiet`.
     pub fn status(&self, message: &str) {
         if !self.quiet {
-            eprintln!("{message}");
+            eprintln!("{}", safe::message(message));
         }
     }
 
@@ -210,7 +210,7 @@ impl Output {
     /// echo.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
         rpassword::prompt_password_with_config(
-            prompt,
+            safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
         )
     }
@@ -232,7 +232,7 @@ impl Output {
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
             let style = self.stderr_style(DIM);
-            eprintln!("{style}{message}{style:#}");
+            eprintln!("{style}{}{style:#}", safe::message(message));
         }
     }
 
@@ -242,7 +242,8 @@ impl Output {
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
         let mut stderr = io::stderr().lock();
         if err.source_code().is_some() {
-            // A mistake in a file the user edits: show the line it is on.
+            // A mistake in a file the user edits: show the line it is on. `SourceError` holds its excerpt and
+            // message already escaped by `safe`.
             let theme = if self.stderr_color {
                 miette::GraphicalTheme::unicode()
             } else {
@@ -255,9 +256,11 @@ impl Output {
                 return;
             }
         }
-        let _ = writeln!(stderr, "{error}error:{error:#} {err}");
+        // Escaped wherever stderr goes; newlines are petstore's own (a list of invalid records): text from
+        // elsewhere enters an error folded to one line (`api::error::one_line`) or quoted as JSON.
+        let _ = writeln!(stderr, "{error}error:{error:#} {}", safe::escape(&err.to_string(), safe::Newlines::Keep));
         if let Some(hint) = err.help() {
-            let _ = writeln!(stderr, "{help}help:{help:#} {hint}");
+            let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(&hint.to_string()));
         }
     }
 
@@ -280,34 +283,11 @@ impl Output {
     }
 }
 
-/// One JSON document: indented for a person at a terminal, compact for a pipe, always newline-terminated.
-fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool) -> io::Result<()> {
-    if pretty {
-        serde_json::to_writer_pretty(&mut *w, value)?;
-    } else {
-        serde_json::to_writer(&mut *w, value)?;
-    }
-    writeln!(w)
-}
-
-/// Text from a server for a terminal: valid UTF-8, control characters but newline and tab escaped (ESC
-/// among them, so no ANSI sequence passes), and a final newline, so the prompt starts on a line of its own.
-fn write_for_terminal(w: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
-    if bytes.is_empty() {
-        return Ok(());
-    }
-    let mut text = String::with_capacity(bytes.len());
-    for c in String::from_utf8_lossy(bytes).chars() {
-        if c.is_control() && c != '\n' && c != '\t' {
-            text.extend(c.escape_default());
-        } else {
-            text.push(c);
-        }
-    }
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    w.write_all(text.as_bytes())
+/// One JSON document, always newline-terminated: `pretty` (indented) for a person, compact for a pipe;
+/// escaped by [`safe::json`] for a terminal.
+fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool, terminal: bool) -> io::Result<()> {
+    let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }?;
+    writeln!(w, "{}", safe::json(&text, terminal))
 }
 
 /// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a
@@ -328,9 +308,9 @@ impl api::Observer for RequestLog {
             return;
         }
         let mut stderr = io::stderr().lock();
-        let _ = writeln!(stderr, "> {method} {url}");
+        let _ = writeln!(stderr, "> {method} {}", safe::message(url.as_str()));
         for (name, value) in headers {
-            let _ = writeln!(stderr, "> {name}: {value}");
+            let _ = writeln!(stderr, "> {name}: {}", safe::message(value));
         }
     }
 
@@ -344,15 +324,16 @@ impl api::Observer for RequestLog {
     fn failed(&self, error: &api::Error, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
-            eprintln!("< no answer: {error} {style}({}){style:#}", millis(elapsed));
+            eprintln!("< no answer: {} {style}({}){style:#}", safe::message(&error.to_string()), millis(elapsed));
         }
     }
 
     fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
         if self.output.verbose {
             eprintln!(
-                "* attempt {attempt} of {} failed ({reason}); retrying in {}",
+                "* attempt {attempt} of {} failed ({}); retrying in {}",
                 api::client::MAX_ATTEMPTS,
+                safe::message(reason),
                 millis(wait)
             );
         }

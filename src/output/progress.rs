@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
-use super::Output;
+use super::{Output, safe};
 
 /// How often the bar redraws on its own, so the rate and time left move while answers are slow.
 const TICK: Duration = Duration::from_millis(200);
@@ -68,6 +68,7 @@ impl BatchProgress {
     /// A line about one record, on stderr above the bar.
     #[allow(clippy::print_stderr)]
     pub fn report(&self, line: &str) {
+        let line = safe::message(line);
         match &self.bar {
             Some(bar) => bar.println(line),
             None => eprintln!("{line}"),
@@ -77,7 +78,7 @@ impl BatchProgress {
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
     #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
-        eprintln!("{line}");
+        eprintln!("{}", safe::message(line));
     }
 
     /// Draws the final state and leaves it on the screen.

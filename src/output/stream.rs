@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
-use super::{Output, OutputFormat, Rows, table};
+use super::{Output, OutputFormat, Rows, safe, table};
 use crate::api::Pet;
 use crate::error::Error;
 
@@ -84,8 +84,8 @@ impl CreatedPets {
             return Ok(());
         }
         if self.output.streams_as_completed() {
-            serde_json::to_writer(&mut self.out, &Tagged { line, pet })?;
-            self.out.write_all(b"\n")?;
+            let text = serde_json::to_string(&Tagged { line, pet })?;
+            writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
         }
         Ok(())
     }
@@ -106,7 +106,9 @@ impl CreatedPets {
         }
         match self.output.format {
             OutputFormat::Ndjson => {}
-            OutputFormat::Tsv => table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)))?,
+            OutputFormat::Tsv => {
+                table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)), self.output.terminals.stdout)?
+            }
             OutputFormat::Json => {
                 let pretty = self.output.terminals.stdout;
                 self.out.write_all(match (self.streamed, pretty) {
@@ -122,7 +124,7 @@ impl CreatedPets {
                         if i > 0 {
                             self.out.write_all(b"\n")?;
                         }
-                        write!(self.out, "  {line}")?;
+                        write!(self.out, "  {}", safe::json(line, true))?;
                     }
                 } else {
                     serde_json::to_writer(&mut self.out, &pet)?;

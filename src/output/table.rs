@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
 
-use crate::api::error::sanitise;
+use super::safe;
 use crate::api::{Pet, PetStatus};
 
 /// A value in a row: its text, and optionally a colour for terminals. A missing value shows as `-` in a table
@@ -16,7 +16,7 @@ pub struct Field {
 }
 
 impl Field {
-    /// A value. Text from a server is sanitised when shown in a table.
+    /// A value. Text from a server is escaped by [`safe`] where a terminal would see it.
     pub fn new(text: impl ToString) -> Field {
         Field { text: Some(text.to_string()), color: None }
     }
@@ -61,7 +61,8 @@ impl Rows {
 }
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
-/// Text is sanitised: no control character or escape sequence reaches the terminal.
+/// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
+/// reaches the terminal.
 pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
@@ -79,7 +80,9 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
     );
     for row in &rows.rows {
         table.add_row(row.iter().map(|field| {
-            let cell = Cell::new(field.text.as_deref().map_or_else(|| "-".to_owned(), sanitise));
+            let cell = Cell::new(
+                field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()),
+            );
             match field.color {
                 Some(fg) if color => cell.fg(fg),
                 _ => cell,
@@ -94,10 +97,14 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
 
 /// One line per record, tab-separated, no header, no colour: for `cut`, `awk` and `while read`. A field's
 /// tab, newline, carriage return and backslash are escaped as `\t`, `\n`, `\r`, `\\`, so every record stays on
-/// one line with all its fields; a missing value is an empty field.
-pub fn write_tsv(w: &mut impl Write, rows: &Rows) -> io::Result<()> {
+/// one line with all its fields; a missing value is an empty field. At a `terminal`, [`safe`] escapes the
+/// other control characters too; piped, the rest of each value is as the server sent it.
+pub fn write_tsv(w: &mut impl Write, rows: &Rows, terminal: bool) -> io::Result<()> {
     for row in &rows.rows {
-        let fields: Vec<_> = row.iter().map(|field| escape_tsv(field.text.as_deref().unwrap_or(""))).collect();
+        let fields: Vec<_> = row
+            .iter()
+            .map(|field| safe::data(&escape_tsv(field.text.as_deref().unwrap_or(""))[..], terminal).into_owned())
+            .collect();
         writeln!(w, "{}", fields.join("\t"))?;
     }
     Ok(())
@@ -134,7 +141,7 @@ mod tests {
     #[test]
     fn tsv_keeps_one_record_per_line_and_four_fields() {
         let mut out = Vec::new();
-        write_tsv(&mut out, &Rows::pets(&pets())).unwrap();
+        write_tsv(&mut out, &Rows::pets(&pets()), false).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "1\tRex\t2\tavailable\n2\tTab\\there\\\\n\\nx\t-3\t\n");
     }
 

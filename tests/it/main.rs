@@ -23,3 +23,4 @@ mod pets_get;
 mod pets_list;
 mod resilience;
 mod spec_cases;
+mod terminal_safety;

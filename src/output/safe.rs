@@ -1,0 +1,218 @@
+//! What a terminal may be sent. Text from elsewhere (a server's names and messages, a config file, a header,
+//! an argument) can hold characters that a terminal obeys rather than shows: C0 controls such as ESC (which
+//! opens the sequences that set the window title, write the clipboard or clear the screen), DEL, C1 controls
+//! (U+009B is CSI on many terminals), bidirectional controls that reorder what is shown, and invisible
+//! characters that make two different names look alike. This module owns the list ([`is_unsafe`]) and the
+//! escaping; renderers call it and never escape on their own.
+//!
+//! The rule, stream by stream:
+//! - stdout carries data. At a terminal each unsafe character is shown escaped: `\u{1b}` in text, `\u001b`
+//!   in JSON (so the document stays valid JSON and means the same). Piped, stdout is never escaped: a script
+//!   gets the bytes the API sent (TSV's own escapes of tab, newline, CR and backslash apart).
+//! - stderr carries messages (errors, hints, warnings, notes, `-v` lines, progress lines), one line each: they
+//!   are escaped whether stderr is a terminal or not, so a log file shows what a terminal would, and a message
+//!   stays on its line.
+//!
+//! Escaping is idempotent: escaped text holds no unsafe character, so escaping it again changes nothing.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+/// Whether the text may span lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Newlines {
+    /// Multi-line text (a `--jq` result, a response body, a file's excerpt): newline and tab are layout, and
+    /// kept; a terminal only moves its cursor forward for them.
+    Keep,
+    /// One line (a table cell, a TSV field, a message): newline and tab are escaped too.
+    Escape,
+}
+
+/// Whether a terminal would act on `c`, or show nothing for it, rather than show it.
+pub fn is_unsafe(c: char) -> bool {
+    matches!(c,
+        // C0, DEL, C1.
+        '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+        // Bidirectional controls: the Arabic letter mark, LRM and RLM, the embeddings and overrides, the
+        // isolates.
+        | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        // Invisible: zero-width space, non-joiner and joiner, word joiner and the invisible operators, the
+        // deprecated format characters, the byte order mark, the line and paragraph separators, the Mongolian
+        // vowel separator, and the interlinear annotation controls.
+        | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{feff}'
+        | '\u{2028}' | '\u{2029}' | '\u{180e}' | '\u{fff9}'..='\u{fffb}'
+    )
+}
+
+/// `text` with every unsafe character written as `\u{…}` (Rust's notation: `\u{1b}` for ESC). Text with
+/// nothing to escape is returned as it is, without a copy. Backslashes stay as they are: a server can spell
+/// `\u{1b}` itself, but that only shows as the text it is.
+pub fn escape(text: &str, newlines: Newlines) -> Cow<'_, str> {
+    let needs = |c: char| is_unsafe(c) && !(matches!(c, '\n' | '\t') && newlines == Newlines::Keep);
+    if !text.chars().any(needs) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if needs(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A message for stderr: one line, escaped wherever stderr goes (see the module's rule).
+pub fn message(text: &str) -> Cow<'_, str> {
+    escape(text, Newlines::Escape)
+}
+
+/// One value of data for stdout (a table cell, a TSV field, a line of text): escaped at a terminal, exact
+/// otherwise.
+pub fn data(text: &str, terminal: bool) -> Cow<'_, str> {
+    if terminal { escape(text, Newlines::Escape) } else { Cow::Borrowed(text) }
+}
+
+/// Bytes from a server shown as text at a terminal (a response body that is not JSON): valid UTF-8 (invalid
+/// sequences become U+FFFD), escaped but for newline and tab, and ending with a newline, so that the shell's
+/// prompt starts on a line of its own.
+pub fn terminal_text(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = escape(&text, Newlines::Keep).into_owned();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// JSON text for stdout: escaped ([`escape_json`]) at a terminal, exact otherwise.
+pub fn json(text: &str, terminal: bool) -> Cow<'_, str> {
+    if terminal { escape_json(text) } else { Cow::Borrowed(text) }
+}
+
+/// A file's or an expression's `text` for an error excerpt (miette's source code), and `span` (byte offsets
+/// into `text`) moved to the same characters in the escaped text: a config file with a raw ESC shows it
+/// escaped, with the label still under the right character.
+pub fn escape_source(text: &str, span: std::ops::Range<usize>) -> (String, std::ops::Range<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let (mut start, mut end) = (None, None);
+    for (at, c) in text.char_indices() {
+        if at >= span.start && start.is_none() {
+            start = Some(out.len());
+        }
+        if at >= span.end && end.is_none() {
+            end = Some(out.len());
+        }
+        if is_unsafe(c) && !matches!(c, '\n' | '\t') {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    let start = start.unwrap_or(out.len());
+    let end = end.unwrap_or(out.len()).max(start);
+    (out, start..end)
+}
+
+/// JSON text (as serde_json writes it) with every unsafe character that JSON allows raw in a string (DEL, C1,
+/// bidirectional and invisible characters; serde_json already escapes C0) written as a `\uXXXX` escape, so
+/// that the document means the same and shows what it holds. Outside strings JSON has no such characters.
+pub fn escape_json(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(is_unsafe_in_json) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_unsafe_in_json(c) {
+            // Every character in the list is in the Basic Multilingual Plane: one `\u` escape each.
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Unsafe characters other than JSON's own whitespace (newline, tab, CR between tokens of pretty JSON).
+fn is_unsafe_in_json(c: char) -> bool {
+    is_unsafe(c) && !matches!(c, '\n' | '\t' | '\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One name holding every kind of hostile character the boundary must defuse.
+    const HOSTILE: &str = "Rex\u{1b}]0;owned\u{7}\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{9b}31m\u{7f}\r\u{8}\u{202e}god\u{2066}\u{200b}\u{feff}";
+
+    #[test]
+    fn text_shows_every_unsafe_character_escaped() {
+        assert_eq!(
+            escape(HOSTILE, Newlines::Escape),
+            r"Rex\u{1b}]0;owned\u{7}\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{9b}31m\u{7f}\u{d}\u{8}\u{202e}god\u{2066}\u{200b}\u{feff}"
+        );
+        let escaped = escape(HOSTILE, Newlines::Escape);
+        assert!(!escaped.chars().any(is_unsafe), "{escaped}");
+    }
+
+    #[test]
+    fn newlines_are_kept_only_where_text_is_multi_line() {
+        assert_eq!(escape("a\nb", Newlines::Keep), "a\nb");
+        assert_eq!(escape("a\nb", Newlines::Escape), r"a\u{a}b");
+        assert_eq!(escape("a\tb\r", Newlines::Keep), "a\tb\\u{d}");
+        assert_eq!(escape("a\tb", Newlines::Escape), r"a\u{9}b");
+    }
+
+    #[test]
+    fn escaping_twice_changes_nothing() {
+        let once = escape(HOSTILE, Newlines::Escape).into_owned();
+        assert_eq!(escape(&once, Newlines::Escape), once);
+        assert_eq!(message(&once), once);
+    }
+
+    #[test]
+    fn data_is_exact_unless_at_a_terminal() {
+        assert_eq!(data(HOSTILE, false), HOSTILE);
+        assert_eq!(data(HOSTILE, true), escape(HOSTILE, Newlines::Escape));
+        let json = serde_json::to_string(HOSTILE).unwrap();
+        assert_eq!(self::json(&json, false), json);
+    }
+
+    #[test]
+    fn terminal_text_is_valid_escaped_and_ends_its_line() {
+        assert_eq!(terminal_text(b"a\x1b[2J\tb\nc\xff"), "a\\u{1b}[2J\tb\nc\u{fffd}\n");
+        assert_eq!(terminal_text(b"done\n"), "done\n");
+        assert_eq!(terminal_text(b""), "");
+    }
+
+    #[test]
+    fn a_source_span_follows_its_characters_into_the_escaped_text() {
+        let text = "[a]\nname = \"\u{1b}[2J\u{202e}x\"\nbad";
+        let at = text.find("bad").unwrap();
+        let (shown, span) = escape_source(text, at..at + 3);
+        assert_eq!(shown, "[a]\nname = \"\\u{1b}[2J\\u{202e}x\"\nbad");
+        assert_eq!(&shown[span], "bad");
+        let esc = text.find('\u{1b}').unwrap();
+        let (shown, span) = escape_source(text, esc..esc + 1);
+        assert_eq!(&shown[span], r"\u{1b}");
+        let (shown, span) = escape_source("ab", 2..2);
+        assert_eq!((shown.as_str(), span), ("ab", 2..2));
+    }
+
+    #[test]
+    fn safe_text_is_not_copied() {
+        assert!(matches!(escape("Tom, the cat — 猫 🐈 a\\b", Newlines::Escape), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn json_stays_valid_and_means_the_same() {
+        let document = serde_json::json!({ "name": HOSTILE, "note": "line\nbreak" });
+        for text in [serde_json::to_string(&document).unwrap(), serde_json::to_string_pretty(&document).unwrap()] {
+            let shown = escape_json(&text);
+            assert!(!shown.chars().any(is_unsafe_in_json), "{shown}");
+            assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), document);
+        }
+        assert!(matches!(escape_json(r#"{"name":"Rex"}"#), Cow::Borrowed(_)));
+    }
+}
