@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::api::error::sanitise;
 use crate::api::{Pet, PetStatus};
@@ -61,14 +62,23 @@ impl Rows {
 }
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
-/// Text is sanitised: no control character or escape sequence reaches the terminal.
-pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<()> {
+/// Text is sanitised: no control character or escape sequence reaches the terminal. Each row keeps to one line
+/// of `width` columns: the widest values are cut, ending in `…`, until the table fits (a column keeps at least
+/// its header's width). Cutting happens before comfy-table sees a value, so rendering costs time in
+/// proportion to the values' lengths, not their squares.
+pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
     }
+    let texts: Vec<Vec<String>> = rows
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|field| field.text.as_deref().map_or_else(|| "-".to_owned(), sanitise)).collect())
+        .collect();
+    let caps = column_caps(rows.header, &texts, width);
     let mut table = Table::new();
     // gh's and kubectl's look: no borders, an upper-case header, two spaces between columns.
-    table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Dynamic);
+    table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Disabled);
     if color {
         table.enforce_styling();
     } else {
@@ -77,9 +87,9 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
     table.set_header(
         rows.header.iter().map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }),
     );
-    for row in &rows.rows {
-        table.add_row(row.iter().map(|field| {
-            let cell = Cell::new(field.text.as_deref().map_or_else(|| "-".to_owned(), sanitise));
+    for (row, texts) in rows.rows.iter().zip(texts) {
+        table.add_row(row.iter().zip(texts).zip(&caps).map(|((field, text), &cap)| {
+            let cell = Cell::new(cut(&text, cap));
             match field.color {
                 Some(fg) if color => cell.fg(fg),
                 _ => cell,
@@ -87,9 +97,57 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
         }));
     }
     for column in table.column_iter_mut() {
-        column.set_padding((0, 2));
+        column.set_padding((0, GAP as u16));
     }
     writeln!(w, "{}", table.trim_fmt())
+}
+
+/// The spaces between two columns.
+const GAP: usize = 2;
+
+/// The most columns each column may take so that a row fits in `width`: a column that fits keeps its own
+/// width; the widest share what is left, each down to its header's width (or 2: a character and `…`).
+fn column_caps(header: &[&str], texts: &[Vec<String>], width: usize) -> Vec<usize> {
+    let natural: Vec<usize> = (0..header.len())
+        .map(|column| {
+            texts
+                .iter()
+                .map(|row| row.get(column).map_or(0, |text| text.width()))
+                .fold(header[column].width(), usize::max)
+        })
+        .collect();
+    let floors: Vec<usize> = header.iter().zip(&natural).map(|(h, &n)| n.min(h.width().max(2))).collect();
+    let room = width.saturating_sub(GAP * header.len().saturating_sub(1));
+    let used = |cap: usize| -> usize { natural.iter().zip(&floors).map(|(&n, &f)| n.min(cap.max(f))).sum() };
+    if used(usize::MAX) <= room {
+        return natural;
+    }
+    // The largest cap that fits, by bisection: `used` grows with `cap`.
+    let (mut fits, mut too_wide) = (0, natural.iter().copied().max().unwrap_or(0));
+    while too_wide - fits > 1 {
+        let middle = fits + (too_wide - fits) / 2;
+        if used(middle) <= room { fits = middle } else { too_wide = middle }
+    }
+    natural.iter().zip(&floors).map(|(&n, &f)| n.min(fits.max(f))).collect()
+}
+
+/// `text` in at most `cap` columns: whole when it fits, else its start and `…`. Looks no further than it keeps.
+fn cut(text: &str, cap: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= cap || text.width() <= cap {
+        return text.into();
+    }
+    let mut kept = String::with_capacity(cap + 3);
+    let mut columns = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if columns + w > cap.saturating_sub(1) {
+            break;
+        }
+        columns += w;
+        kept.push(c);
+    }
+    kept.push('…');
+    kept.into()
 }
 
 /// One line per record, tab-separated, no header, no colour: for `cut`, `awk` and `while read`. A field's
@@ -142,7 +200,7 @@ mod tests {
     fn the_table_escapes_control_characters_from_the_server() {
         let mut out = Vec::new();
         let evil = Pet { id: 9, name: "\x1b]0;pwned\x07Rex".into(), category_id: 1, status: None };
-        write_table(&mut out, &Rows::pets(&[evil]), false).unwrap();
+        write_table(&mut out, &Rows::pets(&[evil]), false, 80).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
         assert!(out.contains(r"\u{1b}]0;pwned\u{7}Rex"), "{out}");
