@@ -28,7 +28,9 @@ Exit codes:
   4    authentication: no API key, the server refused it (401), or the keyring is unavailable
   5    network: cannot connect, timeout, TLS; or a write that got no answer (its outcome is unknown)
   6    partial failure of a batch: `pets add --file` created some records but not all
-  130  interrupted (Ctrl-C)
+  129  the terminal hung up (SIGHUP)
+  130  interrupted (Ctrl-C, SIGINT)
+  143  terminated (SIGTERM)
 
 Environment variables:
   PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)
