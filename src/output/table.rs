@@ -205,4 +205,25 @@ mod tests {
         assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
         assert!(out.contains(r"\u{1b}]0;pwned\u{7}Rex"), "{out}");
     }
+
+    #[test]
+    fn values_are_cut_by_display_width_with_an_ellipsis() {
+        assert_eq!(cut("Rex", 3), "Rex");
+        assert_eq!(cut("Rexford", 4), "Rex…");
+        // A wide character takes two columns and is never split.
+        assert_eq!(cut("猫猫猫", 4), "猫…");
+        assert_eq!(cut("猫猫猫", 5), "猫猫…");
+    }
+
+    #[test]
+    fn the_widest_columns_give_way_down_to_their_headers() {
+        let row = |name: &str| vec!["1".to_owned(), name.to_owned(), "7".to_owned()];
+        let header = ["ID", "NAME", "CATEGORY"];
+        // Fits: every column keeps its width.
+        assert_eq!(column_caps(&header, &[row("Rex")], 80), vec![2, 4, 8]);
+        // Too wide: NAME shrinks so that 2 + 2 + NAME + 2 + 8 = 30.
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 30), vec![2, 16, 8]);
+        // Narrower than the headers: no column goes below its header.
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 5), vec![2, 4, 8]);
+    }
 }

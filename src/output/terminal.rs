@@ -22,7 +22,7 @@ pub struct Terminals {
     pub stderr: bool,
     /// Faked by the test variable: a progress bar must draw on a pipe.
     pub faked: bool,
-    /// The width of stdout's terminal in columns, or [`DEFAULT_WIDTH`] when it is unknown (not a terminal,
+    /// The width of stdout's terminal in columns, or 80 when it is unknown (not a terminal,
     /// faked, or a terminal that says 0).
     pub stdout_width: usize,
 }
