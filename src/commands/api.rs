@@ -28,7 +28,8 @@ use crate::error::Error;
 /// file's text (`@-`: stdin's), anything else a string. Keys are taken as they are (no nesting). A key given
 /// twice is repeated in a query; in a body the last wins, `-F` coming after `-f`. `--input` sends a file, or
 /// stdin, as the body instead, byte for byte. A body goes as `Content-Type: application/json` unless `-H`
-/// says otherwise; without `-f`, `-F` or `--input`, no body is sent.
+/// says otherwise; without `-f`, `-F` or `--input`, no body is sent. A body, or a `-F @FILE` value, larger than
+/// 1 MiB is refused before anything is sent (exit 2).
 ///
 /// The body of the answer goes to stdout: piped, byte for byte; on a terminal, JSON indented and control
 /// characters escaped; `--output` and `--json` do not change it. `--jq` filters a JSON body of a 2xx answer.
