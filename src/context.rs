@@ -2,7 +2,7 @@
 //! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
 //! through [`Context::client`]; they check keys with [`Context::client_with`].
 
-use std::cell::OnceCell;
+use std::sync::{Mutex, OnceLock};
 
 use reqwest::Url;
 
@@ -48,8 +48,34 @@ pub struct Context {
     pub output: Output,
     base_url: Option<Url>,
     env: Option<String>,
-    config: OnceCell<Config>,
+    config: OnceLock<Config>,
     settings: Settings,
+    /// The write whose request may be on its way to the server, if any: a signal must then say that it may
+    /// have taken effect.
+    write_in_flight: Mutex<Option<WriteInFlight>>,
+}
+
+/// A request that may change something on the server, for as long as its outcome is not known.
+#[derive(Debug, Clone)]
+pub struct WriteInFlight {
+    /// `POST /pets`
+    pub request: String,
+    /// What may have happened, e.g. "the animal may have been created".
+    pub outcome: &'static str,
+    /// How to find out, naming a command.
+    pub check: String,
+}
+
+/// Marks a write as in flight until it is dropped (see [`Context::write_started`]).
+#[derive(Debug)]
+pub struct WriteGuard<'a> {
+    ctx: &'a Context,
+}
+
+impl Drop for WriteGuard<'_> {
+    fn drop(&mut self) {
+        *self.ctx.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+    }
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -88,7 +114,7 @@ impl Context {
             None => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
-        Ok(Context { output, base_url, env, config: OnceCell::new(), settings })
+        Ok(Context { output, base_url, env, config: OnceLock::new(), settings, write_in_flight: Mutex::new(None) })
     }
 
     /// The config file, read once, on first use; a config directory that others can write is warned about
@@ -160,5 +186,26 @@ impl Context {
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
         Ok(Client::with_settings(base_url.clone(), key, self.settings.clone())?
             .with_observer(self.output.request_observer()))
+    }
+
+    /// Marks `write` as in flight: from now until the guard is dropped (once the answer is in), a signal ends
+    /// the command with an error that says the write may have taken effect. Call it just before the request
+    /// is sent, after everything local was checked and read.
+    pub fn write_started(&self, write: WriteInFlight) -> WriteGuard<'_> {
+        *self.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(write);
+        WriteGuard { ctx: self }
+    }
+
+    /// The error for a command that `signal` ended: plain [`Error::Interrupted`], unless a write was in
+    /// flight, whose outcome is then unknown. A terminal left without echo by an abandoned prompt gets it
+    /// back.
+    pub fn interrupted(&self, signal: crate::signals::Signal) -> Error {
+        self.output.restore_terminal(signal);
+        match self.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take() {
+            Some(WriteInFlight { request, outcome, check }) => {
+                Error::InterruptedWrite { signal, request, outcome, check }
+            }
+            None => Error::Interrupted { signal },
+        }
     }
 }

@@ -288,6 +288,20 @@ pub enum Error {
     #[diagnostic(code(petstore::interrupted))]
     Interrupted { signal: crate::signals::Signal },
 
+    /// A signal came while a request that may change something was on its way: it may have taken effect.
+    #[error("{} while `{request}` was in flight: {outcome}", signal.describe())]
+    #[diagnostic(code(petstore::interrupted_write), help("{check}"))]
+    InterruptedWrite { signal: crate::signals::Signal, request: String, outcome: &'static str, check: String },
+
+    /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
+    #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
+    #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
+    BodyTooLarge { what: String },
+
+    #[error("cannot read {what}: {source}")]
+    #[diagnostic(code(petstore::read_input))]
+    ReadInput { what: String, source: std::io::Error },
+
     #[error("cannot write the output: {0}")]
     #[diagnostic(code(petstore::io))]
     Io(#[from] std::io::Error),
@@ -310,6 +324,8 @@ impl Error {
             | Error::RecordsRead { .. }
             | Error::InvalidRecords { .. }
             | Error::FailedFileUnusable { .. }
+            | Error::BodyTooLarge { .. }
+            | Error::ReadInput { .. }
             | Error::Source(_) => exit::USAGE,
             Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
             Error::NoApiKey { .. }
@@ -326,7 +342,7 @@ impl Error {
             | Error::Transport { .. }
             | Error::OutcomeUnknown(_)
             | Error::BrokenAnswer { .. } => exit::NETWORK,
-            Error::Interrupted { signal } => signal.exit_code(),
+            Error::Interrupted { signal } | Error::InterruptedWrite { signal, .. } => signal.exit_code(),
             Error::ServerError { .. }
             | Error::ServerErrorOnWrite { .. }
             | Error::UnreadableAfterWrite { .. }

@@ -6,7 +6,7 @@
 //! which never prints and never sees clap, and hands models to `output`, which renders and never calls the
 //! API. [`bulk`] reads and writes the record files of `pets add --file` (JSON array, NDJSON, CSV) one record at a
 //! time, and never sends or prints. Every failure becomes an [`error::Error`], which carries its exit code and
-//! one hint.
+//! one hint. [`run`] runs each command on a thread of its own, so that a [`signals`] always ends it.
 
 pub mod api;
 pub mod bulk;
@@ -19,19 +19,55 @@ pub mod error;
 pub mod output;
 pub mod signals;
 
+use std::sync::Arc;
+
 pub use error::Error;
 
-/// Runs a command to completion, or stops at Ctrl-C, SIGTERM or SIGHUP ([`signals`]): stdout is written only
-/// once a whole answer is in, so an interruption never leaves half a document behind. A command that streams
-/// (a bulk add) handles signals itself: it stops sending, lets what is in flight finish, and closes its output.
-pub async fn run(ctx: &context::Context, command: &cli::Command) -> Result<(), Error> {
+/// The stack of the thread a command runs on: the main thread's usual 8 MiB, so that a deep `--jq` program
+/// or document fares as it would there.
+const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
+
+/// Runs a command to completion, or stops at Ctrl-C, SIGTERM or SIGHUP ([`signals`]).
+///
+/// The command runs on a thread of its own, with a runtime of its own, while this task only waits for its
+/// result or a signal: whatever the command blocks on (a read of stdin or of a prompt, a `--jq` program that
+/// never ends, a table being rendered, a stdout nobody reads), a signal ends it at once, and the command's
+/// thread is abandoned to the exit. stdout is written only once a whole answer is in, so an interruption
+/// rarely leaves half a document behind. A write that may have reached the server when the signal came says
+/// so ([`context::Context::interrupted`]). A command that streams (a bulk add) handles signals itself: it stops
+/// sending, lets what is in flight finish, and closes its output; this task then waits for it.
+pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
     signals::install()?;
-    if commands::handles_interrupts(command) {
-        return commands::run(ctx, command).await;
-    }
     let mut signals = signals::subscribe();
+    let handles_interrupts = commands::handles_interrupts(&command);
+    let (sender, result) = tokio::sync::oneshot::channel();
+    let worker = {
+        let ctx = Arc::clone(&ctx);
+        std::thread::Builder::new().name("command".to_owned()).stack_size(COMMAND_STACK_BYTES).spawn(move || {
+            let result =
+                tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(Error::from).and_then(
+                    |runtime| {
+                        let result = runtime.block_on(commands::run(&ctx, &command));
+                        runtime.shutdown_background();
+                        result
+                    },
+                );
+            let _ = sender.send(result);
+        })?
+    };
+    let finished = |result: Result<Result<(), Error>, _>| match result {
+        Ok(result) => result,
+        // The command's thread panicked, and said so on stderr: end as a panic would have on this thread.
+        Err(_) => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the command's thread sends its result before it ends"),
+        },
+    };
+    if handles_interrupts {
+        return finished(result.await);
+    }
     tokio::select! {
-        result = commands::run(ctx, command) => result,
-        signal = signals.recv() => Err(Error::Interrupted { signal }),
+        result = result => finished(result),
+        signal = signals.recv() => Err(ctx.interrupted(signal)),
     }
 }

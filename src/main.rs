@@ -1,4 +1,5 @@
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::CommandFactory;
 use petstore::cli::Cli;
@@ -24,9 +25,9 @@ fn main() -> ExitCode {
     };
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-        let result = runtime.block_on(petstore::run(&ctx, &cli.command));
-        // A signal may have ended the command while a blocking task (a read of stdin, a `--jq` program) still
-        // runs: do not wait for it.
+        let result = runtime.block_on(petstore::run(Arc::new(ctx), cli.command));
+        // A signal may have ended the command while its thread, or a blocking task, still runs (a read of
+        // stdin, a `--jq` program): do not wait for them.
         runtime.shutdown_background();
         result
     });

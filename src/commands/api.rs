@@ -10,8 +10,9 @@ use reqwest::{Method, Url};
 use serde_json::{Map, Value};
 
 use crate::api::Client;
+use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
-use crate::context::Context;
+use crate::context::{Context, WriteInFlight};
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
 
@@ -27,7 +28,8 @@ use crate::error::Error;
 /// file's text (`@-`: stdin's), anything else a string. Keys are taken as they are (no nesting). A key given
 /// twice is repeated in a query; in a body the last wins, `-F` coming after `-f`. `--input` sends a file, or
 /// stdin, as the body instead, byte for byte. A body goes as `Content-Type: application/json` unless `-H`
-/// says otherwise; without `-f`, `-F` or `--input`, no body is sent.
+/// says otherwise; without `-f`, `-F` or `--input`, no body is sent. A body, or a `-F @FILE` value, larger than
+/// 1 MiB is refused before anything is sent (exit 2).
 ///
 /// The body of the answer goes to stdout: piped, byte for byte; on a terminal, JSON indented and control
 /// characters escaped; `--output` and `--json` do not change it. `--jq` filters a JSON body of a 2xx answer.
@@ -96,7 +98,11 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
             for (key, param) in params {
                 object.insert(key, param.json);
             }
-            Some(serde_json::to_vec(&object).expect("a JSON object serialises"))
+            let body = serde_json::to_vec(&object).expect("a JSON object serialises");
+            if body.len() > MAX_REQUEST_BODY_BYTES {
+                return Err(Error::BodyTooLarge { what: "the JSON body of `-f` and `-F`".to_owned() });
+            }
+            Some(body)
         }
     };
 
@@ -118,7 +124,15 @@ async fn send(
     headers: &HeaderMap,
     body: Option<&[u8]>,
 ) -> Result<(), Error> {
+    let in_flight = (!is_read(&args.method)).then(|| {
+        ctx.write_started(WriteInFlight {
+            request: format!("{} {}", args.method, args.path),
+            outcome: "it may have taken effect",
+            check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
+        })
+    });
     let response = client.request(&args.method, url, headers, body).await?;
+    drop(in_flight);
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
     }
@@ -271,7 +285,7 @@ fn params(args: &ApiArgs) -> Result<Vec<(String, Param)>, Error> {
                 if file == "-" && std::mem::replace(&mut stdin_read, true) {
                     return Err(invalid(format!("`-F {key}=@-`: stdin can be read only once")));
                 }
-                let text = read_text(Path::new(file)).map_err(|why| invalid(format!("`-F {key}=@{file}`: {why}")))?;
+                let text = read_text(Path::new(file), || format!("`-F {key}=@{file}`"))?;
                 Param { json: Value::String(text.clone()), text }
             }
             None => Param { text: text.clone(), json: typed(text) },
@@ -302,23 +316,29 @@ fn number(text: &str) -> Option<serde_json::Number> {
 }
 
 /// A file's text, or stdin's for `-`.
-fn read_text(path: &Path) -> Result<String, String> {
-    String::from_utf8(read(path)?).map_err(|_| "it is not UTF-8 text".to_owned())
+fn read_text(path: &Path, what: impl Fn() -> String) -> Result<String, Error> {
+    String::from_utf8(read(path, &what)?).map_err(|_| invalid(format!("{}: it is not UTF-8 text", what())))
 }
 
 /// `--input FILE`: the body, byte for byte.
 fn read_input(path: &Path) -> Result<Vec<u8>, Error> {
-    read(path).map_err(|why| invalid(format!("`--input {}`: {why}", path.display())))
+    read(path, &|| format!("`--input {}`", path.display()))
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, String> {
+/// At most [`MAX_REQUEST_BODY_BYTES`] of a file, or of stdin for `-`: one byte more is enough to refuse it,
+/// so `/dev/zero` costs no more memory than a body that fits.
+fn read(path: &Path, what: &dyn Fn() -> String) -> Result<Vec<u8>, Error> {
+    let limit = MAX_REQUEST_BODY_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let result = if path == Path::new("-") {
-        std::io::stdin().read_to_end(&mut bytes).map(drop)
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes).map(drop)
     } else {
-        std::fs::File::open(path).and_then(|mut file| file.read_to_end(&mut bytes)).map(drop)
+        std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes)).map(drop)
     };
-    result.map_err(|err| format!("cannot read it: {err}"))?;
+    result.map_err(|err| invalid(format!("{}: cannot read it: {err}", what())))?;
+    if bytes.len() > MAX_REQUEST_BODY_BYTES {
+        return Err(Error::BodyTooLarge { what: what() });
+    }
     Ok(bytes)
 }
 

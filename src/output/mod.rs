@@ -28,7 +28,7 @@ use crate::error::Error;
 pub use progress::{BatchProgress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Rows};
-pub use terminal::{ColorChoice, Terminals};
+pub use terminal::{ColorChoice, SavedTerminal, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
@@ -60,6 +60,8 @@ pub struct Output {
     stderr_color: bool,
     /// Set once a deprecation warning has been printed: there is at most one per run.
     deprecation_warned: Arc<AtomicBool>,
+    /// The terminal's settings while the hidden prompt runs.
+    terminal_settings: SavedTerminal,
 }
 
 impl Output {
@@ -82,6 +84,7 @@ impl Output {
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
+            terminal_settings: SavedTerminal::default(),
         })
     }
 
@@ -98,6 +101,7 @@ impl Output {
             stdout_color: false,
             stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
+            terminal_settings: SavedTerminal::default(),
         }
     }
 
@@ -134,7 +138,7 @@ impl Output {
                 serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false, tty)),
                 item => write_json(w, &item, false, tty),
             },
-            OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color),
+            OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color, self.terminals.stdout_width),
             OutputFormat::Tsv => table::write_tsv(w, &rows(), tty),
         })?;
         Ok(())
@@ -207,12 +211,26 @@ impl Output {
     }
 
     /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
-    /// echo.
+    /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
+    /// meanwhile, [`Output::restore_terminal`] gives the terminal its echo back.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        rpassword::prompt_password_with_config(
+        self.terminal_settings.save();
+        let key = rpassword::prompt_password_with_config(
             safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
-        )
+        );
+        self.terminal_settings.forget();
+        key
+    }
+
+    /// Puts back the terminal's settings if `signal` ended the command during the hidden prompt, and ends the
+    /// prompt's line, so that the error starts on a line of its own. (Ctrl-C there is read by the prompt,
+    /// which ends the line and puts the settings back itself before it raises SIGINT: the terminal sends no
+    /// SIGINT of its own while the prompt reads.)
+    pub fn restore_terminal(&self, signal: crate::signals::Signal) {
+        if self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt {
+            eprintln!();
+        }
     }
 
     /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).

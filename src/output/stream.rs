@@ -163,7 +163,12 @@ impl CreatedPets {
             OutputFormat::Json if self.output.terminals.stdout => self.out.write_all(b"\n]\n")?,
             OutputFormat::Json => self.out.write_all(b"]\n")?,
             OutputFormat::Table => {
-                table::write_table(&mut self.out, &Rows::pets(&self.kept), self.output.stdout_color)?;
+                table::write_table(
+                    &mut self.out,
+                    &Rows::pets(&self.kept),
+                    self.output.stdout_color,
+                    self.output.terminals.stdout_width,
+                )?;
                 if self.left_out > 0 {
                     self.out.flush()?;
                     self.output.warning(&format!(

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::safe;
 use crate::api::{Pet, PetStatus};
@@ -62,14 +63,26 @@ impl Rows {
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
 /// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
-/// reaches the terminal.
-pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<()> {
+/// reaches the terminal. Each row keeps to one line of `width` columns: the widest values are cut, ending in
+/// `…`, until the table fits (a column keeps at least its header's width). Cutting happens before comfy-table
+/// sees a value, so rendering costs time in proportion to the values' lengths, not their squares.
+pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
     }
+    let texts: Vec<Vec<String>> = rows
+        .rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|field| field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()))
+                .collect()
+        })
+        .collect();
+    let caps = column_caps(rows.header, &texts, width);
     let mut table = Table::new();
     // gh's and kubectl's look: no borders, an upper-case header, two spaces between columns.
-    table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Dynamic);
+    table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Disabled);
     if color {
         table.enforce_styling();
     } else {
@@ -78,11 +91,9 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
     table.set_header(
         rows.header.iter().map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }),
     );
-    for row in &rows.rows {
-        table.add_row(row.iter().map(|field| {
-            let cell = Cell::new(
-                field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()),
-            );
+    for (row, texts) in rows.rows.iter().zip(texts) {
+        table.add_row(row.iter().zip(texts).zip(&caps).map(|((field, text), &cap)| {
+            let cell = Cell::new(cut(&text, cap));
             match field.color {
                 Some(fg) if color => cell.fg(fg),
                 _ => cell,
@@ -90,9 +101,57 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool) -> io::Result<(
         }));
     }
     for column in table.column_iter_mut() {
-        column.set_padding((0, 2));
+        column.set_padding((0, GAP as u16));
     }
     writeln!(w, "{}", table.trim_fmt())
+}
+
+/// The spaces between two columns.
+const GAP: usize = 2;
+
+/// The most columns each column may take so that a row fits in `width`: a column that fits keeps its own
+/// width; the widest share what is left, each down to its header's width (or 2: a character and `…`).
+fn column_caps(header: &[&str], texts: &[Vec<String>], width: usize) -> Vec<usize> {
+    let natural: Vec<usize> = (0..header.len())
+        .map(|column| {
+            texts
+                .iter()
+                .map(|row| row.get(column).map_or(0, |text| text.width()))
+                .fold(header[column].width(), usize::max)
+        })
+        .collect();
+    let floors: Vec<usize> = header.iter().zip(&natural).map(|(h, &n)| n.min(h.width().max(2))).collect();
+    let room = width.saturating_sub(GAP * header.len().saturating_sub(1));
+    let used = |cap: usize| -> usize { natural.iter().zip(&floors).map(|(&n, &f)| n.min(cap.max(f))).sum() };
+    if used(usize::MAX) <= room {
+        return natural;
+    }
+    // The largest cap that fits, by bisection: `used` grows with `cap`.
+    let (mut fits, mut too_wide) = (0, natural.iter().copied().max().unwrap_or(0));
+    while too_wide - fits > 1 {
+        let middle = fits + (too_wide - fits) / 2;
+        if used(middle) <= room { fits = middle } else { too_wide = middle }
+    }
+    natural.iter().zip(&floors).map(|(&n, &f)| n.min(fits.max(f))).collect()
+}
+
+/// `text` in at most `cap` columns: whole when it fits, else its start and `…`. Looks no further than it keeps.
+fn cut(text: &str, cap: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= cap || text.width() <= cap {
+        return text.into();
+    }
+    let mut kept = String::with_capacity(cap + 3);
+    let mut columns = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if columns + w > cap.saturating_sub(1) {
+            break;
+        }
+        columns += w;
+        kept.push(c);
+    }
+    kept.push('…');
+    kept.into()
 }
 
 /// One line per record, tab-separated, no header, no colour: for `cut`, `awk` and `while read`. A field's
@@ -149,9 +208,30 @@ mod tests {
     fn the_table_escapes_control_characters_from_the_server() {
         let mut out = Vec::new();
         let evil = Pet { id: 9, name: "\x1b]0;pwned\x07Rex".into(), category_id: 1, status: None };
-        write_table(&mut out, &Rows::pets(&[evil]), false).unwrap();
+        write_table(&mut out, &Rows::pets(&[evil]), false, 80).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
         assert!(out.contains(r"\u{1b}]0;pwned\u{7}Rex"), "{out}");
+    }
+
+    #[test]
+    fn values_are_cut_by_display_width_with_an_ellipsis() {
+        assert_eq!(cut("Rex", 3), "Rex");
+        assert_eq!(cut("Rexford", 4), "Rex…");
+        // A wide character takes two columns and is never split.
+        assert_eq!(cut("猫猫猫", 4), "猫…");
+        assert_eq!(cut("猫猫猫", 5), "猫猫…");
+    }
+
+    #[test]
+    fn the_widest_columns_give_way_down_to_their_headers() {
+        let row = |name: &str| vec!["1".to_owned(), name.to_owned(), "7".to_owned()];
+        let header = ["ID", "NAME", "CATEGORY"];
+        // Fits: every column keeps its width.
+        assert_eq!(column_caps(&header, &[row("Rex")], 80), vec![2, 4, 8]);
+        // Too wide: NAME shrinks so that 2 + 2 + NAME + 2 + 8 = 30.
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 30), vec![2, 16, 8]);
+        // Narrower than the headers: no column goes below its header.
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 5), vec![2, 4, 8]);
     }
 }

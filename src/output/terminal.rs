@@ -1,6 +1,8 @@
-//! Which streams are terminals, and whether to colour them: decided here and nowhere else.
+//! Which streams are terminals, how wide stdout's is, and whether to colour them: decided here and nowhere
+//! else. Also the terminal's settings, kept while a hidden prompt has changed them.
 
 use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 
 /// `--color`: when to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -20,7 +22,13 @@ pub struct Terminals {
     pub stderr: bool,
     /// Faked by the test variable: a progress bar must draw on a pipe.
     pub faked: bool,
+    /// The width of stdout's terminal in columns, or 80 when it is unknown (not a terminal,
+    /// faked, or a terminal that says 0).
+    pub stdout_width: usize,
 }
+
+/// The width of a terminal that does not say.
+pub const DEFAULT_WIDTH: usize = 80;
 
 /// Tests set this to `1` to make petstore treat stdout and stderr as terminals. It is read here only.
 const FAKE_TERMINAL_VAR: &str = "PETSTORE_TEST_TERMINAL";
@@ -28,10 +36,19 @@ const FAKE_TERMINAL_VAR: &str = "PETSTORE_TEST_TERMINAL";
 impl Terminals {
     /// The real answer, or the faked one under test.
     pub fn detect() -> Terminals {
+        let stdout_width = terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(width, _)| usize::from(width.0))
+            .filter(|&width| width > 0)
+            .unwrap_or(DEFAULT_WIDTH);
         if std::env::var_os(FAKE_TERMINAL_VAR).is_some_and(|v| v == "1") {
-            return Terminals { stdout: true, stderr: true, faked: true };
+            return Terminals { stdout: true, stderr: true, faked: true, stdout_width };
         }
-        Terminals { stdout: std::io::stdout().is_terminal(), stderr: std::io::stderr().is_terminal(), faked: false }
+        Terminals {
+            stdout: std::io::stdout().is_terminal(),
+            stderr: std::io::stderr().is_terminal(),
+            faked: false,
+            stdout_width,
+        }
     }
 }
 
@@ -45,5 +62,55 @@ pub fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                 && std::env::var_os("TERM").is_none_or(|v| v != "dumb")
         }
+    }
+}
+
+/// The controlling terminal's settings from before a hidden prompt changed them (no echo, no line editing).
+/// The prompt puts them back itself when it ends; when a signal abandons it mid-read, [`SavedTerminal::restore`]
+/// does, so the shell does not go on without echo.
+#[derive(Debug, Clone, Default)]
+pub struct SavedTerminal {
+    #[cfg(unix)]
+    saved: Arc<Mutex<Option<rustix::termios::Termios>>>,
+    #[cfg(not(unix))]
+    saved: Arc<Mutex<Option<()>>>,
+}
+
+impl SavedTerminal {
+    /// Keeps the terminal's current settings, until [`SavedTerminal::forget`].
+    pub fn save(&self) {
+        #[cfg(unix)]
+        if let Ok(tty) = std::fs::File::open("/dev/tty")
+            && let Ok(settings) = rustix::termios::tcgetattr(&tty)
+        {
+            *self.lock() = Some(settings);
+        }
+    }
+
+    /// The prompt ended and put the settings back itself.
+    pub fn forget(&self) {
+        *self.lock() = None;
+    }
+
+    /// Puts the saved settings back, if a prompt is still under way; says whether one was.
+    pub fn restore(&self) -> bool {
+        let Some(settings) = self.lock().take() else { return false };
+        #[cfg(unix)]
+        if let Ok(tty) = std::fs::File::open("/dev/tty") {
+            let _ = rustix::termios::tcsetattr(&tty, rustix::termios::OptionalActions::Now, &settings);
+        }
+        #[cfg(not(unix))]
+        let () = settings;
+        true
+    }
+
+    #[cfg(unix)]
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<rustix::termios::Termios>> {
+        self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    #[cfg(not(unix))]
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<()>> {
+        self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

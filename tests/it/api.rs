@@ -1,5 +1,6 @@
 //! `petstore api METHOD PATH`: any request under the base URL, against the sandbox and canned servers.
 
+use crate::assert_run;
 use crate::common::canned::Canned;
 use crate::common::{Run, TestEnv};
 
@@ -201,4 +202,41 @@ fn a_body_that_is_not_json_passes_through_and_is_escaped_on_a_terminal() {
     let piped = env.run(&["--base-url", server.base_url(), "api", "GET", "/motd"]);
     assert_eq!((piped.code, piped.stdout.as_str()), (0, "\x1b[31mred\x1b[0m\nline two"), "{piped}");
     snapshot("api_text_terminal", &env.run_in_terminal(&["--base-url", server.base_url(), "api", "GET", "/motd"]));
+}
+
+#[test]
+fn a_body_over_1_mib_is_refused_before_anything_is_sent() {
+    const MIB: usize = 1024 * 1024;
+    let env = TestEnv::new();
+    // A JSON pet of exactly 1 MiB goes out, and the sandbox's own answer comes back.
+    let exact = env.home().join("exact.json");
+    let name = "n".repeat(MIB - r#"{"name":"","categoryId":1}"#.len());
+    std::fs::write(&exact, format!(r#"{{"name":"{name}","categoryId":1}}"#)).unwrap();
+    assert_eq!(std::fs::metadata(&exact).unwrap().len(), MIB as u64);
+    let run = env.run(&["api", "POST", "/pets", "--input", exact.to_str().unwrap(), "--jq", ".id"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "6\n"), "{}", run.stderr);
+    assert_eq!(env.sandbox.request_count(), 1);
+    // One byte more is refused, from a file, from stdin, as a `-F @FILE` value, and from a source without end.
+    let over = env.home().join("over.json");
+    std::fs::write(&over, "x".repeat(MIB + 1)).unwrap();
+    let over = over.to_str().unwrap();
+    for (name, args) in [
+        ("file", vec!["api", "POST", "/pets", "--input", over]),
+        ("dev_zero", vec!["api", "POST", "/pets", "--input", "/dev/zero"]),
+        ("field_file", vec!["api", "PUT", "/pets/1", "-F", &format!("name=@{over}")]),
+    ] {
+        let run = env.run(&args);
+        assert_eq!(run.code, 2, "{run}");
+        assert_run!(format!("api_body_too_large_{name}"), run);
+    }
+    let run = env.run_with_stdin(&["api", "POST", "/pets", "--input", "-"], &"x".repeat(MIB + 1));
+    assert_run!("api_body_too_large_stdin", run);
+    // Two values that fit alone make a JSON body that does not.
+    let half = env.home().join("half.txt");
+    std::fs::write(&half, "h".repeat(MIB / 2 + 1)).unwrap();
+    let half = format!("@{}", half.display());
+    let run = env.run(&["api", "POST", "/pets", "-F", &format!("a={half}"), "-F", &format!("b={half}")]);
+    assert_run!("api_body_too_large_fields", run);
+    assert_eq!(env.sandbox.request_count(), 1);
+    assert_eq!(env.sandbox.pets().len(), 6);
 }

@@ -101,10 +101,19 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
 /// The key from a hidden prompt at a terminal, or from stdin otherwise.
 fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
-        ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "))?
+        ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): ")).map_err(|source| {
+            // Ctrl-C at the prompt: the prompt reads it as a key, puts the terminal back and raises SIGINT.
+            if source.kind() == std::io::ErrorKind::Interrupted {
+                Error::Interrupted { signal: crate::signals::Signal::Interrupt }
+            } else {
+                Error::ReadInput { what: "the key from the terminal".to_owned(), source }
+            }
+        })?
     } else {
         let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text)?;
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|source| Error::ReadInput { what: "the key from stdin".to_owned(), source })?;
         text
     };
     ApiKey::new(text).ok_or(Error::EmptyKey)

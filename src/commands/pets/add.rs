@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::api::{NewPet, PetStatus};
 use crate::bulk::Format;
-use crate::context::Context;
+use crate::context::{Context, WriteInFlight};
 use crate::error::Error;
 
 /// Add an animal to the store, or many from a file
@@ -108,7 +108,13 @@ pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
     let client = ctx.client()?;
     ctx.warn_before_writing_to_production()?;
     let new_pet = NewPet { name: name.clone(), category_id, status: args.status };
+    let in_flight = ctx.write_started(WriteInFlight {
+        request: "POST /pets".to_owned(),
+        outcome: "the animal may have been created",
+        check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
+    });
     let pet = client.create_pet(&new_pet).await.map_err(write_error)?;
+    drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())
 }
