@@ -235,6 +235,13 @@ pub enum Error {
     #[diagnostic(code(petstore::jq))]
     Jq { message: String },
 
+    #[error("{position}: {message}")]
+    #[diagnostic(
+        code(petstore::jq_expression),
+        help("`--jq` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`")
+    )]
+    JqExpression { position: String, message: String },
+
     #[error("cannot tell the format of `{file}` from its name")]
     #[diagnostic(
         code(petstore::records_format),
@@ -283,6 +290,7 @@ impl Error {
             | Error::BuiltInEnvironment { .. }
             | Error::InvalidValue { .. }
             | Error::Jq { .. }
+            | Error::JqExpression { .. }
             | Error::RecordsFormat { .. }
             | Error::RecordsRead { .. }
             | Error::InvalidRecords { .. }
@@ -349,17 +357,6 @@ impl SourceError {
             src: NamedSource::new(path.display().to_string(), text.to_owned()),
             span: span.into(),
             help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
-        })
-    }
-
-    /// An error at `span` of a command-line value, such as `--jq`'s expression.
-    pub fn in_expression(flag: &str, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
-        let (line, column) = line_column(text, span.start);
-        Box::new(SourceError {
-            message: format!("{flag}:{line}:{column}: {message}"),
-            src: NamedSource::new(flag, text.to_owned()),
-            span: span.into(),
-            help: format!("`{flag}` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`"),
         })
     }
 }
