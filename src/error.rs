@@ -113,6 +113,14 @@ pub enum Error {
     #[diagnostic(code(petstore::invalid_value))]
     InvalidValue { message: String },
 
+    #[error("unknown column `{name}`")]
+    #[diagnostic(code(petstore::unknown_column), help("`--columns` takes these, comma-separated: {known}"))]
+    UnknownColumn { name: String, known: String },
+
+    #[error("`{flag}` does not apply to `petstore {command}`: {why}")]
+    #[diagnostic(code(petstore::flag_not_applicable), help("{help}"))]
+    FlagNotApplicable { flag: String, command: String, why: &'static str, help: &'static str },
+
     #[error(transparent)]
     #[diagnostic(transparent)]
     Source(#[from] Box<SourceError>),
@@ -289,6 +297,8 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::InvalidValue { .. }
+            | Error::UnknownColumn { .. }
+            | Error::FlagNotApplicable { .. }
             | Error::Jq { .. }
             | Error::JqExpression { .. }
             | Error::RecordsFormat { .. }

@@ -1,5 +1,7 @@
 //! CSV with a header row, read with the `csv` crate one record at a time. The header must name exactly the
-//! columns `name` and `categoryId`, and optionally `status`, in any order. Each record is numbered by the
+//! columns `name` and `categoryId`, and optionally `status` and `id` (ignored: the server assigns ids, and
+//! `-o csv` writes one), in any order. A cell quoted against spreadsheet formulas loses its `'`
+//! ([`super::formula`]). Each record is numbered by the
 //! file line it starts on, which the crate does not quite know (it counts blank lines late), so a small
 //! wrapper around the input notes where each non-blank line starts.
 
@@ -12,6 +14,8 @@ use crate::api::NewPet;
 /// A column of the CSV format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Column {
+    /// What `-o csv` writes first; read and ignored.
+    Id,
     Name,
     CategoryId,
     Status,
@@ -21,6 +25,7 @@ impl Column {
     /// The header's name for it, the API's field name.
     pub fn header(self) -> &'static str {
         match self {
+            Column::Id => "id",
             Column::Name => "name",
             Column::CategoryId => "categoryId",
             Column::Status => "status",
@@ -28,7 +33,9 @@ impl Column {
     }
 
     fn from_header(text: &str) -> Option<Column> {
-        [Column::Name, Column::CategoryId, Column::Status].into_iter().find(|column| column.header() == text)
+        [Column::Id, Column::Name, Column::CategoryId, Column::Status]
+            .into_iter()
+            .find(|column| column.header() == text)
     }
 }
 
@@ -99,7 +106,8 @@ fn line_of<R: Read>(reader: &mut csv::Reader<LineIndex<R>>, record: &csv::ByteRe
 
 /// The header's columns, or why it is refused.
 fn columns(header: &csv::ByteRecord) -> Result<Vec<Column>, String> {
-    let expected = "expected the header `name,categoryId` or `name,categoryId,status`, in any order";
+    let expected =
+        "expected the header `name,categoryId` or `name,categoryId,status` (and optionally `id`), in any order";
     let mut columns = Vec::new();
     for field in header {
         let text = String::from_utf8_lossy(field);
@@ -120,7 +128,8 @@ fn columns(header: &csv::ByteRecord) -> Result<Vec<Column>, String> {
 }
 
 /// A record's cells checked as a NewPet, with every problem they have. `name` is taken as it is; `categoryId`
-/// and `status` are trimmed; an empty `status` cell means none.
+/// and `status` are trimmed; an empty `status` cell means none; `id` is ignored. Text cells lose the `'` that
+/// guards a formula.
 fn new_pet(columns: &[Column], record: &csv::ByteRecord) -> Result<NewPet, String> {
     if record.len() != columns.len() {
         return Err(format!("expected {} fields, as in the header, found {}", columns.len(), record.len()));
@@ -132,7 +141,9 @@ fn new_pet(columns: &[Column], record: &csv::ByteRecord) -> Result<NewPet, Strin
             problems.push(format!("`{}` is not valid UTF-8", column.header()));
             continue;
         };
+        let cell = super::formula::unprotect(cell);
         match column {
+            Column::Id => {}
             Column::Name => name = Some(cell.to_owned()),
             Column::CategoryId => match cell.trim() {
                 "" => problems.push("`categoryId` is required".to_owned()),
@@ -271,7 +282,8 @@ mod tests {
 
     #[test]
     fn the_header_is_checked() {
-        let expected = "expected the header `name,categoryId` or `name,categoryId,status`, in any order";
+        let expected =
+            "expected the header `name,categoryId` or `name,categoryId,status` (and optionally `id`), in any order";
         for (text, message) in [
             ("", "the file is empty: expected a header row, `name,categoryId,status`".to_owned()),
             ("name,category\nRex,1\n", format!("unknown column \"category\" in the header: {expected}")),

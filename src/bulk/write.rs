@@ -56,10 +56,15 @@ impl<W: Write> Writer<W> {
             }
             Sink::Csv(csv, columns) => {
                 let category_id = pet.category_id.to_string();
-                csv.write_record(columns.iter().map(|column| match column {
-                    Column::Name => pet.name.as_str(),
-                    Column::CategoryId => category_id.as_str(),
-                    Column::Status => pet.status.map_or("", |status| status.as_str()),
+                // The same formula rule as `-o csv`, so that the file reads back exactly.
+                csv.write_record(columns.iter().map(|column| {
+                    match column {
+                        Column::Id => "".into(),
+                        Column::Name => super::formula::protect(&pet.name),
+                        Column::CategoryId => category_id.as_str().into(),
+                        Column::Status => pet.status.map_or("", |status| status.as_str()).into(),
+                    }
+                    .into_owned()
                 }))?;
             }
         }

@@ -4,6 +4,8 @@
 //! writer and flags, so they are testable without a process. This module renders; it never calls the API.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod columns;
+mod csv;
 pub mod jq;
 mod progress;
 mod stream;
@@ -23,7 +25,8 @@ use crate::api::{self, Pet};
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
-pub use progress::{BatchProgress, thousands};
+pub use columns::Layout;
+pub use progress::{BatchProgress, Progress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Rows};
 pub use terminal::{ColorChoice, Terminals};
@@ -40,9 +43,11 @@ pub enum OutputFormat {
     Table,
     /// Tab-separated values, one record per line, no header
     Tsv,
+    /// Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`
+    Csv,
     /// One JSON document: the API's own, with its field names
     Json,
-    /// One JSON object per line
+    /// One JSON object per line; `--jq` runs on each
     Ndjson,
 }
 
@@ -53,6 +58,8 @@ pub struct Output {
     jq: Option<jq::Program>,
     quiet: bool,
     verbose: bool,
+    layout: Layout,
+    progress: Progress,
     terminals: Terminals,
     stdout_color: bool,
     stderr_color: bool,
@@ -76,6 +83,8 @@ impl Output {
             jq,
             quiet: global.quiet,
             verbose: global.verbose,
+            layout: Layout::default(),
+            progress: Progress::Auto,
             terminals,
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
@@ -92,6 +101,8 @@ impl Output {
             jq: None,
             quiet: false,
             verbose: false,
+            layout: Layout::default(),
+            progress: Progress::Auto,
             terminals,
             stdout_color: false,
             stderr_color: terminal::use_color(ColorChoice::Auto, terminals.stderr),
@@ -120,7 +131,13 @@ impl Output {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("records serialise");
             let mut out = Vec::new();
-            let result = program.run(&document, &mut out);
+            let result = match (self.format, document) {
+                // One run per record, as each line of ndjson would be.
+                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => program
+                    .compiled()
+                    .and_then(|compiled| items.iter().try_for_each(|item| compiled.run(item, &mut out))),
+                (_, document) => program.run(&document, &mut out),
+            };
             // What came out before a runtime error is still written, as jq does.
             self.write_stdout(|w| w.write_all(&out))?;
             return result;
@@ -131,8 +148,7 @@ impl Output {
                 serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false)),
                 item => write_json(w, &item, false),
             },
-            OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color),
-            OutputFormat::Tsv => table::write_tsv(w, &rows()),
+            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => self.write_rows(w, rows(), true),
         })?;
         Ok(())
     }
@@ -186,9 +202,13 @@ impl Output {
         let _ = writeln!(stderr);
     }
 
-    /// A result that is one line of text (`config path`, `auth token`).
-    pub fn line(&self, text: &str) -> io::Result<()> {
-        self.write_stdout(|w| writeln!(w, "{text}"))
+    /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
+    /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
+    pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
+        if self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
+            return self.records(json, || unreachable!("a JSON format"));
+        }
+        Ok(self.write_stdout(|w| writeln!(w, "{text}"))?)
     }
 
     /// A warning on stderr, unless `--quiet`.

@@ -1,13 +1,14 @@
 //! The pets a batch creates (`pets add --file`), printed as they come rather than all at the end, so that
 //! memory stays flat however many there are: TSV and `--json` in input order, `--output ndjson` as each
 //! completes, tagged with its input line. A table needs every row for its widths, so it keeps at most
-//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all.
+//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all, except with `--output ndjson`,
+//! where it runs on each line as it completes.
 
 use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
-use super::{Output, OutputFormat, Rows, table};
+use super::{Output, OutputFormat, Rows};
 use crate::api::Pet;
 use crate::error::Error;
 
@@ -23,8 +24,10 @@ pub struct CreatedPets {
     kept: Vec<Pet>,
     /// Created pets a table left out.
     left_out: u64,
-    /// How many went into a streamed JSON array.
+    /// How many went into a streamed JSON array, TSV or CSV.
     streamed: u64,
+    /// `--jq` for `--output ndjson`, compiled once.
+    each: Option<super::jq::Compiled>,
 }
 
 /// One line of `--output ndjson`: the pet and the input line it came from.
@@ -43,19 +46,29 @@ impl Output {
             kept: Vec::new(),
             left_out: 0,
             streamed: 0,
+            each: match (&self.jq, self.format) {
+                (Some(program), OutputFormat::Ndjson) => {
+                    Some(program.compiled().expect("the expression compiled when it was parsed"))
+                }
+                _ => None,
+            },
         }
     }
 
-    /// Whether created pets are printed as each completes (`--output ndjson`) rather than in input order.
+    /// Whether created pets are printed as each completes (`--output ndjson`, through `--jq` if given) rather
+    /// than in input order.
     pub fn streams_as_completed(&self) -> bool {
-        self.jq.is_none() && self.format == OutputFormat::Ndjson
+        self.format == OutputFormat::Ndjson
     }
 }
 
 impl CreatedPets {
     /// A pet as it is created, from input line `line`: printed now with `--output ndjson`.
     pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
-        if self.output.streams_as_completed() {
+        if let Some(program) = &self.each {
+            let tagged = serde_json::to_value(Tagged { line, pet }).expect("a pet serialises");
+            program.run(&tagged, &mut self.out).map_err(|err| io::Error::other(err.to_string()))?;
+        } else if self.output.streams_as_completed() {
             serde_json::to_writer(&mut self.out, &Tagged { line, pet })?;
             self.out.write_all(b"\n")?;
         }
@@ -64,13 +77,17 @@ impl CreatedPets {
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
     pub fn in_order(&mut self, pet: Pet) -> io::Result<()> {
-        if self.output.jq.is_some() {
+        if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.kept.push(pet);
             return Ok(());
         }
         match self.output.format {
             OutputFormat::Ndjson => {}
-            OutputFormat::Tsv => table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)))?,
+            OutputFormat::Tsv | OutputFormat::Csv => {
+                let first = self.streamed == 0;
+                self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
+                self.streamed += 1;
+            }
             OutputFormat::Json => {
                 let pretty = self.output.terminals.stdout;
                 self.out.write_all(match (self.streamed, pretty) {
@@ -106,7 +123,7 @@ impl CreatedPets {
 
     /// Ends the output: closes the JSON array, prints the table or runs `--jq`.
     pub fn finish(mut self) -> Result<(), Error> {
-        if self.output.jq.is_some() {
+        if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.out.flush()?;
             return self.output.records(&self.kept, || Rows::pets(&self.kept));
         }
@@ -114,8 +131,12 @@ impl CreatedPets {
             OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,
             OutputFormat::Json if self.output.terminals.stdout => self.out.write_all(b"\n]\n")?,
             OutputFormat::Json => self.out.write_all(b"]\n")?,
+            // A header alone, for no pets.
+            OutputFormat::Tsv | OutputFormat::Csv if self.streamed == 0 => {
+                self.output.write_rows(&mut self.out, Rows::pets(&[]), true)?;
+            }
             OutputFormat::Table => {
-                table::write_table(&mut self.out, &Rows::pets(&self.kept), self.output.stdout_color)?;
+                self.output.write_rows(&mut self.out, Rows::pets(&self.kept), true)?;
                 if self.left_out > 0 {
                     self.out.flush()?;
                     self.output.warning(&format!(
@@ -125,7 +146,7 @@ impl CreatedPets {
                     ));
                 }
             }
-            OutputFormat::Tsv | OutputFormat::Ndjson => {}
+            OutputFormat::Tsv | OutputFormat::Csv | OutputFormat::Ndjson => {}
         }
         self.out.flush()?;
         Ok(())

@@ -6,6 +6,7 @@ use crate::api::{NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::context::Context;
 use crate::error::Error;
+use crate::output::Progress;
 
 /// Add an animal to the store, or many from a file
 ///
@@ -88,6 +89,15 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
+
+    /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
+    /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto, requires = "file",
+        conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub progress: Progress,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
 }
 
 /// The flags of a single add, which the file flags conflict with. (`requires = "file"` alone is not enough:
