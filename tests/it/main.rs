@@ -10,6 +10,7 @@ mod auth;
 mod cli;
 mod doctor;
 mod env;
+mod formats;
 mod generated;
 mod keyring;
 mod network;
