@@ -226,11 +226,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -300,11 +300,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -346,11 +346,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -476,11 +476,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -522,11 +522,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -545,12 +545,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__status)
-            opts="-o -q -v -h -V --all --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -568,11 +572,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -614,11 +618,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -660,11 +664,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -706,11 +710,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -794,11 +798,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -817,12 +821,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__doctor)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -840,11 +848,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -886,11 +894,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -932,11 +940,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1039,12 +1047,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__list)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1062,11 +1074,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1108,11 +1120,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1154,11 +1166,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1494,11 +1506,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1517,7 +1529,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1551,6 +1563,14 @@ _petstore() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto plain none" -- "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1568,11 +1588,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1591,12 +1611,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__get)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1614,11 +1638,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1707,7 +1731,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1718,6 +1742,10 @@ _petstore() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1738,11 +1766,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)

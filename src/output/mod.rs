@@ -41,7 +41,7 @@ const DIM: Style = Style::new().dimmed();
 pub enum OutputFormat {
     /// A table with a header, for people
     Table,
-    /// Tab-separated values, one record per line, no header
+    /// Tab-separated values, one record per line, no header unless `--header`
     Tsv,
     /// Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`
     Csv,

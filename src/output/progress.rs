@@ -54,7 +54,7 @@ impl PlainProgress {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
-        let percent = if self.total == 0 { 100 } else { self.done * 100 / self.total };
+        let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
         let mut line = format!(
             "progress: {} of {} done ({percent}%), {}/s",
             thousands(self.done),

@@ -198,7 +198,16 @@ fn plain_progress_writes_lines_without_cursor_movement() {
     assert!(run.stderr.contains("progress: 2 of 2 done (100%), "), "{run}");
     let run = Run::with_stdin(
         env.command().env("PETSTORE_TEST_TERMINAL", "1").args([
-            "pets", "add", "--file", "-", "--format", "csv", "--progress", "none", "-o", "tsv",
+            "pets",
+            "add",
+            "--file",
+            "-",
+            "--format",
+            "csv",
+            "--progress",
+            "none",
+            "-o",
+            "tsv",
         ]),
         "name,categoryId\nC,1\n",
     );

@@ -15,7 +15,11 @@ use crate::output::Progress;
 ///
 /// With `--file`, adds every record of a file (or of stdin, `-`): a JSON array of objects like the API's
 /// NewPet (`{"name": "Rex", "categoryId": 1, "status": "available"}`), NDJSON (one such object per line), or
-/// CSV with a header row (`name,categoryId,status`; `status` may be left out). Every record is checked
+/// CSV with a header row (`name,categoryId,status`; `status` may be left out; an `id` column, as `-o csv`
+/// writes, is ignored). Spreadsheet formulas: `-o csv` writes a text cell that starts with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return (a number aside) with a leading `'`, so a spreadsheet shows it as text and
+/// runs nothing; a cell that starts with `'` before such a character gets one more (`'=x` is `''=x`). This
+/// reads one such `'` back off, so `pets list -o csv` read here recreates the same names. Every record is checked
 /// first; if any is invalid, each one is listed with its line and nothing is sent (exit 2). Records are then
 /// sent `--concurrency` at a time. The created pets print in input order (`--output ndjson`: as each
 /// completes, tagged with its input line); a record that was not created is reported with its line and the
