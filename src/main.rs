@@ -10,13 +10,19 @@ fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
     clap_complete::CompleteEnv::with_factory(Cli::command).complete();
     let cli = Cli::parse();
-    let output = match Output::new(&cli.global)
-        .and_then(|output| petstore::commands::formats::configure(output, &cli.global, &cli.command))
-    {
+    let output = match Output::new(&cli.global) {
         Ok(output) => output,
         Err(err) => {
-            // Without an `Output` (a bad `--jq`, a flag the command does not take), report plainly, in the way the default one would.
+            // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
             Output::fallback().error(&err);
+            return ExitCode::from(err.exit_code());
+        }
+    };
+    // Output flags the command cannot honour are refused before it acts.
+    let output = match petstore::commands::formats::configure(output.clone(), &cli.global, &cli.command) {
+        Ok(configured) => configured,
+        Err(err) => {
+            output.error(&err);
             return ExitCode::from(err.exit_code());
         }
     };

@@ -213,3 +213,20 @@ fn plain_progress_writes_lines_without_cursor_movement() {
     );
     assert!(!run.stderr.contains('\x1b') && !run.stderr.contains("progress"), "{run}");
 }
+
+#[test]
+fn a_bulk_add_prints_its_pets_with_the_columns_and_header_asked_for() {
+    let env = TestEnv::new();
+    let add = ["pets", "add", "--file", "-", "--format", "csv", "--concurrency", "1"];
+    let run =
+        env.run_with_stdin(&[&add[..], &["--columns", "name,id", "--header"]].concat(), "name,categoryId\nA,1\nB,2\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "name\tid\nA\t6\nB\t7\n"), "{run}");
+    // Nothing created: the CSV is its header alone, so a spreadsheet still gets its columns.
+    let run = env.run_with_stdin(&[&add[..], &["-o", "csv", "--columns", "id"]].concat(), "id,name,categoryId\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "id\r\n"), "{run}");
+    let file = env.home().join("more.csv");
+    std::fs::write(&file, "name,categoryId\nC,1\n").unwrap();
+    let run = env.run(&["pets", "add", "--file", file.to_str().unwrap(), "--columns", "nope"]);
+    assert_eq!(run.code, 2, "{run}");
+    assert_eq!(env.sandbox.pets().len(), 7, "nothing more was created");
+}
