@@ -48,9 +48,10 @@ struct PlainProgress {
 }
 
 impl PlainProgress {
-    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, about 5 s left, 2 failed`
+    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, about 5 s left, 2 failed`; the last line (`last`)
+    /// gives no time left, as the batch may have stopped early.
     #[allow(clippy::print_stderr)]
-    fn write(&mut self, failed: u64) {
+    fn write(&mut self, failed: u64, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
@@ -61,7 +62,7 @@ impl PlainProgress {
             thousands(self.total),
             thousands(rate.round() as u64)
         );
-        if self.done < self.total && rate > 0.0 {
+        if !last && self.done < self.total && rate > 0.0 {
             line.push_str(&format!(", about {} s left", ((self.total - self.done) as f64 / rate).ceil() as u64));
         }
         if failed > 0 {
@@ -135,7 +136,7 @@ impl BatchProgress {
         if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
             plain.done += 1;
             if plain.last.elapsed() >= PLAIN_EVERY {
-                plain.write(self.failed);
+                plain.write(self.failed, false);
             }
         }
     }
@@ -161,7 +162,7 @@ impl BatchProgress {
             bar.abandon();
         }
         if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
-            plain.write(self.failed);
+            plain.write(self.failed, true);
         }
     }
 }

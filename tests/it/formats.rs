@@ -230,3 +230,29 @@ fn a_bulk_add_prints_its_pets_with_the_columns_and_header_asked_for() {
     assert_eq!(run.code, 2, "{run}");
     assert_eq!(env.sandbox.pets().len(), 7, "nothing more was created");
 }
+
+#[test]
+fn plain_progress_adds_a_line_as_the_batch_goes_on() {
+    let slow = std::time::Duration::from_millis(400);
+    let env = TestEnv::with(Config::default().seed_pets(0).latency(slow..=slow));
+    let file = env.home().join("four.csv");
+    std::fs::write(&file, "name,categoryId\nA,1\nB,1\nC,1\nD,1\n").unwrap();
+    let run = env.run(&[
+        "pets",
+        "add",
+        "--file",
+        file.to_str().unwrap(),
+        "--concurrency",
+        "1",
+        "--progress",
+        "plain",
+        "-o",
+        "tsv",
+    ]);
+    assert_eq!(run.code, 0, "{run}");
+    // Piped, and still shown: the lines are for logs as much as for people.
+    let lines: Vec<_> = run.stderr.lines().filter(|line| line.starts_with("progress: ")).collect();
+    assert!(lines.len() >= 2, "a line during the batch and one at its end: {run}");
+    assert!(lines.last().unwrap().starts_with("progress: 4 of 4 done (100%), "), "{run}");
+    assert!(!run.stderr.contains('\x1b') && !run.stderr.contains('\r'), "{run}");
+}
