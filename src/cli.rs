@@ -194,8 +194,9 @@ pub enum EnvCommand {
 pub enum ConfigCommand {
     /// Print the config file's path
     ///
-    /// With `--json`, `{"path": PATH}`. The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else `$XDG_CONFIG_HOME/petstore/config.toml`,
-    /// else `~/.config/petstore/config.toml`. It may not exist yet: petstore writes it on the first change.
+    /// With `--json`, `{"path": PATH}`. The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else
+    /// `$XDG_CONFIG_HOME/petstore/config.toml`, else `~/.config/petstore/config.toml`. It may not exist yet:
+    /// petstore writes it on the first change.
     #[command(after_long_help = "\
 Examples:
   petstore config path

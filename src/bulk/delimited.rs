@@ -1,9 +1,9 @@
 //! CSV with a header row, read with the `csv` crate one record at a time. The header must name exactly the
 //! columns `name` and `categoryId`, and optionally `status` and `id` (ignored: the server assigns ids, and
-//! `-o csv` writes one), in any order. A cell quoted against spreadsheet formulas loses its `'`
-//! ([`super::formula`]). Each record is numbered by the
-//! file line it starts on, which the crate does not quite know (it counts blank lines late), so a small
-//! wrapper around the input notes where each non-blank line starts.
+//! `-o csv` writes one), in any order. A cell guarded against spreadsheet formulas loses its `'`
+//! ([`super::formula`]). Each record is numbered by the file line it starts on, which the crate does not
+//! quite know (it counts blank lines late), so a small wrapper around the input notes where each non-blank
+//! line starts.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};

@@ -202,13 +202,18 @@ impl Output {
         let _ = writeln!(stderr);
     }
 
+    /// A result that is one line of text.
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        self.write_stdout(|w| writeln!(w, "{text}"))
+    }
+
     /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
     /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
     pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
         if self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
             return self.records(json, || unreachable!("a JSON format"));
         }
-        Ok(self.write_stdout(|w| writeln!(w, "{text}"))?)
+        Ok(self.line(text)?)
     }
 
     /// A warning on stderr, unless `--quiet`.
