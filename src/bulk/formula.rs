@@ -45,7 +45,23 @@ pub fn unprotect(cell: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{pet, read};
+    use super::super::{Format, Record};
     use super::*;
+    use crate::api::PetStatus;
+
+    #[test]
+    fn the_csv_reader_ignores_id_and_reads_the_guard_off() {
+        let text = "id,name,categoryId,status\r\n1,'=1+1,-2,sold\r\n2,''@x,3,\r\n3,'plain,4,\r\n";
+        assert_eq!(
+            read(Format::Csv, text),
+            vec![
+                Ok(Record { line: 2, pet: pet("=1+1", -2, Some(PetStatus::Sold)) }),
+                Ok(Record { line: 3, pet: pet("'@x", 3, None) }),
+                Ok(Record { line: 4, pet: pet("'plain", 4, None) }),
+            ]
+        );
+    }
 
     #[test]
     fn formulas_are_quoted_and_come_back_exact() {

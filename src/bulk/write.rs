@@ -142,6 +142,8 @@ mod tests {
         vec![
             NewPet { name: "Rex, \"the dog\"\nof lines".into(), category_id: -1, status: Some(PetStatus::Sold) },
             NewPet { name: String::new(), category_id: i64::MAX, status: None },
+            NewPet { name: "=1+1".into(), category_id: 2, status: None },
+            NewPet { name: "'@x".into(), category_id: 3, status: Some(PetStatus::Pending) },
         ]
     }
 
@@ -153,9 +155,10 @@ mod tests {
             (Format::Ndjson, "{\"name\":\"x\",\"categoryId\":1}"),
             (Format::Csv, "categoryId,status,name\n1,,x\n"),
             (Format::Csv, "categoryId,name\n1,x\n"),
+            (Format::Csv, "id,name,categoryId,status\n7,x,1,\n"),
         ] {
             let layout = Reader::new(format, text.as_bytes()).unwrap().layout();
-            for count in [0, 1, 2] {
+            for count in [0, 1, 2, 4] {
                 let mut writer = Writer::new(&layout, Vec::new()).unwrap();
                 let pets: Vec<_> = pets().into_iter().take(count).collect();
                 // Without a status column, only records without a status can be written.
