@@ -232,11 +232,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -306,11 +306,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -352,11 +352,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -482,11 +482,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -528,11 +528,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -551,12 +551,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__status)
-            opts="-o -q -v -h -V --all --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -574,11 +578,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -620,11 +624,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -666,11 +670,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -712,11 +716,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -800,11 +804,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -823,12 +827,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__doctor)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -846,11 +854,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -892,11 +900,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -938,11 +946,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1045,12 +1053,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__list)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1068,11 +1080,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1114,11 +1126,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1160,11 +1172,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1514,11 +1526,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1537,7 +1549,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1571,6 +1583,14 @@ _petstore() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto plain none" -- "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1588,11 +1608,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1611,12 +1631,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__get)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1634,11 +1658,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1727,7 +1751,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1738,6 +1762,10 @@ _petstore() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1758,11 +1786,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)

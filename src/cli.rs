@@ -104,8 +104,9 @@ pub struct GlobalArgs {
     #[arg(long, short = 'o', global = true, value_enum, value_name = "FORMAT", conflicts_with = "json")]
     pub output: Option<OutputFormat>,
 
-    /// Filter the JSON output through a jq expression; strings print raw, like `jq -r`
-    #[arg(long, global = true, value_name = "EXPRESSION", conflicts_with = "output")]
+    /// Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output
+    /// ndjson`, once per record
+    #[arg(long, global = true, value_name = "EXPRESSION")]
     pub jq: Option<String>,
 
     /// When to use colour
@@ -199,8 +200,9 @@ pub enum EnvCommand {
 pub enum ConfigCommand {
     /// Print the config file's path
     ///
-    /// The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else `$XDG_CONFIG_HOME/petstore/config.toml`,
-    /// else `~/.config/petstore/config.toml`. It may not exist yet: petstore writes it on the first change.
+    /// With `--json`, `{"path": PATH}`. The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else
+    /// `$XDG_CONFIG_HOME/petstore/config.toml`, else `~/.config/petstore/config.toml`. It may not exist yet:
+    /// petstore writes it on the first change.
     #[command(after_long_help = "\
 Examples:
   petstore config path

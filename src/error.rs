@@ -114,6 +114,14 @@ pub enum Error {
     #[diagnostic(code(petstore::invalid_value))]
     InvalidValue { message: String },
 
+    #[error("unknown column `{name}`")]
+    #[diagnostic(code(petstore::unknown_column), help("`--columns` takes these, comma-separated: {known}"))]
+    UnknownColumn { name: String, known: String },
+
+    #[error("`{flag}` does not apply to `petstore {command}`: {why}")]
+    #[diagnostic(code(petstore::flag_not_applicable), help("{help}"))]
+    FlagNotApplicable { flag: String, command: String, why: &'static str, help: &'static str },
+
     #[error(transparent)]
     #[diagnostic(transparent)]
     Source(#[from] Box<SourceError>),
@@ -247,6 +255,13 @@ pub enum Error {
     #[diagnostic(code(petstore::jq))]
     Jq { message: String },
 
+    #[error("{position}: {message}")]
+    #[diagnostic(
+        code(petstore::jq_expression),
+        help("`--jq` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`")
+    )]
+    JqExpression { position: String, message: String },
+
     #[error("cannot tell the format of `{file}` from its name")]
     #[diagnostic(
         code(petstore::records_format),
@@ -319,7 +334,10 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::InvalidValue { .. }
+            | Error::UnknownColumn { .. }
+            | Error::FlagNotApplicable { .. }
             | Error::Jq { .. }
+            | Error::JqExpression { .. }
             | Error::RecordsFormat { .. }
             | Error::RecordsRead { .. }
             | Error::InvalidRecords { .. }
@@ -395,18 +413,6 @@ impl SourceError {
             src: NamedSource::new(safe::message(&path.display().to_string()), shown),
             span: span.into(),
             help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
-        })
-    }
-
-    /// An error at `span` of a command-line value, such as `--jq`'s expression.
-    pub fn in_expression(flag: &str, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
-        let (line, column) = line_column(text, span.start);
-        let (shown, span) = safe::escape_source(text, span);
-        Box::new(SourceError {
-            message: safe::message(&format!("{flag}:{line}:{column}: {message}")).into_owned(),
-            src: NamedSource::new(flag, shown),
-            span: span.into(),
-            help: format!("`{flag}` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`"),
         })
     }
 }

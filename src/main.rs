@@ -23,6 +23,14 @@ fn main() -> ExitCode {
             return ExitCode::from(err.exit_code());
         }
     };
+    // Output flags the command cannot honour are refused before it acts.
+    let output = match petstore::commands::formats::configure(output.clone(), &cli.global, &cli.command) {
+        Ok(configured) => configured,
+        Err(err) => {
+            output.error(&err);
+            return ExitCode::from(err.exit_code());
+        }
+    };
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         let result = runtime.block_on(petstore::run(Arc::new(ctx), cli.command));

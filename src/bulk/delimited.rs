@@ -1,5 +1,6 @@
 //! CSV with a header row. The header must name exactly the columns `name` and `categoryId`, and optionally
-//! `status`, in any order. Records are read with `csv-core`, the state machine under the `csv` crate, because
+//! `status` and `id` (ignored: the server assigns ids, and `-o csv` writes one), in any order. A cell guarded
+//! against spreadsheet formulas loses its `'` ([`super::formula`]). Records are read with `csv-core`, the state machine under the `csv` crate, because
 //! `csv::Reader` holds a whole record however long: here a record's values are kept only up to
 //! [`MAX_RECORD_BYTES`], and a longer record is read to its end and dropped. Reading feeds the machine from the
 //! input's buffer, so each record is numbered by the file line its text starts on (blank lines are skipped).
@@ -15,6 +16,8 @@ use crate::api::NewPet;
 /// A column of the CSV format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Column {
+    /// What `-o csv` writes first; read and ignored.
+    Id,
     Name,
     CategoryId,
     Status,
@@ -24,6 +27,7 @@ impl Column {
     /// The header's name for it, the API's field name.
     pub fn header(self) -> &'static str {
         match self {
+            Column::Id => "id",
             Column::Name => "name",
             Column::CategoryId => "categoryId",
             Column::Status => "status",
@@ -31,13 +35,15 @@ impl Column {
     }
 
     fn from_header(text: &str) -> Option<Column> {
-        [Column::Name, Column::CategoryId, Column::Status].into_iter().find(|column| column.header() == text)
+        [Column::Id, Column::Name, Column::CategoryId, Column::Status]
+            .into_iter()
+            .find(|column| column.header() == text)
     }
 }
 
 /// How many of a record's values are kept: one more than the columns there are, enough to name the first
 /// unknown or repeated column of a header; the values past them are only counted.
-const FIELDS_KEPT: usize = 4;
+const FIELDS_KEPT: usize = 5;
 
 /// The records of a CSV file after its header.
 pub(super) struct CsvRecords<R> {
@@ -209,7 +215,8 @@ impl<R: BufRead> Rows<R> {
 
 /// The header's columns, or why it is refused.
 fn columns(header: &[Vec<u8>]) -> Result<Vec<Column>, String> {
-    let expected = "expected the header `name,categoryId` or `name,categoryId,status`, in any order";
+    let expected =
+        "expected the header `name,categoryId` or `name,categoryId,status` (and optionally `id`), in any order";
     let mut columns = Vec::new();
     for field in header {
         let text = String::from_utf8_lossy(field);
@@ -230,7 +237,8 @@ fn columns(header: &[Vec<u8>]) -> Result<Vec<Column>, String> {
 }
 
 /// A record's `count` cells checked as a NewPet, with every problem they have. `name` is taken as it is;
-/// `categoryId` and `status` are trimmed; an empty `status` cell means none. `categoryId` is an int64 written
+/// `categoryId` and `status` are trimmed; an empty `status` cell means none; `id` is ignored; text cells lose
+/// the `'` that guards a formula. `categoryId` is an int64 written
 /// as Rust reads one (`+3`, `007`) or as a JSON number that is an integer (`3.0`, `3e0`).
 fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet, String> {
     if count != columns.len() {
@@ -243,7 +251,9 @@ fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet
             problems.push(format!("`{}` is not valid UTF-8", column.header()));
             continue;
         };
+        let cell = super::formula::unprotect(cell);
         match column {
+            Column::Id => {}
             Column::Name => name = Some(cell.to_owned()),
             Column::CategoryId => match cell.trim() {
                 "" => problems.push("`categoryId` is required".to_owned()),
@@ -332,7 +342,8 @@ mod tests {
 
     #[test]
     fn the_header_is_checked() {
-        let expected = "expected the header `name,categoryId` or `name,categoryId,status`, in any order";
+        let expected =
+            "expected the header `name,categoryId` or `name,categoryId,status` (and optionally `id`), in any order";
         for (text, message) in [
             ("", "the file is empty: expected a header row, `name,categoryId,status`".to_owned()),
             ("name,category\nRex,1\n", format!("unknown column \"category\" in the header: {expected}")),

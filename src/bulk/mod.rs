@@ -6,6 +6,7 @@
 
 mod array;
 mod delimited;
+pub mod formula;
 mod write;
 
 use std::io::{self, BufRead};

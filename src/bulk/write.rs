@@ -57,10 +57,15 @@ impl<W: Write> Writer<W> {
             }
             Sink::Csv(csv, columns) => {
                 let category_id = pet.category_id.to_string();
-                csv.write_record(columns.iter().map(|column| match column {
-                    Column::Name => pet.name.as_str(),
-                    Column::CategoryId => category_id.as_str(),
-                    Column::Status => pet.status.map_or("", |status| status.as_str()),
+                // The same formula rule as `-o csv`, so that the file reads back exactly.
+                csv.write_record(columns.iter().map(|column| {
+                    match column {
+                        Column::Id => "".into(),
+                        Column::Name => super::formula::protect(&pet.name),
+                        Column::CategoryId => category_id.as_str().into(),
+                        Column::Status => pet.status.map_or("", |status| status.as_str()).into(),
+                    }
+                    .into_owned()
                 }))?;
             }
         }
@@ -263,6 +268,8 @@ mod tests {
         vec![
             NewPet { name: "Rex, \"the dog\"\nof lines".into(), category_id: -1, status: Some(PetStatus::Sold) },
             NewPet { name: String::new(), category_id: i64::MAX, status: None },
+            NewPet { name: "=1+1".into(), category_id: 2, status: None },
+            NewPet { name: "'@x".into(), category_id: 3, status: Some(PetStatus::Pending) },
         ]
     }
 
@@ -274,9 +281,10 @@ mod tests {
             (Format::Ndjson, "{\"name\":\"x\",\"categoryId\":1}"),
             (Format::Csv, "categoryId,status,name\n1,,x\n"),
             (Format::Csv, "categoryId,name\n1,x\n"),
+            (Format::Csv, "id,name,categoryId,status\n7,x,1,\n"),
         ] {
             let layout = Reader::new(format, text.as_bytes()).unwrap().layout();
-            for count in [0, 1, 2] {
+            for count in [0, 1, 2, 4] {
                 let mut writer = Writer::new(&layout, Vec::new()).unwrap();
                 let pets: Vec<_> = pets().into_iter().take(count).collect();
                 // Without a status column, only records without a status can be written.

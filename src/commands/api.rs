@@ -32,7 +32,7 @@ use crate::error::Error;
 /// 1 MiB is refused before anything is sent (exit 2).
 ///
 /// The body of the answer goes to stdout: piped, byte for byte; on a terminal, JSON indented and control
-/// characters escaped; `--output` and `--json` do not change it. `--jq` filters a JSON body of a 2xx answer.
+/// characters escaped; `--output` and `--json` are refused (exit 2), as they cannot change it. `--jq` filters a JSON body of a 2xx answer.
 /// `-i` prints the status and headers on stderr. An answer that is not 2xx still prints its body, then fails with its class's exit code: 400 is 2,
 /// 401 and 403 are 4, 404 is 3, any other is 1 (see `petstore --help`).
 ///

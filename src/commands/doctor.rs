@@ -56,7 +56,10 @@ Examples:
   petstore doctor --env staging
   petstore doctor --json | jq -r '.checks[] | select(.status != \"pass\") | .name'
   petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'   # warnings fail too")]
-pub struct DoctorArgs {}
+pub struct DoctorArgs {
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
+}
 
 /// How a check came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -82,6 +85,9 @@ impl Status {
     }
 }
 
+/// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
+pub const KEYS: &[&str] = &["name", "status", "detail"];
+
 /// One line of the checklist, as `--json` prints it.
 #[derive(Debug, Serialize)]
 struct Check {
@@ -105,7 +111,8 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
     let total = checks.len();
     let report = Report { ok: failed == 0, checks };
     ctx.output.records(&report, || Rows {
-        header: &["CHECK", "STATUS", "DETAIL"],
+        header: vec!["CHECK", "STATUS", "DETAIL"],
+        keys: KEYS.to_vec(),
         rows: report
             .checks
             .iter()

@@ -6,6 +6,7 @@ pub mod completions;
 pub mod config;
 pub mod doctor;
 pub mod env;
+pub mod formats;
 pub mod pets;
 pub mod version;
 

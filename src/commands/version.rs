@@ -20,7 +20,13 @@ pub const API_BASE_PATH: &str = "/v1";
 Examples:
   petstore version
   petstore version --json | jq -r .commit")]
-pub struct VersionArgs {}
+pub struct VersionArgs {
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
+}
+
+/// The JSON field names of `petstore version`, the names `--columns` takes.
+pub const KEYS: &[&str] = &["version", "commit", "target", "apiVersion"];
 
 /// What `petstore version` reports.
 #[derive(Debug, Serialize)]
@@ -51,7 +57,8 @@ impl BuildInfo {
 pub fn run(ctx: &Context, _args: &VersionArgs) -> Result<(), Error> {
     let info = BuildInfo::current();
     ctx.output.records(&info, || Rows {
-        header: &["VERSION", "COMMIT", "TARGET", "API"],
+        header: vec!["VERSION", "COMMIT", "TARGET", "API"],
+        keys: KEYS.to_vec(),
         rows: vec![vec![
             Field::new(info.version),
             match info.commit {

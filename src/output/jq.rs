@@ -7,7 +7,24 @@ use jaq_core::{Compiler, Ctx, Vars, data, unwrap_valr};
 use jaq_json::Val;
 
 use super::safe;
-use crate::error::{Error, SourceError};
+use crate::error::{Error, line_column};
+
+/// jq's `@csv` and `@tsv`, which the jaq library crates do not define (jaq-std has `@sh`, `@text`, `@html`,
+/// `@uri`, `@base64` and `@base64d`; jaq-json has `@json`; `@csv` and `@tsv` live only in jaq's binary).
+/// Written from jq's manual: strings quoted (CSV) or escaped (TSV), numbers and booleans as JSON, null empty.
+const FORMAT_DEFS: &str = r#"
+def @csv: if type != "array" then error("\(type) cannot be csv-formatted, only an array can be") else
+  map(if type == "string" then "\"" + (split("\"") | join("\"\"")) + "\""
+      elif type == "number" or type == "boolean" then tojson
+      elif type == "null" then ""
+      else error("\(type) is not valid in a csv row") end) | join(",") end;
+def @tsv: if type != "array" then error("\(type) cannot be tsv-formatted, only an array can be") else
+  map(if type == "string" then split("\\") | join("\\\\") | split("\t") | join("\\t")
+        | split("\n") | join("\\n") | split("\r") | join("\\r")
+      elif type == "number" or type == "boolean" then tojson
+      elif type == "null" then ""
+      else error("\(type) is not valid in a tsv row") end) | join("\t") end;
+"#;
 
 /// A jq expression known to compile. It keeps the text and compiles again where it runs: the compiled form
 /// is not `Send`, and compiling takes well under a millisecond.
@@ -29,7 +46,30 @@ impl Program {
     /// `jq -r`), anything else as compact JSON, both escaped by [`safe`] when stdout is a `terminal`. The first
     /// runtime error stops it.
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        let filter = compile(&self.code)?;
+        self.compiled()?.run(document, w, terminal)
+    }
+
+    /// The program compiled, to run on many inputs in turn (`--output ndjson`: one per record).
+    pub fn compiled(&self) -> Result<Compiled, Error> {
+        Ok(Compiled { filter: compile(&self.code)? })
+    }
+}
+
+/// A compiled program, for one thread.
+pub struct Compiled {
+    filter: Filter,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Compiled")
+    }
+}
+
+impl Compiled {
+    /// As [`Program::run`].
+    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
+        let filter = &self.filter;
         let bytes = serde_json::to_vec(document).expect("a JSON value serialises");
         let input = jaq_json::read::parse_single(&bytes).map_err(|err| Error::Jq { message: err.to_string() })?;
         let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
@@ -56,12 +96,13 @@ impl Program {
 }
 
 fn compile(code: &str) -> Result<Filter, Error> {
-    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs());
+    let formats = jaq_core::load::parse(FORMAT_DEFS, |p| p.defs()).expect("the format definitions parse");
+    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(formats);
     let funs = jaq_core::funs().chain(jaq_std::funs()).chain(jaq_json::funs());
     let arena = Arena::default();
     let at = |part: &str, message: String| -> Error {
-        let span = jaq_core::load::span(code, part);
-        Error::Source(SourceError::in_expression("--jq", code, span, message))
+        let (line, column) = line_column(code, jaq_core::load::span(code, part).start);
+        Error::JqExpression { position: format!("--jq:{line}:{column}"), message }
     };
     let modules = Loader::new(defs).load(&arena, File { code, path: () }).map_err(|errors| {
         let Some((_, error)) = errors.into_iter().next() else { return at("", "the expression is invalid".into()) };

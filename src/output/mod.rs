@@ -4,6 +4,8 @@
 //! writer and flags, so they are testable without a process. This module renders; it never calls the API.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod columns;
+mod csv;
 pub mod jq;
 mod progress;
 pub mod safe;
@@ -25,7 +27,8 @@ use crate::api::{self, Pet};
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
-pub use progress::{BatchProgress, thousands};
+pub use columns::Layout;
+pub use progress::{BatchProgress, Progress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Rows};
 pub use terminal::{ColorChoice, SavedTerminal, Terminals};
@@ -40,11 +43,13 @@ const DIM: Style = Style::new().dimmed();
 pub enum OutputFormat {
     /// A table with a header, for people
     Table,
-    /// Tab-separated values, one record per line, no header
+    /// Tab-separated values, one record per line, no header unless `--header`
     Tsv,
+    /// Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`
+    Csv,
     /// One JSON document: the API's own, with its field names
     Json,
-    /// One JSON object per line
+    /// One JSON object per line; `--jq` runs on each
     Ndjson,
 }
 
@@ -55,6 +60,8 @@ pub struct Output {
     jq: Option<jq::Program>,
     quiet: bool,
     verbose: bool,
+    layout: Layout,
+    progress: Progress,
     terminals: Terminals,
     stdout_color: bool,
     stderr_color: bool,
@@ -80,6 +87,8 @@ impl Output {
             jq,
             quiet: global.quiet,
             verbose: global.verbose,
+            layout: Layout::default(),
+            progress: Progress::Auto,
             terminals,
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
@@ -97,6 +106,8 @@ impl Output {
             jq: None,
             quiet: false,
             verbose: false,
+            layout: Layout::default(),
+            progress: Progress::Auto,
             terminals,
             stdout_color: false,
             stderr_color: terminal::use_color(color, terminals.stderr),
@@ -126,7 +137,14 @@ impl Output {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("records serialise");
             let mut out = Vec::new();
-            let result = program.run(&document, &mut out, self.terminals.stdout);
+            let terminal = self.terminals.stdout;
+            let result = match (self.format, document) {
+                // One run per record, as each line of ndjson would be.
+                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => program
+                    .compiled()
+                    .and_then(|compiled| items.iter().try_for_each(|item| compiled.run(item, &mut out, terminal))),
+                (_, document) => program.run(&document, &mut out, terminal),
+            };
             // What came out before a runtime error is still written, as jq does.
             self.write_stdout(|w| w.write_all(&out))?;
             return result;
@@ -138,8 +156,7 @@ impl Output {
                 serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false, tty)),
                 item => write_json(w, &item, false, tty),
             },
-            OutputFormat::Table => table::write_table(w, &rows(), self.stdout_color, self.terminals.stdout_width),
-            OutputFormat::Tsv => table::write_tsv(w, &rows(), tty),
+            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => self.write_rows(w, rows(), true),
         })?;
         Ok(())
     }
@@ -190,9 +207,18 @@ impl Output {
         let _ = writeln!(stderr);
     }
 
-    /// A result that is one line of text (`config path`, `auth token`).
+    /// A result that is one line of text.
     pub fn line(&self, text: &str) -> io::Result<()> {
         self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
+    }
+
+    /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
+    /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
+    pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
+        if self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
+            return self.records(json, || unreachable!("a JSON format"));
+        }
+        Ok(self.line(text)?)
     }
 
     /// A warning on stderr, unless `--quiet`.

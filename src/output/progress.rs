@@ -1,9 +1,11 @@
-//! A batch's progress bar on stderr (indicatif): done/total, rate, time left and failures so far. Shown only
-//! when stderr is a terminal and without `--quiet`; lines about single records go above it, or plainly to
-//! stderr when there is no bar.
+//! A batch's progress on stderr: done/total, rate, time left and failures so far. `--progress auto` (the
+//! default) draws a bar (indicatif) when stderr is a terminal and without `--quiet`; `--progress plain`
+//! writes a line at most once a second and one at the end, with no cursor movement (screen readers, CI
+//! logs), terminal or not; `--progress none` shows nothing. Lines about single records go above the bar, or
+//! plainly to stderr when there is none.
 
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
@@ -12,18 +14,86 @@ use super::{Output, safe};
 /// How often the bar redraws on its own, so the rate and time left move while answers are slow.
 const TICK: Duration = Duration::from_millis(200);
 
+/// How often `--progress plain` writes a line.
+const PLAIN_EVERY: Duration = Duration::from_secs(1);
+
+/// `--progress`: how a batch shows its progress on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Progress {
+    /// A bar that redraws in place, when stderr is a terminal and without `--quiet`
+    #[default]
+    Auto,
+    /// A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)
+    Plain,
+    /// Nothing
+    None,
+}
+
 /// The progress of a batch of `total` records.
 #[derive(Debug)]
 pub struct BatchProgress {
     bar: Option<ProgressBar>,
     failed: u64,
+    /// For `--progress plain` (a lock only because `finish` takes `&self`).
+    plain: Option<std::sync::Mutex<PlainProgress>>,
+}
+
+/// `--progress plain`'s state: what a line says, and when the last one was written.
+#[derive(Debug)]
+struct PlainProgress {
+    total: u64,
+    done: u64,
+    started: Instant,
+    last: Instant,
+}
+
+impl PlainProgress {
+    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, about 5 s left, 2 failed`; the last line (`last`)
+    /// gives no time left, as the batch may have stopped early.
+    #[allow(clippy::print_stderr)]
+    fn write(&mut self, failed: u64, last: bool) {
+        self.last = Instant::now();
+        let seconds = self.started.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
+        let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
+        let mut line = format!(
+            "progress: {} of {} done ({percent}%), {}/s",
+            thousands(self.done),
+            thousands(self.total),
+            thousands(rate.round() as u64)
+        );
+        if !last && self.done < self.total && rate > 0.0 {
+            line.push_str(&format!(", about {} s left", ((self.total - self.done) as f64 / rate).ceil() as u64));
+        }
+        if failed > 0 {
+            line.push_str(&format!(", {} failed", thousands(failed)));
+        }
+        eprintln!("{line}");
+    }
 }
 
 impl Output {
-    /// A bar for `total` records when stderr is a terminal (real, or faked under test) and not `--quiet`.
+    /// `--progress`.
+    pub fn with_progress(mut self, progress: Progress) -> Output {
+        self.progress = progress;
+        self
+    }
+
+    /// The progress for `total` records: as `--progress` says; by default a bar when stderr is a terminal
+    /// (real, or faked under test) and not `--quiet`.
     pub fn batch_progress(&self, total: u64) -> BatchProgress {
-        if self.quiet || !self.terminals.stderr {
-            return BatchProgress { bar: None, failed: 0 };
+        let none = BatchProgress { bar: None, failed: 0, plain: None };
+        match self.progress {
+            Progress::None => return none,
+            Progress::Plain => {
+                let now = Instant::now();
+                return BatchProgress {
+                    plain: Some(std::sync::Mutex::new(PlainProgress { total, done: 0, started: now, last: now })),
+                    ..none
+                };
+            }
+            Progress::Auto if self.quiet || !self.terminals.stderr => return none,
+            Progress::Auto => {}
         }
         let target = if self.terminals.faked {
             // Under test stderr is a pipe, which indicatif would not draw on: draw anyway, 80 columns wide.
@@ -33,7 +103,7 @@ impl Output {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target).with_style(style(self.stderr_color));
         bar.enable_steady_tick(TICK);
-        BatchProgress { bar: Some(bar), failed: 0 }
+        BatchProgress { bar: Some(bar), ..none }
     }
 }
 
@@ -63,6 +133,12 @@ impl BatchProgress {
             }
             bar.inc(1);
         }
+        if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
+            plain.done += 1;
+            if plain.last.elapsed() >= PLAIN_EVERY {
+                plain.write(self.failed, false);
+            }
+        }
     }
 
     /// A line about one record, on stderr above the bar.
@@ -85,6 +161,9 @@ impl BatchProgress {
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.abandon();
+        }
+        if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
+            plain.write(self.failed, true);
         }
     }
 }

@@ -1,14 +1,15 @@
 //! The pets a batch creates (`pets add --file`), printed as they come rather than all at the end, so that
 //! memory stays flat however many there are: TSV and `--json` in input order, `--output ndjson` as each
 //! completes, tagged with its input line. A table needs every row for its widths, so it keeps at most
-//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all. When stdout's reader goes away
+//! [`TABLE_ROWS`]; `--jq` needs the whole document, so it keeps them all, except with `--output ndjson`,
+//! where it runs on each line as it completes. When stdout's reader goes away
 //! (`| head -1`), it notes the broken pipe for the batch to stop on, and writes nothing more.
 
 use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
-use super::{Output, OutputFormat, Rows, safe, table};
+use super::{Output, OutputFormat, Rows, safe};
 use crate::api::Pet;
 use crate::error::Error;
 
@@ -24,10 +25,12 @@ pub struct CreatedPets {
     kept: Vec<Pet>,
     /// Created pets a table left out.
     left_out: u64,
-    /// How many went into a streamed JSON array.
+    /// How many went into a streamed JSON array, TSV or CSV.
     streamed: u64,
     /// stdout's reader went away: nothing more is written.
     closed: bool,
+    /// `--jq` for `--output ndjson`, compiled once.
+    each: Option<super::jq::Compiled>,
 }
 
 /// One line of `--output ndjson`: the pet and the input line it came from.
@@ -47,12 +50,19 @@ impl Output {
             left_out: 0,
             streamed: 0,
             closed: false,
+            each: match (&self.jq, self.format) {
+                (Some(program), OutputFormat::Ndjson) => {
+                    Some(program.compiled().expect("the expression compiled when it was parsed"))
+                }
+                _ => None,
+            },
         }
     }
 
-    /// Whether created pets are printed as each completes (`--output ndjson`) rather than in input order.
+    /// Whether created pets are printed as each completes (`--output ndjson`, through `--jq` if given) rather
+    /// than in input order.
     pub fn streams_as_completed(&self) -> bool {
-        self.jq.is_none() && self.format == OutputFormat::Ndjson
+        self.format == OutputFormat::Ndjson
     }
 }
 
@@ -83,7 +93,12 @@ impl CreatedPets {
         if self.closed {
             return Ok(());
         }
-        if self.output.streams_as_completed() {
+        if let Some(program) = &self.each {
+            let tagged = serde_json::to_value(Tagged { line, pet }).expect("a pet serialises");
+            program
+                .run(&tagged, &mut self.out, self.output.terminals.stdout)
+                .map_err(|err| io::Error::other(err.to_string()))?;
+        } else if self.output.streams_as_completed() {
             let text = serde_json::to_string(&Tagged { line, pet })?;
             writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
         }
@@ -100,14 +115,16 @@ impl CreatedPets {
         if self.closed {
             return Ok(());
         }
-        if self.output.jq.is_some() {
+        if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.kept.push(pet);
             return Ok(());
         }
         match self.output.format {
             OutputFormat::Ndjson => {}
-            OutputFormat::Tsv => {
-                table::write_tsv(&mut self.out, &Rows::pets(std::slice::from_ref(&pet)), self.output.terminals.stdout)?
+            OutputFormat::Tsv | OutputFormat::Csv => {
+                let first = self.streamed == 0;
+                self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
+                self.streamed += 1;
             }
             OutputFormat::Json => {
                 let pretty = self.output.terminals.stdout;
@@ -154,7 +171,7 @@ impl CreatedPets {
             let (_, _) = self.out.into_parts();
             return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
         }
-        if self.output.jq.is_some() {
+        if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.out.flush()?;
             return self.output.records(&self.kept, || Rows::pets(&self.kept));
         }
@@ -162,13 +179,12 @@ impl CreatedPets {
             OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,
             OutputFormat::Json if self.output.terminals.stdout => self.out.write_all(b"\n]\n")?,
             OutputFormat::Json => self.out.write_all(b"]\n")?,
+            // A header alone, for no pets.
+            OutputFormat::Tsv | OutputFormat::Csv if self.streamed == 0 => {
+                self.output.write_rows(&mut self.out, Rows::pets(&[]), true)?;
+            }
             OutputFormat::Table => {
-                table::write_table(
-                    &mut self.out,
-                    &Rows::pets(&self.kept),
-                    self.output.stdout_color,
-                    self.output.terminals.stdout_width,
-                )?;
+                self.output.write_rows(&mut self.out, Rows::pets(&self.kept), true)?;
                 if self.left_out > 0 {
                     self.out.flush()?;
                     self.output.warning(&format!(
@@ -178,7 +194,7 @@ impl CreatedPets {
                     ));
                 }
             }
-            OutputFormat::Tsv | OutputFormat::Ndjson => {}
+            OutputFormat::Tsv | OutputFormat::Csv | OutputFormat::Ndjson => {}
         }
         self.out.flush()?;
         Ok(())

@@ -27,6 +27,11 @@ impl Field {
         Field { text: None, color: None }
     }
 
+    /// The value's text, as it came (not sanitised): for CSV and TSV.
+    pub fn text(&self) -> Option<&str> {
+        self.text.as_deref()
+    }
+
     /// The same value, coloured on terminals.
     pub fn colored(self, color: Color) -> Field {
         Field { color: Some(color), ..self }
@@ -36,11 +41,17 @@ impl Field {
 /// Records as rows under a header: what `list`-like commands print without `--json`.
 #[derive(Debug, Clone)]
 pub struct Rows {
-    pub header: &'static [&'static str],
+    /// The table's header (empty: none), one per column.
+    pub header: Vec<&'static str>,
+    /// Each column's JSON field name: what `--columns` names, and CSV's and TSV's header.
+    pub keys: Vec<&'static str>,
     pub rows: Vec<Vec<Field>>,
 }
 
 impl Rows {
+    /// A pet's columns, as the API names its fields.
+    pub const PET_KEYS: &'static [&'static str] = &["id", "name", "categoryId", "status"];
+
     /// Pets as `ID NAME CATEGORY STATUS`, the status coloured by its meaning.
     pub fn pets(pets: &[Pet]) -> Rows {
         let rows = pets
@@ -57,7 +68,7 @@ impl Rows {
                 vec![Field::new(pet.id), Field::new(&pet.name), Field::new(pet.category_id), status]
             })
             .collect();
-        Rows { header: &["ID", "NAME", "CATEGORY", "STATUS"], rows }
+        Rows { header: vec!["ID", "NAME", "CATEGORY", "STATUS"], keys: Rows::PET_KEYS.to_vec(), rows }
     }
 }
 
@@ -79,7 +90,7 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
                 .collect()
         })
         .collect();
-    let caps = column_caps(rows.header, &texts, width);
+    let caps = column_caps(&rows.header, &texts, width);
     let mut table = Table::new();
     // gh's and kubectl's look: no borders, an upper-case header, two spaces between columns.
     table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Disabled);
@@ -88,9 +99,11 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
     } else {
         table.force_no_tty();
     }
-    table.set_header(
-        rows.header.iter().map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }),
-    );
+    if !rows.header.is_empty() {
+        table.set_header(
+            rows.header.iter().map(|h| if color { Cell::new(h).add_attribute(Attribute::Bold) } else { Cell::new(h) }),
+        );
+    }
     for (row, texts) in rows.rows.iter().zip(texts) {
         table.add_row(row.iter().zip(texts).zip(&caps).map(|((field, text), &cap)| {
             let cell = Cell::new(cut(&text, cap));

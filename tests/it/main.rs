@@ -12,6 +12,7 @@ mod cli;
 mod config_edges;
 mod doctor;
 mod env;
+mod formats;
 mod generated;
 mod input_edges;
 mod interrupts;

@@ -26,7 +26,13 @@ pub struct StatusArgs {
     /// Every environment, not only the selected one
     #[arg(long)]
     pub all: bool,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
 }
+
+/// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
+pub const KEYS: &[&str] = &["active", "env", "baseUrl", "keySource", "key", "check"];
 
 /// One environment's line of `auth status`, as `--json` prints it.
 #[derive(Debug, Serialize)]
@@ -53,7 +59,8 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         statuses.push(check(ctx, env, env.name == selected).await);
     }
     ctx.output.records(&statuses, || Rows {
-        header: &["ACTIVE", "ENV", "BASE URL", "SOURCE", "KEY", "CHECK"],
+        header: vec!["ACTIVE", "ENV", "BASE URL", "SOURCE", "KEY", "CHECK"],
+        keys: KEYS.to_vec(),
         rows: statuses
             .iter()
             .map(|s| {

@@ -6,7 +6,8 @@ use crate::error::Error;
 
 /// Print the API key petstore would use, for scripts that need it
 ///
-/// Prints the key for the selected environment to stdout, and nothing else. It follows the same lookup as
+/// Prints the key for the selected environment to stdout, and nothing else; with `--json`,
+/// `{"env": NAME, "key": KEY}`. It follows the same lookup as
 /// every command: `PETSTORE_API_KEY`, then the stored key, then a built-in one (the sandbox's).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
@@ -19,6 +20,5 @@ pub struct TokenArgs {}
 pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
     let env = ctx.environment()?;
     let key = credentials::require(ctx.config()?, env)?;
-    ctx.output.line(key.expose())?;
-    Ok(())
+    ctx.output.value(&serde_json::json!({ "env": env.name, "key": key.expose() }), key.expose())
 }

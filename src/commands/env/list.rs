@@ -17,7 +17,13 @@ use crate::output::{Field, Rows};
 Examples:
   petstore env list
   petstore env list --json")]
-pub struct ListEnvArgs {}
+pub struct ListEnvArgs {
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
+}
+
+/// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
+pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource"];
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -47,7 +53,8 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         })
         .collect();
     ctx.output.records(&lines, || Rows {
-        header: &["ACTIVE", "NAME", "BASE URL", "KEY"],
+        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY"],
+        keys: KEYS.to_vec(),
         rows: lines
             .iter()
             .map(|line| {

@@ -6,6 +6,7 @@ use crate::api::{NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::context::{Context, WriteInFlight};
 use crate::error::Error;
+use crate::output::Progress;
 
 /// Add an animal to the store, or many from a file
 ///
@@ -14,7 +15,11 @@ use crate::error::Error;
 ///
 /// With `--file`, adds every record of a file (or of stdin, `-`): a JSON array of objects like the API's
 /// NewPet (`{"name": "Rex", "categoryId": 1, "status": "available"}`), NDJSON (one such object per line), or
-/// CSV with a header row (`name,categoryId,status`; `status` may be left out). Every record is checked
+/// CSV with a header row (`name,categoryId,status`; `status` may be left out; an `id` column, as `-o csv`
+/// writes, is ignored). Spreadsheet formulas: `-o csv` writes a text cell that starts with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return (a number aside) with a leading `'`, so a spreadsheet shows it as text and
+/// runs nothing; a cell that starts with `'` before such a character gets one more (`'=x` is `''=x`). This
+/// reads one such `'` back off, so `pets list -o csv` read here recreates the same names. Every record is checked
 /// first; if any is invalid, each one is listed with its line and nothing is sent (exit 2). Records are then
 /// sent `--concurrency` at a time. The created pets print in input order (`--output ndjson`: as each
 /// completes, tagged with its input line); a record that was not created is reported with its line and the
@@ -88,6 +93,15 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
+
+    /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
+    /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto, requires = "file",
+        conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub progress: Progress,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
 }
 
 /// The flags of a single add, which the file flags conflict with. (`requires = "file"` alone is not enough:

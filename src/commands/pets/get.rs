@@ -20,6 +20,9 @@ pub struct GetArgs {
     /// The animal's id
     #[arg(value_name = "ID", allow_negative_numbers = true)]
     pub id: i64,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
 }
 
 /// Fetches the animal and prints it, after the deprecation warning.

@@ -30,6 +30,9 @@ pub struct ListArgs {
     /// At most this many animals, from 1 to 100 [default: 20]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_LIMIT)))]
     pub limit: Option<u8>,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
 }
 
 /// Lists the animals and prints them.

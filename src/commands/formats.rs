@@ -1,0 +1,179 @@
+//! Which output flags each command takes, checked before it acts: `--columns` and `--header`/`--no-header`
+//! for the commands that print records (with their columns), `--progress` for `pets add --file`, and
+//! `--json`/`--output` refused, with exit 2, by the commands that have no records to print.
+
+use crate::cli::{AuthCommand, Command, ConfigCommand, EnvCommand, GlobalArgs, PetsCommand};
+use crate::error::Error;
+use crate::output::{Layout, Output, OutputFormat, Rows};
+
+/// `--columns`, `--header` and `--no-header`, on every command that prints records.
+#[derive(Debug, Clone, Default, clap::Args)]
+#[command(next_help_heading = "Columns")]
+pub struct ColumnArgs {
+    /// Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)
+    #[arg(long, value_name = "LIST")]
+    pub columns: Option<String>,
+
+    /// Print a header row, even in tsv [default: a table and csv have one, tsv not]
+    #[arg(long, overrides_with = "no_header")]
+    pub header: bool,
+
+    /// Print no header row, even in a table or csv
+    #[arg(long, overrides_with = "header")]
+    pub no_header: bool,
+}
+
+/// What a command prints on stdout, for `--json` and `--output`.
+enum Prints<'a> {
+    /// Records under these columns.
+    Records(&'static [&'static str], &'a ColumnArgs),
+    /// One value: as a line, or as a JSON object with `--json`, `--output json|ndjson` or `--jq`.
+    Value,
+    /// Something that is not records (a completion script, an API answer as the server sent it), or
+    /// nothing at all: `why`, `help`.
+    Other(&'static str, &'static str),
+}
+
+/// Applies the command's output flags to `output`, or refuses what does not apply to it (exit 2), before the
+/// command does anything.
+pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Result<Output, Error> {
+    let name = command_name(command);
+    let not_applicable =
+        |flag: &str, why, help| Error::FlagNotApplicable { flag: flag.to_owned(), command: name.clone(), why, help };
+    let format_flag = match (global.json, global.output) {
+        (true, _) => Some("--json".to_owned()),
+        (false, Some(format)) => Some(format!("--output {}", format_name(format))),
+        (false, None) => None,
+    };
+    match prints(command) {
+        Prints::Records(keys, args) => {
+            let header = match (args.header, args.no_header) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            };
+            let json = global.json
+                || global.jq.is_some()
+                || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+            if json {
+                let flag = if args.columns.is_some() {
+                    Some("--columns")
+                } else if header.is_some() {
+                    Some(if args.header { "--header" } else { "--no-header" })
+                } else {
+                    None
+                };
+                if let Some(flag) = flag {
+                    return Err(not_applicable(
+                        flag,
+                        "it shapes a table, tsv or csv, not JSON",
+                        "leave it out, or pick fields from JSON with `--jq`",
+                    ));
+                }
+            }
+            if global.jq.is_some()
+                && matches!(global.output, Some(OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv))
+            {
+                return Err(not_applicable(
+                    "--jq",
+                    "it filters JSON",
+                    "use `--output json` or `--output ndjson` with it, or leave `--output` out",
+                ));
+            }
+            Ok(output.with_layout(Layout::new(args.columns.as_deref(), header, keys)?))
+        }
+        Prints::Value => match global.output {
+            Some(OutputFormat::Table | OutputFormat::Csv) => Err(not_applicable(
+                &format_flag.unwrap_or_default(),
+                "it prints one value",
+                "use `--json`, or leave `--output` out for the value alone",
+            )),
+            _ if global.jq.is_some() && global.output == Some(OutputFormat::Tsv) => {
+                Err(not_applicable("--jq", "it filters JSON", "leave `--output` out"))
+            }
+            _ => Ok(output),
+        },
+        Prints::Other(why, help) => match format_flag {
+            Some(flag) => Err(not_applicable(&flag, why, help)),
+            None if global.jq.is_some() && !matches!(command, Command::Api(_)) => {
+                Err(not_applicable("--jq", why, help))
+            }
+            None => Ok(output),
+        },
+    }
+    .map(|output| match command {
+        Command::Pets(PetsCommand::Add(args)) => output.with_progress(args.progress),
+        _ => output,
+    })
+}
+
+fn prints(command: &Command) -> Prints<'_> {
+    const NOTHING: &str = "it prints no records, only a message on stderr";
+    match command {
+        Command::Pets(PetsCommand::List(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
+        Command::Pets(PetsCommand::Get(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
+        Command::Pets(PetsCommand::Add(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
+        Command::Env(EnvCommand::List(args)) => Prints::Records(super::env::list::KEYS, &args.columns),
+        Command::Auth(AuthCommand::Status(args)) => Prints::Records(super::auth::status::KEYS, &args.columns),
+        Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),
+        Command::Version(args) => Prints::Records(super::version::KEYS, &args.columns),
+        Command::Config(ConfigCommand::Path) | Command::Auth(AuthCommand::Token(_)) => Prints::Value,
+        Command::Api(_) => Prints::Other(
+            "the answer's body prints as the server sent it",
+            "leave it out; `--jq` filters a JSON answer",
+        ),
+        Command::Completions(_) => Prints::Other("it prints a shell script", "leave it out"),
+        Command::Auth(AuthCommand::Login(_) | AuthCommand::Logout(_)) => {
+            Prints::Other(NOTHING, "leave it out; `petstore auth status --json` shows the keys")
+        }
+        Command::Env(EnvCommand::Add(_) | EnvCommand::Use(_) | EnvCommand::Remove(_)) => {
+            Prints::Other(NOTHING, "leave it out; `petstore env list --json` lists the environments")
+        }
+    }
+}
+
+/// `pets list`, `auth token`...: the command as typed, for messages.
+fn command_name(command: &Command) -> String {
+    let (noun, verb): (&str, Option<&str>) = match command {
+        Command::Pets(verb) => (
+            "pets",
+            Some(match verb {
+                PetsCommand::List(_) => "list",
+                PetsCommand::Add(_) => "add",
+                PetsCommand::Get(_) => "get",
+            }),
+        ),
+        Command::Api(_) => ("api", None),
+        Command::Version(_) => ("version", None),
+        Command::Auth(verb) => (
+            "auth",
+            Some(match verb {
+                AuthCommand::Login(_) => "login",
+                AuthCommand::Logout(_) => "logout",
+                AuthCommand::Status(_) => "status",
+                AuthCommand::Token(_) => "token",
+            }),
+        ),
+        Command::Env(verb) => (
+            "env",
+            Some(match verb {
+                EnvCommand::List(_) => "list",
+                EnvCommand::Use(_) => "use",
+                EnvCommand::Add(_) => "add",
+                EnvCommand::Remove(_) => "remove",
+            }),
+        ),
+        Command::Config(ConfigCommand::Path) => ("config", Some("path")),
+        Command::Doctor(_) => ("doctor", None),
+        Command::Completions(_) => ("completions", None),
+    };
+    match verb {
+        Some(verb) => format!("{noun} {verb}"),
+        None => noun.to_owned(),
+    }
+}
+
+fn format_name(format: OutputFormat) -> String {
+    use clap::ValueEnum;
+    format.to_possible_value().map_or_else(String::new, |value| value.get_name().to_owned())
+}
