@@ -1809,12 +1809,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__version)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1832,11 +1836,11 @@ _petstore() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
                     return 0
                     ;;
                 --jq)

@@ -519,14 +519,17 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --version 'Print version'
         }
         &'petstore;version'= {
+            cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
             cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
             cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
             cand -o 'How to print records [default: table on a terminal, tsv when piped]'
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
-            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+            cand --no-header 'Print no header row, even in a table or csv'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'

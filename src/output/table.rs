@@ -125,16 +125,20 @@ const GAP: usize = 2;
 /// The most columns each column may take so that a row fits in `width`: a column that fits keeps its own
 /// width; the widest share what is left, each down to its header's width (or 2: a character and `…`).
 fn column_caps(header: &[&str], texts: &[Vec<String>], width: usize) -> Vec<usize> {
-    let natural: Vec<usize> = (0..header.len())
+    // `--no-header` leaves the header empty: the rows say how many columns there are.
+    let count = texts.first().map_or(0, Vec::len).max(header.len());
+    let header_width = |column: usize| header.get(column).map_or(0, |h| h.width());
+    let natural: Vec<usize> = (0..count)
         .map(|column| {
             texts
                 .iter()
                 .map(|row| row.get(column).map_or(0, |text| text.width()))
-                .fold(header[column].width(), usize::max)
+                .fold(header_width(column), usize::max)
         })
         .collect();
-    let floors: Vec<usize> = header.iter().zip(&natural).map(|(h, &n)| n.min(h.width().max(2))).collect();
-    let room = width.saturating_sub(GAP * header.len().saturating_sub(1));
+    let floors: Vec<usize> =
+        natural.iter().enumerate().map(|(column, &n)| n.min(header_width(column).max(2))).collect();
+    let room = width.saturating_sub(GAP * count.saturating_sub(1));
     let used = |cap: usize| -> usize { natural.iter().zip(&floors).map(|(&n, &f)| n.min(cap.max(f))).sum() };
     if used(usize::MAX) <= room {
         return natural;

@@ -208,7 +208,7 @@ fn a_batch_s_created_pets_show_escaped_at_a_terminal() {
 }
 
 #[test]
-fn a_jq_expression_s_excerpt_is_escaped() {
+fn a_hostile_jq_expression_is_reported_on_one_line_with_nothing_raw() {
     let env = TestEnv::new();
     let run = env.run(&["--color", "never", "pets", "list", "--jq", &format!(".[] | {NAME}")]);
     assert_eq!(run.code, 2, "{run}");
