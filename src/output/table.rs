@@ -86,7 +86,9 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
         .iter()
         .map(|row| {
             row.iter()
-                .map(|field| field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned()))
+                .map(|field| {
+                    field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned())
+                })
                 .collect()
         })
         .collect();
