@@ -294,3 +294,14 @@ fn status_all_sends_the_variable_s_key_to_the_selected_environment_alone() {
     assert_eq!(other.request_count(), 1, "`b` was checked with its own key");
     assert_eq!(recorder.seen(), ["Bearer c-key", "Bearer sandbox"], "the variable's key went nowhere else");
 }
+
+#[test]
+fn login_reads_no_more_of_stdin_than_a_key_can_be() {
+    let env = with_local_env();
+    // `< /dev/zero` (or a wrong file) used to be read until memory ran out.
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let run = Run::of(env.command().args(["auth", "login", "--env", "local", "--insecure-storage"]).stdin(zero));
+    assert_run!("login_stdin_too_long", run);
+    assert_eq!(env.sandbox.request_count(), 0);
+    assert!(!env.config_dir().join("credentials.toml").exists());
+}

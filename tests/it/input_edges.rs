@@ -122,3 +122,41 @@ fn a_category_id_with_a_zero_fraction_is_sent_as_the_integer_in_every_format() {
     let expected = [("\"Rex\"", "3"), ("\"Tom\"", "3"), ("\"Kit\"", "3"), ("\"Bo\"", "-7")];
     assert_eq!(stored, expected.map(|(name, id)| (name.to_owned(), id.to_owned())));
 }
+
+#[test]
+fn endless_input_that_is_not_records_ends_after_10_000_invalid_ones() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    // `yes` writes `y` lines for ever: no NUL to stop at, and every line an invalid record.
+    let mut yes = std::process::Command::new("yes").stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = env
+        .command()
+        .args(["pets", "add", "--file", "-", "--format", "ndjson"])
+        .stdin(Stdio::from(yes.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > GENEROUS {
+            child.kill().unwrap();
+            yes.kill().unwrap();
+            panic!("`yes | pets add --file -` still ran after {GENEROUS:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    yes.kill().unwrap();
+    yes.wait().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: 10000 invalid records in `stdin`, so nothing was sent:\n  line 1: "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("  … and 9,950 more; reading stopped after 10,000 invalid records\n"), "{stderr}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}

@@ -98,6 +98,9 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     Ok(())
 }
 
+/// The most of stdin read as a key: API keys are short lines, and even a long token is a few KiB.
+const MAX_KEY_BYTES: u64 = 16 * 1024;
+
 /// The key from a hidden prompt at a terminal, or from stdin otherwise.
 fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
@@ -110,10 +113,21 @@ fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
             }
         })?
     } else {
+        // Read no more than a key can be, so that `< /dev/zero` or a wrong file ends at once.
         let mut text = String::new();
         std::io::stdin()
+            .take(MAX_KEY_BYTES + 1)
             .read_to_string(&mut text)
             .map_err(|source| Error::ReadInput { what: "the key from stdin".to_owned(), source })?;
+        if text.len() as u64 > MAX_KEY_BYTES {
+            return Err(Error::InvalidValue {
+                message: format!(
+                    "stdin holds more than {} KiB, too much for an API key: pipe the key alone, as in \
+                     `printf %s \"$KEY\" | petstore auth login`",
+                    MAX_KEY_BYTES / 1024
+                ),
+            });
+        }
         text
     };
     ApiKey::new(text).ok_or(Error::EmptyKey)

@@ -25,8 +25,11 @@ use crate::output::Progress;
 /// completes, tagged with its input line); a record that was not created is reported with its line and the
 /// server's reason, and `--failed` keeps every such record for a re-run. A record whose request went out but
 /// got no usable answer (no answer at all, an unreadable one, or a 5xx) may exist: it is listed apart, never
-/// sent again, and left out of the `--failed` file. Ctrl-C stops sending, waits for the requests in flight,
-/// and puts the records not yet sent into the `--failed` file. Any record not created: exit 6.
+/// sent again, and left out of the `--failed` file. Ctrl-C, SIGTERM or SIGHUP stops sending, waits up to 5
+/// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
+/// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
+/// pauses the whole batch; one that keeps refusing ends it. Any record not created, a closed stdout
+/// included: exit 6.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

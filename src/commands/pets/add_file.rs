@@ -45,6 +45,10 @@ use crate::signals::{self, Signal, Signals};
 /// How many invalid records the check pass lists; it counts the rest.
 const SHOWN_INVALID: u64 = 50;
 
+/// After this many invalid records the check pass reads no further: the file is not what was meant, and
+/// endless input that is not records must end too.
+const MAX_INVALID: u64 = 10_000;
+
 /// How far the send pass may run ahead of the oldest record without a result, in records: it bounds what is
 /// held to restore input order. A request that hangs until its timeout holds up the rest only after this
 /// many.
@@ -149,7 +153,8 @@ fn check_pass(name: &str, file: &Path, format: Format, stdin: bool) -> Result<(u
     }
 }
 
-/// The check pass: reads every record and counts them, or lists the invalid ones (exit 2).
+/// The check pass: reads every record and counts them, or lists the invalid ones (exit 2). It stops reading
+/// at [`MAX_INVALID`] invalid records, so that endless input that is not records (`yes |`) ends too.
 fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
     let (mut valid, mut invalid, mut list) = (0, 0, Vec::new());
     for parsed in reader {
@@ -159,6 +164,14 @@ fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
                 invalid += 1;
                 if invalid <= SHOWN_INVALID {
                     list.push(format!("  {record}"));
+                }
+                if invalid == MAX_INVALID {
+                    list.push(format!(
+                        "  … and {} more; reading stopped after {} invalid records",
+                        thousands(invalid - SHOWN_INVALID),
+                        thousands(MAX_INVALID)
+                    ));
+                    return Err(Error::InvalidRecords { file: name.to_owned(), count: invalid, list: list.join("\n") });
                 }
             }
         }
