@@ -14,7 +14,7 @@ use petstore_sandbox::Config;
 use serde_json::Value;
 
 use crate::assert_run;
-use crate::common::canned::Canned;
+use crate::common::canned::{Canned, read_body};
 use crate::common::{Run, TestEnv};
 
 /// `n` NDJSON records named `pet-LINE`.
@@ -391,20 +391,7 @@ impl LiftingLimit {
             for stream in listener.incoming() {
                 let Ok(mut stream) = stream else { continue };
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
-                let mut content_length = 0;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                        break;
-                    }
-                    if let Some((name, value)) = line.split_once(':')
-                        && name.eq_ignore_ascii_case("content-length")
-                    {
-                        content_length = value.trim().parse().unwrap_or(0);
-                    }
-                }
-                let mut body = vec![0; content_length];
-                let _ = reader.read_exact(&mut body);
+                let body = read_body(&mut reader);
                 let n = counter.fetch_add(1, Ordering::SeqCst) + 1;
                 let (status, extra, answer) = if n <= refusals {
                     (

@@ -17,13 +17,12 @@ const GENEROUS: Duration = Duration::from_secs(30);
 
 /// Runs `petstore pets add --file PATH --format FORMAT`, killing it and failing when it outlasts [`GENEROUS`].
 fn add_file(env: &TestEnv, path: &Path, format: &str) -> Run {
-    let mut child = env
-        .command()
-        .args(["pets", "add", "--file", path.to_str().unwrap(), "--format", format])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    run_bounded(env.command().args(["pets", "add", "--file", path.to_str().unwrap(), "--format", format]))
+}
+
+/// Runs `cmd` to its end, killing it and failing when it outlasts [`GENEROUS`].
+fn run_bounded(cmd: &mut std::process::Command) -> Run {
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // Read while waiting: a child whose output fills the pipe would otherwise never end.
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
@@ -42,7 +41,7 @@ fn add_file(env: &TestEnv, path: &Path, format: &str) -> Run {
         if started.elapsed() > GENEROUS {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("`pets add --file {} --format {format}` still ran after {GENEROUS:?}", path.display());
+            panic!("{cmd:?} still ran after {GENEROUS:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -128,35 +127,16 @@ fn endless_input_that_is_not_records_ends_after_10_000_invalid_ones() {
     let env = TestEnv::with(Config::default().seed_pets(0));
     // `yes` writes `y` lines for ever: no NUL to stop at, and every line an invalid record.
     let mut yes = std::process::Command::new("yes").stdout(Stdio::piped()).spawn().unwrap();
-    let mut child = env
-        .command()
-        .args(["pets", "add", "--file", "-", "--format", "ndjson"])
-        .stdin(Stdio::from(yes.stdout.take().unwrap()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > GENEROUS {
-            child.kill().unwrap();
-            yes.kill().unwrap();
-            panic!("`yes | pets add --file -` still ran after {GENEROUS:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let run = run_bounded(
+        env.command()
+            .args(["pets", "add", "--file", "-", "--format", "ndjson"])
+            .stdin(Stdio::from(yes.stdout.take().unwrap())),
+    );
     yes.kill().unwrap();
     yes.wait().unwrap();
-    let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    assert_eq!(status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.starts_with("error: 10000 invalid records in `stdin`, so nothing was sent:\n  line 1: "),
-        "{stderr}"
-    );
-    assert!(stderr.contains("  … and 9,950 more; reading stopped after 10,000 invalid records\n"), "{stderr}");
+    assert_eq!(run.code, 2, "{run}");
+    let stderr = &run.stderr;
+    assert!(stderr.starts_with("error: 10000 invalid records in `stdin`, so nothing was sent:\n  line 1: "), "{run}");
+    assert!(stderr.contains("  … and 9,950 more; reading stopped after 10,000 invalid records\n"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 }

@@ -2,7 +2,7 @@
 //! spec-following server never gives (a proxy's HTML page, `application/problem+json`, an empty 500), which
 //! the client must still survive.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,20 +36,7 @@ impl Canned {
             for stream in listener.incoming() {
                 let Ok(mut stream) = stream else { continue };
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
-                let mut content_length = 0;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                        break;
-                    }
-                    if let Some((name, value)) = line.split_once(':')
-                        && name.eq_ignore_ascii_case("content-length")
-                    {
-                        content_length = value.trim().parse().unwrap_or(0);
-                    }
-                }
-                let mut body = vec![0; content_length];
-                let _ = reader.read_exact(&mut body);
+                read_body(&mut reader);
                 counter.fetch_add(1, Ordering::SeqCst);
                 let _ = stream.write_all(response.as_bytes());
             }
@@ -85,4 +72,24 @@ impl Canned {
     pub fn requests(&self) -> usize {
         self.requests.load(Ordering::SeqCst)
     }
+}
+
+/// Reads one request's head and gives its body (as long as its `Content-Length` says; empty when the peer
+/// went away), so that a test server can answer only after the whole request is in.
+pub fn read_body(reader: &mut impl BufRead) -> Vec<u8> {
+    let mut content_length = 0;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            content_length = value.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; content_length];
+    let _ = reader.read_exact(&mut body);
+    body
 }
