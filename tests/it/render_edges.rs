@@ -52,3 +52,26 @@ fn tsv_and_json_keep_long_values_whole() {
         json.json().as_array().unwrap().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect();
     assert_eq!(json_names, names);
 }
+
+#[test]
+fn a_real_narrow_terminal_without_colour_cuts_the_table_to_its_width() {
+    let (server, _) = server_with_long_names(&[80_000, 70, 3]);
+    let env = TestEnv::new();
+    let args = format!("--base-url {} pets list", server.base_url());
+    // Colour off by NO_COLOR: the width still comes from the terminal (it used to be measured only with colour).
+    let narrow = crate::terminal_safety::in_a_pty_after(&env, "export NO_COLOR=1; stty cols 40 rows 24; ", &args);
+    assert_eq!(narrow.code, 0, "{narrow}");
+    assert!(!narrow.stdout.contains('\u{1b}'), "no colour: {narrow}");
+    let lines: Vec<&str> = narrow.stdout.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(lines.len(), 5, "a header and four rows, one line each: {narrow}");
+    for line in &lines {
+        assert!(unicode_width::UnicodeWidthStr::width(*line) <= 40, "wider than 40 columns: {line}");
+    }
+    assert!(lines[1].contains('…'), "{narrow}");
+    // A terminal that reports 0 columns gets 80, not one letter per line.
+    let zero = crate::terminal_safety::in_a_pty_after(&env, "export NO_COLOR=1; stty cols 0 rows 0; ", &args);
+    let lines: Vec<&str> = zero.stdout.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(lines.len(), 5, "{zero}");
+    assert!(lines.iter().all(|line| unicode_width::UnicodeWidthStr::width(*line) <= 80), "{zero}");
+    assert!(lines.iter().any(|line| unicode_width::UnicodeWidthStr::width(*line) > 40), "80 columns used: {zero}");
+}

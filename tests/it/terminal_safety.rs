@@ -246,7 +246,7 @@ fn clap_s_usage_errors_follow_color_and_no_color() {
     assert_eq!(run.code, 2, "{run}");
     assert!(!styled(&run), "{}", run.stdout.escape_debug());
     assert_run!("terminal_safety_pty_usage_never", run);
-    let mut cmd = pty_command(&env, "pets lst");
+    let mut cmd = pty_command(&env, "", "pets lst");
     let run = Run::checked(cmd.env("NO_COLOR", "1").output().unwrap());
     assert!(!styled(&run), "{}", run.stdout.escape_debug());
     // And at a terminal with neither, it is coloured.
@@ -270,18 +270,23 @@ fn a_jq_mistake_follows_color_never_and_no_color() {
 
 /// `petstore ARGS` (split on spaces) in a real pseudo-terminal (`script`); stdout is what the terminal showed,
 /// stdout and stderr together, with the terminal's CRLF line ends made LF.
-fn in_a_pty(env: &TestEnv, args: &str) -> Run {
-    let output = pty_command(env, args).output().expect("`script` (bsdutils) runs");
+pub(crate) fn in_a_pty(env: &TestEnv, args: &str) -> Run {
+    in_a_pty_after(env, "", args)
+}
+
+/// As [`in_a_pty`], with a shell command run first in the terminal (e.g. `stty cols 40;`).
+pub(crate) fn in_a_pty_after(env: &TestEnv, prelude: &str, args: &str) -> Run {
+    let output = pty_command(env, prelude, args).output().expect("`script` (bsdutils) runs");
     let mut run = Run::checked(output);
     run.stdout = run.stdout.replace("\r\n", "\n");
     run
 }
 
-fn pty_command(env: &TestEnv, args: &str) -> Command {
+fn pty_command(env: &TestEnv, prelude: &str, args: &str) -> Command {
     let petstore = env.command();
     let bin = env!("CARGO_BIN_EXE_petstore");
     let mut cmd = Command::new("script");
-    cmd.args(["-qec", &format!("{bin} {args}"), "/dev/null"]);
+    cmd.args(["-qec", &format!("{prelude}{bin} {args}"), "/dev/null"]);
     cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap());
     for (name, value) in petstore.get_envs() {
         if let Some(value) = value {
