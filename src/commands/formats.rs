@@ -2,7 +2,11 @@
 //! for the commands that print records (with their columns), `--progress` for `pets add --file`, and
 //! `--json`/`--output` refused, with exit 2, by the commands that have no records to print.
 
-use crate::cli::{AuthCommand, Command, ConfigCommand, EnvCommand, GlobalArgs, PetsCommand};
+use super::auth::AuthCommand;
+use super::config::ConfigCommand;
+use super::env::EnvCommand;
+use super::pets::PetsCommand;
+use crate::cli::{Command, GlobalArgs};
 use crate::error::Error;
 use crate::output::{Layout, Output, OutputFormat, Rows};
 
@@ -102,7 +106,7 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
         },
     }
     .map(|output| match command {
-        Command::Pets(PetsCommand::Add(args)) => output.with_progress(args.progress),
+        Command::Pets(PetsCommand::Add(add)) => output.with_progress(add.args.progress),
         _ => output,
     })
 }
@@ -112,7 +116,7 @@ fn prints(command: &Command) -> Prints<'_> {
     match command {
         Command::Pets(PetsCommand::List(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
         Command::Pets(PetsCommand::Get(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
-        Command::Pets(PetsCommand::Add(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
+        Command::Pets(PetsCommand::Add(add)) => Prints::Records(Rows::PET_KEYS, &add.args.columns),
         Command::Env(EnvCommand::List(args)) => Prints::Records(super::env::list::KEYS, &args.columns),
         Command::Auth(AuthCommand::Status(args)) => Prints::Records(super::auth::status::KEYS, &args.columns),
         Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),

@@ -6,9 +6,17 @@ pub mod logout;
 pub mod status;
 pub mod token;
 
-use crate::cli::AuthCommand;
 use crate::context::Context;
 use crate::error::Error;
+
+/// `petstore auth ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum AuthCommand {
+    Login(login::LoginArgs),
+    Logout(logout::LogoutArgs),
+    Status(status::StatusArgs),
+    Token(token::TokenArgs),
+}
 
 /// Dispatches an `auth` verb.
 pub async fn run(ctx: &Context, command: &AuthCommand) -> Result<(), Error> {

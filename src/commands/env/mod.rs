@@ -5,9 +5,17 @@ pub mod list;
 pub mod remove;
 pub mod select;
 
-use crate::cli::EnvCommand;
 use crate::context::Context;
 use crate::error::Error;
+
+/// `petstore env ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum EnvCommand {
+    List(list::ListEnvArgs),
+    Use(select::UseEnvArgs),
+    Add(add::AddEnvArgs),
+    Remove(remove::RemoveEnvArgs),
+}
 
 /// Dispatches an `env` verb.
 pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
