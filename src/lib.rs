@@ -6,7 +6,8 @@
 //! which never prints and never sees clap, and hands models to `output`, which renders and never calls the
 //! API. [`bulk`] reads and writes the record files of `pets add --file` (JSON array, NDJSON, CSV) one record at a
 //! time, and never sends or prints. Every failure becomes an [`error::Error`], which carries its exit code and
-//! one hint. [`man`] builds the man pages from the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a [`signals`] always ends it.
+//! one hint. [`man`] builds the man pages from the same tree as the completion scripts. [`run`] runs each
+//! command on a thread of its own, so that a [`signals`] always ends it.
 
 pub mod api;
 pub mod bulk;

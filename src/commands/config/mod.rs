@@ -1,5 +1,6 @@
 //! `petstore config ...`
 
+use crate::commands::formats::Prints;
 use crate::config;
 use crate::context::Context;
 use crate::error::Error;
@@ -17,6 +18,22 @@ Examples:
   petstore config path
   cat \"$(petstore config path)\"")]
     Path,
+}
+
+impl ConfigCommand {
+    /// The verb as typed, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Path => "path",
+        }
+    }
+
+    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
+    pub fn prints(&self) -> Prints<'static> {
+        match self {
+            Self::Path => Prints::Value,
+        }
+    }
 }
 
 /// Dispatches a `config` verb; `path` is the only one: one line, or `{"path": ...}` with `--json`.
