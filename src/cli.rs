@@ -1,4 +1,6 @@
-//! The clap command tree and nothing else: what a user can type. No I/O happens here.
+//! The root of the clap command tree: [`Cli`], the global options and the top-level [`Command`]. Each noun's
+//! verbs are listed in its own module (`commands::<noun>::<Noun>Command`), so adding a verb touches one noun.
+//! No I/O happens here.
 //!
 //! House rules for flags:
 //! - long names are kebab-case; every flag that takes a value has an upper-case `value_name`;
@@ -11,11 +13,12 @@ use clap::{Args, Parser, Subcommand};
 use reqwest::Url;
 
 use crate::commands::api::ApiArgs;
-use crate::commands::auth::{login::LoginArgs, logout::LogoutArgs, status::StatusArgs, token::TokenArgs};
+use crate::commands::auth::AuthCommand;
 use crate::commands::completions::CompletionsArgs;
+use crate::commands::config::ConfigCommand;
 use crate::commands::doctor::DoctorArgs;
-use crate::commands::env::{add::AddEnvArgs, list::ListEnvArgs, remove::RemoveEnvArgs, select::UseEnvArgs};
-use crate::commands::pets::{add::AddArgs, get::GetArgs, list::ListArgs};
+use crate::commands::env::EnvCommand;
+use crate::commands::pets::PetsCommand;
 use crate::commands::version::VersionArgs;
 use crate::output::{ColorChoice, OutputFormat};
 
@@ -175,47 +178,6 @@ Examples:
     Completions(CompletionsArgs),
 
     Version(VersionArgs),
-}
-
-/// `petstore auth ...`
-#[derive(Debug, Subcommand)]
-pub enum AuthCommand {
-    Login(LoginArgs),
-    Logout(LogoutArgs),
-    Status(StatusArgs),
-    Token(TokenArgs),
-}
-
-/// `petstore env ...`
-#[derive(Debug, Subcommand)]
-pub enum EnvCommand {
-    List(ListEnvArgs),
-    Use(UseEnvArgs),
-    Add(AddEnvArgs),
-    Remove(RemoveEnvArgs),
-}
-
-/// `petstore config ...`
-#[derive(Debug, Subcommand)]
-pub enum ConfigCommand {
-    /// Print the config file's path
-    ///
-    /// With `--json`, `{"path": PATH}`. The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else
-    /// `$XDG_CONFIG_HOME/petstore/config.toml`, else `~/.config/petstore/config.toml`. It may not exist yet:
-    /// petstore writes it on the first change.
-    #[command(after_long_help = "\
-Examples:
-  petstore config path
-  cat \"$(petstore config path)\"")]
-    Path,
-}
-
-/// `petstore pets ...`
-#[derive(Debug, Subcommand)]
-pub enum PetsCommand {
-    List(ListArgs),
-    Add(AddArgs),
-    Get(GetArgs),
 }
 
 /// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it

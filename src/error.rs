@@ -460,3 +460,216 @@ impl From<api::Error> for Error {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use reqwest::StatusCode;
+
+    use super::*;
+    use crate::signals::Signal;
+
+    /// The codes in [`exit`], read from this file's source, so that a code added there cannot be left out here.
+    fn exit_codes() -> BTreeSet<u8> {
+        let source = include_str!("error.rs");
+        let start = source.find("pub mod exit {").expect("the exit module");
+        let block = &source[start..start + source[start..].find("\n}").expect("its end")];
+        let codes: BTreeSet<u8> = block
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("pub const ")?.split_once("= ")?.1.strip_suffix(';'))
+            .map(|value| value.parse().expect("a number"))
+            .collect();
+        assert!(codes.len() >= 10, "{codes:?}");
+        codes
+    }
+
+    /// The codes listed under "Exit codes:" in `petstore --help`: each line that starts with a number.
+    fn codes_in_help() -> BTreeSet<u8> {
+        use clap::CommandFactory;
+        let help = crate::cli::Cli::command().get_after_long_help().expect("the root's long help").to_string();
+        let block = help.split_once("Exit codes:\n").expect("an `Exit codes` block").1;
+        let block = block.split("\n\n").next().unwrap_or_default();
+        block.lines().filter_map(|line| line.split_whitespace().next()?.parse().ok()).collect()
+    }
+
+    /// The codes in the README's exit-code table: each row `| N | ... |` of its "Exit codes" section.
+    fn codes_in_readme() -> BTreeSet<u8> {
+        let readme = include_str!("../README.md");
+        let section = readme.split_once("### Exit codes\n").expect("an `Exit codes` section").1;
+        let section = section.split("\n#").next().unwrap_or_default();
+        section.lines().filter_map(|line| line.strip_prefix("| ")?.split(' ').next()?.parse().ok()).collect()
+    }
+
+    #[test]
+    fn every_exit_code_is_documented_in_the_help_and_the_readme_and_no_other() {
+        let codes = exit_codes();
+        assert_eq!(codes_in_help(), codes, "`petstore --help` (cli.rs) lists other codes than error::exit");
+        assert_eq!(codes_in_readme(), codes, "README's exit-code table lists other codes than error::exit");
+        let signals = [Signal::Interrupt, Signal::Terminate, Signal::Hangup].map(Signal::exit_code);
+        assert_eq!(signals, [exit::INTERRUPTED, exit::TERMINATED, exit::HANGUP]);
+    }
+
+    #[test]
+    fn errors_exit_with_the_documented_codes() {
+        let io = || std::io::Error::other("boom");
+        let path = || PathBuf::from("/x/config.toml");
+        let text = |s: &str| s.to_owned();
+        let table: Vec<(Error, u8)> = vec![
+            (Error::InvalidBaseUrl { url: text("ftp://x"), reason: "not http" }, exit::USAGE),
+            (Error::Rejected { status: 400, detail: text("bad") }, exit::USAGE),
+            (Error::EmptyKey, exit::USAGE),
+            (Error::NotAnEnvironment { url: text("https://x/v1") }, exit::USAGE),
+            (Error::UnknownEnvironment { name: text("eu"), known: text("production") }, exit::USAGE),
+            (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
+            (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
+            (Error::InvalidValue { message: text("x") }, exit::USAGE),
+            (Error::UnknownColumn { name: text("x"), known: text("id") }, exit::USAGE),
+            (
+                Error::FlagNotApplicable { flag: text("--json"), command: text("env add"), why: "", help: "" },
+                exit::USAGE,
+            ),
+            (Error::Jq { message: text("x") }, exit::USAGE),
+            (Error::JqExpression { position: text("1:1"), message: text("x") }, exit::USAGE),
+            (Error::Source(SourceError::new(&path(), "x", 0..1, text("x"))), exit::USAGE),
+            (Error::RecordsFormat { file: text("x") }, exit::USAGE),
+            (Error::RecordsRead { file: text("x"), source: io() }, exit::USAGE),
+            (Error::InvalidRecords { file: text("x"), count: 1, list: text("x") }, exit::USAGE),
+            (Error::FailedFileUnusable { path: path(), reason: text("x"), help: text("x") }, exit::USAGE),
+            (Error::BodyTooLarge { what: text("stdin") }, exit::USAGE),
+            (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
+            (Error::PetNotFound { id: 7 }, exit::NOT_FOUND),
+            (Error::NotFound { detail: text("x") }, exit::NOT_FOUND),
+            (Error::NoApiKey { url: text("https://x/v1") }, exit::AUTH),
+            (Error::NotLoggedIn { env: text("eu"), login: text("petstore auth login") }, exit::AUTH),
+            (Error::KeyMissing { env: text("eu"), backend: "keyring", login: text("x") }, exit::AUTH),
+            (Error::KeyRefused { status: 401 }, exit::AUTH),
+            (Error::Unauthorized { status: 401, detail: text("x") }, exit::AUTH),
+            (Error::KeyUnchecked { source: Box::new(Error::Timeout { origin: text("x") }) }, exit::NETWORK),
+            (Error::NoWorkingKey { env: text("eu"), check: text("x"), code: exit::AUTH }, exit::AUTH),
+            (Error::Connect { origin: text("x"), reason: text("refused") }, exit::NETWORK),
+            (Error::Timeout { origin: text("x") }, exit::NETWORK),
+            (Error::Transport { origin: text("x"), reason: text("x") }, exit::NETWORK),
+            (Error::BrokenAnswer { status: 200, reason: text("x") }, exit::NETWORK),
+            (Error::BatchIncomplete { summary: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::BatchOutputClosed { summary: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::Interrupted { signal: Signal::Interrupt }, exit::INTERRUPTED),
+            (Error::Interrupted { signal: Signal::Terminate }, exit::TERMINATED),
+            (Error::Interrupted { signal: Signal::Hangup }, exit::HANGUP),
+            (
+                Error::InterruptedWrite {
+                    signal: Signal::Terminate,
+                    request: text("POST /pets"),
+                    outcome: "",
+                    check: text(""),
+                },
+                exit::TERMINATED,
+            ),
+            (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
+            (Error::RateLimited { detail: text("x") }, exit::FAILURE),
+            (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
+            (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
+            (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
+            (Error::FailedFile { path: path(), source: io() }, exit::FAILURE),
+            (Error::Io(io()), exit::FAILURE),
+            (Error::NoConfigDir, exit::FAILURE),
+            (Error::ConfigRead { path: path(), source: io() }, exit::FAILURE),
+            (Error::ConfigWrite { path: path(), source: io() }, exit::FAILURE),
+            (Error::NotAFile { path: path(), kind: "a directory" }, exit::FAILURE),
+            (Error::ConfigLocked { path: path(), seconds: 30 }, exit::FAILURE),
+            (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
+            (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+        ];
+        let documented = exit_codes();
+        for (err, code) in &table {
+            assert_eq!(err.exit_code(), *code, "{err:?}");
+            assert!(documented.contains(code), "{err:?} exits with an undocumented {code}");
+        }
+    }
+
+    #[test]
+    fn api_errors_become_these_user_errors() {
+        let origin = || "http://127.0.0.1:4010".to_owned();
+        let api_body = |status: u16, code: &str, message: &str| {
+            Some(api::models::Error { code: code.to_owned(), message: message.to_owned(), status })
+        };
+        let status = |status: u16, body, excerpt: &str| api::Error::Status {
+            status: StatusCode::from_u16(status).unwrap(),
+            body,
+            excerpt: excerpt.to_owned(),
+        };
+        let table: Vec<(api::Error, &str, u8)> = vec![
+            (
+                api::Error::InvalidBaseUrl { url: "ftp://x".to_owned(), reason: "it is not http(s)" },
+                "`ftp://x` is not a usable base URL: it is not http(s)",
+                exit::USAGE,
+            ),
+            (
+                api::Error::Connect { origin: origin(), reason: "connection refused".to_owned() },
+                "cannot connect to `http://127.0.0.1:4010`: connection refused",
+                exit::NETWORK,
+            ),
+            (api::Error::Timeout { origin: origin() }, "no answer from `http://127.0.0.1:4010` in time", exit::NETWORK),
+            (
+                api::Error::Transport { origin: origin(), reason: "reset".to_owned() },
+                "request to `http://127.0.0.1:4010` failed: reset",
+                exit::NETWORK,
+            ),
+            (
+                api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned() },
+                "no complete answer to the POST, so it may or may not have taken effect: reset",
+                exit::NETWORK,
+            ),
+            (
+                api::Error::BrokenAnswer { status: StatusCode::OK, reason: "eof".to_owned() },
+                "the answer (HTTP 200) broke off: eof",
+                exit::NETWORK,
+            ),
+            (
+                api::Error::Decode {
+                    status: StatusCode::OK,
+                    reason: "expected an array".to_owned(),
+                    excerpt: "{}".to_owned(),
+                },
+                "unreadable response from the server (HTTP 200): expected an array; the body began `{}`",
+                exit::FAILURE,
+            ),
+            (
+                status(400, api_body(400, "invalid_request", "name is required"), ""),
+                "the server refused the request (HTTP 400): name is required (`invalid_request`)",
+                exit::USAGE,
+            ),
+            (
+                status(401, api_body(401, "unauthorized", "bad key"), ""),
+                "the server refused the API key (HTTP 401): bad key (`unauthorized`)",
+                exit::AUTH,
+            ),
+            (
+                status(403, None, ""),
+                "the server refused the API key (HTTP 403): no details: the body was empty",
+                exit::AUTH,
+            ),
+            (
+                status(404, None, "<html>"),
+                "not found (HTTP 404): the body was not an API error: `<html>`",
+                exit::NOT_FOUND,
+            ),
+            (
+                status(429, api_body(429, "rate_limited", "slow down"), ""),
+                "the server is limiting requests (HTTP 429): slow down (`rate_limited`)",
+                exit::FAILURE,
+            ),
+            (status(503, None, ""), "the server failed (HTTP 503): no details: the body was empty", exit::FAILURE),
+            (
+                status(409, api_body(409, "conflict", "exists"), ""),
+                "unexpected answer from the server (HTTP 409): exists (`conflict`)",
+                exit::FAILURE,
+            ),
+        ];
+        for (api_error, message, code) in table {
+            let shown = format!("{api_error:?}");
+            let err = Error::from(api_error);
+            assert_eq!((err.to_string().as_str(), err.exit_code()), (message, code), "{shown}");
+        }
+    }
+}

@@ -6,7 +6,8 @@
 //! which never prints and never sees clap, and hands models to `output`, which renders and never calls the
 //! API. [`bulk`] reads and writes the record files of `pets add --file` (JSON array, NDJSON, CSV) one record at a
 //! time, and never sends or prints. Every failure becomes an [`error::Error`], which carries its exit code and
-//! one hint. [`run`] runs each command on a thread of its own, so that a [`signals`] always ends it.
+//! one hint. [`man`] builds the man pages from the same tree as the completion scripts. [`run`] runs each
+//! command on a thread of its own, so that a [`signals`] always ends it.
 
 pub mod api;
 pub mod bulk;
@@ -16,6 +17,7 @@ pub mod config;
 pub mod context;
 pub mod credentials;
 pub mod error;
+pub mod man;
 pub mod output;
 pub mod signals;
 
@@ -39,7 +41,7 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
     signals::install()?;
     let mut signals = signals::subscribe();
-    let handles_interrupts = commands::handles_interrupts(&command);
+    let handles_interrupts = command.handles_interrupts();
     let (sender, result) = tokio::sync::oneshot::channel();
     let worker = {
         let ctx = Arc::clone(&ctx);

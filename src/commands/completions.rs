@@ -1,4 +1,4 @@
-//! `petstore completions`
+//! `petstore completions`: the static scripts; [`crate::man`] builds the man pages the same way.
 
 use clap::CommandFactory;
 use clap_complete::Shell;

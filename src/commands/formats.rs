@@ -2,9 +2,10 @@
 //! for the commands that print records (with their columns), `--progress` for `pets add --file`, and
 //! `--json`/`--output` refused, with exit 2, by the commands that have no records to print.
 
-use crate::cli::{AuthCommand, Command, ConfigCommand, EnvCommand, GlobalArgs, PetsCommand};
+use super::pets::PetsCommand;
+use crate::cli::{Command, GlobalArgs};
 use crate::error::Error;
-use crate::output::{Layout, Output, OutputFormat, Rows};
+use crate::output::{Layout, Output, OutputFormat};
 
 /// `--columns`, `--header` and `--no-header`, on every command that prints records.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -23,8 +24,10 @@ pub struct ColumnArgs {
     pub no_header: bool,
 }
 
-/// What a command prints on stdout, for `--json` and `--output`.
-enum Prints<'a> {
+/// What a command prints on stdout, for `--json` and `--output`; each noun says it for its verbs (`prints`),
+/// and [`configure`] applies the rules.
+#[derive(Debug)]
+pub enum Prints<'a> {
     /// Records under these columns.
     Records(&'static [&'static str], &'a ColumnArgs),
     /// One value: as a line, or as a JSON object with `--json`, `--output json|ndjson` or `--jq`.
@@ -102,74 +105,42 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
         },
     }
     .map(|output| match command {
-        Command::Pets(PetsCommand::Add(args)) => output.with_progress(args.progress),
+        Command::Pets(PetsCommand::Add(add)) => output.with_progress(add.args.progress),
         _ => output,
     })
 }
 
+/// Why a command that prints only a message on stderr refuses `--json` and `--output`.
+pub const PRINTS_NOTHING: &str = "it prints no records, only a message on stderr";
+
+/// What `command` prints: each noun answers for its verbs.
 fn prints(command: &Command) -> Prints<'_> {
-    const NOTHING: &str = "it prints no records, only a message on stderr";
     match command {
-        Command::Pets(PetsCommand::List(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
-        Command::Pets(PetsCommand::Get(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
-        Command::Pets(PetsCommand::Add(args)) => Prints::Records(Rows::PET_KEYS, &args.columns),
-        Command::Env(EnvCommand::List(args)) => Prints::Records(super::env::list::KEYS, &args.columns),
-        Command::Auth(AuthCommand::Status(args)) => Prints::Records(super::auth::status::KEYS, &args.columns),
+        Command::Pets(verb) => verb.prints(),
+        Command::Auth(verb) => verb.prints(),
+        Command::Env(verb) => verb.prints(),
+        Command::Config(verb) => verb.prints(),
         Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),
         Command::Version(args) => Prints::Records(super::version::KEYS, &args.columns),
-        Command::Config(ConfigCommand::Path) | Command::Auth(AuthCommand::Token(_)) => Prints::Value,
         Command::Api(_) => Prints::Other(
             "the answer's body prints as the server sent it",
             "leave it out; `--jq` filters a JSON answer",
         ),
         Command::Completions(_) => Prints::Other("it prints a shell script", "leave it out"),
-        Command::Auth(AuthCommand::Login(_) | AuthCommand::Logout(_)) => {
-            Prints::Other(NOTHING, "leave it out; `petstore auth status --json` shows the keys")
-        }
-        Command::Env(EnvCommand::Add(_) | EnvCommand::Use(_) | EnvCommand::Remove(_)) => {
-            Prints::Other(NOTHING, "leave it out; `petstore env list --json` lists the environments")
-        }
     }
 }
 
-/// `pets list`, `auth token`...: the command as typed, for messages.
+/// `pets list`, `auth token`...: the command as typed, for messages; each noun names its verbs.
 fn command_name(command: &Command) -> String {
-    let (noun, verb): (&str, Option<&str>) = match command {
-        Command::Pets(verb) => (
-            "pets",
-            Some(match verb {
-                PetsCommand::List(_) => "list",
-                PetsCommand::Add(_) => "add",
-                PetsCommand::Get(_) => "get",
-            }),
-        ),
-        Command::Api(_) => ("api", None),
-        Command::Version(_) => ("version", None),
-        Command::Auth(verb) => (
-            "auth",
-            Some(match verb {
-                AuthCommand::Login(_) => "login",
-                AuthCommand::Logout(_) => "logout",
-                AuthCommand::Status(_) => "status",
-                AuthCommand::Token(_) => "token",
-            }),
-        ),
-        Command::Env(verb) => (
-            "env",
-            Some(match verb {
-                EnvCommand::List(_) => "list",
-                EnvCommand::Use(_) => "use",
-                EnvCommand::Add(_) => "add",
-                EnvCommand::Remove(_) => "remove",
-            }),
-        ),
-        Command::Config(ConfigCommand::Path) => ("config", Some("path")),
-        Command::Doctor(_) => ("doctor", None),
-        Command::Completions(_) => ("completions", None),
-    };
-    match verb {
-        Some(verb) => format!("{noun} {verb}"),
-        None => noun.to_owned(),
+    match command {
+        Command::Pets(verb) => format!("pets {}", verb.name()),
+        Command::Auth(verb) => format!("auth {}", verb.name()),
+        Command::Env(verb) => format!("env {}", verb.name()),
+        Command::Config(verb) => format!("config {}", verb.name()),
+        Command::Api(_) => "api".to_owned(),
+        Command::Version(_) => "version".to_owned(),
+        Command::Doctor(_) => "doctor".to_owned(),
+        Command::Completions(_) => "completions".to_owned(),
     }
 }
 

@@ -14,9 +14,21 @@ use crate::cli::Command;
 use crate::context::Context;
 use crate::error::Error;
 
-/// Whether `command` stops at Ctrl-C by itself, with a summary, rather than being dropped (`pets add --file`).
-pub fn handles_interrupts(command: &Command) -> bool {
-    matches!(command, Command::Pets(crate::cli::PetsCommand::Add(args)) if args.file.is_some())
+impl Command {
+    /// Whether the command stops at a signal by itself, with a summary, rather than being dropped; each noun
+    /// answers for its verbs.
+    pub fn handles_interrupts(&self) -> bool {
+        match self {
+            Command::Pets(command) => command.handles_interrupts(),
+            Command::Api(_)
+            | Command::Auth(_)
+            | Command::Env(_)
+            | Command::Config(_)
+            | Command::Doctor(_)
+            | Command::Completions(_)
+            | Command::Version(_) => false,
+        }
+    }
 }
 
 /// Runs the command the user typed.

@@ -4,31 +4,36 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{KEY, Run, TestEnv};
+use crate::common::{KEY, Run, TestEnv, have_tool};
 
 const SESSION_VAR: &str = "PETSTORE_TEST_SECRET_SERVICE";
 
-/// Runs this test again inside a private Secret Service session, unless it is inside one already. Returns
-/// whether the caller should go on (it is inside).
-fn inside_a_secret_service(test: &str) -> bool {
+/// Runs the calling test again inside a private Secret Service session, unless it is inside one already.
+/// Returns whether the caller should go on (it is inside). Outside, it checks that the run inside passed
+/// exactly one test, so that a name that matches nothing cannot pass for a test that ran.
+fn inside_a_secret_service() -> bool {
     if std::env::var_os(SESSION_VAR).is_some() {
         return true;
     }
-    let have = |tool: &str| {
-        Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|o| o.status.success())
-    };
-    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
-        assert!(std::env::var_os("CI").is_none(), "CI must install dbus-daemon and gnome-keyring: see .ci/run");
-        eprintln!("skipped {test}: install dbus-daemon and gnome-keyring to run it (CI does)");
+    // libtest names each test's thread after the test.
+    let test = std::thread::current().name().expect("a test's thread has its name").to_owned();
+    if !have_tool("dbus-run-session", "dbus-daemon")
+        || !have_tool("gnome-keyring-daemon", "gnome-keyring")
+        || !have_tool("secret-tool", "libsecret-tools")
+    {
         return false;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/keyring-session.sh");
-    let status = Command::new(script)
+    let output = Command::new(script)
         .arg(std::env::current_exe().unwrap())
-        .args(["--exact", test, "--nocapture", "--test-threads", "1"])
-        .status()
+        .args(["--exact", &test, "--nocapture", "--test-threads", "1"])
+        .output()
         .unwrap();
-    assert!(status.success(), "{test} failed inside the Secret Service session");
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success() && stdout.contains("test result: ok. 1 passed;"),
+        "{test} did not pass inside the Secret Service session:\n{stdout}\n{stderr}"
+    );
     false
 }
 
@@ -58,7 +63,7 @@ impl KeyringEnv {
 
 #[test]
 fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
-    if !inside_a_secret_service("keyring::login_stores_the_key_in_the_secret_service_and_commands_use_it") {
+    if !inside_a_secret_service() {
         return;
     }
     let keyring = KeyringEnv::new();
@@ -72,10 +77,10 @@ fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
     assert!(!env.config_dir().join("credentials.toml").exists(), "no plaintext copy");
 
     // Another tool reads the same item: it is really in the Secret Service.
-    let lookup = Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output();
-    if let Ok(lookup) = lookup {
-        assert_eq!(String::from_utf8_lossy(&lookup.stdout), KEY);
-    }
+    let lookup =
+        Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output().unwrap();
+    assert!(lookup.status.success(), "secret-tool lookup: {}", String::from_utf8_lossy(&lookup.stderr));
+    assert_eq!(String::from_utf8_lossy(&lookup.stdout), KEY);
 
     let list = Run::of(&mut petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
     assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
@@ -94,7 +99,7 @@ fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
 
 #[test]
 fn doctor_passes_every_check_with_the_key_in_a_real_keyring() {
-    if !inside_a_secret_service("keyring::doctor_passes_every_check_with_the_key_in_a_real_keyring") {
+    if !inside_a_secret_service() {
         return;
     }
     let keyring = KeyringEnv::new();

@@ -1,9 +1,40 @@
 //! `petstore config ...`
 
-use crate::cli::ConfigCommand;
+use crate::commands::formats::Prints;
 use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+
+/// `petstore config ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path
+    ///
+    /// With `--json`, `{"path": PATH}`. The file is TOML: `$PETSTORE_CONFIG_DIR/config.toml`, else
+    /// `$XDG_CONFIG_HOME/petstore/config.toml`, else `~/.config/petstore/config.toml`. It may not exist yet:
+    /// petstore writes it on the first change.
+    #[command(after_long_help = "\
+Examples:
+  petstore config path
+  cat \"$(petstore config path)\"")]
+    Path,
+}
+
+impl ConfigCommand {
+    /// The verb as typed, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Path => "path",
+        }
+    }
+
+    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
+    pub fn prints(&self) -> Prints<'static> {
+        match self {
+            Self::Path => Prints::Value,
+        }
+    }
+}
 
 /// Dispatches a `config` verb; `path` is the only one: one line, or `{"path": ...}` with `--json`.
 pub fn run(ctx: &Context, command: &ConfigCommand) -> Result<(), Error> {

@@ -5,9 +5,40 @@ pub mod list;
 pub mod remove;
 pub mod select;
 
-use crate::cli::EnvCommand;
+use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::context::Context;
 use crate::error::Error;
+
+/// `petstore env ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum EnvCommand {
+    List(list::ListEnvArgs),
+    Use(select::UseEnvArgs),
+    Add(add::AddEnvArgs),
+    Remove(remove::RemoveEnvArgs),
+}
+
+impl EnvCommand {
+    /// The verb as typed, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::List(_) => "list",
+            Self::Use(_) => "use",
+            Self::Add(_) => "add",
+            Self::Remove(_) => "remove",
+        }
+    }
+
+    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
+    pub fn prints(&self) -> Prints<'_> {
+        match self {
+            Self::List(args) => Prints::Records(list::KEYS, &args.columns),
+            Self::Use(_) | Self::Add(_) | Self::Remove(_) => {
+                Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
+            }
+        }
+    }
+}
 
 /// Dispatches an `env` verb.
 pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {

@@ -114,23 +114,79 @@ const SINGLE: [&str; 3] = ["name", "category_id", "status"];
 /// The default `--concurrency`: where the rate stops growing against a local server (see the README).
 pub const DEFAULT_CONCURRENCY: u16 = 8;
 
-/// Creates the animal and prints it.
-pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
-    if let Some(file) = &args.file {
-        return super::add_file::run(ctx, args, file).await;
+/// `pets add` as parsed: its flags ([`AddArgs`], which clap checks) and what they ask for, one animal or a
+/// file, decided once here so that neither path has to look at the other's flags.
+#[derive(Debug)]
+pub struct Add {
+    pub args: AddArgs,
+    pub input: AddInput,
+}
+
+/// What `pets add` adds.
+#[derive(Debug)]
+pub enum AddInput {
+    /// One animal, from `--name`, `--category-id` and `--status`.
+    One(NewPet),
+    /// Every record of this file (`-`: stdin), through [`super::add_file`].
+    File(PathBuf),
+}
+
+impl Add {
+    /// A bulk add stops at a signal by itself, with a summary and its `--failed` file; a single add is dropped.
+    pub fn handles_interrupts(&self) -> bool {
+        matches!(self.input, AddInput::File(_))
     }
-    let (Some(name), Some(category_id)) = (&args.name, args.category_id) else {
-        unreachable!("clap requires `--name` and `--category-id` without `--file`");
+}
+
+impl clap::FromArgMatches for Add {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let args = AddArgs::from_arg_matches(matches)?;
+        let input = match (&args.file, &args.name, args.category_id) {
+            (Some(file), _, _) => AddInput::File(file.clone()),
+            (None, Some(name), Some(category_id)) => {
+                AddInput::One(NewPet { name: name.clone(), category_id, status: args.status })
+            }
+            // clap's own checks (`required_unless_present`) refuse this first, with its usual message.
+            (None, _, _) => {
+                return Err(clap::Error::raw(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    "`--name` and `--category-id`, or `--file`, are required",
+                ));
+            }
+        };
+        Ok(Self { args, input })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Add {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        AddArgs::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        AddArgs::augment_args_for_update(cmd)
+    }
+}
+
+/// Creates the animal and prints it, or every record of a file.
+pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
+    let new_pet = match &add.input {
+        AddInput::File(file) => return super::add_file::run(ctx, &add.args, file).await,
+        AddInput::One(new_pet) => new_pet,
     };
     let client = ctx.client()?;
     ctx.warn_before_writing_to_production()?;
-    let new_pet = NewPet { name: name.clone(), category_id, status: args.status };
     let in_flight = ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
         check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
     });
-    let pet = client.create_pet(&new_pet).await.map_err(write_error)?;
+    let pet = client.create_pet(new_pet).await.map_err(write_error)?;
     drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())

@@ -187,3 +187,30 @@ pub fn dead_base_url() -> String {
     drop(listener);
     format!("http://127.0.0.1:{port}/v1")
 }
+
+/// The variable that lets a developer without a test's tools skip the tests that need them, by tool name:
+/// `PETSTORE_TEST_SKIP=openssl,man` (or `all`). CI never skips.
+pub const SKIP_VAR: &str = "PETSTORE_TEST_SKIP";
+
+/// Whether `tool` (found with `command -v`), which the calling test needs, is installed. A test never passes
+/// without checking: a missing tool fails it, naming the package to install (CI installs them all: .ci/run),
+/// unless [`SKIP_VAR`] names the tool outside CI. Then this returns `false` and the test returns, after
+/// printing `skipped: TEST: why` past the harness's capture, so the skip shows by name next to its `ok`.
+pub fn have_tool(tool: &str, package: &str) -> bool {
+    let found =
+        Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|out| out.status.success());
+    if found {
+        return true;
+    }
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
+    let skip = std::env::var(SKIP_VAR).unwrap_or_default();
+    let skipped = skip.split(',').any(|name| name.trim() == tool || name.trim() == "all");
+    assert!(
+        skipped && std::env::var_os("CI").is_none(),
+        "{test} needs `{tool}`: install {package} (CI does, see .ci/run), or set {SKIP_VAR}={tool} to skip it"
+    );
+    // Straight to fd 2: `eprintln!` would be captured, and shown only for a failing test.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "skipped: {test}: `{tool}` is not installed ({SKIP_VAR}={skip})");
+    false
+}
