@@ -179,10 +179,7 @@ fn found(
 ) -> Result<(ApiKey, Source), (Source, Error)> {
     match lookup {
         Ok(Some(found)) => Ok(found),
-        Ok(None) => Err((
-            Source::None,
-            Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) },
-        )),
+        Ok(None) => Err((Source::None, Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })),
         Err(err) => Err((source, err)),
     }
 }
