@@ -202,6 +202,13 @@ pub enum Error {
     )]
     Connect { origin: String, reason: String },
 
+    #[error("TLS handshake with `{origin}` failed: {reason}")]
+    #[diagnostic(
+        code(petstore::tls),
+        help("if the server's certificate comes from a private CA, pass that CA with `--cacert FILE`")
+    )]
+    Tls { origin: String, reason: String },
+
     #[error("no answer from `{origin}` in time")]
     #[diagnostic(
         code(petstore::timeout),
@@ -356,6 +363,7 @@ impl Error {
             Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
             Error::Connect { .. }
+            | Error::Tls { .. }
             | Error::Timeout { .. }
             | Error::Transport { .. }
             | Error::OutcomeUnknown(_)
@@ -434,6 +442,7 @@ impl From<api::Error> for Error {
         match err {
             api::Error::InvalidBaseUrl { url, reason } => Error::InvalidBaseUrl { url, reason },
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
+            api::Error::Tls { origin, reason } => Error::Tls { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
             err @ api::Error::OutcomeUnknown { .. } => Error::OutcomeUnknown(err.to_string()),

@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, DATE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
-use super::error::{Error, excerpt, one_line};
+use super::error::{Error, excerpt, one_line, tls_error};
 use super::models::{ListQuery, NewPet, Pet};
 use crate::credentials::ApiKey;
 
@@ -30,8 +30,8 @@ pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(10);
 pub trait Observer: Send + Sync {
     /// A request is about to go out. `headers` are the ones we set, with the credential already masked.
     fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]);
-    /// An answer's status line arrived after `elapsed`.
-    fn response(&self, status: StatusCode, elapsed: Duration);
+    /// An answer's status line and headers arrived after `elapsed`.
+    fn response(&self, status: StatusCode, headers: &HeaderMap, elapsed: Duration);
     /// The exchange failed without a complete answer.
     fn failed(&self, error: &Error, elapsed: Duration);
     /// Attempt `attempt` failed for `reason`; the next starts after `wait`.
@@ -40,38 +40,12 @@ pub trait Observer: Send + Sync {
     fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>);
 }
 
-/// What one `GET /pets?limit=1` showed about a deployment besides its animals, for `petstore doctor`.
-#[derive(Debug)]
-pub struct Probe {
-    /// The final answer's status.
-    pub status: StatusCode,
-    /// `Ok` when the answer is the promised list; otherwise the error it decodes to (a refused key is a 401).
-    pub result: Result<(), Error>,
-    /// When the answer came in, by the local clock: to compare with `date`.
-    pub received: SystemTime,
-    /// The answer's `Date` header (the server's clock), on one line.
-    pub date: Option<String>,
-    /// The answer's `Deprecation` header (RFC 9745), on one line.
-    pub deprecation: Option<String>,
-    /// The answer's `Sunset` header (RFC 8594), on one line.
-    pub sunset: Option<String>,
-}
-
 /// The final answer to [`Client::request`], whatever its status: the body as the server sent it.
 #[derive(Debug)]
 pub struct Response {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: Vec<u8>,
-}
-
-/// Why [`Client::probe`] got no answer.
-#[derive(Debug)]
-pub struct ProbeFailure {
-    pub error: Error,
-    /// The TLS handshake is what failed: rustls refused the server's certificate, or the server does not
-    /// speak TLS.
-    pub tls: bool,
 }
 
 /// How a client behaves on the network.
@@ -127,8 +101,6 @@ struct Failure {
     maybe_sent: bool,
     /// A failure that a retry cannot mend (a certificate the client does not trust).
     permanent: bool,
-    /// The TLS handshake failed.
-    tls: bool,
 }
 
 impl Client {
@@ -222,28 +194,6 @@ impl Client {
     /// `GET /pets/{petId}` (`getPet`, deprecated by the spec).
     pub async fn get_pet(&self, id: i64) -> Result<Pet, Error> {
         self.send(Method::GET, self.url(&["pets", &id.to_string()]), None).await
-    }
-
-    /// `GET /pets?limit=1`, sent and retried as [`Client::list_pets`] would, for `petstore doctor`: it keeps the
-    /// answer's status and the headers that say something about the deployment, and hands its `Deprecation`
-    /// and `Sunset` headers to the caller rather than to the observer.
-    pub async fn probe(&self) -> Result<Probe, ProbeFailure> {
-        let mut url = self.url(&["pets"]);
-        url.query_pairs_mut().append_pair("limit", "1");
-        let answer = self
-            .exchange(&Method::GET, &url, &HeaderMap::new(), None, Refusals::Retried)
-            .await
-            .map_err(|failure| ProbeFailure { error: failure.error, tls: failure.tls })?;
-        let received = SystemTime::now();
-        let result = decode::<Vec<Pet>>(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body).map(drop);
-        Ok(Probe {
-            status: answer.status,
-            result,
-            received,
-            date: text_header(&answer.headers, DATE.as_str()),
-            deprecation: text_header(&answer.headers, "deprecation"),
-            sunset: text_header(&answer.headers, "sunset"),
-        })
     }
 
     /// Any request under the base URL, for `petstore api`: `headers` are added to (or replace) the usual
@@ -377,12 +327,11 @@ impl Client {
             let mut response = request.send().await.map_err(|err| Failure {
                 maybe_sent: !err.is_connect(),
                 permanent: is_certificate_error(&err),
-                tls: tls_error(&err).is_some(),
                 error: Error::from_reqwest(url, &err),
             })?;
             let status = response.status();
             if let Some(observer) = &self.observer {
-                observer.response(status, started.elapsed());
+                observer.response(status, response.headers(), started.elapsed());
             }
             let headers = std::mem::take(response.headers_mut());
             let mut bytes = Vec::new();
@@ -393,7 +342,6 @@ impl Client {
                             return Err(Failure {
                                 maybe_sent: true,
                                 permanent: true,
-                                tls: false,
                                 error: Error::Decode {
                                     status,
                                     reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
@@ -408,7 +356,6 @@ impl Client {
                         return Err(Failure {
                             maybe_sent: true,
                             permanent: false,
-                            tls: false,
                             error: Error::BrokenAnswer { status, reason: Error::from_reqwest(url, &err).to_string() },
                         });
                     }
@@ -470,23 +417,6 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 /// A header's value as text that is safe to show, when the header is there.
 fn text_header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name).map(|value| one_line(&String::from_utf8_lossy(value.as_bytes())))
-}
-
-/// The rustls error behind a failed request, when the TLS handshake is what failed. The rustls error sits
-/// inside an `io::Error`, whose `source()` skips the error it wraps, so each `io::Error` on the way is opened
-/// with `get_ref()`.
-fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
-    while let Some(error) = cause {
-        if let Some(tls) = error.downcast_ref::<rustls::Error>() {
-            return Some(tls);
-        }
-        cause = match error.downcast_ref::<std::io::Error>().and_then(std::io::Error::get_ref) {
-            Some(wrapped) => Some(wrapped),
-            None => error.source(),
-        };
-    }
-    None
 }
 
 /// True when rustls refused the server's certificate: trying again will not change its mind.

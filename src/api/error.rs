@@ -19,6 +19,11 @@ pub enum Error {
     #[error("cannot connect to `{origin}`: {reason}")]
     Connect { origin: String, reason: String },
 
+    /// The TLS handshake failed: rustls refused the server's certificate, or the server does not speak TLS;
+    /// nothing was sent.
+    #[error("TLS handshake with `{origin}` failed: {reason}")]
+    Tls { origin: String, reason: String },
+
     /// The request was sent, or may have been, and no complete answer came in time.
     #[error("no answer from `{origin}` in time")]
     Timeout { origin: String },
@@ -58,12 +63,31 @@ impl Error {
         let reason = innermost_cause(err);
         if err.is_timeout() {
             Error::Timeout { origin }
+        } else if tls_error(err).is_some() {
+            Error::Tls { origin, reason }
         } else if err.is_connect() {
             Error::Connect { origin, reason }
         } else {
             Error::Transport { origin, reason }
         }
     }
+}
+
+/// The rustls error behind a failed request, when the TLS handshake is what failed. The rustls error sits
+/// inside an `io::Error`, whose `source()` skips the error it wraps, so each `io::Error` on the way is opened
+/// with `get_ref()`.
+pub(crate) fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(error) = cause {
+        if let Some(tls) = error.downcast_ref::<rustls::Error>() {
+            return Some(tls);
+        }
+        cause = match error.downcast_ref::<std::io::Error>().and_then(std::io::Error::get_ref) {
+            Some(wrapped) => Some(wrapped),
+            None => error.source(),
+        };
+    }
+    None
 }
 
 fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {

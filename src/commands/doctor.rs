@@ -1,15 +1,17 @@
 //! `petstore doctor`
 
-use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use comfy_table::Color;
+use hyper_util::client::proxy::matcher::{Intercept, Matcher};
 use miette::Diagnostic;
-use reqwest::Url;
+use reqwest::header::{DATE, HeaderMap};
+use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 
-use crate::api::client::{Probe, ProbeFailure};
-use crate::commands::auth::status::{Verdict, find_key};
+use crate::api::{self, ListQuery, Observer};
+use crate::commands::auth::Verdict;
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
 use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, keyring};
@@ -132,34 +134,77 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
 enum Outcome {
     /// It was not sent, for this reason (the skip reason of every check that needs it).
     NotSent(&'static str),
-    /// No answer: the error, and whether the TLS handshake is what failed.
-    Failed {
-        error: Error,
-        tls: bool,
-    },
-    Answered(Answer),
+    /// No answer.
+    Failed(Error),
+    /// An answer, with its result in the user's terms (a refused key is a 401).
+    Answered(Answer, Result<(), Error>),
 }
 
-/// An answer, with its result in the user's terms.
+/// The final answer's status, when it came by the local clock, and the headers that say something about the
+/// deployment, each on one line.
+#[derive(Debug, Clone)]
 struct Answer {
-    status: reqwest::StatusCode,
-    result: Result<(), Error>,
+    status: StatusCode,
     received: SystemTime,
     date: Option<String>,
     deprecation: Option<String>,
     sunset: Option<String>,
 }
 
-impl From<Probe> for Answer {
-    fn from(probe: Probe) -> Answer {
-        Answer {
-            status: probe.status,
-            result: probe.result.map_err(Error::from),
-            received: probe.received,
-            date: probe.date,
-            deprecation: probe.deprecation,
-            sunset: probe.sunset,
+/// Keeps the last answer of the exchange (the final one: earlier ones were retried) and passes the rest on
+/// to `--verbose`. Deprecation notices stop here: the `deprecation` check reports them.
+struct Recorder {
+    verbose: Arc<dyn Observer>,
+    answer: Mutex<Option<Answer>>,
+}
+
+impl Observer for Recorder {
+    fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]) {
+        self.verbose.request(method, url, headers);
+    }
+
+    fn response(&self, status: StatusCode, headers: &HeaderMap, elapsed: Duration) {
+        let text = |name: &str| {
+            headers.get(name).map(|value| api::error::one_line(&String::from_utf8_lossy(value.as_bytes())))
+        };
+        let answer = Answer {
+            status,
+            received: SystemTime::now(),
+            date: text(DATE.as_str()),
+            deprecation: text("deprecation"),
+            sunset: text("sunset"),
+        };
+        *self.answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(answer);
+        self.verbose.response(status, headers, elapsed);
+    }
+
+    fn failed(&self, error: &api::Error, elapsed: Duration) {
+        self.verbose.failed(error, elapsed);
+    }
+
+    fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
+        self.verbose.retry(attempt, reason, wait);
+    }
+
+    fn deprecated(&self, _: &Method, _: &Url, _: Option<&str>, _: Option<&str>) {}
+}
+
+/// `GET /pets?limit=1` through the client, as any command sends it (retries included).
+async fn send(ctx: &Context, base_url: &Url, key: &ApiKey) -> Outcome {
+    let recorder = Arc::new(Recorder { verbose: ctx.output.request_observer(), answer: Mutex::new(None) });
+    let client = match ctx.client_with(base_url, key) {
+        Ok(client) => client.with_observer(recorder.clone()),
+        Err(error) => return Outcome::Failed(error),
+    };
+    let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop);
+    let answer = recorder.answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+    match (result, answer) {
+        (Ok(()), Some(answer)) => Outcome::Answered(answer, Ok(())),
+        (Err(error @ (api::Error::Status { .. } | api::Error::Decode { .. })), Some(answer)) => {
+            Outcome::Answered(answer, Err(error.into()))
         }
+        (Err(error), _) => Outcome::Failed(error.into()),
+        (Ok(()), None) => unreachable!("the client reports every answer to its observer"),
     }
 }
 
@@ -227,15 +272,8 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let outcome = match (target, &key) {
         (None, _) => Outcome::NotSent("needs a base URL"),
         (Some(_), None) => Outcome::NotSent("needs an API key to send"),
-        (Some(target), Some(key)) => match ctx.client_with(target.base_url, key) {
-            Ok(client) => match client.probe().await {
-                Ok(probe) => Outcome::Answered(probe.into()),
-                Err(ProbeFailure { error, tls }) => Outcome::Failed { error: error.into(), tls },
-            },
-            Err(error) => Outcome::Failed { error, tls: false },
-        },
+        (Some(target), Some(key)) => send(ctx, target.base_url, key).await,
     };
-    let https = target.is_some_and(|target| target.base_url.scheme() == "https");
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
@@ -245,9 +283,9 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         "server",
         match &outcome {
             Outcome::NotSent(why) => skip(why),
-            Outcome::Failed { tls: true, .. } if https => skip("needs a TLS connection"),
-            Outcome::Failed { error, .. } => (Status::Fail, describe(error)),
-            Outcome::Answered(answer) => match &answer.result {
+            Outcome::Failed(Error::Tls { .. }) => skip("needs a TLS connection"),
+            Outcome::Failed(error) => (Status::Fail, describe(error)),
+            Outcome::Answered(answer, result) => match result {
                 // A refused key is the next check's business: the server did answer.
                 Ok(()) | Err(Error::Unauthorized { .. }) => {
                     (Status::Pass, format!("`{request}` answered {}", answer.status))
@@ -259,15 +297,15 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
 
     let answer = match &outcome {
         Outcome::NotSent(why) => Err(*why),
-        Outcome::Failed { .. } => Err("needs an answer from the server"),
-        Outcome::Answered(answer) => Ok(answer),
+        Outcome::Failed(_) => Err("needs an answer from the server"),
+        Outcome::Answered(answer, result) => Ok((answer, result)),
     };
 
     check(
         "key-accepted",
         match answer {
             Err(why) => skip(why),
-            Ok(answer) => match Verdict::of(&answer.result) {
+            Ok((_, result)) => match Verdict::of(result) {
                 verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
                 verdict @ Verdict::Refused { detail, .. } => {
                     let fix = match (source, env) {
@@ -283,8 +321,8 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         },
     );
 
-    check("clock", answer.map_or_else(skip, clock));
-    check("deprecation", answer.map_or_else(skip, |answer| deprecation(answer, request)));
+    check("clock", answer.map_or_else(skip, |(answer, _)| clock(answer)));
+    check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
 
     checks
 }
@@ -348,7 +386,7 @@ fn key_source(target: Target<'_>) -> Source {
 /// The key for `target`, found as `Context::client` finds it.
 fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
     match target.env {
-        Some(env) => find_key(config, env).map_err(|(_, err)| err),
+        Some(env) => credentials::find_key(config, env).map_err(|(_, err)| err),
         None => credentials::from_env()
             .map(|key| (key, Source::EnvVar))
             .ok_or_else(|| Error::NoApiKey { url: target.base_url.to_string() }),
@@ -398,20 +436,15 @@ fn keyring_check(
     (status, format!("{err}; {consequence}"))
 }
 
-/// The proxy variables set, credentials masked, and which proxy (if any) requests to `base_url` go through.
-/// The client never sends plain `http://` (loopback only) through a proxy (`Client::with_settings`). For
-/// `https://` the rules are reqwest's (hyper-util's `Matcher::from_env`): the upper-case name first, then the
-/// lower-case; `HTTPS_PROXY`, else `ALL_PROXY`; `NO_PROXY` exempts hosts; and none of it applies when
-/// `REQUEST_METHOD` is set (CGI).
+/// The proxy variables set, credentials masked, and the proxy (if any) that requests to `base_url` go
+/// through. The choice is reqwest's, asked of the same `Matcher` its client asks (hyper-util's
+/// `Matcher::from_system`), so that it cannot drift from what the client does; the one rule of petstore's own
+/// is that plain `http://` (loopback only) never goes through a proxy (`Client::with_settings`).
 fn proxies(base_url: Option<&Url>) -> String {
-    let read = |names: [&'static str; 2]| {
-        names.into_iter().find_map(|name| std::env::var(name).ok().map(|value| (name, value)))
-    };
-    let [http, https, all] = [["HTTP_PROXY", "http_proxy"], ["HTTPS_PROXY", "https_proxy"], ["ALL_PROXY", "all_proxy"]]
-        .map(|names| read(names).map(|(name, value)| (name, mask_proxy(&value))));
-    let no = read(["NO_PROXY", "no_proxy"]);
-    let set: Vec<String> =
-        [&http, &https, &all, &no].into_iter().flatten().map(|(name, value)| format!("{name}={value}")).collect();
+    let set: Vec<String> = PROXY_VARS
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok().map(|value| format!("{name}={}", mask_proxy(&value))))
+        .collect();
     if set.is_empty() {
         return "none set: requests go straight to the server".to_owned();
     }
@@ -421,19 +454,33 @@ fn proxies(base_url: Option<&Url>) -> String {
     if url.scheme() == "http" {
         return format!("not used for plain `http://`: requests to `{host}` go direct; set: {set}");
     }
-    if std::env::var_os("REQUEST_METHOD").is_some() {
-        return format!("ignored, since `REQUEST_METHOD` is set (CGI): requests to `{host}` go direct; set: {set}");
+    let Ok(uri) = url.as_str().parse() else { return format!("set: {set}") };
+    if let Some(proxy) = Matcher::from_system().intercept(&uri) {
+        return format!("requests to `{host}` go through {}; set: {set}", shown_proxy(&proxy));
     }
-    if let Some((name, list)) = &no
-        && no_proxy_covers(list, url)
-    {
-        return format!("`{name}` exempts `{host}`: requests go direct; set: {set}");
+    // Why not, when `NO_PROXY` is the reason: asked of a matcher that would otherwise send everything
+    // through a proxy.
+    let no_proxy = ["NO_PROXY", "no_proxy"].into_iter().find_map(|name| Some((name, std::env::var(name).ok()?)));
+    match no_proxy {
+        Some((name, list))
+            if Matcher::builder().all("http://proxy.invalid").no(&list).build().intercept(&uri).is_none() =>
+        {
+            format!("`{name}` exempts `{host}`: requests go direct; set: {set}")
+        }
+        _ => format!("none applies to `https://` URLs: requests to `{host}` go direct; set: {set}"),
     }
-    let usable = |var: &Option<(&'static str, String)>| var.clone().filter(|(_, value)| !value.trim().is_empty());
-    match usable(&https).or_else(|| usable(&all)) {
-        Some((name, proxy)) => format!("requests to `{host}` go through {proxy} (`{name}`); set: {set}"),
-        None => format!("none for `https://` URLs: requests to `{host}` go direct; set: {set}"),
-    }
+}
+
+/// The variables that name proxies, as `Matcher::from_env` documents them, in the order they are shown.
+const PROXY_VARS: [&str; 8] =
+    ["HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy"];
+
+/// The proxy a request goes through, its credentials (if any) masked.
+fn shown_proxy(proxy: &Intercept) -> String {
+    let uri = proxy.uri();
+    let credentials = if proxy.basic_auth().is_some() || proxy.raw_auth().is_some() { "****@" } else { "" };
+    let scheme = uri.scheme_str().unwrap_or("http");
+    format!("{scheme}://{credentials}{}", uri.authority().map_or("", |authority| authority.as_str()))
 }
 
 /// A proxy URL with whatever precedes `@` in its authority (user and password) replaced by `****`.
@@ -448,50 +495,6 @@ fn mask_proxy(value: &str) -> String {
         Some(at) => format!("{scheme}****@{}{tail}", &authority[at + 1..]),
         None => value.to_owned(),
     }
-}
-
-/// Whether a `NO_PROXY` list exempts `url`'s host, by reqwest's rules: comma-separated entries; an IP address
-/// or network (`10.0.0.0/8`) matches IP hosts; a domain matches itself and its subdomains (a leading dot
-/// changes nothing), and `*` matches every domain (but no IP address).
-fn no_proxy_covers(list: &str, url: &Url) -> bool {
-    let mut entries = list.split(',').map(str::trim).filter(|entry| !entry.is_empty());
-    match url.host() {
-        Some(url::Host::Ipv4(ip)) => entries.any(|entry| ip_matches(entry, IpAddr::V4(ip))),
-        Some(url::Host::Ipv6(ip)) => entries.any(|entry| ip_matches(entry, IpAddr::V6(ip))),
-        Some(url::Host::Domain(domain)) => entries.filter(|entry| ip_or_network(entry).is_none()).any(|entry| {
-            let bare = entry.strip_prefix('.').unwrap_or(entry);
-            let subdomain = domain.len() > bare.len()
-                && domain.as_bytes()[domain.len() - bare.len() - 1] == b'.'
-                && domain[domain.len() - bare.len()..].eq_ignore_ascii_case(bare);
-            entry == "*" || domain.eq_ignore_ascii_case(bare) || subdomain
-        }),
-        None => false,
-    }
-}
-
-/// An entry that is an IP address, or a network `ADDRESS/BITS`, as the address and its prefix length.
-fn ip_or_network(entry: &str) -> Option<(IpAddr, u32)> {
-    let (address, bits) = match entry.split_once('/') {
-        Some((address, bits)) => (address, Some(bits.parse::<u32>().ok()?)),
-        None => (entry, None),
-    };
-    let address: IpAddr = address.parse().ok()?;
-    let width = if address.is_ipv4() { 32 } else { 128 };
-    let bits = bits.unwrap_or(width);
-    (bits <= width).then_some((address, bits))
-}
-
-/// Whether `ip` is the address, or in the network, that `entry` names.
-fn ip_matches(entry: &str, ip: IpAddr) -> bool {
-    let Some((network, bits)) = ip_or_network(entry) else { return false };
-    let prefix = |ip: IpAddr| {
-        let (value, width) = match ip {
-            IpAddr::V4(v4) => (u128::from(v4.to_bits()), 32),
-            IpAddr::V6(v6) => (v6.to_bits(), 128),
-        };
-        value.checked_shr(width - bits).unwrap_or(0)
-    };
-    network.is_ipv4() == ip.is_ipv4() && prefix(network) == prefix(ip)
 }
 
 /// The host of `url`: what `NO_PROXY` entries and certificates name.
@@ -509,26 +512,13 @@ fn tls(base_url: Option<&Url>, outcome: &Outcome) -> (Status, String) {
             "not used: plain `http://` to a loopback address does not leave this machine".to_owned(),
         );
     }
-    let host = host(base_url);
     match outcome {
         Outcome::NotSent(why) => skip(why),
-        Outcome::Answered(_) => (Status::Pass, format!("the certificate of `{host}` is valid and trusted")),
-        Outcome::Failed { error, tls: true } => (
-            Status::Fail,
-            format!(
-                "the handshake with `{host}` failed: {}; for a certificate from a private CA, pass `--cacert FILE`",
-                tls_reason(error)
-            ),
-        ),
-        Outcome::Failed { .. } => skip("needs a connection to the server"),
-    }
-}
-
-/// The TLS failure in rustls's words, without the "cannot connect to `ORIGIN`" around them.
-fn tls_reason(err: &Error) -> String {
-    match err {
-        Error::Connect { reason, .. } | Error::Transport { reason, .. } => reason.clone(),
-        other => other.to_string(),
+        Outcome::Answered(..) => {
+            (Status::Pass, format!("the certificate of `{}` is valid and trusted", host(base_url)))
+        }
+        Outcome::Failed(error @ Error::Tls { .. }) => (Status::Fail, describe(error)),
+        Outcome::Failed(_) => skip("needs a connection to the server"),
     }
 }
 
@@ -595,10 +585,6 @@ fn deprecation(answer: &Answer, request: &str) -> (Status, String) {
 mod tests {
     use super::*;
 
-    fn url(text: &str) -> Url {
-        Url::parse(text).unwrap()
-    }
-
     #[test]
     fn proxy_credentials_are_masked_in_every_form() {
         assert_eq!(mask_proxy("http://user:s3cret@proxy:3128"), "http://****@proxy:3128");
@@ -607,29 +593,6 @@ mod tests {
         assert_eq!(mask_proxy("socks5h://tok@proxy"), "socks5h://****@proxy");
         assert_eq!(mask_proxy("http://proxy:3128/a@b"), "http://proxy:3128/a@b");
         assert_eq!(mask_proxy("http://proxy:3128"), "http://proxy:3128");
-    }
-
-    #[test]
-    fn no_proxy_follows_reqwest_s_rules() {
-        let local = url("http://127.0.0.1:4010/v1");
-        assert!(no_proxy_covers("127.0.0.1", &local));
-        assert!(no_proxy_covers("example.com, 127.0.0.0/8", &local));
-        assert!(!no_proxy_covers("localhost", &local), "a name never matches an IP host");
-        assert!(!no_proxy_covers("*", &local), "`*` matches domains only");
-        assert!(!no_proxy_covers("10.0.0.0/8,127.0.0.2", &local));
-        assert!(no_proxy_covers("0.0.0.0/0", &local));
-        assert!(no_proxy_covers("::1", &url("http://[::1]:4010/v1")));
-        assert!(no_proxy_covers("::/0", &url("http://[::1]:4010/v1")));
-        assert!(!no_proxy_covers("127.0.0.1", &url("http://[::1]:4010/v1")));
-
-        let api = url("https://api.Example.com/v1");
-        assert!(no_proxy_covers("example.com", &api));
-        assert!(no_proxy_covers(".example.com", &api));
-        assert!(no_proxy_covers("API.example.com", &api));
-        assert!(no_proxy_covers("*", &api));
-        assert!(!no_proxy_covers("ample.com", &api));
-        assert!(!no_proxy_covers("other.example.com", &api));
-        assert!(!no_proxy_covers("", &api));
     }
 
     #[test]
@@ -642,8 +605,7 @@ mod tests {
 
     fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> Answer {
         Answer {
-            status: reqwest::StatusCode::OK,
-            result: Ok(()),
+            status: StatusCode::OK,
             received: SystemTime::now(),
             date,
             deprecation: deprecation.map(str::to_owned),

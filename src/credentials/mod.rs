@@ -160,6 +160,30 @@ pub fn login_command(env: &str) -> String {
     format!("petstore auth login --env {env}")
 }
 
+/// `env`'s key and where it comes from; or, when there is none to use, where it would come from and why there
+/// is none (not logged in, the keyring unavailable, the key gone from its store). `auth status` and `doctor`
+/// look keys up this way.
+pub fn find_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
+    found(env, lookup(config, env), source_of(env))
+}
+
+/// As [`find_key`], with `env`'s own key alone: `PETSTORE_API_KEY` is not meant for it.
+pub fn find_stored_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
+    found(env, lookup_stored(config, env), stored_source_of(env))
+}
+
+fn found(
+    env: &Environment,
+    lookup: Result<Option<(ApiKey, Source)>, Error>,
+    source: Source,
+) -> Result<(ApiKey, Source), (Source, Error)> {
+    match lookup {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err((Source::None, Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })),
+        Err(err) => Err((source, err)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

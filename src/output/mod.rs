@@ -358,7 +358,7 @@ impl api::Observer for RequestLog {
         }
     }
 
-    fn response(&self, status: StatusCode, elapsed: Duration) {
+    fn response(&self, status: StatusCode, _headers: &reqwest::header::HeaderMap, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
             eprintln!("< {status} {style}({}){style:#}", millis(elapsed));

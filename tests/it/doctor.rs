@@ -6,6 +6,8 @@ use std::time::{Duration, SystemTime};
 
 use crate::assert_run;
 use crate::common::canned::Canned;
+use crate::common::proxy::Proxy;
+use crate::common::tls::SelfSigned;
 use crate::common::{KEY, Run, TestEnv, dead_base_url};
 
 /// A test env whose config has an environment `local` at `base_url`.
@@ -208,6 +210,110 @@ fn proxy_variables_are_shown_with_their_credentials_masked() {
         ),
         "{detail}"
     );
+}
+
+/// Whatever the proxy variables say (upper and lower case, empty, unusable, `NO_PROXY` forms, CGI), the
+/// `proxy` row says what the client then does: it names the proxy exactly when the request went through it.
+/// The server's certificate is not trusted, so each run makes one handshake (not retried), through the proxy
+/// (a `CONNECT`) or not.
+#[test]
+fn the_proxy_row_says_what_the_client_does_for_every_combination() {
+    let server = SelfSigned::start();
+    let env = TestEnv::new();
+    let connect = format!("CONNECT localhost:{} HTTP/1.1", server.port());
+    // `P` stands for the proxy's URL; `through` is what the client must do.
+    let cases: &[(&[(&str, &str)], bool)] = &[
+        (&[("HTTPS_PROXY", "P")], true),
+        (&[("https_proxy", "P")], true),
+        (&[("ALL_PROXY", "P")], true),
+        (&[("all_proxy", "P")], true),
+        (&[("HTTP_PROXY", "P")], false),
+        (&[("http_proxy", "P")], false),
+        (&[("HTTPS_PROXY", "P"), ("NO_PROXY", "localhost")], false),
+        (&[("https_proxy", "P"), ("no_proxy", ".localhost")], false),
+        (&[("ALL_PROXY", "P"), ("no_proxy", "example.com, localhost")], false),
+        (&[("HTTPS_PROXY", "P"), ("NO_PROXY", "*")], false),
+        // A name is never matched by an address, nor a host by a longer name.
+        (&[("HTTPS_PROXY", "P"), ("NO_PROXY", "127.0.0.1")], true),
+        (&[("HTTPS_PROXY", "P"), ("NO_PROXY", "calhost")], true),
+        // The upper-case name wins when set, even empty.
+        (&[("NO_PROXY", ""), ("no_proxy", "localhost"), ("HTTPS_PROXY", "P")], true),
+        (&[("HTTPS_PROXY", ""), ("https_proxy", "P")], false),
+        // An unusable `HTTPS_PROXY` gives way to `ALL_PROXY`; a value without a scheme is `http://`.
+        (&[("HTTPS_PROXY", "ftp://127.0.0.1:9"), ("ALL_PROXY", "P")], true),
+        (&[("HTTPS_PROXY", "P-without-scheme")], true),
+        // CGI: `REQUEST_METHOD` turns every proxy variable off.
+        (&[("REQUEST_METHOD", "GET"), ("HTTPS_PROXY", "P")], false),
+    ];
+    for (vars, through) in cases {
+        let proxy = Proxy::start();
+        let mut command = env.command();
+        for (name, value) in *vars {
+            let value = match *value {
+                "P" => proxy.url(),
+                "P-without-scheme" => proxy.url().replace("http://", ""),
+                other => other.to_owned(),
+            };
+            command.env(name, value);
+        }
+        let run = Run::of(command.args(["--base-url", &server.base_url(), "doctor", "--json"]));
+        let (status, detail) = check(&run, "proxy");
+        assert_eq!(status, "pass", "{vars:?}: {run}");
+        let went_through = !proxy.requests().is_empty();
+        assert_eq!(went_through, *through, "{vars:?}: what the client did; doctor said: {detail}");
+        if went_through {
+            assert_eq!(proxy.requests(), std::slice::from_ref(&connect), "{vars:?}");
+            let expected = format!("requests to `localhost` go through {}; set: ", proxy.url());
+            assert!(detail.starts_with(&expected), "{vars:?}: {detail}");
+        } else {
+            assert!(detail.contains("requests go direct") || detail.contains("go direct; set: "), "{vars:?}: {detail}");
+        }
+        assert_eq!(check(&run, "tls").0, "fail", "{vars:?}: the handshake was made: {run}");
+    }
+}
+
+/// Which variable exempts the host is named; the variables set are listed, credentials masked.
+#[test]
+fn no_proxy_is_named_when_it_exempts_the_base_url() {
+    let server = SelfSigned::start();
+    let env = TestEnv::new();
+    let proxy = Proxy::start();
+    let with_password = proxy.url().replace("http://", "http://bob:pw-s3cret@");
+    let run =
+        Run::of(env.command().env("https_proxy", &with_password).env("no_proxy", "example.com,localhost").args([
+            "--base-url",
+            &server.base_url(),
+            "doctor",
+            "--json",
+        ]));
+    assert_eq!(proxy.requests(), Vec::<String>::new(), "{run}");
+    let (_, detail) = check(&run, "proxy");
+    assert_eq!(
+        detail,
+        format!(
+            "`no_proxy` exempts `localhost`: requests go direct; set: https_proxy={}, no_proxy=example.com,localhost",
+            proxy.url().replace("http://", "http://****@")
+        )
+    );
+    assert!(!run.to_string().contains("pw-s3cret"), "{run}");
+}
+
+/// A certificate the client does not trust fails `tls` with the hint of the TLS error, the one `pets list`
+/// gives; `server` and what needs an answer are skipped; one handshake, not retried.
+#[test]
+fn an_untrusted_certificate_fails_tls_with_the_cacert_hint() {
+    let server = SelfSigned::start();
+    let env = TestEnv::new();
+    let run = env.run(&["--base-url", &server.base_url(), "doctor"]);
+    let mut filters = crate::common::filters();
+    filters.push((r"localhost:\d+", "localhost:[PORT]"));
+    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("doctor_tls_untrusted", run.to_string());
+    });
+    let list = env.run(&["--base-url", &server.base_url(), "pets", "list"]);
+    assert_eq!(list.code, 5, "{list}");
+    let (_, detail) = check(&env.run(&["--base-url", &server.base_url(), "doctor", "--json"]), "tls");
+    assert_eq!(detail, list.stderr.trim_end().replacen("error: ", "", 1).replacen("\nhelp: ", "; ", 1));
 }
 
 #[test]

@@ -288,3 +288,30 @@ fn a_timeout_that_is_not_a_positive_number_is_exit_2() {
     );
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// An untrusted certificate fails every record alike, so a bulk add stops at the first, as it does when the
+/// server cannot be reached at all, rather than trying each record's handshake in turn.
+#[test]
+fn a_bulk_add_stops_at_an_untrusted_certificate() {
+    let server = crate::common::tls::SelfSigned::start();
+    let env = TestEnv::new();
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(
+        &file,
+        "{\"name\":\"a\",\"categoryId\":1}\n{\"name\":\"b\",\"categoryId\":1}\n{\"name\":\"c\",\"categoryId\":1}\n",
+    )
+    .unwrap();
+    let run = env.run(&["--base-url", &server.base_url(), "pets", "add", "--file", file.to_str().unwrap()]);
+    assert_eq!(run.code, 6, "{run}");
+    // The records already on their way finish in any order; each failed the handshake.
+    let mut lines: Vec<&str> = run.stderr.lines().collect();
+    lines.sort_unstable();
+    let refused = format!(
+        "not created: TLS handshake with `https://localhost:{}` failed: invalid peer certificate: UnknownIssuer",
+        server.port()
+    );
+    let failed: Vec<&str> = lines.iter().copied().filter(|line| line.starts_with("line ")).collect();
+    assert!(!failed.is_empty() && failed.iter().all(|line| line.ends_with(&refused)), "{run}");
+    assert!(lines.contains(&"stopping: every other record would fail the same way"), "{run}");
+    assert_eq!(lines.len(), failed.len() + 3, "{run}");
+}

@@ -8,7 +8,7 @@ pub mod token;
 
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, exit};
 
 /// `petstore auth ...`
 #[derive(Debug, clap::Subcommand)]
@@ -49,5 +49,48 @@ pub async fn run(ctx: &Context, command: &AuthCommand) -> Result<(), Error> {
         AuthCommand::Logout(args) => logout::run(ctx, args).await,
         AuthCommand::Status(args) => status::run(ctx, args).await,
         AuthCommand::Token(args) => token::run(ctx, args),
+    }
+}
+
+/// What the API's answer to a list of one animal says about the key it was sent with. `auth status` and
+/// `doctor` word it alike.
+#[derive(Debug)]
+pub enum Verdict<'a> {
+    Accepted,
+    /// A 401 or 403, with the server's explanation.
+    Refused {
+        status: u16,
+        detail: &'a str,
+    },
+    /// The answer says nothing about the key (no answer, a 5xx, a 404 for a wrong base URL...).
+    Unknown(&'a Error),
+}
+
+impl<'a> Verdict<'a> {
+    pub fn of(result: &'a Result<(), Error>) -> Verdict<'a> {
+        match result {
+            Ok(()) => Verdict::Accepted,
+            Err(Error::Unauthorized { status, detail }) => Verdict::Refused { status: *status, detail },
+            Err(other) => Verdict::Unknown(other),
+        }
+    }
+
+    /// The exit code `auth status` gives for it.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Verdict::Accepted => exit::SUCCESS,
+            Verdict::Refused { .. } => exit::AUTH,
+            Verdict::Unknown(err) => err.exit_code(),
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::Refused { status, .. } => write!(f, "refused (HTTP {status})"),
+            Verdict::Unknown(err) => write!(f, "unknown: {err}"),
+        }
     }
 }

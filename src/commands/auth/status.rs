@@ -3,9 +3,10 @@
 use serde::Serialize;
 
 use crate::api::ListQuery;
-use crate::config::{self, Config, Environment};
+use crate::commands::auth::Verdict;
+use crate::config::{self, Environment};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, Source};
+use crate::credentials::{self, Source};
 use crate::error::{Error, exit};
 use crate::output::{Field, Rows};
 
@@ -96,7 +97,7 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         exit: exit::SUCCESS,
     };
     let config = ctx.config().expect("loaded by the caller");
-    let found = if active { find_key(config, env) } else { find_stored_key(config, env) };
+    let found = if active { credentials::find_key(config, env) } else { credentials::find_stored_key(config, env) };
     let key = match found {
         Ok((key, source)) => {
             status.key_source = source.label();
@@ -123,74 +124,4 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     status.check = verdict.to_string();
     status.exit = verdict.exit_code();
     status
-}
-
-/// `env`'s key and where it comes from; or, when there is none to use, where it would come from and why there
-/// is none (not logged in, the keyring unavailable, the key gone from its store). `auth status` and `doctor`
-/// look keys up this way.
-pub(crate) fn find_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
-    found(env, credentials::lookup(config, env), credentials::source_of(env))
-}
-
-/// As [`find_key`], with `env`'s own key alone: `PETSTORE_API_KEY` is not meant for it.
-fn find_stored_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
-    found(env, credentials::lookup_stored(config, env), credentials::stored_source_of(env))
-}
-
-fn found(
-    env: &Environment,
-    lookup: Result<Option<(ApiKey, Source)>, Error>,
-    source: Source,
-) -> Result<(ApiKey, Source), (Source, Error)> {
-    match lookup {
-        Ok(Some(found)) => Ok(found),
-        Ok(None) => Err((
-            Source::None,
-            Error::NotLoggedIn { env: env.name.clone(), login: credentials::login_command(&env.name) },
-        )),
-        Err(err) => Err((source, err)),
-    }
-}
-
-/// What the API's answer to a list of one animal says about the key it was sent with. `auth status` and
-/// `doctor` word it alike.
-#[derive(Debug)]
-pub(crate) enum Verdict<'a> {
-    Accepted,
-    /// A 401 or 403, with the server's explanation.
-    Refused {
-        status: u16,
-        detail: &'a str,
-    },
-    /// The answer says nothing about the key (no answer, a 5xx, a 404 for a wrong base URL...).
-    Unknown(&'a Error),
-}
-
-impl<'a> Verdict<'a> {
-    pub(crate) fn of(result: &'a Result<(), Error>) -> Verdict<'a> {
-        match result {
-            Ok(()) => Verdict::Accepted,
-            Err(Error::Unauthorized { status, detail }) => Verdict::Refused { status: *status, detail },
-            Err(other) => Verdict::Unknown(other),
-        }
-    }
-
-    /// The exit code `auth status` gives for it.
-    pub(crate) fn exit_code(&self) -> u8 {
-        match self {
-            Verdict::Accepted => exit::SUCCESS,
-            Verdict::Refused { .. } => exit::AUTH,
-            Verdict::Unknown(err) => err.exit_code(),
-        }
-    }
-}
-
-impl std::fmt::Display for Verdict<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Verdict::Accepted => f.write_str("accepted"),
-            Verdict::Refused { status, .. } => write!(f, "refused (HTTP {status})"),
-            Verdict::Unknown(err) => write!(f, "unknown: {err}"),
-        }
-    }
 }

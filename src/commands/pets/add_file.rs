@@ -218,7 +218,9 @@ impl Outcome {
             Error::OutcomeUnknown(_) | Error::ServerErrorOnWrite { .. } | Error::UnreadableAfterWrite { .. } => {
                 Outcome::Unknown(err)
             }
-            Error::Unauthorized { .. } | Error::NotFound { .. } | Error::Connect { .. } => Outcome::Failed(err, true),
+            Error::Unauthorized { .. } | Error::NotFound { .. } | Error::Connect { .. } | Error::Tls { .. } => {
+                Outcome::Failed(err, true)
+            }
             // A broken answer is turned into an unknown outcome for a POST by the client; any other failure
             // came with an answer that says the pet was not created.
             Error::BrokenAnswer { .. } | Error::Timeout { .. } | Error::Transport { .. } => Outcome::Unknown(err),

@@ -2,6 +2,7 @@
 
 pub mod canned;
 pub mod proxy;
+pub mod tls;
 
 use std::fmt;
 use std::path::Path;
