@@ -536,9 +536,12 @@ mod tests {
     #[test]
     #[ignore = "needs a throwaway Secret Service: run it under tests/keyring-session.sh with --include-ignored"]
     fn real_secret_service_round_trip() {
-        if std::env::var_os("PETSTORE_TEST_SECRET_SERVICE").is_none_or(|set| set != "1") {
-            return;
-        }
+        // Run by hand outside the session, it must not report "ok" without checking anything.
+        assert!(
+            std::env::var_os("PETSTORE_TEST_SECRET_SERVICE").is_some_and(|set| set == "1"),
+            "run it under tests/keyring-session.sh, which provides a throwaway Secret Service and sets \
+             PETSTORE_TEST_SECRET_SERVICE=1; it would write to your own keyring otherwise"
+        );
         let env = format!("keyring-test-{}", std::process::id());
         probe(TIMEOUT).unwrap();
         assert_eq!(get(&env, TIMEOUT).unwrap(), None);
