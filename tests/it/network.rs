@@ -110,7 +110,7 @@ impl TlsServer {
                 .stderr(log)
                 .spawn()
                 .unwrap();
-            if wait_until_listening(&mut child, &dir.path().join("s_server.log")) {
+            if crate::common::tls::listening(&mut child, &dir.path().join("s_server.log")) {
                 return Some(TlsServer { dir, port, child });
             }
         }
@@ -156,22 +156,6 @@ impl Drop for TlsServer {
 fn openssl(dir: &Path, args: &[&str]) {
     let output = Command::new("openssl").args(args).current_dir(dir).stdin(Stdio::null()).output().unwrap();
     assert!(output.status.success(), "openssl {args:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
-}
-
-/// Waits for s_server's `ACCEPT`, which it prints once it listens; false when it exited instead.
-fn wait_until_listening(child: &mut Child, log: &Path) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        if std::fs::read_to_string(log).unwrap_or_default().contains("ACCEPT") {
-            return true;
-        }
-        if child.try_wait().unwrap().is_some() {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let _ = child.kill();
-    panic!("openssl s_server did not start in 10 s:\n{}", std::fs::read_to_string(log).unwrap_or_default());
 }
 
 /// A port on 127.0.0.1 that was free a moment ago.

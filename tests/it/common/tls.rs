@@ -72,8 +72,9 @@ impl Drop for SelfSigned {
     }
 }
 
-/// Waits for s_server's `ACCEPT`, which it prints once it listens; false when it exited instead.
-fn listening(child: &mut Child, log: &Path) -> bool {
+/// Waits for s_server's `ACCEPT`, which it prints once it listens; false when it exited instead. Every test
+/// TLS server (this self-signed one, network.rs's private CA) waits so.
+pub fn listening(child: &mut Child, log: &Path) -> bool {
     let deadline = Instant::now() + Duration::from_secs(10);
     while Instant::now() < deadline {
         if std::fs::read_to_string(log).unwrap_or_default().contains("ACCEPT") {
