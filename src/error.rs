@@ -42,6 +42,13 @@ pub enum Error {
     )]
     InvalidBaseUrl { url: String, reason: &'static str },
 
+    #[error("the API key cannot be sent: it holds a newline or another control character")]
+    #[diagnostic(
+        code(petstore::unusable_key),
+        help("set `{API_KEY_VAR}` to the key alone, or store it again with `petstore auth login`")
+    )]
+    UnusableKey,
+
     #[error("no API key for `{url}`, which is not one of petstore's environments")]
     #[diagnostic(
         code(petstore::no_api_key),
@@ -326,7 +333,9 @@ impl Error {
     /// The documented exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
+            // A usage error, as it was when it was reported as an unusable base URL.
             Error::InvalidBaseUrl { .. }
+            | Error::UnusableKey
             | Error::Rejected { .. }
             | Error::EmptyKey
             | Error::NotAnEnvironment { .. }
@@ -433,6 +442,7 @@ impl From<api::Error> for Error {
     fn from(err: api::Error) -> Error {
         match err {
             api::Error::InvalidBaseUrl { url, reason } => Error::InvalidBaseUrl { url, reason },
+            api::Error::UnusableKey => Error::UnusableKey,
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },

@@ -8,9 +8,10 @@ use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, DATE, HeaderMap, Head
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
+use super::base_url::{url_may_carry_key, without_userinfo};
 use super::error::{Error, excerpt, one_line};
+use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
-use crate::credentials::ApiKey;
 
 /// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
 pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
@@ -160,8 +161,7 @@ impl Client {
             builder = builder.add_root_certificate(certificate);
         }
         let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
-        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose()))
-            .map_err(|_| Error::InvalidBaseUrl { url: base.to_string(), reason: "unusable key" })?;
+        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose())).map_err(|_| Error::UnusableKey)?;
         // Keeps the value out of reqwest's and hyper's Debug output.
         auth.set_sensitive(true);
         Ok(Client { http, base, auth, observer: None })
@@ -553,46 +553,6 @@ fn is_json(content_type: &HeaderValue) -> bool {
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
     url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: without_userinfo(base), reason })
-}
-
-/// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
-/// address, with a host and without user info. The one place this rule lives.
-pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
-    if url.cannot_be_a_base() || url.host().is_none() {
-        return Err("it has no host");
-    }
-    // reqwest would send it as Basic credentials beside the key, and every message that shows the URL
-    // would show the password.
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "a user name or password (`USER:PASSWORD@`) does not belong in it: petstore sends the API key itself",
-        );
-    }
-    match url.scheme() {
-        "https" => Ok(()),
-        "http" if is_loopback(url) => Ok(()),
-        "http" => Err("plain `http://` would expose the API key; only loopback addresses may use it"),
-        _ => Err("the scheme must be `https` (or `http` for a loopback address)"),
-    }
-}
-
-/// `url` without its user name and password, for messages about a URL that was refused for having them.
-fn without_userinfo(url: &Url) -> String {
-    let mut shown = url.clone();
-    // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
-}
-
-/// True for `localhost`, `127.0.0.0/8` and `[::1]`.
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
 }
 
 fn install_crypto_provider() {

@@ -15,6 +15,10 @@ pub enum Error {
     #[error("`{url}` is not a usable base URL: {reason}")]
     InvalidBaseUrl { url: String, reason: &'static str },
 
+    /// The key holds a character an HTTP header cannot carry (a newline, another control character).
+    #[error("the API key cannot be sent: it holds a newline or another control character")]
+    UnusableKey,
+
     /// The TCP or TLS connection could not be made; nothing was sent.
     #[error("cannot connect to `{origin}`: {reason}")]
     Connect { origin: String, reason: String },
