@@ -220,35 +220,12 @@ pub enum Error {
     #[diagnostic(code(petstore::transport))]
     Transport { origin: String, reason: String },
 
-    #[error("{0}")]
-    #[diagnostic(
-        code(petstore::outcome_unknown),
-        help("check with `petstore pets list` whether it was created before trying again")
-    )]
-    OutcomeUnknown(String),
-
-    /// `petstore api`: a request other than GET or HEAD failed after it may have reached the server (no
-    /// complete answer, or a 5xx); `code` is the exit code the error had.
+    /// A request that changes something failed after it may have reached the server (no complete answer, a
+    /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the
+    /// command that raised it, `code` the exit code the failure has on its own terms.
     #[error("{message}")]
-    #[diagnostic(
-        code(petstore::maybe_applied),
-        help("check whether it took effect (`petstore api GET PATH`) before sending it again")
-    )]
-    MaybeApplied { message: String, code: u8 },
-
-    #[error("the server failed (HTTP {status}) while adding: {detail}")]
-    #[diagnostic(
-        code(petstore::server_error_on_write),
-        help("it may still have been created: check with `petstore pets list` before trying again")
-    )]
-    ServerErrorOnWrite { status: u16, detail: String },
-
-    #[error("the server answered HTTP {status}, so the animal was probably created, but the answer is unreadable: {reason}{}", shown_excerpt(.excerpt))]
-    #[diagnostic(
-        code(petstore::unreadable_after_write),
-        help("check with `petstore pets list` before adding it again")
-    )]
-    UnreadableAfterWrite { status: u16, reason: String, excerpt: String },
+    #[diagnostic(code(petstore::maybe_applied), help("{check}"))]
+    MaybeApplied { message: String, check: String, code: u8 },
 
     #[error("the answer (HTTP {status}) broke off: {reason}")]
     #[diagnostic(code(petstore::broken_answer))]
@@ -310,11 +287,6 @@ pub enum Error {
     #[diagnostic(code(petstore::interrupted))]
     Interrupted { signal: crate::signals::Signal },
 
-    /// A signal came while a request that may change something was on its way: it may have taken effect.
-    #[error("{} while `{request}` was in flight: {outcome}", signal.describe())]
-    #[diagnostic(code(petstore::interrupted_write), help("{check}"))]
-    InterruptedWrite { signal: crate::signals::Signal, request: String, outcome: &'static str, check: String },
-
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -364,15 +336,11 @@ impl Error {
             Error::KeyUnchecked { source } => source.exit_code(),
             Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
-            Error::Connect { .. }
-            | Error::Timeout { .. }
-            | Error::Transport { .. }
-            | Error::OutcomeUnknown(_)
-            | Error::BrokenAnswer { .. } => exit::NETWORK,
-            Error::Interrupted { signal } | Error::InterruptedWrite { signal, .. } => signal.exit_code(),
+            Error::Connect { .. } | Error::Timeout { .. } | Error::Transport { .. } | Error::BrokenAnswer { .. } => {
+                exit::NETWORK
+            }
+            Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
-            | Error::ServerErrorOnWrite { .. }
-            | Error::UnreadableAfterWrite { .. }
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
@@ -434,7 +402,8 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-fn shown_excerpt(excerpt: &str) -> String {
+/// How a message ends with a body's excerpt, when there is one.
+pub(crate) fn shown_excerpt(excerpt: &str) -> String {
     if excerpt.is_empty() { String::new() } else { format!("; the body began `{excerpt}`") }
 }
 
@@ -446,7 +415,12 @@ impl From<api::Error> for Error {
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
-            err @ api::Error::OutcomeUnknown { .. } => Error::OutcomeUnknown(err.to_string()),
+            // The hint for a command that did not choose one: `pets add` is the one write that converts so.
+            err @ api::Error::OutcomeUnknown { .. } => Error::MaybeApplied {
+                message: err.to_string(),
+                check: "check with `petstore pets list` whether it was created before trying again".to_owned(),
+                code: exit::NETWORK,
+            },
             api::Error::BrokenAnswer { status, reason } => Error::BrokenAnswer { status: status.as_u16(), reason },
             api::Error::Decode { status, reason, excerpt } => {
                 Error::Unreadable { status: status.as_u16(), reason, excerpt }

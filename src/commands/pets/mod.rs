@@ -1,7 +1,6 @@
 //! `petstore pets ...`: the store's animals.
 
 pub mod add;
-pub mod add_file;
 pub mod get;
 pub mod list;
 
