@@ -4,10 +4,12 @@
 //! so scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (the OS
 //! keyring, or the 0600 file of `--insecure-storage`; recorded in the config, so a file user never probes
 //! D-Bus), else the environment's built-in key (the sandbox's), else nothing. This module never prints and
-//! never falls back to plaintext on its own.
+//! never falls back to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
 
 pub mod file;
 pub mod keyring;
+
+use std::time::Duration;
 
 pub use crate::api::ApiKey;
 use crate::config::{Config, DirLock, Environment, KeyStorage};
@@ -88,6 +90,37 @@ pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKe
         .or_else(|| env.built_in_key.and_then(|key| ApiKey::new(key.to_owned())).map(|key| (key, Source::BuiltIn))))
 }
 
+/// Storing may wait for a desktop's unlock prompt, so it gets longer than an ordinary keyring call.
+const STORE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Stores `key` for `env` in `storage` and records in `config` where it is, under `lock`, which the caller
+/// holds over the whole edit so that concurrent logins and logouts all take effect. The key goes first, then
+/// its record, so the config never names a key that is not stored; a leftover copy in the other store goes
+/// last.
+pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, storage: KeyStorage) -> Result<(), Error> {
+    let previous = config.environment(env)?.key_storage;
+    match storage {
+        KeyStorage::File => file::set(lock, env, key)?,
+        KeyStorage::Keyring => {
+            keyring::set(env, key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?
+        }
+    }
+    config.set_key_storage(env, Some(storage))?;
+    config.save(lock)?;
+    match storage {
+        // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the keyring
+        // here is not worth failing the login for.
+        KeyStorage::File if previous == Some(KeyStorage::Keyring) => {
+            let _ = keyring::delete(env, keyring::TIMEOUT);
+        }
+        KeyStorage::File => {}
+        KeyStorage::Keyring => {
+            file::delete(lock, env)?;
+        }
+    }
+    Ok(())
+}
+
 /// Deletes `env`'s stored key under `lock`: from the credentials file, and from the keyring when `storage`
 /// says it is there. Returns whether anything was deleted. Record the key's absence in the config first, so
 /// that the config never names a key that is not stored.
@@ -112,4 +145,34 @@ pub fn require(config: &Config, env: &Environment) -> Result<ApiKey, Error> {
 /// The exact command that logs in to `env`.
 pub fn login_command(env: &str) -> String {
     format!("petstore auth login --env {env}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn storing_in_the_file_records_it_and_lookup_finds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        let key = ApiKey::new("k-stored".into()).unwrap();
+        store(&mut config, &lock, "staging", &key, KeyStorage::File).unwrap();
+        let config = Config::load_from(dir.path().to_owned()).unwrap();
+        let env = config.environment("staging").unwrap();
+        assert_eq!(env.key_storage, Some(KeyStorage::File));
+        assert_eq!(lookup_stored(&config, env).unwrap(), Some((key, Source::File)));
+        assert!(remove_stored(&lock, "staging", env.key_storage).unwrap());
+    }
+
+    #[tokio::test]
+    async fn nothing_is_stored_for_an_unknown_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        let key = ApiKey::new("k-stored".into()).unwrap();
+        let err = store(&mut config, &lock, "nowhere", &key, KeyStorage::File).unwrap_err();
+        assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err}");
+        assert_eq!(file::get(dir.path(), "nowhere").unwrap(), None);
+    }
 }
