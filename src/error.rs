@@ -296,6 +296,14 @@ pub enum Error {
     #[diagnostic(code(petstore::read_input))]
     ReadInput { what: String, source: std::io::Error },
 
+    /// Petstore could not set itself up to run a command (its signal handlers, its runtime, its thread).
+    #[error("cannot start: cannot {what}: {source}")]
+    #[diagnostic(code(petstore::start))]
+    Start { what: &'static str, source: std::io::Error },
+
+    /// Writing stdout failed. The one `io::Error` that converts with `?`: every read, and every other write,
+    /// maps its error to a variant that names it (`ReadInput`, `RecordsRead`, `ConfigRead`, `ConfigWrite`,
+    /// `FailedFile`, `Start`), so that no failure to read is reported as one to write.
     #[error("cannot write the output: {0}")]
     #[diagnostic(code(petstore::io))]
     Io(#[from] std::io::Error),
@@ -347,6 +355,7 @@ impl Error {
             | Error::ChecksFailed { .. }
             | Error::FailedFile { .. }
             | Error::Io(_)
+            | Error::Start { .. }
             | Error::NoConfigDir
             | Error::ConfigRead { .. }
             | Error::ConfigWrite { .. }

@@ -114,15 +114,15 @@ enum Refusals {
     Returned,
 }
 
-/// What came back for one attempt.
-struct Answer {
+/// What came back for one attempt: the status, the headers and the whole body.
+struct WholeAnswer {
     status: StatusCode,
     headers: HeaderMap,
     body: Vec<u8>,
 }
 
 /// Why one attempt got no complete answer, and whether the request may have reached the server.
-struct Failure {
+struct AttemptFailure {
     error: Error,
     /// False only when the connection could not be made: then the server certainly did nothing.
     maybe_sent: bool,
@@ -303,7 +303,7 @@ impl Client {
         extra: &HeaderMap,
         body: Option<&[u8]>,
         refusals: Refusals,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<WholeAnswer, AttemptFailure> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
         headers.insert(AUTHORIZATION, self.auth.clone());
@@ -364,7 +364,7 @@ impl Client {
         url: &Url,
         headers: &HeaderMap,
         body: Option<&[u8]>,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<WholeAnswer, AttemptFailure> {
         if let Some(observer) = &self.observer {
             observer.request(method, url, &shown_headers(headers));
         }
@@ -374,7 +374,7 @@ impl Client {
             request = request.body(body.to_vec());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| Failure {
+            let mut response = request.send().await.map_err(|err| AttemptFailure {
                 maybe_sent: !err.is_connect(),
                 permanent: is_certificate_error(&err),
                 tls: tls_error(&err).is_some(),
@@ -390,7 +390,7 @@ impl Client {
                 match response.chunk().await {
                     Ok(Some(chunk)) => {
                         if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                            return Err(Failure {
+                            return Err(AttemptFailure {
                                 maybe_sent: true,
                                 permanent: true,
                                 tls: false,
@@ -405,7 +405,7 @@ impl Client {
                     }
                     Ok(None) => break,
                     Err(err) => {
-                        return Err(Failure {
+                        return Err(AttemptFailure {
                             maybe_sent: true,
                             permanent: false,
                             tls: false,
@@ -414,7 +414,7 @@ impl Client {
                     }
                 }
             }
-            Ok(Answer { status, headers, body: bytes })
+            Ok(WholeAnswer { status, headers, body: bytes })
         }
         .await;
         if let (Err(failure), Some(observer)) = (&result, &self.observer) {
