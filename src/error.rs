@@ -424,10 +424,10 @@ impl From<api::Error> for Error {
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
-            // The hint for a command that did not choose one: `pets add` is the one write that converts so.
+            // A hint for a command that did not choose one; each write chooses its own (`pets add`, `api`).
             err @ api::Error::OutcomeUnknown { .. } => Error::MaybeApplied {
                 message: err.to_string(),
-                check: "check with `petstore pets list` whether it was created before trying again".to_owned(),
+                check: "check whether it took effect before sending it again".to_owned(),
                 code: exit::NETWORK,
             },
             api::Error::BrokenAnswer { status, reason } => Error::BrokenAnswer { status: status.as_u16(), reason },
