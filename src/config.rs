@@ -16,7 +16,6 @@
 //! base_url = "http://127.0.0.1:8080/v1"
 //! ```
 
-pub mod base_url;
 pub mod files;
 
 use std::path::{Path, PathBuf};
@@ -24,8 +23,8 @@ use std::path::{Path, PathBuf};
 use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
-pub use self::base_url::{parse_base_url, shown_url};
 pub use self::files::{DirLock, shared_dir_warning};
+pub use crate::api::base_url::{self, parse_base_url, shown_url};
 use crate::error::{Error, SourceError};
 
 /// Overrides where the config directory is.

@@ -202,9 +202,11 @@ impl Context {
     pub fn interrupted(&self, signal: crate::signals::Signal) -> Error {
         self.output.restore_terminal(signal);
         match self.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take() {
-            Some(WriteInFlight { request, outcome, check }) => {
-                Error::InterruptedWrite { signal, request, outcome, check }
-            }
+            Some(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
+                message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
+                check,
+                code: signal.exit_code(),
+            },
             None => Error::Interrupted { signal },
         }
     }

@@ -42,6 +42,13 @@ pub enum Error {
     )]
     InvalidBaseUrl { url: String, reason: &'static str },
 
+    #[error("the API key cannot be sent: it holds a newline or another control character")]
+    #[diagnostic(
+        code(petstore::unusable_key),
+        help("set `{API_KEY_VAR}` to the key alone, or store it again with `petstore auth login`")
+    )]
+    UnusableKey,
+
     #[error("no API key for `{url}`, which is not one of petstore's environments")]
     #[diagnostic(
         code(petstore::no_api_key),
@@ -220,35 +227,12 @@ pub enum Error {
     #[diagnostic(code(petstore::transport))]
     Transport { origin: String, reason: String },
 
-    #[error("{0}")]
-    #[diagnostic(
-        code(petstore::outcome_unknown),
-        help("check with `petstore pets list` whether it was created before trying again")
-    )]
-    OutcomeUnknown(String),
-
-    /// `petstore api`: a request other than GET or HEAD failed after it may have reached the server (no
-    /// complete answer, or a 5xx); `code` is the exit code the error had.
+    /// A request that changes something failed after it may have reached the server (no complete answer, a
+    /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the
+    /// command that raised it, `code` the exit code the failure has on its own terms.
     #[error("{message}")]
-    #[diagnostic(
-        code(petstore::maybe_applied),
-        help("check whether it took effect (`petstore api GET PATH`) before sending it again")
-    )]
-    MaybeApplied { message: String, code: u8 },
-
-    #[error("the server failed (HTTP {status}) while adding: {detail}")]
-    #[diagnostic(
-        code(petstore::server_error_on_write),
-        help("it may still have been created: check with `petstore pets list` before trying again")
-    )]
-    ServerErrorOnWrite { status: u16, detail: String },
-
-    #[error("the server answered HTTP {status}, so the animal was probably created, but the answer is unreadable: {reason}{}", shown_excerpt(.excerpt))]
-    #[diagnostic(
-        code(petstore::unreadable_after_write),
-        help("check with `petstore pets list` before adding it again")
-    )]
-    UnreadableAfterWrite { status: u16, reason: String, excerpt: String },
+    #[diagnostic(code(petstore::maybe_applied), help("{check}"))]
+    MaybeApplied { message: String, check: String, code: u8 },
 
     #[error("the answer (HTTP {status}) broke off: {reason}")]
     #[diagnostic(code(petstore::broken_answer))]
@@ -310,11 +294,6 @@ pub enum Error {
     #[diagnostic(code(petstore::interrupted))]
     Interrupted { signal: crate::signals::Signal },
 
-    /// A signal came while a request that may change something was on its way: it may have taken effect.
-    #[error("{} while `{request}` was in flight: {outcome}", signal.describe())]
-    #[diagnostic(code(petstore::interrupted_write), help("{check}"))]
-    InterruptedWrite { signal: crate::signals::Signal, request: String, outcome: &'static str, check: String },
-
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -324,6 +303,14 @@ pub enum Error {
     #[diagnostic(code(petstore::read_input))]
     ReadInput { what: String, source: std::io::Error },
 
+    /// Petstore could not set itself up to run a command (its signal handlers, its runtime, its thread).
+    #[error("cannot start: cannot {what}: {source}")]
+    #[diagnostic(code(petstore::start))]
+    Start { what: &'static str, source: std::io::Error },
+
+    /// Writing stdout failed. The one `io::Error` that converts with `?`: every read, and every other write,
+    /// maps its error to a variant that names it (`ReadInput`, `RecordsRead`, `ConfigRead`, `ConfigWrite`,
+    /// `FailedFile`, `Start`), so that no failure to read is reported as one to write.
     #[error("cannot write the output: {0}")]
     #[diagnostic(code(petstore::io))]
     Io(#[from] std::io::Error),
@@ -333,7 +320,9 @@ impl Error {
     /// The documented exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
+            // A usage error, as it was when it was reported as an unusable base URL.
             Error::InvalidBaseUrl { .. }
+            | Error::UnusableKey
             | Error::Rejected { .. }
             | Error::EmptyKey
             | Error::NotAnEnvironment { .. }
@@ -366,18 +355,16 @@ impl Error {
             | Error::Tls { .. }
             | Error::Timeout { .. }
             | Error::Transport { .. }
-            | Error::OutcomeUnknown(_)
             | Error::BrokenAnswer { .. } => exit::NETWORK,
-            Error::Interrupted { signal } | Error::InterruptedWrite { signal, .. } => signal.exit_code(),
+            Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
-            | Error::ServerErrorOnWrite { .. }
-            | Error::UnreadableAfterWrite { .. }
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
             | Error::ChecksFailed { .. }
             | Error::FailedFile { .. }
             | Error::Io(_)
+            | Error::Start { .. }
             | Error::NoConfigDir
             | Error::ConfigRead { .. }
             | Error::ConfigWrite { .. }
@@ -433,7 +420,8 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-fn shown_excerpt(excerpt: &str) -> String {
+/// How a message ends with a body's excerpt, when there is one.
+pub(crate) fn shown_excerpt(excerpt: &str) -> String {
     if excerpt.is_empty() { String::new() } else { format!("; the body began `{excerpt}`") }
 }
 
@@ -441,11 +429,17 @@ impl From<api::Error> for Error {
     fn from(err: api::Error) -> Error {
         match err {
             api::Error::InvalidBaseUrl { url, reason } => Error::InvalidBaseUrl { url, reason },
+            api::Error::UnusableKey => Error::UnusableKey,
             api::Error::Connect { origin, reason } => Error::Connect { origin, reason },
             api::Error::Tls { origin, reason } => Error::Tls { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
-            err @ api::Error::OutcomeUnknown { .. } => Error::OutcomeUnknown(err.to_string()),
+            // A hint for a command that did not choose one; each write chooses its own (`pets add`, `api`).
+            err @ api::Error::OutcomeUnknown { .. } => Error::MaybeApplied {
+                message: err.to_string(),
+                check: "check whether it took effect before sending it again".to_owned(),
+                code: exit::NETWORK,
+            },
             api::Error::BrokenAnswer { status, reason } => Error::BrokenAnswer { status: status.as_u16(), reason },
             api::Error::Decode { status, reason, excerpt } => {
                 Error::Unreadable { status: status.as_u16(), reason, excerpt }
@@ -565,15 +559,10 @@ mod tests {
             (Error::Interrupted { signal: Signal::Interrupt }, exit::INTERRUPTED),
             (Error::Interrupted { signal: Signal::Terminate }, exit::TERMINATED),
             (Error::Interrupted { signal: Signal::Hangup }, exit::HANGUP),
-            (
-                Error::InterruptedWrite {
-                    signal: Signal::Terminate,
-                    request: text("POST /pets"),
-                    outcome: "",
-                    check: text(""),
-                },
-                exit::TERMINATED,
-            ),
+            (Error::MaybeApplied { message: text("x"), check: text("x"), code: exit::TERMINATED }, exit::TERMINATED),
+            (Error::MaybeApplied { message: text("x"), check: text("x"), code: exit::NETWORK }, exit::NETWORK),
+            (Error::Tls { origin: text("x"), reason: text("unknown issuer") }, exit::NETWORK),
+            (Error::UnusableKey, exit::USAGE),
             (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
             (Error::RateLimited { detail: text("x") }, exit::FAILURE),
             (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),

@@ -39,23 +39,28 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 /// so ([`context::Context::interrupted`]). A command that streams (a bulk add) handles signals itself: it stops
 /// sending, lets what is in flight finish, and closes its output; this task then waits for it.
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
-    signals::install()?;
+    signals::install().map_err(|source| Error::Start { what: "install the signal handlers", source })?;
     let mut signals = signals::subscribe();
     let handles_interrupts = command.handles_interrupts();
     let (sender, result) = tokio::sync::oneshot::channel();
     let worker = {
         let ctx = Arc::clone(&ctx);
-        std::thread::Builder::new().name("command".to_owned()).stack_size(COMMAND_STACK_BYTES).spawn(move || {
-            let result =
-                tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(Error::from).and_then(
-                    |runtime| {
+        std::thread::Builder::new()
+            .name("command".to_owned())
+            .stack_size(COMMAND_STACK_BYTES)
+            .spawn(move || {
+                let result = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|source| Error::Start { what: "build the runtime", source })
+                    .and_then(|runtime| {
                         let result = runtime.block_on(commands::run(&ctx, &command));
                         runtime.shutdown_background();
                         result
-                    },
-                );
-            let _ = sender.send(result);
-        })?
+                    });
+                let _ = sender.send(result);
+            })
+            .map_err(|source| Error::Start { what: "start the command's thread", source })?
     };
     let finished = |result: Result<Result<(), Error>, _>| match result {
         Ok(result) => result,

@@ -8,9 +8,10 @@ use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValu
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
+use super::base_url::{url_may_carry_key, without_userinfo};
 use super::error::{Error, excerpt, one_line, tls_error};
+use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
-use crate::credentials::ApiKey;
 
 /// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
 pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
@@ -87,15 +88,15 @@ enum Refusals {
     Returned,
 }
 
-/// What came back for one attempt.
-struct Answer {
+/// What came back for one attempt: the status, the headers and the whole body.
+struct WholeAnswer {
     status: StatusCode,
     headers: HeaderMap,
     body: Vec<u8>,
 }
 
 /// Why one attempt got no complete answer, and whether the request may have reached the server.
-struct Failure {
+struct AttemptFailure {
     error: Error,
     /// False only when the connection could not be made: then the server certainly did nothing.
     maybe_sent: bool,
@@ -132,8 +133,7 @@ impl Client {
             builder = builder.add_root_certificate(certificate);
         }
         let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
-        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose()))
-            .map_err(|_| Error::InvalidBaseUrl { url: base.to_string(), reason: "unusable key" })?;
+        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose())).map_err(|_| Error::UnusableKey)?;
         // Keeps the value out of reqwest's and hyper's Debug output.
         auth.set_sensitive(true);
         Ok(Client { http, base, auth, observer: None })
@@ -253,7 +253,7 @@ impl Client {
         extra: &HeaderMap,
         body: Option<&[u8]>,
         refusals: Refusals,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<WholeAnswer, AttemptFailure> {
         let mut headers = HeaderMap::new();
         headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
         headers.insert(AUTHORIZATION, self.auth.clone());
@@ -314,7 +314,7 @@ impl Client {
         url: &Url,
         headers: &HeaderMap,
         body: Option<&[u8]>,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<WholeAnswer, AttemptFailure> {
         if let Some(observer) = &self.observer {
             observer.request(method, url, &shown_headers(headers));
         }
@@ -324,7 +324,7 @@ impl Client {
             request = request.body(body.to_vec());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| Failure {
+            let mut response = request.send().await.map_err(|err| AttemptFailure {
                 maybe_sent: !err.is_connect(),
                 permanent: is_certificate_error(&err),
                 error: Error::from_reqwest(url, &err),
@@ -339,7 +339,7 @@ impl Client {
                 match response.chunk().await {
                     Ok(Some(chunk)) => {
                         if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                            return Err(Failure {
+                            return Err(AttemptFailure {
                                 maybe_sent: true,
                                 permanent: true,
                                 error: Error::Decode {
@@ -353,7 +353,7 @@ impl Client {
                     }
                     Ok(None) => break,
                     Err(err) => {
-                        return Err(Failure {
+                        return Err(AttemptFailure {
                             maybe_sent: true,
                             permanent: false,
                             error: Error::BrokenAnswer { status, reason: Error::from_reqwest(url, &err).to_string() },
@@ -361,7 +361,7 @@ impl Client {
                     }
                 }
             }
-            Ok(Answer { status, headers, body: bytes })
+            Ok(WholeAnswer { status, headers, body: bytes })
         }
         .await;
         if let (Err(failure), Some(observer)) = (&result, &self.observer) {
@@ -483,46 +483,6 @@ fn is_json(content_type: &HeaderValue) -> bool {
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
     url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: without_userinfo(base), reason })
-}
-
-/// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
-/// address, with a host and without user info. The one place this rule lives.
-pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
-    if url.cannot_be_a_base() || url.host().is_none() {
-        return Err("it has no host");
-    }
-    // reqwest would send it as Basic credentials beside the key, and every message that shows the URL
-    // would show the password.
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "a user name or password (`USER:PASSWORD@`) does not belong in it: petstore sends the API key itself",
-        );
-    }
-    match url.scheme() {
-        "https" => Ok(()),
-        "http" if is_loopback(url) => Ok(()),
-        "http" => Err("plain `http://` would expose the API key; only loopback addresses may use it"),
-        _ => Err("the scheme must be `https` (or `http` for a loopback address)"),
-    }
-}
-
-/// `url` without its user name and password, for messages about a URL that was refused for having them.
-fn without_userinfo(url: &Url) -> String {
-    let mut shown = url.clone();
-    // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
-}
-
-/// True for `localhost`, `127.0.0.0/8` and `[::1]`.
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
 }
 
 fn install_crypto_provider() {

@@ -15,6 +15,10 @@ pub enum Error {
     #[error("`{url}` is not a usable base URL: {reason}")]
     InvalidBaseUrl { url: String, reason: &'static str },
 
+    /// The key holds a character an HTTP header cannot carry (a newline, another control character).
+    #[error("the API key cannot be sent: it holds a newline or another control character")]
+    UnusableKey,
+
     /// The TCP or TLS connection could not be made; nothing was sent.
     #[error("cannot connect to `{origin}`: {reason}")]
     Connect { origin: String, reason: String },
@@ -57,6 +61,20 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether a request that changes something (not GET or HEAD, which change nothing) may have taken
+    /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
+    /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
+    /// 502 or 504 may follow a stored pet), or the server said it succeeded in words that cannot be read.
+    /// False when the server certainly did not act: no connection, or a 4xx.
+    pub fn maybe_applied(&self) -> bool {
+        match self {
+            Error::OutcomeUnknown { .. } => true,
+            Error::Status { status, .. } => status.is_server_error(),
+            Error::Decode { status, .. } => status.is_success(),
+            _ => false,
+        }
+    }
+
     /// Classifies a reqwest failure. Only the innermost cause is kept: reqwest's outer layers repeat the URL.
     pub(crate) fn from_reqwest(url: &Url, err: &reqwest::Error) -> Error {
         let origin = url.origin().ascii_serialization();
@@ -148,5 +166,22 @@ mod tests {
         assert_eq!(cut.chars().count(), EXCERPT_CHARS + 1);
         assert!(cut.ends_with('…'));
         assert_eq!(excerpt(b"\xff\xfeok"), "\u{fffd}\u{fffd}ok");
+    }
+
+    #[test]
+    fn only_a_request_that_reached_a_server_which_did_not_refuse_it_may_have_been_applied() {
+        let status =
+            |code| Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() };
+        for code in [500, 502, 503, 504] {
+            assert!(status(code).maybe_applied(), "{code}");
+        }
+        for code in [400, 401, 404, 409, 429] {
+            assert!(!status(code).maybe_applied(), "{code}");
+        }
+        assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }.maybe_applied());
+        let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new() };
+        assert!(decode(StatusCode::CREATED).maybe_applied());
+        assert!(!Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() }.maybe_applied());
+        assert!(!Error::UnusableKey.maybe_applied());
     }
 }

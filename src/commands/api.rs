@@ -9,9 +9,9 @@ use reqwest::header::{
 use reqwest::{Method, Url};
 use serde_json::{Map, Value};
 
-use crate::api::Client;
 use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
+use crate::api::{self, Client};
 use crate::context::{Context, WriteInFlight};
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
@@ -110,8 +110,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     if !matches!(args.method, Method::GET | Method::HEAD | Method::OPTIONS) {
         ctx.warn_before_writing_to_production()?;
     }
-    let result = send(ctx, &client, args, &url, &headers, body.as_deref()).await;
-    if is_read(&args.method) { result } else { result.map_err(maybe_applied) }
+    send(ctx, &client, args, &url, &headers, body.as_deref()).await
 }
 
 /// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
@@ -131,7 +130,8 @@ async fn send(
             check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
         })
     });
-    let response = client.request(&args.method, url, headers, body).await?;
+    let response =
+        client.request(&args.method, url, headers, body).await.map_err(|err| request_error(&args.method, err))?;
     drop(in_flight);
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
@@ -143,17 +143,22 @@ async fn send(
     }
     decode::<serde::de::IgnoredAny>(response.status, response.headers.get(CONTENT_TYPE), &response.body)
         .map(drop)
-        .map_err(Error::from)
+        .map_err(|err| request_error(&args.method, err))
 }
 
-/// The errors after which a request that may change something (not GET or HEAD) may have taken effect get a
-/// hint that says so: the usual one ("try again later", "check with `pets list`") fits `pets` only.
-fn maybe_applied(err: Error) -> Error {
-    match err {
-        Error::OutcomeUnknown(_) | Error::ServerError { .. } => {
-            Error::MaybeApplied { message: err.to_string(), code: err.exit_code() }
-        }
-        other => other,
+/// A failed request in the user's terms. One that may change something (not GET or HEAD) and may have taken
+/// effect ([`api::Error::maybe_applied`]) gets a hint that says so: the usual one ("try again later", "check
+/// with `pets list`") fits `pets` only.
+fn request_error(method: &Method, err: api::Error) -> Error {
+    let maybe_applied = !is_read(method) && err.maybe_applied();
+    let err = Error::from(err);
+    if !maybe_applied {
+        return err;
+    }
+    Error::MaybeApplied {
+        message: err.to_string(),
+        check: "check whether it took effect (`petstore api GET PATH`) before sending it again".to_owned(),
+        code: err.exit_code(),
     }
 }
 
@@ -414,5 +419,24 @@ mod tests {
         assert!(parse_method("GE T").is_err());
         assert!(parse_method("trace").is_err());
         assert!(parse_method("CONNECT").is_err());
+    }
+
+    #[test]
+    fn only_a_write_that_may_have_been_applied_gets_the_check_hint() {
+        use miette::Diagnostic;
+        let failed =
+            || api::Error::Status { status: reqwest::StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
+        let err = request_error(&Method::DELETE, failed());
+        assert_eq!(err.to_string(), "the server failed (HTTP 502): no details: the body was empty");
+        assert_eq!(
+            err.help().unwrap().to_string(),
+            "check whether it took effect (`petstore api GET PATH`) before sending it again"
+        );
+        assert_eq!(err.exit_code(), crate::error::exit::FAILURE);
+        assert!(matches!(request_error(&Method::GET, failed()), Error::ServerError { status: 502, .. }));
+        let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into() };
+        assert_eq!(request_error(&Method::PUT, lost).exit_code(), crate::error::exit::NETWORK);
+        let refused = api::Error::Status { status: reqwest::StatusCode::CONFLICT, body: None, excerpt: String::new() };
+        assert!(matches!(request_error(&Method::POST, refused), Error::UnexpectedStatus { status: 409, .. }));
     }
 }

@@ -217,25 +217,25 @@ impl Backend {
 /// `found_nothing` when `err` says there is no entry; otherwise why the keyring cannot be used.
 fn absent<T>(err: &Error, found_nothing: T) -> Result<T, String> {
     match classify(err) {
-        Outcome::NotFound => Ok(found_nothing),
-        Outcome::Unavailable(reason) => Err(reason),
+        ErrorMeaning::NotFound => Ok(found_nothing),
+        ErrorMeaning::Unavailable(reason) => Err(reason),
     }
 }
 
 /// What a keyring error means to petstore.
 #[derive(Debug, PartialEq, Eq)]
-enum Outcome {
+enum ErrorMeaning {
     /// There is no entry: not logged in, or nothing to delete.
     NotFound,
     /// The keyring cannot be used, for this reason.
     Unavailable(String),
 }
 
-fn classify(err: &Error) -> Outcome {
+fn classify(err: &Error) -> ErrorMeaning {
     match err {
-        Error::NoEntry => Outcome::NotFound,
+        Error::NoEntry => ErrorMeaning::NotFound,
         // `Error` is non-exhaustive, and anything petstore does not know is a keyring it cannot use.
-        other => Outcome::Unavailable(reason(other)),
+        other => ErrorMeaning::Unavailable(reason(other)),
     }
 }
 
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn no_entry_is_not_found_and_everything_else_is_unavailable_with_the_real_reason() {
-        assert_eq!(classify(&Error::NoEntry), Outcome::NotFound);
+        assert_eq!(classify(&Error::NoEntry), ErrorMeaning::NotFound);
 
         // Shaped like the dbus store's "no bus" error: each layer repeats the one below, and the last adds a hint.
         let no_bus = Layer(
@@ -327,7 +327,7 @@ mod tests {
         );
         assert_eq!(
             classify(&Error::PlatformFailure(platform_error(no_bus))),
-            Outcome::Unavailable(
+            ErrorMeaning::Unavailable(
                 "DBus error: Unable to autolaunch a dbus-daemon: set DBUS_SESSION_BUS_ADDRESS".to_owned()
             )
         );
@@ -336,7 +336,7 @@ mod tests {
                 "Secret Service: unlock prompt was dismissed",
                 None
             )))),
-            Outcome::Unavailable(
+            ErrorMeaning::Unavailable(
                 "it is locked or refused access: Secret Service: unlock prompt was dismissed".to_owned()
             )
         );
@@ -345,7 +345,7 @@ mod tests {
             Error::Invalid("user".to_owned(), "cannot be empty".to_owned()),
             Error::NotSupportedByStore("no search".to_owned()),
         ] {
-            assert_eq!(classify(&other), Outcome::Unavailable(other.to_string()));
+            assert_eq!(classify(&other), ErrorMeaning::Unavailable(other.to_string()));
         }
     }
 
@@ -354,9 +354,9 @@ mod tests {
         let bytes = b"s3cret-value\xff".to_vec();
         assert_eq!(
             classify(&Error::BadEncoding(bytes.clone())),
-            Outcome::Unavailable("the stored key is not valid UTF-8".to_owned())
+            ErrorMeaning::Unavailable("the stored key is not valid UTF-8".to_owned())
         );
-        let Outcome::Unavailable(malformed) =
+        let ErrorMeaning::Unavailable(malformed) =
             classify(&Error::BadDataFormat(bytes, platform_error(Layer("bad padding", None))))
         else {
             panic!("malformed data must make the keyring unavailable")

@@ -4,63 +4,19 @@
 //! so scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (the OS
 //! keyring, or the 0600 file of `--insecure-storage`; recorded in the config, so a file user never probes
 //! D-Bus), else the environment's built-in key (the sandbox's), else nothing. This module never prints and
-//! never falls back to plaintext on its own.
+//! never falls back to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
 
 pub mod file;
 pub mod keyring;
 
+use std::time::Duration;
+
+pub use crate::api::ApiKey;
 use crate::config::{Config, DirLock, Environment, KeyStorage};
 use crate::error::Error;
 
 /// The environment variable that supplies the API key.
 pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
-
-/// An API key. Its `Debug` and `Display` print no secret; only [`ApiKey::expose`] reveals it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct ApiKey(String);
-
-impl ApiKey {
-    /// A key, or `None` for an empty (or all-whitespace) value, which cannot be one. Surrounding whitespace
-    /// (a newline from `echo`) is not part of a key.
-    pub fn new(key: String) -> Option<ApiKey> {
-        let trimmed = key.trim();
-        if trimmed.is_empty() {
-            None
-        } else if trimmed.len() == key.len() {
-            Some(ApiKey(key))
-        } else {
-            Some(ApiKey(trimmed.to_owned()))
-        }
-    }
-
-    /// The secret itself, for the few places that must send, store or print it (`auth token`).
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-
-    /// The key as `auth status` shows it: its last four characters when it is long enough that they give
-    /// little away (16 or more), otherwise nothing of it.
-    pub fn masked(&self) -> String {
-        let chars: Vec<char> = self.0.chars().collect();
-        if chars.len() >= 16 {
-            format!("****{}", chars[chars.len() - 4..].iter().collect::<String>())
-        } else {
-            "****".into()
-        }
-    }
-}
-
-impl std::fmt::Debug for ApiKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ApiKey(****)")
-    }
-}
-
-impl std::fmt::Display for ApiKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("****")
-    }
-}
 
 /// Where a key came from, or would come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +90,37 @@ pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKe
         .or_else(|| env.built_in_key.and_then(|key| ApiKey::new(key.to_owned())).map(|key| (key, Source::BuiltIn))))
 }
 
+/// Storing may wait for a desktop's unlock prompt, so it gets longer than an ordinary keyring call.
+const STORE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Stores `key` for `env` in `storage` and records in `config` where it is, under `lock`, which the caller
+/// holds over the whole edit so that concurrent logins and logouts all take effect. The key goes first, then
+/// its record, so the config never names a key that is not stored; a leftover copy in the other store goes
+/// last.
+pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, storage: KeyStorage) -> Result<(), Error> {
+    let previous = config.environment(env)?.key_storage;
+    match storage {
+        KeyStorage::File => file::set(lock, env, key)?,
+        KeyStorage::Keyring => {
+            keyring::set(env, key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?
+        }
+    }
+    config.set_key_storage(env, Some(storage))?;
+    config.save(lock)?;
+    match storage {
+        // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the keyring
+        // here is not worth failing the login for.
+        KeyStorage::File if previous == Some(KeyStorage::Keyring) => {
+            let _ = keyring::delete(env, keyring::TIMEOUT);
+        }
+        KeyStorage::File => {}
+        KeyStorage::Keyring => {
+            file::delete(lock, env)?;
+        }
+    }
+    Ok(())
+}
+
 /// Deletes `env`'s stored key under `lock`: from the credentials file, and from the keyring when `storage`
 /// says it is there. Returns whether anything was deleted. Record the key's absence in the config first, so
 /// that the config never names a key that is not stored.
@@ -188,23 +175,28 @@ fn found(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_key_never_formats_its_secret() {
-        let key = ApiKey::new("s3cret-value".into()).unwrap();
-        assert_eq!(format!("{key} {key:?} {:?}", Some(&key)), "**** ApiKey(****) Some(ApiKey(****))");
-        assert_eq!(key.expose(), "s3cret-value");
+    #[tokio::test]
+    async fn storing_in_the_file_records_it_and_lookup_finds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        let key = ApiKey::new("k-stored".into()).unwrap();
+        store(&mut config, &lock, "staging", &key, KeyStorage::File).unwrap();
+        let config = Config::load_from(dir.path().to_owned()).unwrap();
+        let env = config.environment("staging").unwrap();
+        assert_eq!(env.key_storage, Some(KeyStorage::File));
+        assert_eq!(lookup_stored(&config, env).unwrap(), Some((key, Source::File)));
+        assert!(remove_stored(&lock, "staging", env.key_storage).unwrap());
     }
 
-    #[test]
-    fn masking_shows_at_most_the_last_four_of_a_long_key() {
-        assert_eq!(ApiKey::new("short-key".into()).unwrap().masked(), "****");
-        assert_eq!(ApiKey::new("0123456789abcdefWXYZ".into()).unwrap().masked(), "****WXYZ");
-    }
-
-    #[test]
-    fn blank_keys_are_no_keys_and_whitespace_is_trimmed() {
-        assert!(ApiKey::new(String::new()).is_none());
-        assert!(ApiKey::new(" \n".into()).is_none());
-        assert_eq!(ApiKey::new("abc\n".into()).unwrap().expose(), "abc");
+    #[tokio::test]
+    async fn nothing_is_stored_for_an_unknown_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        let key = ApiKey::new("k-stored".into()).unwrap();
+        let err = store(&mut config, &lock, "nowhere", &key, KeyStorage::File).unwrap_err();
+        assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err}");
+        assert_eq!(file::get(dir.path(), "nowhere").unwrap(), None);
     }
 }

@@ -305,3 +305,11 @@ fn login_reads_no_more_of_stdin_than_a_key_can_be() {
     assert_eq!(env.sandbox.request_count(), 0);
     assert!(!env.config_dir().join("credentials.toml").exists());
 }
+
+#[test]
+fn a_key_with_a_newline_inside_is_named_as_the_key_not_the_url() {
+    let env = TestEnv::new();
+    let run = Run::of(env.command().env("PETSTORE_API_KEY", "first-line\nsecond-line").args(["pets", "list"]));
+    assert_run!("key_with_a_newline", run);
+    assert_eq!(env.sandbox.request_count(), 0);
+}

@@ -1,16 +1,12 @@
 //! `petstore auth login`
 
 use std::io::Read;
-use std::time::Duration;
 
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, file, keyring};
 use crate::error::Error;
-
-/// Storing may wait for a desktop's unlock prompt, so it gets longer than an ordinary keyring call.
-const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Log in to an environment: check an API key and store it in the OS keyring
 ///
@@ -54,28 +50,10 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     // One lock over storing the key and recording where it is: concurrent logins and logouts all take
     // effect, and the config never names a key that is not stored (the key first, then its record; a
     // leftover copy elsewhere goes last).
-    let (storage, dir) = config::edit(|config, lock| {
-        let previous = config.environment(&env.name)?.key_storage;
-        let storage = if args.insecure_storage { KeyStorage::File } else { KeyStorage::Keyring };
-        match storage {
-            KeyStorage::File => file::set(lock, &env.name, &key)?,
-            KeyStorage::Keyring => keyring::set(&env.name, &key, STORE_TIMEOUT)
-                .map_err(|source| Error::Keyring { action: "store", source })?,
-        }
-        config.set_key_storage(&env.name, Some(storage))?;
-        config.save(lock)?;
-        match storage {
-            // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the
-            // keyring here is not worth failing the login for.
-            KeyStorage::File if previous == Some(KeyStorage::Keyring) => {
-                let _ = keyring::delete(&env.name, keyring::TIMEOUT);
-            }
-            KeyStorage::File => {}
-            KeyStorage::Keyring => {
-                file::delete(lock, &env.name)?;
-            }
-        }
-        Ok((storage, lock.dir().to_owned()))
+    let storage = if args.insecure_storage { KeyStorage::File } else { KeyStorage::Keyring };
+    let dir = config::edit(|config, lock| {
+        credentials::store(config, lock, &env.name, &key, storage)?;
+        Ok(lock.dir().to_owned())
     })
     .await?;
     if storage == KeyStorage::File {

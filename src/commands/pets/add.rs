@@ -1,11 +1,13 @@
 //! `petstore pets add`
 
+mod file;
+
 use std::path::PathBuf;
 
-use crate::api::{NewPet, PetStatus};
+use crate::api::{self, NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::context::{Context, WriteInFlight};
-use crate::error::Error;
+use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
 
 /// Add an animal to the store, or many from a file
@@ -127,7 +129,7 @@ pub struct Add {
 pub enum AddInput {
     /// One animal, from `--name`, `--category-id` and `--status`.
     One(NewPet),
-    /// Every record of this file (`-`: stdin), through [`super::add_file`].
+    /// Every record of this file (`-`: stdin), through [`file`].
     File(PathBuf),
 }
 
@@ -176,7 +178,7 @@ impl clap::Args for Add {
 /// Creates the animal and prints it, or every record of a file.
 pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     let new_pet = match &add.input {
-        AddInput::File(file) => return super::add_file::run(ctx, &add.args, file).await,
+        AddInput::File(file) => return file::run(ctx, &add.args, file).await,
         AddInput::One(new_pet) => new_pet,
     };
     let client = ctx.client()?;
@@ -192,14 +194,83 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     Ok(())
 }
 
-/// A failed `POST /pets` in the user's terms. A 5xx and an unreadable 2xx come after the server may have
-/// acted, so they say the user must check before adding again.
-pub fn write_error(err: crate::api::Error) -> Error {
-    match Error::from(err) {
-        Error::ServerError { status, detail } => Error::ServerErrorOnWrite { status, detail },
-        Error::Unreadable { status, reason, excerpt } if (200..300).contains(&status) => {
-            Error::UnreadableAfterWrite { status, reason, excerpt }
-        }
-        other => other,
+/// A failed `POST /pets` in the user's terms. After one that may have created the animal (no complete answer,
+/// a 5xx, an unreadable 2xx: [`api::Error::maybe_applied`]), the message says so and the hint is to check
+/// before adding it again.
+fn write_error(err: api::Error) -> Error {
+    if !err.maybe_applied() {
+        return Error::from(err);
+    }
+    let (message, check, code) = match err {
+        api::Error::Decode { status, reason, excerpt } => (
+            format!(
+                "the server answered HTTP {}, so the animal was probably created, but the answer is unreadable: \
+                 {reason}{}",
+                status.as_u16(),
+                shown_excerpt(&excerpt)
+            ),
+            "check with `petstore pets list` before adding it again",
+            exit::FAILURE,
+        ),
+        err @ api::Error::Status { .. } => match Error::from(err) {
+            Error::ServerError { status, detail } => (
+                format!("the server failed (HTTP {status}) while adding: {detail}"),
+                "it may still have been created: check with `petstore pets list` before trying again",
+                exit::FAILURE,
+            ),
+            other => return other,
+        },
+        other => (other.to_string(), UNKNOWN_CHECK, exit::NETWORK),
+    };
+    Error::MaybeApplied { message, check: check.to_owned(), code }
+}
+
+/// The next step after a `POST /pets` that may have gone through without an answer.
+const UNKNOWN_CHECK: &str = "check with `petstore pets list` whether it was created before trying again";
+
+#[cfg(test)]
+mod tests {
+    use miette::Diagnostic;
+    use reqwest::StatusCode;
+
+    use super::*;
+
+    fn shown(err: api::Error) -> (String, String, u8) {
+        let err = write_error(err);
+        (err.to_string(), err.help().map(|help| help.to_string()).unwrap_or_default(), err.exit_code())
+    }
+
+    #[test]
+    fn a_write_that_may_have_been_applied_says_so_and_how_to_check() {
+        let failed = api::Error::Status { status: StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
+        assert_eq!(
+            shown(failed),
+            (
+                "the server failed (HTTP 502) while adding: no details: the body was empty".to_owned(),
+                "it may still have been created: check with `petstore pets list` before trying again".to_owned(),
+                exit::FAILURE
+            )
+        );
+        let garbled = api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{".into() };
+        assert_eq!(
+            shown(garbled),
+            (
+                "the server answered HTTP 201, so the animal was probably created, but the answer is unreadable: EOF; \
+                 the body began `{`"
+                    .to_owned(),
+                "check with `petstore pets list` before adding it again".to_owned(),
+                exit::FAILURE
+            )
+        );
+        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() };
+        let (message, check, code) = shown(lost);
+        assert!(message.starts_with("no complete answer to the POST"), "{message}");
+        assert_eq!((check.as_str(), code), (UNKNOWN_CHECK, exit::NETWORK));
+    }
+
+    #[test]
+    fn a_write_the_server_refused_keeps_its_usual_error() {
+        let refused = api::Error::Status { status: StatusCode::BAD_REQUEST, body: None, excerpt: String::new() };
+        assert!(matches!(write_error(refused), Error::Rejected { status: 400, .. }));
     }
 }

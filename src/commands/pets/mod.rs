@@ -1,7 +1,6 @@
 //! `petstore pets ...`: the store's animals.
 
 pub mod add;
-pub mod add_file;
 pub mod get;
 pub mod list;
 
@@ -38,7 +37,7 @@ impl PetsCommand {
     }
 
     /// Whether the command stops at a signal by itself, with a summary, rather than being dropped: a bulk add
-    /// ([`add_file`]) does.
+    /// ([`add`]`::file`) does.
     pub fn handles_interrupts(&self) -> bool {
         matches!(self, Self::Add(add) if add.handles_interrupts())
     }

@@ -1,21 +1,62 @@
 //! The rules a base URL obeys wherever it enters (`--base-url`, `PETSTORE_BASE_URL`, `env add`, a `base_url`
-//! in the config file), and how a URL, or text that may hold one, is shown without a password. Never prints.
+//! in the config file, the client itself): where the API key may travel, and how a URL, or text that may hold
+//! one, is shown without a password. The one place these rules live; `config` and `cli` use them. Never prints.
 
 use reqwest::Url;
 
 /// A base URL is an absolute URL with a host that may carry the API key (`https://`, or `http://` to a
-/// loopback address; see [`crate::api::client::url_may_carry_key`], which also refuses a user name or
+/// loopback address; see [`url_may_carry_key`], which also refuses a user name or
 /// password), with no query or fragment. The error is a phrase that follows the value's name: "is not a
 /// URL (...)", "cannot be used: ...", "takes no query or fragment".
 pub fn parse_base_url(text: &str) -> Result<Url, String> {
     let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
-    if let Err(reason) = crate::api::client::url_may_carry_key(&url) {
+    if let Err(reason) = url_may_carry_key(&url) {
         return Err(format!("cannot be used: {reason}"));
     }
     if url.query().is_some() || url.fragment().is_some() {
         return Err("takes no query or fragment".into());
     }
     Ok(url)
+}
+
+/// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
+/// address, with a host and without user info. The one place this rule lives.
+pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
+    if url.cannot_be_a_base() || url.host().is_none() {
+        return Err("it has no host");
+    }
+    // reqwest would send it as Basic credentials beside the key, and every message that shows the URL
+    // would show the password.
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "a user name or password (`USER:PASSWORD@`) does not belong in it: petstore sends the API key itself",
+        );
+    }
+    match url.scheme() {
+        "https" => Ok(()),
+        "http" if is_loopback(url) => Ok(()),
+        "http" => Err("plain `http://` would expose the API key; only loopback addresses may use it"),
+        _ => Err("the scheme must be `https` (or `http` for a loopback address)"),
+    }
+}
+
+/// `url` without its user name and password, for messages about a URL that was refused for having them.
+pub(crate) fn without_userinfo(url: &Url) -> String {
+    let mut shown = url.clone();
+    // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
+    let _ = shown.set_username("");
+    let _ = shown.set_password(None);
+    shown.to_string()
+}
+
+/// True for `localhost`, `127.0.0.0/8` and `[::1]`.
+pub fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 /// `url` as petstore shows it: its user info masked (see [`mask_userinfo`]). A base URL never has any, but

@@ -34,7 +34,7 @@ use std::time::Duration;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-use super::add::{AddArgs, write_error};
+use super::{AddArgs, UNKNOWN_CHECK, write_error};
 use crate::api::{self, Client, NewPet, Pet};
 use crate::bulk::{FailedFile, Format, Reader, Record};
 use crate::context::Context;
@@ -200,7 +200,7 @@ impl<R: Read, W: Write> Read for Tee<R, W> {
 }
 
 /// How a record ended.
-enum Outcome {
+enum RecordEnd {
     Created(Pet),
     /// Certainly not created: the user's error text, and whether every later record would fail the same way.
     Failed(Error, bool),
@@ -208,24 +208,28 @@ enum Outcome {
     Unknown(Error),
 }
 
-impl Outcome {
-    fn of(result: Result<Pet, api::Error>) -> Outcome {
+impl RecordEnd {
+    fn of(result: Result<Pet, api::Error>) -> RecordEnd {
         let err = match result {
-            Ok(pet) => return Outcome::Created(pet),
-            Err(err) => write_error(err),
+            Ok(pet) => return RecordEnd::Created(pet),
+            Err(err) if err.maybe_applied() => return RecordEnd::Unknown(write_error(err)),
+            Err(err) => Error::from(err),
         };
         match err {
-            Error::OutcomeUnknown(_) | Error::ServerErrorOnWrite { .. } | Error::UnreadableAfterWrite { .. } => {
-                Outcome::Unknown(err)
-            }
             Error::Unauthorized { .. } | Error::NotFound { .. } | Error::Connect { .. } | Error::Tls { .. } => {
-                Outcome::Failed(err, true)
+                RecordEnd::Failed(err, true)
             }
-            // A broken answer is turned into an unknown outcome for a POST by the client; any other failure
-            // came with an answer that says the pet was not created.
-            Error::BrokenAnswer { .. } | Error::Timeout { .. } | Error::Transport { .. } => Outcome::Unknown(err),
-            _ => Outcome::Failed(err, false),
+            _ => RecordEnd::Failed(err, false),
         }
+    }
+
+    /// A record whose request was abandoned in flight, for `reason`.
+    fn abandoned(reason: &str) -> RecordEnd {
+        RecordEnd::Unknown(Error::MaybeApplied {
+            message: reason.to_owned(),
+            check: UNKNOWN_CHECK.to_owned(),
+            code: crate::error::exit::NETWORK,
+        })
     }
 }
 
@@ -509,7 +513,7 @@ impl<'a> Batch<'a> {
     fn drain_refused(&mut self) {
         if self.stop.is_some() {
             for (index, (record, err)) in std::mem::take(&mut self.refused) {
-                let finished = self.record_ended(&record, Outcome::Failed(err, false));
+                let finished = self.record_ended(&record, RecordEnd::Failed(err, false));
                 self.waiting.insert(index, finished);
             }
         }
@@ -542,8 +546,8 @@ impl<'a> Batch<'a> {
             // The probe went through: every request may go again.
             self.pace.probing = false;
         }
-        let outcome = match Outcome::of(result) {
-            Outcome::Failed(err @ Error::RateLimited { .. }, _) if self.stop.is_none() => {
+        let outcome = match RecordEnd::of(result) {
+            RecordEnd::Failed(err @ Error::RateLimited { .. }, _) if self.stop.is_none() => {
                 self.refused.insert(index, (record, err));
                 return;
             }
@@ -589,15 +593,15 @@ impl<'a> Batch<'a> {
         let mut abandoned: Vec<_> = self.in_flight.drain().collect();
         abandoned.sort_by_key(|(index, _)| *index);
         for (index, record) in abandoned {
-            let finished = self.record_ended(&record, Outcome::Unknown(Error::OutcomeUnknown(reason.to_owned())));
+            let finished = self.record_ended(&record, RecordEnd::abandoned(reason));
             self.waiting.insert(index, finished);
         }
     }
 
     /// Counts and reports a record's end; gives what must wait for its turn in input order.
-    fn record_ended(&mut self, record: &Record, outcome: Outcome) -> Finished {
+    fn record_ended(&mut self, record: &Record, outcome: RecordEnd) -> Finished {
         match outcome {
-            Outcome::Created(pet) => {
+            RecordEnd::Created(pet) => {
                 self.tally.created += 1;
                 self.progress.advance(false);
                 if let Err(err) = self.created.completed(record.line, &pet) {
@@ -605,7 +609,7 @@ impl<'a> Batch<'a> {
                 }
                 Finished::Created(pet)
             }
-            Outcome::Failed(err, hopeless) => {
+            RecordEnd::Failed(err, hopeless) => {
                 self.tally.failed += 1;
                 self.progress.advance(true);
                 self.progress.report(&format!("line {}: not created: {err}", record.line));
@@ -615,7 +619,7 @@ impl<'a> Batch<'a> {
                 }
                 Finished::Failed(record.pet.clone())
             }
-            Outcome::Unknown(err) => {
+            RecordEnd::Unknown(err) => {
                 self.tally.unknown += 1;
                 self.progress.advance(true);
                 self.progress.report(&format!("line {}: outcome unknown: {err}", record.line));
@@ -765,11 +769,11 @@ mod tests {
     }
 
     fn kind(result: Result<Pet, api::Error>) -> &'static str {
-        match Outcome::of(result) {
-            Outcome::Created(_) => "created",
-            Outcome::Failed(_, false) => "failed",
-            Outcome::Failed(_, true) => "failed, and so would the rest",
-            Outcome::Unknown(_) => "unknown",
+        match RecordEnd::of(result) {
+            RecordEnd::Created(_) => "created",
+            RecordEnd::Failed(_, false) => "failed",
+            RecordEnd::Failed(_, true) => "failed, and so would the rest",
+            RecordEnd::Unknown(_) => "unknown",
         }
     }
 
