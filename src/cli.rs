@@ -203,7 +203,7 @@ pub fn color_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Co
 }
 
 /// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
-/// ([`crate::config::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
+/// ([`crate::api::base_url::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
 /// error repeats the value; this one repeats it with any password masked.
 #[derive(Debug, Clone, Copy)]
 pub struct BaseUrlParser;
@@ -217,9 +217,9 @@ impl clap::builder::TypedValueParser for BaseUrlParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<Url, clap::Error> {
-        let parse = |text: &str| crate::config::parse_base_url(text).map_err(|why| format!("it {why}"));
+        let parse = |text: &str| crate::api::base_url::parse_base_url(text).map_err(|why| format!("it {why}"));
         parse.parse_ref(cmd, arg, value).map_err(|mut err| {
-            let shown = crate::config::base_url::mask_userinfo(&value.to_string_lossy()).text;
+            let shown = crate::api::base_url::mask_userinfo(&value.to_string_lossy()).text;
             err.insert(clap::error::ContextKind::InvalidValue, clap::error::ContextValue::String(shown));
             err
         })

@@ -131,19 +131,19 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
 }
 
 /// What the one request came to.
-enum Outcome {
+enum ProbeResult {
     /// It was not sent, for this reason (the skip reason of every check that needs it).
     NotSent(&'static str),
     /// No answer.
     Failed(Error),
     /// An answer, with its result in the user's terms (a refused key is a 401).
-    Answered(Answer, Result<(), Error>),
+    Answered(ServerAnswer, Result<(), Error>),
 }
 
 /// The final answer's status, when it came by the local clock, and the headers that say something about the
 /// deployment, each on one line.
 #[derive(Debug, Clone)]
-struct Answer {
+struct ServerAnswer {
     status: StatusCode,
     received: SystemTime,
     date: Option<String>,
@@ -155,7 +155,7 @@ struct Answer {
 /// to `--verbose`. Deprecation notices stop here: the `deprecation` check reports them.
 struct Recorder {
     verbose: Arc<dyn Observer>,
-    answer: Mutex<Option<Answer>>,
+    answer: Mutex<Option<ServerAnswer>>,
 }
 
 impl Observer for Recorder {
@@ -167,7 +167,7 @@ impl Observer for Recorder {
         let text = |name: &str| {
             headers.get(name).map(|value| api::error::one_line(&String::from_utf8_lossy(value.as_bytes())))
         };
-        let answer = Answer {
+        let answer = ServerAnswer {
             status,
             received: SystemTime::now(),
             date: text(DATE.as_str()),
@@ -190,20 +190,20 @@ impl Observer for Recorder {
 }
 
 /// `GET /pets?limit=1` through the client, as any command sends it (retries included).
-async fn send(ctx: &Context, base_url: &Url, key: &ApiKey) -> Outcome {
+async fn send(ctx: &Context, base_url: &Url, key: &ApiKey) -> ProbeResult {
     let recorder = Arc::new(Recorder { verbose: ctx.output.request_observer(), answer: Mutex::new(None) });
     let client = match ctx.client_with(base_url, key) {
         Ok(client) => client.with_observer(recorder.clone()),
-        Err(error) => return Outcome::Failed(error),
+        Err(error) => return ProbeResult::Failed(error),
     };
     let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop);
     let answer = recorder.answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
     match (result, answer) {
-        (Ok(()), Some(answer)) => Outcome::Answered(answer, Ok(())),
+        (Ok(()), Some(answer)) => ProbeResult::Answered(answer, Ok(())),
         (Err(error @ (api::Error::Status { .. } | api::Error::Decode { .. })), Some(answer)) => {
-            Outcome::Answered(answer, Err(error.into()))
+            ProbeResult::Answered(answer, Err(error.into()))
         }
-        (Err(error), _) => Outcome::Failed(error.into()),
+        (Err(error), _) => ProbeResult::Failed(error.into()),
         (Ok(()), None) => unreachable!("the client reports every answer to its observer"),
     }
 }
@@ -270,8 +270,8 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
 
     // One request, and only with a key: the client never sends one without.
     let outcome = match (target, &key) {
-        (None, _) => Outcome::NotSent("needs a base URL"),
-        (Some(_), None) => Outcome::NotSent("needs an API key to send"),
+        (None, _) => ProbeResult::NotSent("needs a base URL"),
+        (Some(_), None) => ProbeResult::NotSent("needs an API key to send"),
         (Some(target), Some(key)) => send(ctx, target.base_url, key).await,
     };
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
@@ -282,10 +282,10 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check(
         "server",
         match &outcome {
-            Outcome::NotSent(why) => skip(why),
-            Outcome::Failed(Error::Tls { .. }) => skip("needs a TLS connection"),
-            Outcome::Failed(error) => (Status::Fail, describe(error)),
-            Outcome::Answered(answer, result) => match result {
+            ProbeResult::NotSent(why) => skip(why),
+            ProbeResult::Failed(Error::Tls { .. }) => skip("needs a TLS connection"),
+            ProbeResult::Failed(error) => (Status::Fail, describe(error)),
+            ProbeResult::Answered(answer, result) => match result {
                 // A refused key is the next check's business: the server did answer.
                 Ok(()) | Err(Error::Unauthorized { .. }) => {
                     (Status::Pass, format!("`{request}` answered {}", answer.status))
@@ -296,9 +296,9 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     );
 
     let answer = match &outcome {
-        Outcome::NotSent(why) => Err(*why),
-        Outcome::Failed(_) => Err("needs an answer from the server"),
-        Outcome::Answered(answer, result) => Ok((answer, result)),
+        ProbeResult::NotSent(why) => Err(*why),
+        ProbeResult::Failed(_) => Err("needs an answer from the server"),
+        ProbeResult::Answered(answer, result) => Ok((answer, result)),
     };
 
     check(
@@ -503,7 +503,7 @@ fn host(url: &Url) -> &str {
 }
 
 /// TLS to the base URL, as the request found it.
-fn tls(base_url: Option<&Url>, outcome: &Outcome) -> (Status, String) {
+fn tls(base_url: Option<&Url>, outcome: &ProbeResult) -> (Status, String) {
     let Some(base_url) = base_url else { return skip("needs a base URL") };
     if base_url.scheme() == "http" {
         // `url_may_carry_key` lets plain HTTP through to loopback addresses only.
@@ -513,17 +513,17 @@ fn tls(base_url: Option<&Url>, outcome: &Outcome) -> (Status, String) {
         );
     }
     match outcome {
-        Outcome::NotSent(why) => skip(why),
-        Outcome::Answered(..) => {
+        ProbeResult::NotSent(why) => skip(why),
+        ProbeResult::Answered(..) => {
             (Status::Pass, format!("the certificate of `{}` is valid and trusted", host(base_url)))
         }
-        Outcome::Failed(error @ Error::Tls { .. }) => (Status::Fail, describe(error)),
-        Outcome::Failed(_) => skip("needs a connection to the server"),
+        ProbeResult::Failed(error @ Error::Tls { .. }) => (Status::Fail, describe(error)),
+        ProbeResult::Failed(_) => skip("needs a connection to the server"),
     }
 }
 
 /// The local clock against the server's `Date`.
-fn clock(answer: &Answer) -> (Status, String) {
+fn clock(answer: &ServerAnswer) -> (Status, String) {
     let Some(date) = &answer.date else {
         return skip("the answer has no `Date` header to compare with");
     };
@@ -559,7 +559,7 @@ fn human(duration: Duration) -> String {
 }
 
 /// Deprecation notices (RFC 9745 `Deprecation`, RFC 8594 `Sunset`) on the answer.
-fn deprecation(answer: &Answer, request: &str) -> (Status, String) {
+fn deprecation(answer: &ServerAnswer, request: &str) -> (Status, String) {
     if answer.deprecation.is_none() && answer.sunset.is_none() {
         return (Status::Pass, format!("none announced for `{request}`"));
     }
@@ -603,8 +603,8 @@ mod tests {
         assert_eq!(human(Duration::from_secs(400 * 86_400)), "400 days");
     }
 
-    fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> Answer {
-        Answer {
+    fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> ServerAnswer {
+        ServerAnswer {
             status: StatusCode::OK,
             received: SystemTime::now(),
             date,
