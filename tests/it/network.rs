@@ -96,25 +96,8 @@ impl TlsServer {
         .unwrap();
         let sign = ["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial"];
         openssl(dir.path(), &[&sign[..], &["-days", "2", "-extfile", "leaf.ext", "-out", "leaf.pem"]].concat());
-        // The port was free a moment ago; if another process took it since, s_server exits and we try another.
-        for _ in 0..5 {
-            let port = free_port();
-            let log = std::fs::File::create(dir.path().join("s_server.log")).unwrap();
-            let mut child = Command::new("openssl")
-                // Relative file names, so that the status page (which quotes the command) is the same every run.
-                .args(["s_server", "-accept", &format!("127.0.0.1:{port}"), "-cert", "leaf.pem", "-key", "leaf.key"])
-                .arg("-www")
-                .current_dir(dir.path())
-                .stdin(Stdio::null())
-                .stdout(log.try_clone().unwrap())
-                .stderr(log)
-                .spawn()
-                .unwrap();
-            if crate::common::tls::listening(&mut child, &dir.path().join("s_server.log")) {
-                return Some(TlsServer { dir, port, child });
-            }
-        }
-        panic!("openssl s_server never listened");
+        let (child, port) = crate::common::tls::s_server(dir.path(), "leaf.pem", "leaf.key");
+        Some(TlsServer { dir, port, child })
     }
 
     /// s_server's output: `ACCEPT`, then a line for each failed handshake.
@@ -156,11 +139,6 @@ impl Drop for TlsServer {
 fn openssl(dir: &Path, args: &[&str]) {
     let output = Command::new("openssl").args(args).current_dir(dir).stdin(Stdio::null()).output().unwrap();
     assert!(output.status.success(), "openssl {args:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
-}
-
-/// A port on 127.0.0.1 that was free a moment ago.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 #[test]

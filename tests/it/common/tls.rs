@@ -34,25 +34,8 @@ impl SelfSigned {
             .output()
             .unwrap();
         assert!(create.status.success(), "openssl req failed:\n{}", String::from_utf8_lossy(&create.stderr));
-        // The port was free a moment ago; if another process took it since, s_server exits and we try another.
-        for _ in 0..5 {
-            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-            let log_path = dir.path().join("s_server.log");
-            let log = std::fs::File::create(&log_path).unwrap();
-            let mut child = Command::new("openssl")
-                .args(["s_server", "-accept", &format!("127.0.0.1:{port}"), "-cert", "cert.pem", "-key", "key.pem"])
-                .arg("-www")
-                .current_dir(dir.path())
-                .stdin(Stdio::null())
-                .stdout(log.try_clone().unwrap())
-                .stderr(log)
-                .spawn()
-                .unwrap();
-            if listening(&mut child, &log_path) {
-                return SelfSigned { _dir: dir, port, child };
-            }
-        }
-        panic!("openssl s_server never listened");
+        let (child, port) = s_server(dir.path(), "cert.pem", "key.pem");
+        SelfSigned { _dir: dir, port, child }
     }
 
     /// `https://localhost:PORT/v1`.
@@ -87,4 +70,28 @@ pub fn listening(child: &mut Child, log: &Path) -> bool {
     }
     let _ = child.kill();
     panic!("openssl s_server did not start in 10 s:\n{}", std::fs::read_to_string(log).unwrap_or_default());
+}
+
+/// Starts `openssl s_server -www` in `dir` with `cert` and `key` (names relative to `dir`, so that the status
+/// page, which quotes the command, is the same every run), on a port of 127.0.0.1, once it listens. Its output
+/// goes to `dir/s_server.log`.
+pub fn s_server(dir: &Path, cert: &str, key: &str) -> (Child, u16) {
+    // The port was free a moment ago; if another process took it since, s_server exits and we try another.
+    for _ in 0..5 {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let log_path = dir.join("s_server.log");
+        let log = std::fs::File::create(&log_path).unwrap();
+        let mut child = Command::new("openssl")
+            .args(["s_server", "-accept", &format!("127.0.0.1:{port}"), "-cert", cert, "-key", key, "-www"])
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        if listening(&mut child, &log_path) {
+            return (child, port);
+        }
+    }
+    panic!("openssl s_server never listened");
 }
