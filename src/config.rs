@@ -11,6 +11,7 @@
 //! [environments.production]
 //! base_url = "https://api.example.com/v1"   # overrides the built-in placeholder
 //! key_storage = "keyring"             # where `auth login` put the key: "keyring" or "file"
+//! confirm_writes = true               # ask before each write at a terminal (default: on for production only)
 //!
 //! [environments.local]                 # `petstore env add local http://127.0.0.1:8080/v1`
 //! base_url = "http://127.0.0.1:8080/v1"
@@ -84,6 +85,8 @@ pub struct Environment {
     pub key_storage: Option<KeyStorage>,
     /// A key that needs no login (the sandbox's).
     pub built_in_key: Option<&'static str>,
+    /// Whether a write to it is asked about first at a terminal (`confirm_writes`; default: production only).
+    pub confirm_writes: bool,
 }
 
 /// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
@@ -184,12 +187,23 @@ impl Config {
         self.reload()
     }
 
-    /// Adds a user-defined environment.
-    pub fn add_environment(&mut self, name: &str, base_url: &Url) -> Result<(), Error> {
+    /// Adds a user-defined environment; `confirm_writes` is written only when on (off is the default).
+    pub fn add_environment(&mut self, name: &str, base_url: &Url, confirm_writes: bool) -> Result<(), Error> {
         if let Ok(existing) = self.environment(name) {
             return Err(Error::EnvironmentExists { name: name.to_owned(), built_in: existing.built_in });
         }
         self.env_table(name)["base_url"] = value(base_url.as_str());
+        if confirm_writes {
+            self.env_table(name)["confirm_writes"] = value(true);
+        }
+        self.reload()
+    }
+
+    /// Turns the question before each write to `name` on or off, written out even when it is the default, so
+    /// that the file says what was chosen.
+    pub fn set_confirm_writes(&mut self, name: &str, on: bool) -> Result<(), Error> {
+        self.environment(name)?;
+        self.env_table(name)["confirm_writes"] = value(on);
         self.reload()
     }
 
@@ -279,6 +293,7 @@ fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
             built_in: true,
             key_storage: None,
             built_in_key: key,
+            confirm_writes: name == DEFAULT_ENV,
         })
         .collect();
     let mut user_defined = Vec::new();
@@ -305,12 +320,21 @@ fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
                     }
                 }),
             };
+            let confirm_writes = match env_table.get("confirm_writes") {
+                None => None,
+                Some(item) => Some(item.as_bool().ok_or_else(|| {
+                    (item.span(), format!("`environments.{name}.confirm_writes` must be true or false"))
+                })?),
+            };
             match environments.iter_mut().find(|env| env.name == name) {
                 Some(built_in) => {
                     if let Some(base_url) = base_url {
                         built_in.base_url = base_url;
                     }
                     built_in.key_storage = key_storage;
+                    if let Some(confirm_writes) = confirm_writes {
+                        built_in.confirm_writes = confirm_writes;
+                    }
                 }
                 None => user_defined.push(Environment {
                     name: name.to_owned(),
@@ -318,6 +342,7 @@ fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
                     built_in: false,
                     key_storage,
                     built_in_key: None,
+                    confirm_writes: confirm_writes.unwrap_or(false),
                 }),
             }
         }
@@ -398,7 +423,7 @@ mod tests {
         fs::write(dir.path().join(FILE_NAME), "# mine\ndefault_env = \"staging\" # keep\n").unwrap();
         let lock = DirLock::acquire(dir.path()).await.unwrap();
         let mut config = Config::load_from(dir.path().to_owned()).unwrap();
-        config.add_environment("local", &Url::parse("http://127.0.0.1:8080/v1").unwrap()).unwrap();
+        config.add_environment("local", &Url::parse("http://127.0.0.1:8080/v1").unwrap(), false).unwrap();
         config.set_key_storage("local", Some(KeyStorage::File)).unwrap();
         config.save(&lock).unwrap();
         let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
@@ -412,6 +437,25 @@ mod tests {
             let mode = fs::metadata(dir.path().join(FILE_NAME)).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[test]
+    fn writes_are_confirmed_for_production_unless_the_file_says_otherwise() {
+        let confirmed = |text: &str| -> Vec<(String, bool)> {
+            load(text).unwrap().environments().iter().map(|env| (env.name.clone(), env.confirm_writes)).collect()
+        };
+        let pairs = |list: &[(&str, bool)]| -> Vec<(String, bool)> {
+            list.iter().map(|&(name, on)| (name.to_owned(), on)).collect()
+        };
+        assert_eq!(confirmed(""), pairs(&[("production", true), ("staging", false), ("sandbox", false)]));
+        let text = "[environments.production]\nconfirm_writes = false\n[environments.staging]\nconfirm_writes = true\n\
+                    [environments.eu]\nbase_url = \"https://eu.example/v1\"\n";
+        assert_eq!(
+            confirmed(text),
+            pairs(&[("production", false), ("staging", true), ("sandbox", false), ("eu", false)])
+        );
+        let err = load("[environments.staging]\nconfirm_writes = \"yes\"\n").unwrap_err();
+        assert!(err.to_string().ends_with("`environments.staging.confirm_writes` must be true or false"), "{err}");
     }
 
     #[test]

@@ -294,6 +294,14 @@ pub enum Error {
     #[diagnostic(code(petstore::interrupted))]
     Interrupted { signal: crate::signals::Signal },
 
+    /// The question before a write ([`crate::commands::confirm`]) was not answered yes: nothing was sent.
+    #[error("not confirmed, so nothing was sent to `{env}`")]
+    #[diagnostic(
+        code(petstore::not_confirmed),
+        help("answer `y` to send it, or pass `--yes`; `--dry-run` shows what it would send")
+    )]
+    NotConfirmed { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -362,6 +370,7 @@ impl Error {
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
             | Error::ChecksFailed { .. }
+            | Error::NotConfirmed { .. }
             | Error::FailedFile { .. }
             | Error::Io(_)
             | Error::Start { .. }
@@ -568,6 +577,7 @@ mod tests {
             (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
             (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
+            (Error::NotConfirmed { env: text("production") }, exit::FAILURE),
             (Error::FailedFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Io(io()), exit::FAILURE),
             (Error::NoConfigDir, exit::FAILURE),

@@ -75,6 +75,9 @@ pub struct ApiArgs {
     /// Print the answer's status and headers on stderr
     #[arg(short = 'i', long)]
     pub include: bool,
+
+    #[command(flatten)]
+    pub yes: crate::commands::confirm::YesArgs,
 }
 
 /// Sends the request and prints the answer; a status that is not 2xx is an error after the body is printed.
@@ -107,8 +110,13 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     };
 
     let client = ctx.client()?;
-    if !matches!(args.method, Method::GET | Method::HEAD | Method::OPTIONS) {
-        ctx.warn_before_writing_to_production()?;
+    if !is_read(&args.method) {
+        let body = match &body {
+            Some(body) => format!(" with a {}-byte body", body.len()),
+            None => String::new(),
+        };
+        crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{} {}`{body}", args.method, args.path))
+            .await?;
     }
     send(ctx, &client, args, &url, &headers, body.as_deref()).await
 }

@@ -4,6 +4,7 @@ pub mod api;
 pub mod auth;
 pub mod completions;
 pub mod config;
+pub mod confirm;
 pub mod doctor;
 pub mod env;
 pub mod formats;

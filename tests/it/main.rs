@@ -10,6 +10,7 @@ mod auth;
 mod batch_edges;
 mod cli;
 mod config_edges;
+mod confirm;
 mod doctor;
 mod env;
 mod formats;

@@ -14,7 +14,8 @@ use crate::error::Error;
 #[command(after_long_help = "\
 Examples:
   petstore env add eu https://eu.api.example.com/v1
-  petstore env add local http://127.0.0.1:4010/v1")]
+  petstore env add local http://127.0.0.1:4010/v1
+  petstore env add eu-live https://eu.api.example.com/v1 --confirm-writes")]
 pub struct AddEnvArgs {
     /// A name: letters, digits, `-` and `_`
     #[arg(value_name = "NAME", value_parser = parse_name)]
@@ -24,6 +25,10 @@ pub struct AddEnvArgs {
     // Not `base_url`: that id belongs to the global `--base-url`, and clap would merge the two.
     #[arg(value_name = "BASE_URL", value_parser = crate::cli::BaseUrlParser)]
     pub url: Url,
+
+    /// Ask before each write to it at a terminal, as for production (`petstore env confirm-writes` changes it)
+    #[arg(long)]
+    pub confirm_writes: bool,
 }
 
 fn parse_name(name: &str) -> Result<String, String> {
@@ -34,7 +39,7 @@ fn parse_name(name: &str) -> Result<String, String> {
 pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
     ctx.config()?;
     config::edit(|config, lock| {
-        config.add_environment(&args.name, &args.url)?;
+        config.add_environment(&args.name, &args.url, args.confirm_writes)?;
         config.save(lock)
     })
     .await?;

@@ -1,6 +1,7 @@
 //! `petstore env ...`: the environments petstore can talk to.
 
 pub mod add;
+pub mod confirm_writes;
 pub mod list;
 pub mod remove;
 pub mod select;
@@ -16,6 +17,7 @@ pub enum EnvCommand {
     Use(select::UseEnvArgs),
     Add(add::AddEnvArgs),
     Remove(remove::RemoveEnvArgs),
+    ConfirmWrites(confirm_writes::ConfirmWritesArgs),
 }
 
 impl EnvCommand {
@@ -26,6 +28,7 @@ impl EnvCommand {
             Self::Use(_) => "use",
             Self::Add(_) => "add",
             Self::Remove(_) => "remove",
+            Self::ConfirmWrites(_) => "confirm-writes",
         }
     }
 
@@ -33,7 +36,7 @@ impl EnvCommand {
     pub fn prints(&self) -> Prints<'_> {
         match self {
             Self::List(args) => Prints::Records(list::KEYS, &args.columns),
-            Self::Use(_) | Self::Add(_) | Self::Remove(_) => {
+            Self::Use(_) | Self::Add(_) | Self::Remove(_) | Self::ConfirmWrites(_) => {
                 Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
             }
         }
@@ -47,5 +50,6 @@ pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
         EnvCommand::Use(args) => select::run(ctx, args).await,
         EnvCommand::Add(args) => add::run(ctx, args).await,
         EnvCommand::Remove(args) => remove::run(ctx, args).await,
+        EnvCommand::ConfirmWrites(args) => confirm_writes::run(ctx, args).await,
     }
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::api::{self, NewPet, PetStatus};
 use crate::bulk::Format;
+use crate::commands::confirm::confirm_write;
 use crate::context::{Context, WriteInFlight};
 use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
@@ -106,6 +107,9 @@ pub struct AddArgs {
     pub progress: Progress,
 
     #[command(flatten)]
+    pub yes: crate::commands::confirm::YesArgs,
+
+    #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
 }
 
@@ -182,7 +186,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         AddInput::One(new_pet) => new_pet,
     };
     let client = ctx.client()?;
-    ctx.warn_before_writing_to_production()?;
+    confirm_write(ctx, add.args.yes, &describe(new_pet)).await?;
     let in_flight = ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
@@ -192,6 +196,12 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())
+}
+
+/// The animal as the question before sending it names it.
+fn describe(new_pet: &NewPet) -> String {
+    let status = new_pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
+    format!("add the animal `{}` (category {}, {status})", new_pet.name, new_pet.category_id)
 }
 
 /// A failed `POST /pets` in the user's terms. After one that may have created the animal (no complete answer,

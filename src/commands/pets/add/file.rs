@@ -119,7 +119,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     };
 
     let client = ctx.client()?;
-    ctx.warn_before_writing_to_production()?;
+    let what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
+    crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
     let read_error = |source| Error::RecordsRead { file: name.clone(), source };
     let reader = Reader::new(format, input).map_err(read_error)?;
     let failed_file = match failed_file {

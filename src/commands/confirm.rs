@@ -1,0 +1,81 @@
+//! The question before a write to an environment whose writes are confirmed (`confirm_writes`), and the
+//! `--yes` that answers it.
+//!
+//! It is asked only when a person can answer: stdin and stderr both terminals. Scripts and pipes are never
+//! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions.
+
+use std::io::{BufRead, Read};
+
+use crate::context::Context;
+use crate::error::Error;
+use crate::output::safe;
+
+/// `--yes`, shared by every command that writes.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct YesArgs {
+    /// Answer yes to the question asked before a write to an environment whose writes are confirmed
+    /// (production, unless changed with `petstore env confirm-writes`)
+    #[arg(short, long)]
+    pub yes: bool,
+}
+
+/// The longest answer read: `y` or `yes`, with room for a person's typing; the rest of a longer line is left.
+const MAX_ANSWER_BYTES: u64 = 256;
+
+/// Asks once, on stderr, before `what` is written to the target environment, if its writes are confirmed,
+/// `--yes` was not given and a person is at a terminal. Anything but `y` or `yes` is [`Error::NotConfirmed`];
+/// a signal while waiting is [`Error::Interrupted`]. Without a question, a write to production is still
+/// warned about at a terminal, as before.
+pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
+    let target = ctx.target()?;
+    let asked = target.env.filter(|env| env.confirm_writes && !yes.yes);
+    let Some(env) = asked.filter(|_| ctx.output.stdin_is_terminal() && ctx.output.stderr_is_terminal()) else {
+        if !yes.yes {
+            ctx.warn_before_writing_to_production()?;
+        }
+        return Ok(());
+    };
+    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, crate::config::shown_url(target.base_url));
+    eprint!("{}", safe::message(&question));
+    // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
+    let mut interrupts = crate::signals::subscribe();
+    let answer = tokio::task::spawn_blocking(|| {
+        let mut line = String::new();
+        std::io::stdin().lock().take(MAX_ANSWER_BYTES).read_line(&mut line).map(|_| line)
+    });
+    let answer = tokio::select! {
+        joined = answer => match joined {
+            Ok(answer) => answer.map_err(|source| Error::ReadInput { what: "the answer".to_owned(), source })?,
+            Err(err) => std::panic::resume_unwind(err.into_panic()),
+        },
+        signal = interrupts.recv() => {
+            eprintln!();
+            return Err(Error::Interrupted { signal });
+        }
+    };
+    if answer.is_empty() {
+        // Ctrl-D: the terminal did not end the line.
+        eprintln!();
+    }
+    if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
+}
+
+/// `y` or `yes`, in any case, around spaces.
+fn is_yes(answer: &str) -> bool {
+    matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_y_or_yes_is_yes() {
+        for answer in ["y\n", "Y\n", " yes \n", "YES"] {
+            assert!(is_yes(answer), "{answer}");
+        }
+        for answer in ["", "\n", "n\n", "no\n", "yy\n", "yes please\n", "oui\n"] {
+            assert!(!is_yes(answer), "{answer}");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! `petstore env confirm-writes`
+
+use crate::config;
+use crate::context::Context;
+use crate::error::Error;
+
+/// Turn the question before each write to an environment on or off
+///
+/// With it on, `pets add` (one animal, or once for a whole file) and `petstore api` with a method other than
+/// GET or HEAD ask on stderr, naming the environment, its base URL and what would be written, before
+/// anything is sent, when stdin and stderr are terminals. It is on for production and off for the others
+/// until changed here (or with `env add --confirm-writes`); it is kept as `confirm_writes` in the config file.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore env confirm-writes staging on
+  petstore env confirm-writes production off")]
+pub struct ConfirmWritesArgs {
+    /// The environment's name
+    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::config::complete_environment_names))]
+    pub name: String,
+
+    /// Whether writes to it are asked about first
+    #[arg(value_name = "WHEN", value_enum)]
+    pub when: Switch,
+}
+
+/// `on` or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    /// Ask before each write at a terminal
+    On,
+    /// Send writes without asking
+    Off,
+}
+
+/// Records the choice in the config file.
+pub async fn run(ctx: &Context, args: &ConfirmWritesArgs) -> Result<(), Error> {
+    ctx.config()?;
+    let on = args.when == Switch::On;
+    config::edit(|config, lock| {
+        config.set_confirm_writes(&args.name, on)?;
+        config.save(lock)
+    })
+    .await?;
+    ctx.output.status(&if on {
+        format!("writes to `{}` are now confirmed at a terminal", args.name)
+    } else {
+        format!("writes to `{}` are now sent without asking", args.name)
+    });
+    Ok(())
+}

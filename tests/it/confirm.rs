@@ -1,0 +1,189 @@
+//! Confirmed writes: the question before a write to an environment with `confirm_writes`, answered in a real
+//! pseudo-terminal (`script`) as a person would, and never asked of a script.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+/// The question's last words, after which the test types.
+const QUESTION_END: &str = "[y/N] ";
+
+/// A sandbox as environment `shop`, whose writes are confirmed.
+fn shop() -> TestEnv {
+    let env = TestEnv::new();
+    env.write_config(&format!(
+        "[environments.shop]\nbase_url = \"{}\"\nconfirm_writes = true\n",
+        env.sandbox.base_url()
+    ));
+    env
+}
+
+/// `petstore --env shop ARGS` in a pseudo-terminal: stdin, stdout and stderr are the terminal.
+fn in_a_pty(env: &TestEnv, args: &str) -> Command {
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{bin} --env shop --color never {args}"), "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    cmd
+}
+
+/// Runs `cmd`; once the question has appeared (when `answer` is given), types `answer`, as a person would.
+/// What the terminal showed is stdout, CRLF made LF.
+fn answering(mut cmd: Command, answer: Option<&str>) -> Run {
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut seen = Vec::new();
+    if let Some(answer) = answer {
+        let mut buf = [0; 256];
+        while !String::from_utf8_lossy(&seen).contains(QUESTION_END) {
+            let n = stdout.read(&mut buf).unwrap();
+            assert!(n > 0, "no question came: {}", String::from_utf8_lossy(&seen));
+            seen.extend_from_slice(&buf[..n]);
+        }
+        stdin.write_all(answer.as_bytes()).unwrap();
+    }
+    stdout.read_to_end(&mut seen).unwrap();
+    drop(stdin);
+    let mut output = child.wait_with_output().unwrap();
+    output.stdout = seen;
+    let mut run = Run::checked(output);
+    run.stdout = run.stdout.replace("\r\n", "\n");
+    run
+}
+
+const ADD: &str = "pets add --name Rex --category-id 1 --status available";
+
+#[test]
+fn no_sends_nothing() {
+    let env = shop();
+    let run = answering(in_a_pty(&env, ADD), Some("n\n"));
+    assert_run!("confirm_no", run);
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn yes_sends_once() {
+    let env = shop();
+    let run = answering(in_a_pty(&env, ADD), Some("y\n"));
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stdout.contains("`shop` (http://127.0.0.1:"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+    assert_eq!(env.sandbox.pets().len(), 6);
+}
+
+#[test]
+fn the_yes_flag_answers_without_asking() {
+    let env = shop();
+    for flag in ["--yes", "-y"] {
+        let run = answering(in_a_pty(&env, &format!("{ADD} {flag}")), None);
+        assert_eq!(run.code, 0, "{run}");
+        assert!(!run.stdout.contains(QUESTION_END), "{run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 2);
+}
+
+#[test]
+fn quiet_still_asks() {
+    let env = shop();
+    let run = answering(in_a_pty(&env, &format!("-q {ADD}")), Some("\n"));
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stdout.contains("add the animal `Rex` (category 1, status available). Send it? [y/N]"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn ctrl_c_at_the_question_sends_nothing() {
+    let env = shop();
+    let run = answering(in_a_pty(&env, ADD), Some("\u{3}"));
+    assert_eq!(run.code, 130, "{run}");
+    assert!(run.stdout.contains("interrupted"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn without_a_terminal_nothing_is_asked() {
+    let env = shop();
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"]);
+    let run = Run::of(&mut cmd);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+    // stderr a (faked) terminal, stdin not: still no question, as nobody could answer it.
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").env("PETSTORE_TEST_TERMINAL", "1").args([
+        "--env",
+        "shop",
+        "pets",
+        "add",
+        "--name",
+        "Tom",
+        "--category-id",
+        "2",
+    ]);
+    let run = Run::of(&mut cmd);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.request_count(), 2);
+}
+
+#[test]
+fn a_file_is_asked_about_once_with_its_count() {
+    let env = shop();
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(&file, "{\"name\":\"A\",\"categoryId\":1}\n{\"name\":\"B\",\"categoryId\":2}\n").unwrap();
+    let add = format!("pets add --file {} --progress none", file.display());
+    let run = answering(in_a_pty(&env, &add), Some("no\n"));
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stdout.contains(&format!("add 2 animals from `{}`. Send it? [y/N]", file.display())), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+    let run = answering(in_a_pty(&env, &add), Some("\u{3}"));
+    assert_eq!(run.code, 130, "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+    let run = answering(in_a_pty(&env, &add), Some("yes\n"));
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.stdout.matches(QUESTION_END).count(), 1, "{run}");
+    assert_eq!(env.sandbox.request_count(), 2);
+}
+
+#[test]
+fn api_writes_are_asked_about_and_reads_are_not() {
+    let env = shop();
+    let run = answering(in_a_pty(&env, "api POST /pets -f name=Rex -F categoryId=1"), Some("n\n"));
+    assert_run!("confirm_api_no", run);
+    assert_eq!(env.sandbox.request_count(), 0);
+    let run = answering(in_a_pty(&env, "api GET /pets"), None);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!run.stdout.contains(QUESTION_END), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+}
+
+#[test]
+fn confirm_writes_is_switched_per_environment() {
+    let env = TestEnv::new();
+    let url = env.sandbox.base_url();
+    let run = env.run(&["env", "add", "shop", &url, "--confirm-writes"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(env.read_config().contains("confirm_writes = true"), "{}", env.read_config());
+    // Asked now...
+    let run = answering(in_a_pty(&env, ADD), Some("n\n"));
+    assert_eq!(run.code, 1, "{run}");
+    // ...and not once switched off.
+    let run = env.run(&["env", "confirm-writes", "shop", "off"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, "writes to `shop` are now sent without asking\n"), "{run}");
+    let run = answering(in_a_pty(&env, ADD), None);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+    // Production is confirmed by default, and can be switched off too.
+    let run = env.run(&["env", "confirm-writes", "production", "off"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(env.read_config().contains("[environments.production]\nconfirm_writes = false"), "{}", env.read_config());
+}
