@@ -4,7 +4,7 @@
 //! It is asked only when a person can answer: stdin and stderr both terminals. Scripts and pipes are never
 //! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, Read, Write};
 
 use crate::context::Context;
 use crate::error::Error;
@@ -36,7 +36,15 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         return Ok(());
     };
     let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, crate::config::shown_url(target.base_url));
-    eprint!("{}", safe::message(&question));
+    // Straight to stderr, not through `Output::status`: `--quiet` must not hide a question.
+    let end_line = || {
+        let _ = writeln!(std::io::stderr().lock());
+    };
+    {
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(stderr, "{}", safe::message(&question));
+        let _ = stderr.flush();
+    }
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let mut interrupts = crate::signals::subscribe();
     let answer = tokio::task::spawn_blocking(|| {
@@ -49,13 +57,13 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
         signal = interrupts.recv() => {
-            eprintln!();
+            end_line();
             return Err(Error::Interrupted { signal });
         }
     };
     if answer.is_empty() {
         // Ctrl-D: the terminal did not end the line.
-        eprintln!();
+        end_line();
     }
     if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
 }
