@@ -254,20 +254,7 @@ impl Client {
         body: Option<&[u8]>,
         refusals: Refusals,
     ) -> Result<WholeAnswer, AttemptFailure> {
-        let mut headers = HeaderMap::new();
-        headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
-        headers.insert(AUTHORIZATION, self.auth.clone());
-        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
-        if body.is_some() {
-            headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        }
-        // Nothing a caller adds replaces or repeats the key.
-        for name in extra.keys().filter(|name| **name != AUTHORIZATION) {
-            headers.remove(name);
-        }
-        for (name, value) in extra.iter().filter(|(name, _)| **name != AUTHORIZATION) {
-            headers.append(name, value.clone());
-        }
+        let headers = request_headers(self.auth.clone(), extra, body.is_some());
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
         loop {
@@ -417,6 +404,26 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 /// A header's value as text that is safe to show, when the header is there.
 fn text_header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name).map(|value| one_line(&String::from_utf8_lossy(value.as_bytes())))
+}
+
+/// The headers of a request: petstore's own, with `auth` as `Authorization`, then `extra`, which replace those
+/// of the same name save `Authorization`. Public for `--dry-run` and `--curl`, which show them without sending.
+pub fn request_headers(auth: HeaderValue, extra: &HeaderMap, has_body: bool) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
+    headers.insert(AUTHORIZATION, auth);
+    headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+    if has_body {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    }
+    // Nothing a caller adds replaces or repeats the key.
+    for name in extra.keys().filter(|name| **name != AUTHORIZATION) {
+        headers.remove(name);
+    }
+    for (name, value) in extra.iter().filter(|(name, _)| **name != AUTHORIZATION) {
+        headers.append(name, value.clone());
+    }
+    headers
 }
 
 /// True when rustls refused the server's certificate: trying again will not change its mind.

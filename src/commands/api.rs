@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
 use crate::api::{self, Client};
+use crate::commands::dry_run::{self, Request};
 use crate::context::{Context, WriteInFlight};
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
@@ -35,6 +36,10 @@ use crate::error::Error;
 /// characters escaped; `--output` and `--json` are refused (exit 2), as they cannot change it. `--jq` filters a JSON body of a 2xx answer.
 /// `-i` prints the status and headers on stderr. An answer that is not 2xx still prints its body, then fails with its class's exit code: 400 is 2,
 /// 401 and 403 are 4, 404 is 3, any other is 1 (see `petstore --help`).
+///
+/// `--dry-run` prints the request instead of sending it, the key shown as `Bearer ****`; `--curl` prints it as
+/// a curl command that reads the key from `"$PETSTORE_API_KEY"`. Before any other write, at a terminal, an
+/// environment whose writes are confirmed (production, by default) asks first; `--yes` answers.
 ///
 /// GET and HEAD are retried as `pets list` is (after timeouts, dropped connections, 429 and 5xx); any other
 /// method only when it certainly did not reach the server, or after a 429, so a write is never sent twice.
@@ -78,6 +83,9 @@ pub struct ApiArgs {
 
     #[command(flatten)]
     pub yes: crate::commands::confirm::YesArgs,
+
+    #[command(flatten)]
+    pub dry_run: crate::commands::dry_run::DryRunArgs,
 }
 
 /// Sends the request and prints the answer; a status that is not 2xx is an error after the body is printed.
@@ -109,6 +117,10 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         }
     };
 
+    if args.dry_run.on() {
+        let request = Request { method: &args.method, url: &url, extra: &headers, body: body.as_deref() };
+        return dry_run::print(ctx, args.dry_run, [request]);
+    }
     let client = ctx.client()?;
     if !is_read(&args.method) {
         let body = match &body {
@@ -220,25 +232,16 @@ fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
             None
         };
         if let Some(why) = refusal {
-            return Err(invalid(format!("`-H {}` is refused: {why}", title_case(name.as_str()))));
+            return Err(invalid(format!(
+                "`-H {}` is refused: {why}",
+                crate::commands::dry_run::title_case(name.as_str())
+            )));
         }
         let value = HeaderValue::from_str(value.trim())
             .map_err(|_| invalid(format!("`-H {name}`: the value holds a character no header may carry")))?;
         headers.append(name, value);
     }
     Ok(headers)
-}
-
-/// `content-length` as `Content-Length`, as people write header names.
-fn title_case(name: &str) -> String {
-    let words: Vec<String> = name
-        .split('-')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
-        })
-        .collect();
-    words.join("-")
 }
 
 /// The URL that PATH names below `base`. PATH is appended to the base path, so that the request stays on

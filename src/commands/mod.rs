@@ -6,6 +6,7 @@ pub mod completions;
 pub mod config;
 pub mod confirm;
 pub mod doctor;
+pub mod dry_run;
 pub mod env;
 pub mod formats;
 pub mod pets;

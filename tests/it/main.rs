@@ -12,6 +12,7 @@ mod cli;
 mod config_edges;
 mod confirm;
 mod doctor;
+mod dry_run;
 mod env;
 mod formats;
 mod generated;

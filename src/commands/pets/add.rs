@@ -7,9 +7,12 @@ use std::path::PathBuf;
 use crate::api::{self, NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::commands::confirm::confirm_write;
+use crate::commands::dry_run::{self, Request};
 use crate::context::{Context, WriteInFlight};
 use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
+use reqwest::Method;
+use reqwest::header::HeaderMap;
 
 /// Add an animal to the store, or many from a file
 ///
@@ -33,6 +36,11 @@ use crate::output::Progress;
 /// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
 /// pauses the whole batch; one that keeps refusing ends it. Any record not created, a closed stdout
 /// included: exit 6.
+///
+/// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
+/// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before
+/// sending, at a terminal, an environment whose writes are confirmed (production, by default) asks once, for
+/// the animal or for the whole file; `--yes` answers.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -110,6 +118,9 @@ pub struct AddArgs {
     pub yes: crate::commands::confirm::YesArgs,
 
     #[command(flatten)]
+    pub dry_run: crate::commands::dry_run::DryRunArgs,
+
+    #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
 }
 
@@ -185,6 +196,12 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         AddInput::File(file) => return file::run(ctx, &add.args, file).await,
         AddInput::One(new_pet) => new_pet,
     };
+    if add.args.dry_run.on() {
+        let body = serde_json::to_vec(new_pet).expect("a NewPet always serialises");
+        let url = pets_url(ctx)?;
+        let request = Request { method: &Method::POST, url: &url, extra: &HeaderMap::new(), body: Some(&body) };
+        return dry_run::print(ctx, add.args.dry_run, [request]);
+    }
     let client = ctx.client()?;
     confirm_write(ctx, add.args.yes, &describe(new_pet)).await?;
     let in_flight = ctx.write_started(WriteInFlight {
@@ -196,6 +213,14 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())
+}
+
+/// `POST /pets`'s URL under the target's base URL, for `--dry-run`.
+fn pets_url(ctx: &Context) -> Result<reqwest::Url, Error> {
+    let mut url = ctx.target()?.base_url.clone();
+    // Base URLs are checked when parsed (`api::base_url`): none is cannot-be-a-base.
+    url.path_segments_mut().expect("base URLs can be a base").pop_if_empty().push("pets");
+    Ok(url)
 }
 
 /// The animal as the question before sending it names it.

@@ -118,6 +118,9 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         signal = interrupts.recv() => return Err(Error::Interrupted { signal }),
     };
 
+    if args.dry_run.on() {
+        return dry_run(ctx, args, format, input, &name);
+    }
     let client = ctx.client()?;
     let what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
@@ -133,6 +136,32 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let mut batch = Batch::new(ctx, failed_file, &name, total);
     batch.send(&client, reader, &mut interrupts, args.concurrency.into()).await;
     batch.finish()
+}
+
+/// `--dry-run` and `--curl`: every checked record as the `POST /pets` it would be.
+fn dry_run(
+    ctx: &Context,
+    args: &AddArgs,
+    format: Format,
+    input: Box<dyn BufRead + Send>,
+    name: &str,
+) -> Result<(), Error> {
+    let read_error = |source| Error::RecordsRead { file: name.to_owned(), source };
+    let mut bodies = Vec::new();
+    for parsed in Reader::new(format, input).map_err(read_error)? {
+        if let Ok(record) = parsed.map_err(read_error)? {
+            bodies.push(serde_json::to_vec(&record.pet).expect("a NewPet always serialises"));
+        }
+    }
+    let url = super::pets_url(ctx)?;
+    let extra = reqwest::header::HeaderMap::new();
+    let requests = bodies.iter().map(|body| crate::commands::dry_run::Request {
+        method: &reqwest::Method::POST,
+        url: &url,
+        extra: &extra,
+        body: Some(body),
+    });
+    crate::commands::dry_run::print(ctx, args.dry_run, requests)
 }
 
 /// Reads the whole input once and counts its records: stdin is kept in a temporary file on the way. Gives the

@@ -1,0 +1,151 @@
+//! `--dry-run` and `--curl`: the requests a write would send, shown on stdout instead of sent.
+//!
+//! The key is never looked up, let alone shown: `--dry-run` prints `Authorization: Bearer ****`, and `--curl`
+//! reads it from `"$PETSTORE_API_KEY"` when the command runs, so the printed command holds no secret.
+
+use reqwest::header::{AUTHORIZATION, HeaderMap, HeaderValue};
+use reqwest::{Method, Url};
+
+use crate::api::client::request_headers;
+use crate::context::Context;
+use crate::credentials::API_KEY_VAR;
+use crate::error::Error;
+
+/// `--dry-run` and `--curl`, shared by every command that writes.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct DryRunArgs {
+    /// Check the input and print on stdout each request that would be sent (method, URL, headers with the
+    /// key masked, body); send nothing
+    #[arg(long, help_heading = "Sending nothing")]
+    pub dry_run: bool,
+
+    /// As `--dry-run`, printing each request as an equivalent curl command that reads the key from
+    /// `"$PETSTORE_API_KEY"`
+    #[arg(long, help_heading = "Sending nothing")]
+    pub curl: bool,
+}
+
+impl DryRunArgs {
+    /// Whether nothing is to be sent.
+    pub fn on(self) -> bool {
+        self.dry_run || self.curl
+    }
+}
+
+/// One request as it would be sent.
+#[derive(Debug)]
+pub struct Request<'a> {
+    pub method: &'a Method,
+    pub url: &'a Url,
+    /// Headers given on the command line (`api -H`), on top of petstore's own.
+    pub extra: &'a HeaderMap,
+    pub body: Option<&'a [u8]>,
+}
+
+/// Prints `requests` on stdout, as `--dry-run` or `--curl` says, each after the one before; sends nothing.
+pub fn print<'a>(
+    ctx: &Context,
+    args: DryRunArgs,
+    requests: impl IntoIterator<Item = Request<'a>>,
+) -> Result<(), Error> {
+    let mut text = String::new();
+    for (index, request) in requests.into_iter().enumerate() {
+        if args.curl {
+            text.push_str(&curl(&request)?);
+        } else {
+            if index > 0 {
+                text.push('\n');
+            }
+            text.push_str(&shown(&request));
+        }
+    }
+    for line in text.lines() {
+        ctx.output.line(line)?;
+    }
+    Ok(())
+}
+
+/// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.
+fn shown(request: &Request<'_>) -> String {
+    let masked = HeaderValue::from_static("Bearer ****");
+    let mut text = format!("{} {}\n", request.method, request.url);
+    for (name, value) in &request_headers(masked, request.extra, request.body.is_some()) {
+        text.push_str(&format!("{}: {}\n", title_case(name.as_str()), value.to_str().unwrap_or("(binary)")));
+    }
+    if let Some(body) = request.body {
+        text.push('\n');
+        match std::str::from_utf8(body) {
+            Ok(body) => text.push_str(body),
+            Err(_) => text.push_str(&format!("({} bytes that are not UTF-8 text)", body.len())),
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The request as a curl command on one line, every word shell-quoted; the key is the variable's, expanded
+/// by the shell that runs it.
+fn curl(request: &Request<'_>) -> Result<String, Error> {
+    let quote = |word: &str| {
+        shlex::try_quote(word).map(|quoted| quoted.into_owned()).map_err(|_| Error::InvalidValue {
+            message: "`--curl`: the request holds a NUL character, which no shell word can".to_owned(),
+        })
+    };
+    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str())?];
+    let placeholder = HeaderValue::from_static("-");
+    for (name, value) in &request_headers(placeholder, request.extra, request.body.is_some()) {
+        let name = title_case(name.as_str());
+        if name == title_case(AUTHORIZATION.as_str()) {
+            // Double quotes, so that the shell expands the variable, and only the variable.
+            words.push("-H".to_owned());
+            words.push(format!("\"{name}: Bearer ${API_KEY_VAR}\""));
+            continue;
+        }
+        let value = value.to_str().map_err(|_| Error::InvalidValue {
+            message: format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"),
+        })?;
+        words.push("-H".to_owned());
+        words.push(quote(&format!("{name}: {value}"))?);
+    }
+    if let Some(body) = request.body {
+        let body = std::str::from_utf8(body).map_err(|_| Error::InvalidValue {
+            message: "`--curl`: the body is not UTF-8 text, which a command line cannot hold".to_owned(),
+        })?;
+        words.push("--data-binary".to_owned());
+        words.push(quote(body)?);
+    }
+    words.push(quote(request.url.as_str())?);
+    Ok(words.join(" ") + "\n")
+}
+
+/// `content-type` as `Content-Type`, as people write header names.
+pub fn title_case(name: &str) -> String {
+    name.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curl_quotes_every_word_and_expands_only_the_key() {
+        let url = Url::parse("http://127.0.0.1:4010/v1/pets").unwrap();
+        let mut extra = HeaderMap::new();
+        extra.insert("x-note", HeaderValue::from_static("it's $HOME"));
+        let body = br#"{"name":"O'Brien $(rm -rf ~)"}"#;
+        let request = Request { method: &Method::POST, url: &url, extra: &extra, body: Some(body) };
+        let line = curl(&request).unwrap();
+        assert!(line.contains(r#"-H "Authorization: Bearer $PETSTORE_API_KEY""#), "{line}");
+        // The shell gives back exactly the header and the body, unexpanded.
+        let words = shlex::split(line.trim_end()).unwrap();
+        assert!(words.iter().any(|word| word == "X-Note: it's $HOME"), "{line}");
+        assert_eq!(words[words.len() - 2], std::str::from_utf8(body).unwrap());
+        assert_eq!(words.last().unwrap(), "http://127.0.0.1:4010/v1/pets");
+    }
+}
