@@ -116,6 +116,10 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Print a header row, even in tsv [default: a table and csv have one, tsv not]')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'Print no header row, even in a table or csv')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
@@ -189,6 +193,10 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Print the answer''s status and headers on stderr')
             [CompletionResult]::new('--include', '--include', [CompletionResultType]::ParameterName, 'Print the answer''s status and headers on stderr')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
@@ -356,6 +364,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
+            [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -411,6 +420,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--confirm-writes', '--confirm-writes', [CompletionResultType]::ParameterName, 'Ask before each write to it at a terminal, as for production (`petstore env confirm-writes` changes it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
@@ -442,11 +452,32 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'petstore;env;confirm-writes' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'petstore;env;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the environments, and which one is in use')
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
+            [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -460,6 +491,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;env;help;remove' {
+            break
+        }
+        'petstore;env;help;confirm-writes' {
             break
         }
         'petstore;env;help;help' {
@@ -638,6 +672,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
+            [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             break
         }
         'petstore;help;env;list' {
@@ -650,6 +685,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;env;remove' {
+            break
+        }
+        'petstore;help;env;confirm-writes' {
             break
         }
         'petstore;help;config' {

@@ -88,6 +88,9 @@ _petstore() {
             petstore__subcmd__env,add)
                 cmd="petstore__subcmd__env__subcmd__add"
                 ;;
+            petstore__subcmd__env,confirm-writes)
+                cmd="petstore__subcmd__env__subcmd__confirm__subcmd__writes"
+                ;;
             petstore__subcmd__env,help)
                 cmd="petstore__subcmd__env__subcmd__help"
                 ;;
@@ -102,6 +105,9 @@ _petstore() {
                 ;;
             petstore__subcmd__env__subcmd__help,add)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__add"
+                ;;
+            petstore__subcmd__env__subcmd__help,confirm-writes)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__confirm__subcmd__writes"
                 ;;
             petstore__subcmd__env__subcmd__help,help)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__help"
@@ -159,6 +165,9 @@ _petstore() {
                 ;;
             petstore__subcmd__help__subcmd__env,add)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__add"
+                ;;
+            petstore__subcmd__help__subcmd__env,confirm-writes)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__confirm__subcmd__writes"
                 ;;
             petstore__subcmd__help__subcmd__env,list)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__list"
@@ -255,7 +264,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__api)
-            opts="-f -F -H -i -o -q -v -h -V --raw-field --field --input --header --include --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-f -F -H -i -y -o -q -v -h -V --raw-field --field --input --header --include --yes --dry-run --curl --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -877,7 +886,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list use add remove help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list use add remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -923,7 +932,53 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__add)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__confirm__subcmd__writes)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version on off"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -969,7 +1024,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help)
-            opts="list use add remove help"
+            opts="list use add remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -983,6 +1038,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__help__subcmd__confirm__subcmd__writes)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1349,7 +1418,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env)
-            opts="list use add remove"
+            opts="list use add remove confirm-writes"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1363,6 +1432,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__env__subcmd__confirm__subcmd__writes)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1549,7 +1632,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -110,6 +110,10 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand --dry-run 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
+            cand --curl 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
             cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
             cand --no-header 'Print no header row, even in a table or csv'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
@@ -176,6 +180,10 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --color 'When to use colour'
             cand -i 'Print the answer''s status and headers on stderr'
             cand --include 'Print the answer''s status and headers on stderr'
+            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand --dry-run 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
+            cand --curl 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'
@@ -331,6 +339,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
+            cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;env;list'= {
@@ -383,6 +392,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --confirm-writes 'Ask before each write to it at a terminal, as for production (`petstore env confirm-writes` changes it)'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'
@@ -412,11 +422,31 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;env;confirm-writes'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;env;help'= {
             cand list 'List the environments, and which one is in use'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
+            cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;env;help;list'= {
@@ -426,6 +456,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;env;help;add'= {
         }
         &'petstore;env;help;remove'= {
+        }
+        &'petstore;env;help;confirm-writes'= {
         }
         &'petstore;env;help;help'= {
         }
@@ -583,6 +615,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
+            cand confirm-writes 'Turn the question before each write to an environment on or off'
         }
         &'petstore;help;env;list'= {
         }
@@ -591,6 +624,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;env;add'= {
         }
         &'petstore;help;env;remove'= {
+        }
+        &'petstore;help;env;confirm-writes'= {
         }
         &'petstore;help;config'= {
             cand path 'Print the config file''s path'

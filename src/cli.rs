@@ -26,7 +26,7 @@ const AFTER_LONG_HELP: &str = "\
 Exit codes:
   0    success
   1    other failure: a server error (5xx), another 4xx answer, an unreadable response, a failed `doctor`
-       check
+       check, a write not confirmed at the question (`confirm_writes`)
   2    usage or invalid input: a bad flag, a value refused locally, a 400 from the server
   3    not found (404)
   4    authentication: no API key, the server refused it (401), or the keyring is unavailable
