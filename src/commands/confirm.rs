@@ -4,11 +4,10 @@
 //! It is asked only when a person can answer: stdin and stderr both terminals. Scripts and pipes are never
 //! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Read};
 
 use crate::context::Context;
 use crate::error::Error;
-use crate::output::safe;
 
 /// `--yes`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -36,15 +35,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         return Ok(());
     };
     let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, crate::config::shown_url(target.base_url));
-    // Straight to stderr, not through `Output::status`: `--quiet` must not hide a question.
-    let end_line = || {
-        let _ = writeln!(std::io::stderr().lock());
-    };
-    {
-        let mut stderr = std::io::stderr().lock();
-        let _ = write!(stderr, "{}", safe::message(&question));
-        let _ = stderr.flush();
-    }
+    ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let mut interrupts = crate::signals::subscribe();
     let answer = tokio::task::spawn_blocking(|| {
@@ -57,14 +48,12 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
         signal = interrupts.recv() => {
-            end_line();
+            ctx.output.question_answered(false);
             return Err(Error::Interrupted { signal });
         }
     };
-    if answer.is_empty() {
-        // Ctrl-D: the terminal did not end the line.
-        end_line();
-    }
+    // Ctrl-D ends the read without ending the line.
+    ctx.output.question_answered(answer.ends_with('\n'));
     if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
 }
 

@@ -69,6 +69,8 @@ pub struct Output {
     deprecation_warned: Arc<AtomicBool>,
     /// The terminal's settings while the hidden prompt runs.
     terminal_settings: SavedTerminal,
+    /// A question is on stderr, waiting for its answer on the same line: a signal's error must start below it.
+    question_open: Arc<AtomicBool>,
 }
 
 impl Output {
@@ -94,6 +96,7 @@ impl Output {
             stderr_color: terminal::use_color(global.color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
             terminal_settings: SavedTerminal::default(),
+            question_open: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -113,6 +116,7 @@ impl Output {
             stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
             terminal_settings: SavedTerminal::default(),
+            question_open: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -254,7 +258,26 @@ impl Output {
     /// which ends the line and puts the settings back itself before it raises SIGINT: the terminal sends no
     /// SIGINT of its own while the prompt reads.)
     pub fn restore_terminal(&self, signal: crate::signals::Signal) {
-        if self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt {
+        let question_open = self.question_open.swap(false, Ordering::SeqCst);
+        if (self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt) || question_open {
+            eprintln!();
+        }
+    }
+
+    /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
+    /// `--quiet`, which hides notes, not decisions. Until [`Output::question_answered`], a signal's error starts
+    /// on a line of its own ([`Output::restore_terminal`]).
+    pub fn question(&self, question: &str) {
+        let mut stderr = io::stderr().lock();
+        let _ = write!(stderr, "{}", safe::message(question));
+        let _ = stderr.flush();
+        self.question_open.store(true, Ordering::SeqCst);
+    }
+
+    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
+    /// is then ended here.
+    pub fn question_answered(&self, ended_line: bool) {
+        if self.question_open.swap(false, Ordering::SeqCst) && !ended_line {
             eprintln!();
         }
     }
