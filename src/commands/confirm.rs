@@ -29,9 +29,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     let target = ctx.target()?;
     let asked = target.env.filter(|env| env.confirm_writes && !yes.yes);
     let Some(env) = asked.filter(|_| ctx.output.stdin_is_terminal() && ctx.output.stderr_is_terminal()) else {
-        if !yes.yes {
-            ctx.warn_before_writing_to_production()?;
-        }
+        ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
     let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, crate::config::shown_url(target.base_url));
