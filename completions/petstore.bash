@@ -88,6 +88,9 @@ _petstore() {
             petstore__subcmd__env,add)
                 cmd="petstore__subcmd__env__subcmd__add"
                 ;;
+            petstore__subcmd__env,current)
+                cmd="petstore__subcmd__env__subcmd__current"
+                ;;
             petstore__subcmd__env,help)
                 cmd="petstore__subcmd__env__subcmd__help"
                 ;;
@@ -102,6 +105,9 @@ _petstore() {
                 ;;
             petstore__subcmd__env__subcmd__help,add)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__add"
+                ;;
+            petstore__subcmd__env__subcmd__help,current)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__current"
                 ;;
             petstore__subcmd__env__subcmd__help,help)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__help"
@@ -159,6 +165,9 @@ _petstore() {
                 ;;
             petstore__subcmd__help__subcmd__env,add)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__add"
+                ;;
+            petstore__subcmd__help__subcmd__env,current)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__current"
                 ;;
             petstore__subcmd__help__subcmd__env,list)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__list"
@@ -877,7 +886,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list use add remove help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list current use add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -968,8 +977,54 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__env__subcmd__current)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__env__subcmd__help)
-            opts="list use add remove help"
+            opts="list current use add remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -983,6 +1038,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__help__subcmd__current)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1349,7 +1418,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env)
-            opts="list use add remove"
+            opts="list current use add remove"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1363,6 +1432,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__env__subcmd__current)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

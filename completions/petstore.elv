@@ -328,6 +328,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List the environments, and which one is in use'
+            cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
@@ -345,6 +346,25 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --color 'When to use colour'
             cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
             cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;env;current'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'
@@ -414,12 +434,15 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;env;help'= {
             cand list 'List the environments, and which one is in use'
+            cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;env;help;list'= {
+        }
+        &'petstore;env;help;current'= {
         }
         &'petstore;env;help;use'= {
         }
@@ -580,11 +603,14 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help;env'= {
             cand list 'List the environments, and which one is in use'
+            cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
             cand remove 'Remove an environment you added, and its stored key'
         }
         &'petstore;help;env;list'= {
+        }
+        &'petstore;help;env;current'= {
         }
         &'petstore;help;env;use'= {
         }

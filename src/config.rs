@@ -86,6 +86,14 @@ pub struct Environment {
     pub built_in_key: Option<&'static str>,
 }
 
+impl Environment {
+    /// Whether a write to it asks first at a terminal: on for production, off for the others, until the
+    /// config records a choice (`confirm_writes`).
+    pub fn confirm_writes(&self) -> bool {
+        self.name == DEFAULT_ENV
+    }
+}
+
 /// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
 /// on Unix, macOS included (CLI users dislike `~/Library/Application Support`); the platform's config
 /// directory on Windows.

@@ -48,6 +48,8 @@ pub struct Context {
     pub output: Output,
     base_url: Option<Url>,
     env: Option<String>,
+    /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
+    selected_by: Option<&'static str>,
     config: OnceLock<Config>,
     settings: Settings,
     /// The write whose request may be on its way to the server, if any: a signal must then say that it may
@@ -91,16 +93,20 @@ impl Context {
     /// a name. Nothing else is read until a command needs it.
     pub fn new(global: &GlobalArgs, output: Output) -> Result<Context, Error> {
         let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let (base_url, env) = match (&global.base_url, &global.env) {
-            (Some(url), _) => (Some(url.clone()), None),
-            (None, Some(env)) => (None, Some(env.clone())),
+        let (base_url, env, selected_by) = match (&global.base_url, &global.env) {
+            (Some(url), _) => (Some(url.clone()), None, Some("--base-url")),
+            (None, Some(env)) => (None, Some(env.clone()), Some("--env")),
             (None, None) => match var(BASE_URL_VAR) {
                 Some(url) => {
                     let url = config::parse_base_url(&url)
                         .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
-                    (Some(url), None)
+                    (Some(url), None, Some(BASE_URL_VAR))
                 }
-                None => (None, var(config::ENV_VAR)),
+                None => {
+                    let env = var(config::ENV_VAR);
+                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
+                    (None, env, selected_by)
+                }
             },
         };
         let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
@@ -114,7 +120,15 @@ impl Context {
             None => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
-        Ok(Context { output, base_url, env, config: OnceLock::new(), settings, write_in_flight: Mutex::new(None) })
+        Ok(Context {
+            output,
+            base_url,
+            env,
+            selected_by,
+            config: OnceLock::new(),
+            settings,
+            write_in_flight: Mutex::new(None),
+        })
     }
 
     /// The config file, read once, on first use; a config directory that others can write is warned about
@@ -135,6 +149,16 @@ impl Context {
         Ok(match &self.env {
             Some(name) => name.clone(),
             None => self.config()?.default_env().unwrap_or(config::DEFAULT_ENV).to_owned(),
+        })
+    }
+
+    /// What chose the target, as a user would name it: `--base-url`, `--env`, `PETSTORE_BASE_URL`,
+    /// `PETSTORE_ENV`, `default_env` (`petstore env use`) or `built-in default` (production).
+    pub fn selected_by(&self) -> Result<&'static str, Error> {
+        Ok(match self.selected_by {
+            Some(by) => by,
+            None if self.config()?.default_env().is_some() => "default_env",
+            None => "built-in default",
         })
     }
 

@@ -113,3 +113,47 @@ fn adding_to_production_from_a_terminal_says_so_first() {
     let piped = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(args));
     assert_eq!((piped.code, piped.stderr.as_str()), (0, ""), "{piped}");
 }
+
+/// `env current` under each precedence rule, as JSON and as the line a shell prompt shows; with a recorded
+/// keyring key whose keyring is unreachable (see `TestEnv::command`), and nothing sent.
+#[test]
+fn current_follows_every_precedence_rule_and_sends_nothing() {
+    let env = TestEnv::new();
+    let sandbox = env.sandbox.base_url();
+    let mut report = String::new();
+    let mut case = |label: &str, vars: &[(&str, &str)], args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY");
+        for (name, value) in vars {
+            cmd.env(name, value);
+        }
+        let run = Run::of(cmd.args(args).args(["env", "current"]));
+        report.push_str(&format!("## {label}\n{run}\n"));
+    };
+    case("nothing set: production", &[], &[]);
+    case("nothing set, --json", &[], &["--json"]);
+    env.write_config(&format!(
+        "default_env = \"local\"\n[environments.local]\nbase_url = \"{sandbox}\"\nkey_storage = \"keyring\"\n"
+    ));
+    case("the config's default_env", &[], &["--json"]);
+    case("the config's default_env, as a line", &[], &[]);
+    case("PETSTORE_API_KEY is where the key would come from", &[("PETSTORE_API_KEY", "secret")], &["--json"]);
+    case("PETSTORE_ENV beats default_env", &[("PETSTORE_ENV", "staging")], &["--json"]);
+    case(
+        "PETSTORE_BASE_URL beats PETSTORE_ENV; its environment is the one with that URL",
+        &[("PETSTORE_ENV", "staging"), ("PETSTORE_BASE_URL", &sandbox)],
+        &["--json"],
+    );
+    case("--env beats PETSTORE_BASE_URL", &[("PETSTORE_BASE_URL", &sandbox)], &["--env", "production", "--json"]);
+    case("--env, as a line", &[], &["--env", "production"]);
+    case(
+        "--base-url beats --env; a URL of no environment has no name and no stored key",
+        &[("PETSTORE_ENV", "local")],
+        &["--base-url", "https://other.example/v1", "--env", "local", "--json"],
+    );
+    case("a URL of no environment, as a line", &[], &["--base-url", "https://other.example/v1"]);
+    case("--jq for a prompt", &[], &["--jq", ".name // .baseUrl"]);
+    case("an unknown --env", &[], &["--env", "prod"]);
+    assert_run!("env_current_precedence", report);
+    assert_eq!(env.sandbox.request_count(), 0, "nothing was sent");
+}

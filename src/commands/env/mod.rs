@@ -1,6 +1,7 @@
 //! `petstore env ...`: the environments petstore can talk to.
 
 pub mod add;
+pub mod current;
 pub mod list;
 pub mod remove;
 pub mod select;
@@ -13,6 +14,7 @@ use crate::error::Error;
 #[derive(Debug, clap::Subcommand)]
 pub enum EnvCommand {
     List(list::ListEnvArgs),
+    Current(current::CurrentEnvArgs),
     Use(select::UseEnvArgs),
     Add(add::AddEnvArgs),
     Remove(remove::RemoveEnvArgs),
@@ -23,6 +25,7 @@ impl EnvCommand {
     pub fn name(&self) -> &'static str {
         match self {
             Self::List(_) => "list",
+            Self::Current(_) => "current",
             Self::Use(_) => "use",
             Self::Add(_) => "add",
             Self::Remove(_) => "remove",
@@ -33,6 +36,7 @@ impl EnvCommand {
     pub fn prints(&self) -> Prints<'_> {
         match self {
             Self::List(args) => Prints::Records(list::KEYS, &args.columns),
+            Self::Current(_) => Prints::Value,
             Self::Use(_) | Self::Add(_) | Self::Remove(_) => {
                 Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
             }
@@ -44,6 +48,7 @@ impl EnvCommand {
 pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
     match command {
         EnvCommand::List(args) => list::run(ctx, args),
+        EnvCommand::Current(args) => current::run(ctx, args),
         EnvCommand::Use(args) => select::run(ctx, args).await,
         EnvCommand::Add(args) => add::run(ctx, args).await,
         EnvCommand::Remove(args) => remove::run(ctx, args).await,
