@@ -354,6 +354,14 @@ pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
         .collect()
 }
 
+/// Whether `url`'s path names an API version (a segment `v1`, `v2`...): the spec's base URLs end with one,
+/// and without it every request is "not found".
+pub fn has_version_path(url: &Url) -> bool {
+    url.path_segments().into_iter().flatten().any(|segment| {
+        segment.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 /// Environment names become keyring entries and TOML keys: keep them plain.
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.is_empty()

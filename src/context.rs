@@ -162,6 +162,18 @@ impl Context {
         })
     }
 
+    /// `err` with a hint that is true of where the request went: a server that cannot be reached, for an
+    /// environment chosen by name, is fixed in the config file, not with `--base-url`.
+    pub fn with_true_hint(&self, err: Error) -> Error {
+        match err {
+            Error::Connect { origin, reason } if self.base_url.is_none() => match self.environment() {
+                Ok(env) => Error::EnvironmentUnreachable { env: env.name.clone(), origin, reason },
+                Err(_) => Error::Connect { origin, reason },
+            },
+            other => other,
+        }
+    }
+
     /// The environment commands act on. With `--base-url`, the environment with that base URL, if any.
     pub fn environment(&self) -> Result<&Environment, Error> {
         match &self.base_url {

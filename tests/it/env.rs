@@ -157,3 +157,28 @@ fn current_follows_every_precedence_rule_and_sends_nothing() {
     assert_run!("env_current_precedence", report);
     assert_eq!(env.sandbox.request_count(), 0, "nothing was sent");
 }
+
+#[test]
+fn add_warns_about_a_base_url_without_a_version_path_and_adds_it() {
+    let env = TestEnv::new();
+    assert_run!("env_add_no_version_path", env.run(&["env", "add", "eu", "https://eu.example.com/api/"]));
+    assert_eq!(env.read_config(), "[environments.eu]\nbase_url = \"https://eu.example.com/api/\"\n");
+    let run = env.run(&["env", "add", "us", "https://us.example.com/api/v2"]);
+    assert_eq!((run.code, run.stderr.contains("warning")), (0, false), "{run}");
+}
+
+/// A configured environment that cannot be reached is fixed in the config file: the hint says so, and
+/// names `--base-url` only when that (or `PETSTORE_BASE_URL`) chose the URL.
+#[test]
+fn an_unreachable_configured_environment_names_its_base_url_in_the_config() {
+    let env = TestEnv::new();
+    let dead = crate::common::dead_base_url();
+    env.write_config(&format!("default_env = \"local\"\n[environments.local]\nbase_url = \"{dead}\"\n"));
+    let unset = |mut cmd: std::process::Command| {
+        cmd.env_remove("PETSTORE_BASE_URL");
+        cmd
+    };
+    assert_run!("env_unreachable_by_name", Run::of(unset(env.command()).args(["--env", "local", "pets", "list"])));
+    assert_run!("env_unreachable_by_default", Run::of(unset(env.command()).args(["pets", "get", "1"])));
+    assert_run!("env_unreachable_by_url", Run::of(unset(env.command()).args(["--base-url", &dead, "pets", "list"])));
+}
