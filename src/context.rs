@@ -50,6 +50,8 @@ pub struct Context {
     env: Option<String>,
     /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
     selected_by: Option<&'static str>,
+    /// `--no-input`.
+    no_input: bool,
     config: OnceLock<Config>,
     settings: Settings,
     /// The write whose request may be on its way to the server, if any: a signal must then say that it may
@@ -125,6 +127,7 @@ impl Context {
             base_url,
             env,
             selected_by,
+            no_input: global.no_input,
             config: OnceLock::new(),
             settings,
             write_in_flight: Mutex::new(None),
@@ -150,6 +153,11 @@ impl Context {
             Some(name) => name.clone(),
             None => self.config()?.default_env().unwrap_or(config::DEFAULT_ENV).to_owned(),
         })
+    }
+
+    /// Whether `--no-input` forbids asking for missing input.
+    pub fn no_input(&self) -> bool {
+        self.no_input
     }
 
     /// What chose the target, as a user would name it: `--base-url`, `--env`, `PETSTORE_BASE_URL`,

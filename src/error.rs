@@ -130,6 +130,16 @@ pub enum Error {
     #[diagnostic(code(petstore::invalid_value))]
     InvalidValue { message: String },
 
+    /// `pets add` without a flag it needs, where nobody can be asked for it.
+    #[error("`pets add` needs {missing}, or `--file`")]
+    #[diagnostic(
+        code(petstore::missing_input),
+        help(
+            "pass the missing flags; at a terminal, petstore asks for them unless `--no-input` or `PETSTORE_NO_INPUT` is set"
+        )
+    )]
+    MissingInput { missing: String },
+
     #[error("unknown column `{name}`")]
     #[diagnostic(code(petstore::unknown_column), help("`--columns` takes these, comma-separated: {known}"))]
     UnknownColumn { name: String, known: String },
@@ -349,6 +359,7 @@ impl Error {
             | Error::UnknownEnvironment { .. }
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
+            | Error::MissingInput { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }
@@ -577,6 +588,7 @@ mod tests {
                 Error::EnvironmentUnreachable { env: text("eu"), origin: text("x"), reason: text("refused") },
                 exit::NETWORK,
             ),
+            (Error::MissingInput { missing: text("`--name`") }, exit::USAGE),
             (Error::KeyNotChecked { env: text("eu"), reason: text("refused") }, exit::NETWORK),
             (Error::Timeout { origin: text("x") }, exit::NETWORK),
             (Error::Transport { origin: text("x"), reason: text("x") }, exit::NETWORK),
