@@ -91,6 +91,9 @@ _petstore() {
             petstore__subcmd__env,confirm-writes)
                 cmd="petstore__subcmd__env__subcmd__confirm__subcmd__writes"
                 ;;
+            petstore__subcmd__env,current)
+                cmd="petstore__subcmd__env__subcmd__current"
+                ;;
             petstore__subcmd__env,help)
                 cmd="petstore__subcmd__env__subcmd__help"
                 ;;
@@ -108,6 +111,9 @@ _petstore() {
                 ;;
             petstore__subcmd__env__subcmd__help,confirm-writes)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__confirm__subcmd__writes"
+                ;;
+            petstore__subcmd__env__subcmd__help,current)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__current"
                 ;;
             petstore__subcmd__env__subcmd__help,help)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__help"
@@ -169,6 +175,9 @@ _petstore() {
             petstore__subcmd__help__subcmd__env,confirm-writes)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__confirm__subcmd__writes"
                 ;;
+            petstore__subcmd__help__subcmd__env,current)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__current"
+                ;;
             petstore__subcmd__help__subcmd__env,list)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__list"
                 ;;
@@ -218,7 +227,7 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version pets api auth env config doctor completions version help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config doctor completions version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -264,7 +273,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__api)
-            opts="-f -F -H -i -y -o -q -v -h -V --raw-field --field --input --header --include --yes --dry-run --curl --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-f -F -H -i -y -o -q -v -h -V --raw-field --field --input --header --include --yes --dry-run --curl --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -338,7 +347,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version login logout status token help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version login logout status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -468,7 +477,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__login)
-            opts="-o -q -v -h -V --no-verify --insecure-storage --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --no-verify --insecure-storage --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -514,7 +523,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__logout)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -560,7 +569,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__status)
-            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -610,7 +619,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__token)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,7 +665,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__completions)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version bash elvish fish powershell zsh"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -702,7 +711,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__config)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version path help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version path help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -790,7 +799,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__config__subcmd__path)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -836,7 +845,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__doctor)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -886,7 +895,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list use add remove confirm-writes help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list current use add remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -932,7 +941,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__add)
-            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -978,7 +987,53 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__confirm__subcmd__writes)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version on off"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version on off"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__current)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1024,7 +1079,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help)
-            opts="list use add remove confirm-writes help"
+            opts="list current use add remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1052,6 +1107,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help__subcmd__confirm__subcmd__writes)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__help__subcmd__current)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1122,7 +1191,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__list)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1172,7 +1241,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__remove)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1218,7 +1287,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__use)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1418,7 +1487,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env)
-            opts="list use add remove confirm-writes"
+            opts="list current use add remove confirm-writes"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1446,6 +1515,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env__subcmd__confirm__subcmd__writes)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__env__subcmd__current)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1586,7 +1669,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version list add get help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list add get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1632,7 +1715,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1714,7 +1797,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__get)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1834,7 +1917,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1892,7 +1975,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__version)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

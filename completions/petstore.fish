@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_petstore_global_optspecs
-    string join \n env= base-url= timeout= cacert= json o/output= jq= color= q/quiet v/verbose h/help V/version
+    string join \n env= base-url= timeout= cacert= json o/output= jq= color= q/quiet no-input v/verbose h/help V/version
 end
 
 function __fish_petstore_needs_command
@@ -39,6 +39,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_needs_command" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_needs_command" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_needs_command" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_needs_command" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_needs_command" -s V -l version -d 'Print version'
@@ -66,6 +67,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s V -l version -d 'Print version'
@@ -95,6 +97,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -133,6 +136,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
@@ -154,6 +158,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -184,6 +189,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -l dry-run -d 'Ch
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s V -l version -d 'Print version'
@@ -202,6 +208,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s V -l version -d 'Print version'
@@ -227,6 +234,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'Keep the key in a plain-text file (mode 0600) in the config directory instead of the OS keyring'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
@@ -245,6 +253,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
@@ -267,6 +276,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
@@ -285,6 +295,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
@@ -293,30 +304,32 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
 json\t'One JSON document: the API\'s own, with its field names'
 ndjson\t'One JSON object per line; `--jq` runs on each'"
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "list" -d 'List the environments, and which one is in use'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "use" -d 'Make an environment the default'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "add" -d 'Add an environment: a name for a base URL'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list use add remove confirm-writes help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "current" -d 'Show the environment commands would use now'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "use" -d 'Make an environment the default'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "add" -d 'Add an environment: a name for a base URL'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add remove confirm-writes help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -335,9 +348,29 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -353,6 +386,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
@@ -372,6 +406,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l confirm-writes -d 'Ask before each write to it at a terminal, as for production (`petstore env confirm-writes` changes it)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
@@ -390,6 +425,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
@@ -408,10 +444,12 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make an environment the default'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an environment: a name for a base URL'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
@@ -432,6 +470,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s V -l version -d 'Print version'
@@ -452,6 +491,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
@@ -475,6 +515,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l header -d '
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s V -l version -d 'Print version'
@@ -493,6 +534,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s V -l version -d 'Print version'
@@ -514,6 +556,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand version" -l header -d 
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s V -l version -d 'Print version'
@@ -534,6 +577,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "use" -d 'Make an environment the default'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "add" -d 'Add an environment: a name for a base URL'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "remove" -d 'Remove an environment you added, and its stored key'

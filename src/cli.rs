@@ -42,6 +42,8 @@ Environment variables:
   PETSTORE_ENV         the environment to use, as `--env`
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
   PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
+  PETSTORE_NO_INPUT    when set (not 0), never ask for missing input, as `--no-input`
+  PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement (as `TERM=dumb`)
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
 
@@ -119,6 +121,11 @@ pub struct GlobalArgs {
     /// Print no warnings or notes on stderr (errors still print)
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script
+    /// [env: PETSTORE_NO_INPUT]
+    #[arg(long, global = true)]
+    pub no_input: bool,
 
     /// Show each request and answer on stderr (the key is masked)
     #[arg(short, long, global = true, conflicts_with = "quiet")]

@@ -89,6 +89,7 @@ pub struct Environment {
     pub confirm_writes: bool,
 }
 
+
 /// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
 /// on Unix, macOS included (CLI users dislike `~/Library/Application Support`); the platform's config
 /// directory on Windows.
@@ -369,6 +370,14 @@ pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
         .into_iter()
         .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
         .collect()
+}
+
+/// Whether `url`'s path names an API version (a segment `v1`, `v2`...): the spec's base URLs end with one,
+/// and without it every request is "not found".
+pub fn has_version_path(url: &Url) -> bool {
+    url.path_segments().into_iter().flatten().any(|segment| {
+        segment.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// Environment names become keyring entries and TOML keys: keep them plain.

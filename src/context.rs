@@ -48,6 +48,10 @@ pub struct Context {
     pub output: Output,
     base_url: Option<Url>,
     env: Option<String>,
+    /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
+    selected_by: Option<&'static str>,
+    /// `--no-input`.
+    no_input: bool,
     config: OnceLock<Config>,
     settings: Settings,
     /// The write whose request may be on its way to the server, if any: a signal must then say that it may
@@ -91,16 +95,20 @@ impl Context {
     /// a name. Nothing else is read until a command needs it.
     pub fn new(global: &GlobalArgs, output: Output) -> Result<Context, Error> {
         let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let (base_url, env) = match (&global.base_url, &global.env) {
-            (Some(url), _) => (Some(url.clone()), None),
-            (None, Some(env)) => (None, Some(env.clone())),
+        let (base_url, env, selected_by) = match (&global.base_url, &global.env) {
+            (Some(url), _) => (Some(url.clone()), None, Some("--base-url")),
+            (None, Some(env)) => (None, Some(env.clone()), Some("--env")),
             (None, None) => match var(BASE_URL_VAR) {
                 Some(url) => {
                     let url = config::parse_base_url(&url)
                         .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
-                    (Some(url), None)
+                    (Some(url), None, Some(BASE_URL_VAR))
                 }
-                None => (None, var(config::ENV_VAR)),
+                None => {
+                    let env = var(config::ENV_VAR);
+                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
+                    (None, env, selected_by)
+                }
             },
         };
         let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
@@ -114,7 +122,16 @@ impl Context {
             None => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
-        Ok(Context { output, base_url, env, config: OnceLock::new(), settings, write_in_flight: Mutex::new(None) })
+        Ok(Context {
+            output,
+            base_url,
+            env,
+            selected_by,
+            no_input: global.no_input,
+            config: OnceLock::new(),
+            settings,
+            write_in_flight: Mutex::new(None),
+        })
     }
 
     /// The config file, read once, on first use; a config directory that others can write is warned about
@@ -136,6 +153,33 @@ impl Context {
             Some(name) => name.clone(),
             None => self.config()?.default_env().unwrap_or(config::DEFAULT_ENV).to_owned(),
         })
+    }
+
+    /// Whether `--no-input` forbids asking for missing input.
+    pub fn no_input(&self) -> bool {
+        self.no_input
+    }
+
+    /// What chose the target, as a user would name it: `--base-url`, `--env`, `PETSTORE_BASE_URL`,
+    /// `PETSTORE_ENV`, `default_env` (`petstore env use`) or `built-in default` (production).
+    pub fn selected_by(&self) -> Result<&'static str, Error> {
+        Ok(match self.selected_by {
+            Some(by) => by,
+            None if self.config()?.default_env().is_some() => "default_env",
+            None => "built-in default",
+        })
+    }
+
+    /// `err` with a hint that is true of where the request went: a server that cannot be reached, for an
+    /// environment chosen by name, is fixed in the config file, not with `--base-url`.
+    pub fn with_true_hint(&self, err: Error) -> Error {
+        match err {
+            Error::Connect { origin, reason } if self.base_url.is_none() => match self.environment() {
+                Ok(env) => Error::EnvironmentUnreachable { env: env.name.clone(), origin, reason },
+                Err(_) => Error::Connect { origin, reason },
+            },
+            other => other,
+        }
     }
 
     /// The environment commands act on. With `--base-url`, the environment with that base URL, if any.

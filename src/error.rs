@@ -88,6 +88,15 @@ pub enum Error {
     #[diagnostic(code(petstore::no_working_key))]
     NoWorkingKey { env: String, check: String, code: u8 },
 
+    /// `auth status` got no answer about the key: the server could not be reached, which says nothing
+    /// about the key.
+    #[error("`{env}`'s key was not checked: the server could not be reached: {reason}")]
+    #[diagnostic(
+        code(petstore::key_not_checked),
+        help("check that the server is running and the base URL is right (`petstore env current`)")
+    )]
+    KeyNotChecked { env: String, reason: String },
+
     #[error("no key given")]
     #[diagnostic(
         code(petstore::empty_key),
@@ -120,6 +129,16 @@ pub enum Error {
     #[error("invalid value: {message}")]
     #[diagnostic(code(petstore::invalid_value))]
     InvalidValue { message: String },
+
+    /// `pets add` without a flag it needs, where nobody can be asked for it.
+    #[error("`pets add` needs {missing}, or `--file`")]
+    #[diagnostic(
+        code(petstore::missing_input),
+        help(
+            "pass the missing flags; at a terminal, petstore asks for them unless `--no-input` or `PETSTORE_NO_INPUT` is set"
+        )
+    )]
+    MissingInput { missing: String },
 
     #[error("unknown column `{name}`")]
     #[diagnostic(code(petstore::unknown_column), help("`--columns` takes these, comma-separated: {known}"))]
@@ -208,6 +227,17 @@ pub enum Error {
         help("check that the server is running and the base URL (`--base-url`, `PETSTORE_BASE_URL`) is right")
     )]
     Connect { origin: String, reason: String },
+
+    /// [`Error::Connect`] for an environment chosen by name, whose base URL comes from the config (or is
+    /// built in), so `--base-url` is not where it would be fixed.
+    #[error("cannot connect to `{origin}` (environment `{env}`): {reason}")]
+    #[diagnostic(
+        code(petstore::connect),
+        help(
+            "check that the server is running and that `base_url` under `[environments.{env}]` in the config file (`petstore config path`) is right"
+        )
+    )]
+    EnvironmentUnreachable { env: String, origin: String, reason: String },
 
     #[error("TLS handshake with `{origin}` failed: {reason}")]
     #[diagnostic(
@@ -337,6 +367,7 @@ impl Error {
             | Error::UnknownEnvironment { .. }
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
+            | Error::MissingInput { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }
@@ -360,6 +391,8 @@ impl Error {
             Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
             Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
             Error::Connect { .. }
+            | Error::EnvironmentUnreachable { .. }
+            | Error::KeyNotChecked { .. }
             | Error::Tls { .. }
             | Error::Timeout { .. }
             | Error::Transport { .. }
@@ -560,6 +593,12 @@ mod tests {
             (Error::KeyUnchecked { source: Box::new(Error::Timeout { origin: text("x") }) }, exit::NETWORK),
             (Error::NoWorkingKey { env: text("eu"), check: text("x"), code: exit::AUTH }, exit::AUTH),
             (Error::Connect { origin: text("x"), reason: text("refused") }, exit::NETWORK),
+            (
+                Error::EnvironmentUnreachable { env: text("eu"), origin: text("x"), reason: text("refused") },
+                exit::NETWORK,
+            ),
+            (Error::MissingInput { missing: text("`--name`") }, exit::USAGE),
+            (Error::KeyNotChecked { env: text("eu"), reason: text("refused") }, exit::NETWORK),
             (Error::Timeout { origin: text("x") }, exit::NETWORK),
             (Error::Transport { origin: text("x"), reason: text("x") }, exit::NETWORK),
             (Error::BrokenAnswer { status: 200, reason: text("x") }, exit::NETWORK),

@@ -54,7 +54,8 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
                     .build()
                     .map_err(|source| Error::Start { what: "build the runtime", source })
                     .and_then(|runtime| {
-                        let result = runtime.block_on(commands::run(&ctx, &command));
+                        let result =
+                            runtime.block_on(commands::run(&ctx, &command)).map_err(|err| ctx.with_true_hint(err));
                         runtime.shutdown_background();
                         result
                     });

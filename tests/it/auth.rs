@@ -313,3 +313,13 @@ fn a_key_with_a_newline_inside_is_named_as_the_key_not_the_url() {
     assert_run!("key_with_a_newline", run);
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// A server that cannot be reached says nothing about the key: `auth status` says the server could not be
+/// reached (exit 5), never that the key does not work.
+#[test]
+fn status_with_the_server_down_says_it_could_not_be_reached() {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", crate::common::dead_base_url()));
+    assert_run!("status_unreachable", env.run(&["auth", "status", "--env", "local"]));
+    assert_run!("status_unreachable_json", env.run(&["auth", "status", "--env", "local", "--json"]));
+}

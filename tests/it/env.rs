@@ -113,3 +113,72 @@ fn adding_to_production_from_a_terminal_says_so_first() {
     let piped = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(args));
     assert_eq!((piped.code, piped.stderr.as_str()), (0, ""), "{piped}");
 }
+
+/// `env current` under each precedence rule, as JSON and as the line a shell prompt shows; with a recorded
+/// keyring key whose keyring is unreachable (see `TestEnv::command`), and nothing sent.
+#[test]
+fn current_follows_every_precedence_rule_and_sends_nothing() {
+    let env = TestEnv::new();
+    let sandbox = env.sandbox.base_url();
+    let mut report = String::new();
+    let mut case = |label: &str, vars: &[(&str, &str)], args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY");
+        for (name, value) in vars {
+            cmd.env(name, value);
+        }
+        let run = Run::of(cmd.args(args).args(["env", "current"]));
+        report.push_str(&format!("## {label}\n{run}\n"));
+    };
+    case("nothing set: production", &[], &[]);
+    case("nothing set, --json", &[], &["--json"]);
+    env.write_config(&format!(
+        "default_env = \"local\"\n[environments.local]\nbase_url = \"{sandbox}\"\nkey_storage = \"keyring\"\n"
+    ));
+    case("the config's default_env", &[], &["--json"]);
+    case("the config's default_env, as a line", &[], &[]);
+    case("PETSTORE_API_KEY is where the key would come from", &[("PETSTORE_API_KEY", "secret")], &["--json"]);
+    case("PETSTORE_ENV beats default_env", &[("PETSTORE_ENV", "staging")], &["--json"]);
+    case(
+        "PETSTORE_BASE_URL beats PETSTORE_ENV; its environment is the one with that URL",
+        &[("PETSTORE_ENV", "staging"), ("PETSTORE_BASE_URL", &sandbox)],
+        &["--json"],
+    );
+    case("--env beats PETSTORE_BASE_URL", &[("PETSTORE_BASE_URL", &sandbox)], &["--env", "production", "--json"]);
+    case("--env, as a line", &[], &["--env", "production"]);
+    case(
+        "--base-url beats --env; a URL of no environment has no name and no stored key",
+        &[("PETSTORE_ENV", "local")],
+        &["--base-url", "https://other.example/v1", "--env", "local", "--json"],
+    );
+    case("a URL of no environment, as a line", &[], &["--base-url", "https://other.example/v1"]);
+    case("--jq for a prompt", &[], &["--jq", ".name // .baseUrl"]);
+    case("an unknown --env", &[], &["--env", "prod"]);
+    assert_run!("env_current_precedence", report);
+    assert_eq!(env.sandbox.request_count(), 0, "nothing was sent");
+}
+
+#[test]
+fn add_warns_about_a_base_url_without_a_version_path_and_adds_it() {
+    let env = TestEnv::new();
+    assert_run!("env_add_no_version_path", env.run(&["env", "add", "eu", "https://eu.example.com/api/"]));
+    assert_eq!(env.read_config(), "[environments.eu]\nbase_url = \"https://eu.example.com/api/\"\n");
+    let run = env.run(&["env", "add", "us", "https://us.example.com/api/v2"]);
+    assert_eq!((run.code, run.stderr.contains("warning")), (0, false), "{run}");
+}
+
+/// A configured environment that cannot be reached is fixed in the config file: the hint says so, and
+/// names `--base-url` only when that (or `PETSTORE_BASE_URL`) chose the URL.
+#[test]
+fn an_unreachable_configured_environment_names_its_base_url_in_the_config() {
+    let env = TestEnv::new();
+    let dead = crate::common::dead_base_url();
+    env.write_config(&format!("default_env = \"local\"\n[environments.local]\nbase_url = \"{dead}\"\n"));
+    let unset = |mut cmd: std::process::Command| {
+        cmd.env_remove("PETSTORE_BASE_URL");
+        cmd
+    };
+    assert_run!("env_unreachable_by_name", Run::of(unset(env.command()).args(["--env", "local", "pets", "list"])));
+    assert_run!("env_unreachable_by_default", Run::of(unset(env.command()).args(["pets", "get", "1"])));
+    assert_run!("env_unreachable_by_url", Run::of(unset(env.command()).args(["--base-url", &dead, "pets", "list"])));
+}

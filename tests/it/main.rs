@@ -25,6 +25,7 @@ mod pets_add;
 mod pets_add_file;
 mod pets_get;
 mod pets_list;
+mod prompts;
 mod render_edges;
 mod resilience;
 mod spec_cases;

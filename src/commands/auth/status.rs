@@ -13,10 +13,11 @@ use crate::output::{Field, Rows};
 /// Show each environment's key: where it comes from and whether the API accepts it
 ///
 /// For the selected environment (or every one with `--all`): its base URL, where its key comes from
-/// (`PETSTORE_API_KEY`, keyring, file, built-in, none), the key masked, and whether the API accepts it (a
-/// list of one animal). Exits with 4 when the selected environment has no working key, 5 when its API cannot
-/// be reached. `PETSTORE_API_KEY` is the selected environment's key alone: with `--all`, every other
-/// environment is checked with its own stored key, so the variable's key never goes to another server.
+/// (`PETSTORE_API_KEY`, keyring, file, built-in, none), the key masked, and whether the API accepts it (a list of
+/// one animal). Exits with 4 when the selected environment has no working key, 5 when its API cannot be reached
+/// (which says nothing about the key). `PETSTORE_API_KEY` is the selected environment's key alone: with `--all`,
+/// every other environment is checked with its own stored key, so the variable's key never goes to another
+/// server.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -47,6 +48,9 @@ struct KeyStatus {
     check: String,
     #[serde(skip)]
     exit: u8,
+    /// Why the key could not be checked, when the server could not be reached.
+    #[serde(skip)]
+    reason: String,
 }
 
 /// Looks up and checks the keys, prints them, and exits by the selected environment's result.
@@ -77,6 +81,9 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
             .collect(),
     })?;
     match statuses.iter().find(|s| s.active) {
+        Some(s) if s.exit == exit::NETWORK => {
+            Err(Error::KeyNotChecked { env: s.env.clone(), reason: s.reason.clone() })
+        }
         Some(s) if s.exit != exit::SUCCESS => {
             Err(Error::NoWorkingKey { env: s.env.clone(), check: s.check.clone(), code: s.exit })
         }
@@ -95,6 +102,7 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         key: None,
         check: String::new(),
         exit: exit::SUCCESS,
+        reason: String::new(),
     };
     let config = ctx.config().expect("loaded by the caller");
     let found = if active { credentials::find_key(config, env) } else { credentials::find_stored_key(config, env) };
@@ -121,7 +129,13 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         Err(err) => Err(err),
     };
     let verdict = Verdict::of(&result);
-    status.check = verdict.to_string();
     status.exit = verdict.exit_code();
+    status.check = match (&verdict, status.exit) {
+        (Verdict::Unknown(err), exit::NETWORK) => {
+            status.reason = err.to_string();
+            format!("unknown: server unreachable: {err}")
+        }
+        _ => verdict.to_string(),
+    };
     status
 }

@@ -43,6 +43,13 @@ pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
         config.save(lock)
     })
     .await?;
+    if !config::has_version_path(&args.url) {
+        ctx.output.warning(&format!(
+            "`{}` has no version path: the API's base URL usually ends with one, e.g. `{}v1`",
+            args.url,
+            args.url.as_str().trim_end_matches('/').to_owned() + "/"
+        ));
+    }
     ctx.output.status(&format!(
         "added `{}` ({}); log in with `petstore auth login --env {}`",
         args.name, args.url, args.name

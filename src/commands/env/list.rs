@@ -11,7 +11,8 @@ use crate::output::{Field, Rows};
 /// List the environments, and which one is in use
 ///
 /// Shows each environment's name, base URL, where its key would come from (`PETSTORE_API_KEY`, keyring,
-/// file, built-in, none) and which one commands use now (`*`). No keyring is read: `auth status` checks keys.
+/// file, built-in, none), whether writes to it ask first (`CONFIRM`: yes for production unless the config says
+/// otherwise) and which one commands use now (`*`). No keyring is read: `auth status` checks keys.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -23,7 +24,7 @@ pub struct ListEnvArgs {
 }
 
 /// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
-pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource"];
+pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites"];
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -31,6 +32,7 @@ struct EnvLine<'a> {
     name: &'a str,
     base_url: &'a str,
     key_source: &'static str,
+    confirm_writes: bool,
     active: bool,
     built_in: bool,
 }
@@ -48,12 +50,13 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             name: &env.name,
             base_url: url,
             key_source: credentials::source_of(env).label(),
+            confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,
         })
         .collect();
     ctx.output.records(&lines, || Rows {
-        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY"],
+        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM"],
         keys: KEYS.to_vec(),
         rows: lines
             .iter()
@@ -63,6 +66,7 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
                     Field::new(line.name),
                     Field::new(line.base_url),
                     Field::new(line.key_source),
+                    Field::new(if line.confirm_writes { "yes" } else { "no" }),
                 ]
             })
             .collect(),

@@ -2,6 +2,7 @@
 
 pub mod add;
 pub mod confirm_writes;
+pub mod current;
 pub mod list;
 pub mod remove;
 pub mod select;
@@ -14,6 +15,7 @@ use crate::error::Error;
 #[derive(Debug, clap::Subcommand)]
 pub enum EnvCommand {
     List(list::ListEnvArgs),
+    Current(current::CurrentEnvArgs),
     Use(select::UseEnvArgs),
     Add(add::AddEnvArgs),
     Remove(remove::RemoveEnvArgs),
@@ -25,6 +27,7 @@ impl EnvCommand {
     pub fn name(&self) -> &'static str {
         match self {
             Self::List(_) => "list",
+            Self::Current(_) => "current",
             Self::Use(_) => "use",
             Self::Add(_) => "add",
             Self::Remove(_) => "remove",
@@ -36,6 +39,7 @@ impl EnvCommand {
     pub fn prints(&self) -> Prints<'_> {
         match self {
             Self::List(args) => Prints::Records(list::KEYS, &args.columns),
+            Self::Current(_) => Prints::Value,
             Self::Use(_) | Self::Add(_) | Self::Remove(_) | Self::ConfirmWrites(_) => {
                 Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
             }
@@ -47,6 +51,7 @@ impl EnvCommand {
 pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
     match command {
         EnvCommand::List(args) => list::run(ctx, args),
+        EnvCommand::Current(args) => current::run(ctx, args),
         EnvCommand::Use(args) => select::run(ctx, args).await,
         EnvCommand::Add(args) => add::run(ctx, args).await,
         EnvCommand::Remove(args) => remove::run(ctx, args).await,

@@ -1,6 +1,7 @@
 //! `petstore pets add`
 
 mod file;
+mod prompt;
 
 use std::path::PathBuf;
 
@@ -57,17 +58,11 @@ CSV (the header names the columns, in any order; an empty status is none):
   \"Tom, the cat\",2,")]
 pub struct AddArgs {
     /// The animal's name
-    #[arg(long, value_name = "NAME", required_unless_present = "file", conflicts_with = "file")]
+    #[arg(long, value_name = "NAME", conflicts_with = "file")]
     pub name: Option<String>,
 
     /// The id of the category it belongs to (an integer)
-    #[arg(
-        long,
-        value_name = "ID",
-        allow_negative_numbers = true,
-        required_unless_present = "file",
-        conflicts_with = "file"
-    )]
+    #[arg(long, value_name = "ID", allow_negative_numbers = true, conflicts_with = "file")]
     pub category_id: Option<i64>,
 
     /// Its availability; the API states no default, so none is sent when omitted
@@ -142,8 +137,8 @@ pub struct Add {
 /// What `pets add` adds.
 #[derive(Debug)]
 pub enum AddInput {
-    /// One animal, from `--name`, `--category-id` and `--status`.
-    One(NewPet),
+    /// One animal, from `--name`, `--category-id` and `--status`, or asked for at a terminal.
+    One,
     /// Every record of this file (`-`: stdin), through [`file`].
     File(PathBuf),
 }
@@ -158,18 +153,10 @@ impl Add {
 impl clap::FromArgMatches for Add {
     fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
         let args = AddArgs::from_arg_matches(matches)?;
-        let input = match (&args.file, &args.name, args.category_id) {
-            (Some(file), _, _) => AddInput::File(file.clone()),
-            (None, Some(name), Some(category_id)) => {
-                AddInput::One(NewPet { name: name.clone(), category_id, status: args.status })
-            }
-            // clap's own checks (`required_unless_present`) refuse this first, with its usual message.
-            (None, _, _) => {
-                return Err(clap::Error::raw(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    "`--name` and `--category-id`, or `--file`, are required",
-                ));
-            }
+        let input = match &args.file {
+            Some(file) => AddInput::File(file.clone()),
+            // What is missing is asked for at a terminal, or refused, when the command runs.
+            None => AddInput::One,
         };
         Ok(Self { args, input })
     }
@@ -194,7 +181,7 @@ impl clap::Args for Add {
 pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     let new_pet = match &add.input {
         AddInput::File(file) => return file::run(ctx, &add.args, file).await,
-        AddInput::One(new_pet) => new_pet,
+        AddInput::One => &prompt::complete(ctx, add.args.name.as_deref(), add.args.category_id, add.args.status)?,
     };
     if add.args.dry_run.on() {
         let body = serde_json::to_vec(new_pet).expect("a NewPet always serialises");

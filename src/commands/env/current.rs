@@ -1,0 +1,60 @@
+//! `petstore env current`: where a command would send its requests now, for people and shell prompts.
+//! Reads the flags, the variables and the config file only: never the keyring, never the network.
+
+use serde::Serialize;
+
+use crate::config;
+use crate::context::Context;
+use crate::credentials::{self, Source};
+use crate::error::Error;
+
+/// Show the environment commands would use now
+///
+/// Prints the environment's name (or the base URL, when `--base-url` or `PETSTORE_BASE_URL` names no
+/// environment), and `(writes confirmed)` when writes to it ask first. It follows the same rules as every
+/// command: `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV` > `petstore env use` > production.
+/// With `--json`: its name, base URL, what selected it, where its key would come from (`PETSTORE_API_KEY`,
+/// keyring, file, built-in, none; as the config records it, without reading the keyring) and whether writes
+/// are confirmed. Nothing is sent, so it is fast enough for a shell prompt.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore env current
+  petstore env current --json
+  PS1='[$(petstore env current --jq \".name // .baseUrl\" 2>/dev/null)] \\$ '")]
+pub struct CurrentEnvArgs {}
+
+/// `env current --json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Current {
+    /// `None` for a base URL that is no environment's.
+    name: Option<String>,
+    base_url: String,
+    selected_by: &'static str,
+    key_source: &'static str,
+    confirm_writes: bool,
+}
+
+/// Prints the environment in use.
+pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
+    let target = ctx.target()?;
+    let current = Current {
+        name: target.env.map(|env| env.name.clone()),
+        base_url: config::shown_url(target.base_url),
+        selected_by: ctx.selected_by()?,
+        // A bare base URL gets no stored key (see `Context::client`): only the variable's, if set.
+        key_source: match (target.env, credentials::from_env()) {
+            (Some(env), _) => credentials::source_of(env),
+            (None, Some(_)) => Source::EnvVar,
+            (None, None) => Source::None,
+        }
+        .label(),
+        confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
+    };
+    let mut text = current.name.clone().unwrap_or_else(|| current.base_url.clone());
+    if current.confirm_writes {
+        text.push_str(" (writes confirmed)");
+    }
+    ctx.output.value(&current, &text)
+}

@@ -1,0 +1,155 @@
+//! Asks at a terminal for what `pets add` was not given (`--name`, `--category-id`, then the status from a
+//! list), checks each answer as the flag would be checked, and then prints on stderr the one command that would
+//! have done the same, so that people learn the flags.
+//!
+//! Prompts use dialoguer: it is console-rs's, like indicatif, which petstore already uses, so it adds
+//! `console` no second time; it writes to stderr, validates as the user types and has a list picker. inquire
+//! pulls in crossterm, cliclack a whole visual style. A plain mode (`TERM=dumb`, or `PETSTORE_PROMPT=plain`
+//! for screen readers) asks one line at a time with no cursor movement: a question, then the answer read as
+//! a line. Nothing is ever asked unless stdin and stderr are terminals, nor with `--no-input` or
+//! `PETSTORE_NO_INPUT=1`: the missing flags are then a usage error. Ctrl-C at a prompt ends the command
+//! with 130 before anything is sent.
+
+use std::io::{self, BufRead, Write};
+
+use crate::api::{NewPet, PetStatus};
+use crate::context::Context;
+use crate::error::Error;
+use crate::signals::Signal;
+
+/// Turns prompting off, as `--no-input` does, when set and not empty or `0`.
+pub const NO_INPUT_VAR: &str = "PETSTORE_NO_INPUT";
+/// `plain`: one line at a time, no cursor movement (screen readers); `TERM=dumb` does the same.
+pub const PROMPT_VAR: &str = "PETSTORE_PROMPT";
+
+/// The animal `pets add` should create: what the flags gave, the rest asked for; or a usage error when
+/// something is missing and nobody can be asked.
+pub fn complete(
+    ctx: &Context,
+    name: Option<&str>,
+    category_id: Option<i64>,
+    status: Option<PetStatus>,
+) -> Result<NewPet, Error> {
+    if let (Some(name), Some(category_id)) = (name, category_id) {
+        return Ok(NewPet { name: name.to_owned(), category_id, status });
+    }
+    let off = ctx.no_input() || std::env::var(NO_INPUT_VAR).is_ok_and(|v| !v.is_empty() && v != "0");
+    if off || !ctx.output.stdin_is_terminal() || !ctx.output.stderr_is_terminal() {
+        return Err(Error::MissingInput { missing: missing(name, category_id) });
+    }
+    let plain =
+        std::env::var("TERM").is_ok_and(|t| t == "dumb") || std::env::var(PROMPT_VAR).is_ok_and(|v| v == "plain");
+    let asked = |result: io::Result<String>| result.map_err(interrupted);
+    let name = match name {
+        Some(name) => name.to_owned(),
+        None => asked(ask_text(plain, "Name", check_name))?,
+    };
+    let category_id = match category_id {
+        Some(id) => id,
+        None => asked(ask_text(plain, "Category id (an integer)", |text| parse_category(text).map(drop)))
+            .and_then(|text| parse_category(&text).map_err(|message| Error::InvalidValue { message }))?,
+    };
+    let status = match status {
+        Some(status) => Some(status),
+        None => ask_status(plain).map_err(interrupted)?,
+    };
+    let mut command: Vec<String> = std::env::args().collect();
+    command[0] = "petstore".to_owned();
+    let given = |command: &[String], flag: &str| {
+        command.iter().any(|arg| arg == flag || arg.strip_prefix(flag).is_some_and(|rest| rest.starts_with('=')))
+    };
+    for (flag, value) in [("--name", name.clone()), ("--category-id", category_id.to_string())] {
+        if !given(&command, flag) {
+            command.extend([flag.to_owned(), value]);
+        }
+    }
+    if let Some(status) = status.filter(|_| !given(&command, "--status")) {
+        command.extend(["--status".to_owned(), status.to_string()]);
+    }
+    ctx.output.note(&format!("the same without questions: {}", shell_words::join(&command)));
+    Ok(NewPet { name, category_id, status })
+}
+
+fn missing(name: Option<&str>, category_id: Option<i64>) -> String {
+    match (name, category_id) {
+        (None, None) => "`--name` and `--category-id`",
+        (None, Some(_)) => "`--name`",
+        _ => "`--category-id`",
+    }
+    .to_owned()
+}
+
+/// The flag takes any name; an empty answer is most likely a slip of the Enter key.
+fn check_name(text: &str) -> Result<(), String> {
+    if text.is_empty() { Err("a name is required".to_owned()) } else { Ok(()) }
+}
+
+/// As clap parses `--category-id`: an `i64`.
+fn parse_category(text: &str) -> Result<i64, String> {
+    text.trim().parse::<i64>().map_err(|err| format!("`{text}` is not a category id: {err}"))
+}
+
+/// Ctrl-C at a prompt: the prompt reads the key itself (raw mode), so no SIGINT came; end as if one had.
+fn interrupted(err: io::Error) -> Error {
+    match err.kind() {
+        io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof => Error::Interrupted { signal: Signal::Interrupt },
+        _ => Error::Start { what: "read the answer at the prompt", source: err },
+    }
+}
+
+fn ask_text(plain: bool, question: &str, check: impl Fn(&str) -> Result<(), String>) -> io::Result<String> {
+    if plain {
+        loop {
+            let answer = plain_line(&format!("{question}: "))?;
+            match check(&answer) {
+                Ok(()) => return Ok(answer),
+                Err(why) => writeln!(io::stderr(), "{why}")?,
+            }
+        }
+    }
+    dialoguer::Input::<String>::new()
+        .with_prompt(question)
+        .validate_with(|text: &String| check(text))
+        .interact_text()
+        .map_err(|dialoguer::Error::IO(err)| err)
+}
+
+const STATUSES: [(&str, Option<PetStatus>); 4] = [
+    ("none", None),
+    ("available", Some(PetStatus::Available)),
+    ("pending", Some(PetStatus::Pending)),
+    ("sold", Some(PetStatus::Sold)),
+];
+
+fn ask_status(plain: bool) -> io::Result<Option<PetStatus>> {
+    let labels: Vec<&str> = STATUSES.iter().map(|(label, _)| *label).collect();
+    if plain {
+        loop {
+            let answer = plain_line(&format!("Status ({}; empty: none): ", labels.join(", ")))?;
+            let answer = if answer.is_empty() { "none".to_owned() } else { answer };
+            match STATUSES.iter().find(|(label, _)| *label == answer) {
+                Some((_, status)) => return Ok(*status),
+                None => writeln!(io::stderr(), "`{answer}` is not one of {}", labels.join(", "))?,
+            }
+        }
+    }
+    let index = dialoguer::Select::new()
+        .with_prompt("Status")
+        .items(&labels)
+        .default(0)
+        .interact()
+        .map_err(|dialoguer::Error::IO(err)| err)?;
+    Ok(STATUSES[index].1)
+}
+
+/// A question on stderr and a line from stdin; end of input is taken as giving up.
+fn plain_line(question: &str) -> io::Result<String> {
+    let mut stderr = io::stderr();
+    write!(stderr, "{question}")?;
+    stderr.flush()?;
+    let mut line = String::new();
+    if io::stdin().lock().read_line(&mut line)? == 0 {
+        return Err(io::ErrorKind::UnexpectedEof.into());
+    }
+    Ok(line.trim_end_matches(['\n', '\r']).to_owned())
+}
