@@ -89,7 +89,6 @@ pub struct Environment {
     pub confirm_writes: bool,
 }
 
-
 /// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
 /// on Unix, macOS included (CLI users dislike `~/Library/Application Support`); the platform's config
 /// directory on Windows.

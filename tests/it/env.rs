@@ -182,3 +182,27 @@ fn an_unreachable_configured_environment_names_its_base_url_in_the_config() {
     assert_run!("env_unreachable_by_default", Run::of(unset(env.command()).args(["pets", "get", "1"])));
     assert_run!("env_unreachable_by_url", Run::of(unset(env.command()).args(["--base-url", &dead, "pets", "list"])));
 }
+
+#[test]
+fn list_and_current_show_the_confirm_writes_the_config_records() {
+    let env = TestEnv::new();
+    let confirmed = |run: &Run| -> Vec<(String, bool)> {
+        run.json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["name"].as_str().unwrap().to_owned(), e["confirmWrites"].as_bool().unwrap()))
+            .collect()
+    };
+    let defaults = confirmed(&env.run(&["env", "list", "--json"]));
+    assert!(defaults.contains(&("production".to_owned(), true)) && defaults.contains(&("staging".to_owned(), false)));
+    // Switched in the config, both ways: the list and `env current` follow the file, not the defaults.
+    assert_eq!(env.run(&["env", "confirm-writes", "staging", "on"]).code, 0);
+    assert_eq!(env.run(&["env", "confirm-writes", "production", "off"]).code, 0);
+    let switched = confirmed(&env.run(&["env", "list", "--json"]));
+    assert!(switched.contains(&("production".to_owned(), false)), "{switched:?}");
+    assert!(switched.contains(&("staging".to_owned(), true)), "{switched:?}");
+    let current = env.run(&["--env", "staging", "env", "current", "--json"]).json();
+    assert_eq!(current["confirmWrites"], true, "{current}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}

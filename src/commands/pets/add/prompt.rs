@@ -66,7 +66,10 @@ pub fn complete(
     if let Some(status) = status.filter(|_| !given(&command, "--status")) {
         command.extend(["--status".to_owned(), status.to_string()]);
     }
-    ctx.output.note(&format!("the same without questions: {}", shell_words::join(&command)));
+    // shlex refuses only a NUL, which no argument and no answer at a terminal can hold.
+    if let Ok(line) = shlex::try_join(command.iter().map(String::as_str)) {
+        ctx.output.note(&format!("the same without questions: {line}"));
+    }
     Ok(NewPet { name, category_id, status })
 }
 
