@@ -27,6 +27,7 @@ impl TestEnv {
 
     /// A sandbox with `config`, accepting [`KEY`] only.
     pub fn with(config: Config) -> TestEnv {
+        start_watchdog();
         let sandbox = Sandbox::start_with(config.api_keys([KEY]).quiet(true));
         TestEnv { sandbox, home: tempfile::tempdir().expect("a temporary directory") }
     }
@@ -214,4 +215,21 @@ pub fn have_tool(tool: &str, package: &str) -> bool {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "skipped: {test}: `{tool}` is not installed ({SKIP_VAR}={skip})");
     false
+}
+
+/// How long the whole integration-test binary may run (it takes under a minute here). Past it, a test is
+/// stuck on a child, a pseudo-terminal or a server that will never answer: the binary fails at once rather
+/// than hold CI until its own limit.
+const WHOLE_RUN_LIMIT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// Starts, once per test binary, the thread that enforces [`WHOLE_RUN_LIMIT`].
+fn start_watchdog() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        std::thread::spawn(|| {
+            std::thread::sleep(WHOLE_RUN_LIMIT);
+            eprintln!("error: the integration tests ran past {WHOLE_RUN_LIMIT:?}: a test is stuck; stopping");
+            std::process::exit(101);
+        });
+    });
 }
