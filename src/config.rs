@@ -7,10 +7,11 @@
 //!
 //! ```toml
 //! default_env = "staging"              # `petstore env use staging`
+//! key_cache_ttl = 900                  # seconds a key read from the OS keyring stays in the kernel's cache; 0: off
 //!
 //! [environments.production]
 //! base_url = "https://api.example.com/v1"   # overrides the built-in placeholder
-//! key_storage = "keyring"             # where `auth login` put the key: "keyring" or "file"
+//! key_storage = "keyring"             # where `auth login` put the key: "keyring", "kernel" or "file"
 //! confirm_writes = true               # ask before each write at a terminal (default: on for production only)
 //!
 //! [environments.local]                 # `petstore env add local http://127.0.0.1:8080/v1`
@@ -20,6 +21,7 @@
 pub mod files;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
@@ -59,20 +61,29 @@ const FILE_NAME: &str = "config.toml";
 /// Where `auth login` stored an environment's key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyStorage {
-    /// The OS keyring.
+    /// The OS keyring (with a cache in the kernel's keyring on Linux).
     Keyring,
-    /// The 0600 credentials file in the config directory (`auth login --insecure-storage`).
+    /// The kernel's persistent keyring, on Linux (`auth login --storage kernel`).
+    Kernel,
+    /// The 0600 credentials file in the config directory (`auth login --storage file`).
     File,
 }
 
 impl KeyStorage {
-    fn as_str(self) -> &'static str {
+    /// Its name in the config file and on the command line.
+    pub fn as_str(self) -> &'static str {
         match self {
             KeyStorage::Keyring => "keyring",
+            KeyStorage::Kernel => "kernel",
             KeyStorage::File => "file",
         }
     }
 }
+
+/// How long a key read from the OS keyring stays in the kernel's cache unless `key_cache_ttl` says otherwise:
+/// a quarter of an hour, so that a person at work pays the Secret Service's milliseconds once in a while, and a
+/// key changed or removed elsewhere is read again soon (at once, after a 401).
+pub const DEFAULT_KEY_CACHE_TTL: Duration = Duration::from_secs(15 * 60);
 
 /// A deployment petstore can talk to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,6 +127,7 @@ pub struct Config {
     saved: String,
     environments: Vec<Environment>,
     default_env: Option<String>,
+    key_cache_ttl: Duration,
 }
 
 impl Config {
@@ -137,9 +149,10 @@ impl Config {
         // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
         let parsed = toml_edit::Document::parse(text.as_str())
             .map_err(|err| mistake(err.span().unwrap_or(0..0), err.message().trim().to_owned()))?;
-        let (environments, default_env) =
+        let Settings { environments, default_env, key_cache_ttl } =
             read(parsed.as_table()).map_err(|(span, message)| mistake(span.unwrap_or(0..0), message))?;
-        let config = Config { dir, doc: parsed.into_mut(), saved: text.clone(), environments, default_env };
+        let config =
+            Config { dir, doc: parsed.into_mut(), saved: text.clone(), environments, default_env, key_cache_ttl };
         if let Some(name) = &config.default_env {
             config.environment(name)?;
         }
@@ -154,6 +167,11 @@ impl Config {
     /// The config file's path.
     pub fn path(&self) -> PathBuf {
         self.dir.join(FILE_NAME)
+    }
+
+    /// How long a key read from the OS keyring stays in the kernel's cache (`key_cache_ttl`); zero: not at all.
+    pub fn key_cache_ttl(&self) -> Duration {
+        self.key_cache_ttl
     }
 
     /// Every environment: the built-in ones first, then the user's, by name.
@@ -265,10 +283,10 @@ impl Config {
 
     /// Re-reads the edited document so that what we hold is what we will write.
     fn reload(&mut self) -> Result<(), Error> {
-        let (environments, default_env) =
-            read(self.doc.as_table()).map_err(|(_, message)| Error::ConfigEdit { message })?;
-        self.environments = environments;
-        self.default_env = default_env;
+        let settings = read(self.doc.as_table()).map_err(|(_, message)| Error::ConfigEdit { message })?;
+        self.environments = settings.environments;
+        self.default_env = settings.default_env;
+        self.key_cache_ttl = settings.key_cache_ttl;
         Ok(())
     }
 }
@@ -277,13 +295,31 @@ type Span = std::ops::Range<usize>;
 /// What is wrong in a document, and where, when its parser knows.
 type Problem = (Option<Span>, String);
 
-/// The environments and default a document describes, or the span and text of what is wrong.
-fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
+/// What a document sets.
+struct Settings {
+    environments: Vec<Environment>,
+    default_env: Option<String>,
+    key_cache_ttl: Duration,
+}
+
+/// The settings a document describes, or the span and text of what is wrong.
+fn read(doc: &Table) -> Result<Settings, Problem> {
     let default_env = match doc.get("default_env") {
         None => None,
         Some(item) => {
             Some(item.as_str().map(str::to_owned).ok_or((item.span(), "`default_env` must be a string".to_owned()))?)
         }
+    };
+    let key_cache_ttl = match doc.get("key_cache_ttl") {
+        None => DEFAULT_KEY_CACHE_TTL,
+        Some(item) => item
+            .as_integer()
+            .and_then(|seconds| u32::try_from(seconds).ok())
+            .map(|seconds| Duration::from_secs(seconds.into()))
+            .ok_or((
+                item.span(),
+                "`key_cache_ttl` must be a whole number of seconds, 0 or more (0 turns the cache off)".to_owned(),
+            ))?,
     };
     let mut environments: Vec<Environment> = BUILT_IN
         .iter()
@@ -311,11 +347,12 @@ fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
                 None => None,
                 Some(storage) => Some(match storage.as_str() {
                     Some("keyring") => KeyStorage::Keyring,
+                    Some("kernel") => KeyStorage::Kernel,
                     Some("file") => KeyStorage::File,
                     _ => {
                         return Err((
                             storage.span(),
-                            format!("`environments.{name}.key_storage` must be \"keyring\" or \"file\""),
+                            format!("`environments.{name}.key_storage` must be \"keyring\", \"kernel\" or \"file\""),
                         ));
                     }
                 }),
@@ -349,7 +386,7 @@ fn read(doc: &Table) -> Result<(Vec<Environment>, Option<String>), Problem> {
     }
     user_defined.sort_by(|a, b| a.name.cmp(&b.name));
     environments.extend(user_defined);
-    Ok((environments, default_env))
+    Ok(Settings { environments, default_env, key_cache_ttl })
 }
 
 fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
@@ -363,7 +400,7 @@ fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
 pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
     let environments = match Config::load() {
         Ok(config) => config.environments,
-        Err(_) => read(&Table::new()).map(|(environments, _)| environments).unwrap_or_default(),
+        Err(_) => read(&Table::new()).map(|settings| settings.environments).unwrap_or_default(),
     };
     environments
         .into_iter()

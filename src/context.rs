@@ -2,14 +2,14 @@
 //! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
 //! through [`Context::client`]; they check keys with [`Context::client_with`].
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
 use crate::cli::GlobalArgs;
 use crate::config::{self, Config, Environment};
-use crate::credentials::{self, ApiKey};
+use crate::credentials::{self, ApiKey, Source};
 use crate::error::Error;
 use crate::output::Output;
 
@@ -206,14 +206,25 @@ impl Context {
 
     /// A client for the target with the user's key; fails with a hint naming the login command when there
     /// is no key. A script with `PETSTORE_API_KEY` set never touches the keyring.
+    ///
+    /// A key from the kernel's cache that the API refuses (401) is looked up once more in the OS keyring, where
+    /// it may have been changed since it was cached, and the request is sent again with the keyring's key.
     pub fn client(&self) -> Result<Client, Error> {
         let target = self.target()?;
-        let key = match (credentials::from_env(), target.env) {
-            (Some(key), _) => key,
+        let (key, source) = match (credentials::from_env(), target.env) {
+            (Some(key), _) => (key, Source::EnvVar),
             (None, Some(env)) => credentials::require(self.config()?, env)?,
             (None, None) => return Err(Error::NoApiKey { url: target.base_url.to_string() }),
         };
-        self.client_with(target.base_url, &key)
+        let client = self.client_with(target.base_url, &key)?;
+        Ok(match (source, target.env) {
+            (Source::KernelCache, Some(env)) => {
+                let config = self.config()?;
+                let (dir, env, ttl) = (config.dir().to_owned(), env.name.clone(), config.key_cache_ttl());
+                client.with_rekey(Arc::new(move || credentials::reread_after_refusal(&dir, &env, &key, ttl)))
+            }
+            _ => client,
+        })
     }
 
     /// Says so on stderr, at a terminal, before a command writes to production: nobody should add animals

@@ -6,7 +6,15 @@ use miette::{NamedSource, SourceSpan};
 
 use crate::api;
 use crate::credentials::API_KEY_VAR;
+use crate::credentials::kernel::KernelError;
 use crate::credentials::keyring::KeyringError;
+
+/// Where else `auth login` can keep a key when the OS keyring cannot: the kernel's keyring on Linux.
+#[cfg(target_os = "linux")]
+const OTHER_STORAGE: &str = "keep the key in the kernel's keyring, with no file (`petstore auth login --storage \
+                             kernel`; lost at reboot), or in a 0600 file (`--storage file`)";
+#[cfg(not(target_os = "linux"))]
+const OTHER_STORAGE: &str = "keep the key in a 0600 file with `petstore auth login --storage file`";
 use crate::output::safe;
 
 /// The documented exit codes (README, `petstore --help`).
@@ -65,13 +73,18 @@ pub enum Error {
     KeyMissing { env: String, backend: &'static str, login: String },
 
     #[error("cannot {action} the key: {source}")]
+    #[diagnostic(code(petstore::keyring), help("set `{API_KEY_VAR}` instead, or {OTHER_STORAGE}"))]
+    Keyring { action: &'static str, source: KeyringError },
+
+    #[error("cannot {action} the key: {source}")]
     #[diagnostic(
-        code(petstore::keyring),
+        code(petstore::kernel_keyring),
         help(
-            "set `{API_KEY_VAR}` instead, or keep the key in a 0600 file with `petstore auth login --insecure-storage`"
+            "set `{API_KEY_VAR}` instead, or keep the key in the OS keyring (`petstore auth login --storage \
+             keyring`) or a 0600 file (`--storage file`)"
         )
     )]
-    Keyring { action: &'static str, source: KeyringError },
+    Kernel { action: &'static str, source: KernelError },
 
     #[error("the API refused this key (HTTP {status}): nothing was stored")]
     #[diagnostic(code(petstore::key_refused), help("check the key; `--no-verify` stores it without asking the API"))]
@@ -385,6 +398,7 @@ impl Error {
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
             | Error::Keyring { .. }
+            | Error::Kernel { .. }
             | Error::KeyRefused { .. }
             | Error::Unauthorized { .. } => exit::AUTH,
             Error::KeyUnchecked { source } => source.exit_code(),

@@ -41,6 +41,17 @@ pub trait Observer: Send + Sync {
     fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>);
 }
 
+/// Asked, at most once per client and its clones, after the API answered 401 to the key the client was made
+/// with: another key to try, or `None`. For a key that came from a cache, which the cache's source may have
+/// replaced since (see `Client::with_rekey`). It may block, so it runs on a blocking thread.
+pub type Rekey = Arc<dyn Fn() -> Option<ApiKey> + Send + Sync>;
+
+/// A [`Rekey`] and what it answered, shared by a client's clones so that a batch asks once.
+struct Reauth {
+    rekey: Rekey,
+    fresh: tokio::sync::OnceCell<Option<HeaderValue>>,
+}
+
 /// The final answer to [`Client::request`], whatever its status: the body as the server sent it.
 #[derive(Debug)]
 pub struct Response {
@@ -71,6 +82,7 @@ pub struct Client {
     base: Url,
     auth: HeaderValue,
     observer: Option<Arc<dyn Observer>>,
+    reauth: Option<Arc<Reauth>>,
 }
 
 impl std::fmt::Debug for Client {
@@ -133,10 +145,39 @@ impl Client {
             builder = builder.add_root_certificate(certificate);
         }
         let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
-        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose())).map_err(|_| Error::UnusableKey)?;
-        // Keeps the value out of reqwest's and hyper's Debug output.
-        auth.set_sensitive(true);
-        Ok(Client { http, base, auth, observer: None })
+        Ok(Client { http, base, auth: authorization(key)?, observer: None, reauth: None })
+    }
+
+    /// After a 401, asks `rekey` (once, whichever request or clone meets the 401 first) for another key, and
+    /// if it gives one, sends the refused request again with it, once, and every later request with it too.
+    /// A 401 means the server did not act on the request, so sending it again is safe for any method.
+    pub fn with_rekey(mut self, rekey: Rekey) -> Client {
+        self.reauth = Some(Arc::new(Reauth { rekey, fresh: tokio::sync::OnceCell::new() }));
+        self
+    }
+
+    /// The `Authorization` value to send: the rekeyed one, once there is one.
+    fn current_auth(&self) -> HeaderValue {
+        match self.reauth.as_ref().and_then(|reauth| reauth.fresh.get()) {
+            Some(Some(fresh)) => fresh.clone(),
+            _ => self.auth.clone(),
+        }
+    }
+
+    /// A different `Authorization` value to try after `sent` was refused with a 401, if [`Client::with_rekey`]
+    /// gave a way to find one and it finds one.
+    async fn auth_after_refusal(&self, sent: &HeaderMap) -> Option<HeaderValue> {
+        let reauth = self.reauth.as_ref()?;
+        let fresh = reauth
+            .fresh
+            .get_or_init(|| async {
+                let rekey = Arc::clone(&reauth.rekey);
+                let key = tokio::task::spawn_blocking(move || rekey()).await.ok().flatten()?;
+                authorization(&key).ok()
+            })
+            .await
+            .as_ref()?;
+        (sent.get(AUTHORIZATION) != Some(fresh)).then(|| fresh.clone())
     }
 
     /// Reports every exchange to `observer`.
@@ -254,11 +295,27 @@ impl Client {
         body: Option<&[u8]>,
         refusals: Refusals,
     ) -> Result<WholeAnswer, AttemptFailure> {
-        let headers = request_headers(self.auth.clone(), extra, body.is_some());
+        let mut headers = request_headers(self.current_auth(), extra, body.is_some());
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
+        let mut rekeyed = false;
         loop {
             let wait = match self.attempt(method, url, &headers, body).await {
+                Ok(answer) if answer.status == StatusCode::UNAUTHORIZED && !rekeyed => {
+                    rekeyed = true;
+                    match self.auth_after_refusal(&headers).await {
+                        Some(auth) => {
+                            headers = request_headers(auth, extra, body.is_some());
+                            self.notify_retry(
+                                attempt,
+                                "401 Unauthorized; the key's store holds another",
+                                Duration::ZERO,
+                            );
+                            continue;
+                        }
+                        None => return Ok(answer),
+                    }
+                }
                 Ok(answer) => {
                     let retryable = match answer.status.as_u16() {
                         429 => refusals == Refusals::Retried,
@@ -371,6 +428,14 @@ impl Client {
             observer.deprecated(method, url, deprecation.as_deref(), sunset.as_deref());
         }
     }
+}
+
+/// The `Authorization` header for `key`, marked sensitive to keep it out of reqwest's and hyper's Debug
+/// output.
+fn authorization(key: &ApiKey) -> Result<HeaderValue, Error> {
+    let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose())).map_err(|_| Error::UnusableKey)?;
+    auth.set_sensitive(true);
+    Ok(auth)
 }
 
 /// The wait before retry number `attempt`: exponential backoff with full jitter (a random wait below

@@ -14,7 +14,7 @@ use crate::api::{self, ListQuery, Observer};
 use crate::commands::auth::Verdict;
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
-use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, keyring};
+use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, kernel, keyring};
 use crate::error::Error;
 use crate::output::{Field, Rows};
 
@@ -242,11 +242,14 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
 
     let source = target.map(key_source);
     let keyring_probe = keyring::probe(keyring::TIMEOUT);
-    check("keyring", keyring_check(&keyring_probe, source, env));
+    let cached = matches!((config, env), (Some(config), Some(env)) if credentials::is_cached(config, env));
+    check("keyring", keyring_check(&keyring_probe, source, env, cached));
+    check("kernel-keyring", kernel_check(config, source, env));
 
     let key = match (config, target) {
-        // Asking again would only wait for the keyring's time bound a second time.
-        (Some(_), Some(_)) if source == Some(Source::Keyring) && keyring_probe.is_err() => {
+        // Asking again would only wait for the keyring's time bound a second time; only the kernel's copy can
+        // give the key now.
+        (Some(_), Some(_)) if source == Some(Source::Keyring) && keyring_probe.is_err() && !cached => {
             check("key", skip(&format!("needs the {}, where the key is kept", keyring::backend())));
             None
         }
@@ -309,7 +312,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
                 verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
                 verdict @ Verdict::Refused { detail, .. } => {
                     let fix = match (source, env) {
-                        (Some(Source::Keyring | Source::File), Some(env)) => {
+                        (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
                             format!("run `{}` again", credentials::login_command(&env.name))
                         }
                         _ => format!("check `{API_KEY_VAR}`"),
@@ -397,6 +400,8 @@ fn key_found(key: &ApiKey, source: Source) -> String {
     let from = match source {
         Source::EnvVar => format!("`{API_KEY_VAR}`"),
         Source::Keyring => format!("the {}", keyring::backend()),
+        Source::KernelCache => format!("the kernel's cache of the {}'s key", keyring::backend()),
+        Source::Kernel => "the kernel's persistent keyring".to_owned(),
         Source::File => "the credentials file".to_owned(),
         Source::BuiltIn => "the environment's built-in key".to_owned(),
         Source::None => "nowhere".to_owned(),
@@ -404,22 +409,32 @@ fn key_found(key: &ApiKey, source: Source) -> String {
     format!("from {from}: {}", key.masked())
 }
 
-/// The keyring fails the checklist only when the key is kept there; otherwise its absence is a warning, since
-/// `petstore auth login` without `--insecure-storage` would need it.
+/// The keyring fails the checklist only when the key is kept there and the kernel has no copy of it;
+/// otherwise its absence is a warning, since `petstore auth login` without `--storage` would need it.
 fn keyring_check(
     probe: &Result<(), keyring::KeyringError>,
     source: Option<Source>,
     env: Option<&Environment>,
+    cached: bool,
 ) -> (Status, String) {
     let Err(err) = probe else {
         return (Status::Pass, format!("the {} answers", keyring::backend()));
     };
     let name = env.map_or("NAME", |env| env.name.as_str());
     let (status, consequence) = match source {
-        Some(Source::Keyring) => (
+        Some(Source::Keyring) if cached => (
+            Status::Warn,
+            format!(
+                "the key for `{name}` is kept there, and comes from the kernel's cached copy until that expires; then \
+                 set `{API_KEY_VAR}`, or run `{} --storage kernel` (or `--storage file`)",
+                credentials::login_command(name)
+            ),
+        ),
+        Some(Source::Keyring | Source::KernelCache) => (
             Status::Fail,
             format!(
-                "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --insecure-storage`",
+                "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage kernel` (or \
+                 `--storage file`)",
                 credentials::login_command(name)
             ),
         ),
@@ -427,13 +442,57 @@ fn keyring_check(
         Some(Source::File) => {
             (Status::Warn, format!("not needed now: the key for `{name}` is in the credentials file"))
         }
+        Some(Source::Kernel) => {
+            (Status::Warn, format!("not needed now: the key for `{name}` is in the kernel's persistent keyring"))
+        }
         Some(Source::BuiltIn) => (Status::Warn, format!("not needed now: `{name}` has a built-in key")),
         Some(Source::None) | None => (
             Status::Warn,
-            "`petstore auth login` needs it, or `--insecure-storage` to keep the key in a file".to_owned(),
+            "`petstore auth login` needs it, or `--storage kernel` (no file) or `--storage file` to keep the key \
+             elsewhere"
+                .to_owned(),
         ),
     };
     (status, format!("{err}; {consequence}"))
+}
+
+/// The kernel's keyring, where keys from the OS keyring are cached and `--storage kernel` keeps them. It fails
+/// the checklist only when the key is kept there: without it, the cache is simply not used.
+fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&Environment>) -> (Status, String) {
+    if !cfg!(target_os = "linux") {
+        return skip("only Linux has one");
+    }
+    let ttl = config.map_or(config::DEFAULT_KEY_CACHE_TTL, Config::key_cache_ttl);
+    let Err(err) = kernel::probe() else {
+        let cache = if ttl.is_zero() {
+            "the cache is off (`key_cache_ttl = 0`)".to_owned()
+        } else {
+            format!(
+                "keys read from the {} are cached for {} (`key_cache_ttl`)",
+                keyring::backend(),
+                kernel::describe(ttl)
+            )
+        };
+        return (Status::Pass, format!("it answers; {cache}"));
+    };
+    let name = env.map_or("NAME", |env| env.name.as_str());
+    match source {
+        Some(Source::Kernel) => (
+            Status::Fail,
+            format!(
+                "{err}; the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage keyring` (or \
+                 `--storage file`)",
+                credentials::login_command(name)
+            ),
+        ),
+        _ => (
+            Status::Warn,
+            format!(
+                "{err}; keys are read from the {} every time, and `--storage kernel` cannot be used",
+                keyring::backend()
+            ),
+        ),
+    }
 }
 
 /// The proxy variables set, credentials masked, and the proxy (if any) that requests to `base_url` go

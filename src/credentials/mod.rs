@@ -1,14 +1,17 @@
 //! Where the API key lives, and the type that holds it so that it never prints.
 //!
-//! Lookup, for the environment in use: `PETSTORE_API_KEY` when set and not empty (the keyring is not touched,
-//! so scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (the OS
-//! keyring, or the 0600 file of `--insecure-storage`; recorded in the config, so a file user never probes
-//! D-Bus), else the environment's built-in key (the sandbox's), else nothing. This module never prints and
-//! never falls back to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
+//! Lookup, for the environment in use: `PETSTORE_API_KEY` when set and not empty (no store is touched, so
+//! scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (recorded in the
+//! config, so a file user never probes D-Bus): the OS keyring, through a cache in the kernel's keyring on
+//! Linux; the kernel's persistent keyring (`--storage kernel`); or the 0600 file (`--storage file`). Else the
+//! environment's built-in key (the sandbox's), else nothing. This module never prints and never falls back
+//! to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
 
 pub mod file;
+pub mod kernel;
 pub mod keyring;
 
+use std::path::Path;
 use std::time::Duration;
 
 pub use crate::api::ApiKey;
@@ -22,7 +25,12 @@ pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     EnvVar,
+    /// The OS keyring itself (on Linux: the Secret Service, because the cache did not have the key).
     Keyring,
+    /// The kernel's copy of the OS keyring's key.
+    KernelCache,
+    /// The kernel's persistent keyring (`--storage kernel`).
+    Kernel,
     File,
     BuiltIn,
     None,
@@ -34,6 +42,8 @@ impl Source {
         match self {
             Source::EnvVar => API_KEY_VAR,
             Source::Keyring => "keyring",
+            Source::KernelCache => "kernel cache",
+            Source::Kernel => "kernel",
             Source::File => "file",
             Source::BuiltIn => "built-in",
             Source::None => "none",
@@ -55,6 +65,7 @@ pub fn source_of(env: &Environment) -> Source {
 pub fn stored_source_of(env: &Environment) -> Source {
     match env.key_storage {
         Some(KeyStorage::Keyring) => Source::Keyring,
+        Some(KeyStorage::Kernel) => Source::Kernel,
         Some(KeyStorage::File) => Source::File,
         None if env.built_in_key.is_some() => Source::BuiltIn,
         None => Source::None,
@@ -72,17 +83,23 @@ pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Sour
 /// `env`'s own key, [`API_KEY_VAR`] aside: the stored one, else the built-in one. For when `env` is not the
 /// one the user chose, so the variable's key is not meant for it (`auth status --all`).
 pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
+    let dir = config.dir();
     let stored = match env.key_storage {
-        Some(KeyStorage::Keyring) => keyring::get(&env.name, keyring::TIMEOUT)
-            .map_err(|source| Error::Keyring { action: "read", source })?
-            .map(|key| (key, Source::Keyring)),
-        Some(KeyStorage::File) => file::get(config.dir(), &env.name)?.map(|key| (key, Source::File)),
+        Some(KeyStorage::Keyring) => from_keyring(dir, &env.name, config.key_cache_ttl())?,
+        Some(KeyStorage::Kernel) => kernel::get(dir, &env.name)
+            .map_err(|source| Error::Kernel { action: "read", source })?
+            .map(|key| (key, Source::Kernel)),
+        Some(KeyStorage::File) => file::get(dir, &env.name)?.map(|key| (key, Source::File)),
         None => None,
     };
-    if stored.is_none() && env.key_storage.is_some() && env.built_in_key.is_none() {
+    if let (None, Some(storage), None) = (&stored, env.key_storage, env.built_in_key) {
         return Err(Error::KeyMissing {
             env: env.name.clone(),
-            backend: if env.key_storage == Some(KeyStorage::File) { "credentials file" } else { keyring::backend() },
+            backend: match storage {
+                KeyStorage::Keyring => keyring::backend(),
+                KeyStorage::Kernel => kernel::BACKEND,
+                KeyStorage::File => "credentials file",
+            },
             login: login_command(&env.name),
         });
     }
@@ -90,56 +107,112 @@ pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKe
         .or_else(|| env.built_in_key.and_then(|key| ApiKey::new(key.to_owned())).map(|key| (key, Source::BuiltIn))))
 }
 
+/// The OS keyring's key for `env`: the kernel's cached copy if it has one, else the keyring's, which is then
+/// cached for `ttl` (zero: not cached, and any copy left from before is dropped).
+fn from_keyring(dir: &Path, env: &str, ttl: Duration) -> Result<Option<(ApiKey, Source)>, Error> {
+    if ttl.is_zero() {
+        kernel::cache_clear(dir, env);
+    } else if let Some(key) = kernel::cache_get(dir, env) {
+        return Ok(Some((key, Source::KernelCache)));
+    }
+    let key = keyring::get(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?;
+    if let Some(key) = &key
+        && !ttl.is_zero()
+    {
+        kernel::cache_put(dir, env, key, ttl);
+    }
+    Ok(key.map(|key| (key, Source::Keyring)))
+}
+
+/// Whether the kernel's cache holds `env`'s key from the OS keyring now (for `petstore doctor`).
+pub fn is_cached(config: &Config, env: &Environment) -> bool {
+    env.key_storage == Some(KeyStorage::Keyring)
+        && !config.key_cache_ttl().is_zero()
+        && kernel::cache_get(config.dir(), &env.name).is_some()
+}
+
+/// After the API refused `refused`, a key that came from the kernel's cache: the OS keyring's key, if it is
+/// another one (changed behind petstore's back), which then replaces the cached copy. A keyring that no
+/// longer has a key drops the copy too. `None`: nothing better to try, and the refusal stands.
+pub fn reread_after_refusal(dir: &Path, env: &str, refused: &ApiKey, ttl: Duration) -> Option<ApiKey> {
+    match keyring::get(env, keyring::TIMEOUT) {
+        Ok(Some(key)) if key != *refused => {
+            kernel::cache_put(dir, env, &key, ttl);
+            Some(key)
+        }
+        Ok(Some(_)) | Err(_) => None,
+        Ok(None) => {
+            kernel::cache_clear(dir, env);
+            None
+        }
+    }
+}
+
 /// Storing may wait for a desktop's unlock prompt, so it gets longer than an ordinary keyring call.
 const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Stores `key` for `env` in `storage` and records in `config` where it is, under `lock`, which the caller
 /// holds over the whole edit so that concurrent logins and logouts all take effect. The key goes first, then
-/// its record, so the config never names a key that is not stored; a leftover copy in the other store goes
-/// last.
+/// its record, so the config never names a key that is not stored; leftover copies in the other stores go
+/// last. A key stored in the OS keyring is cached in the kernel's keyring too (unless `key_cache_ttl` is 0).
 pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, storage: KeyStorage) -> Result<(), Error> {
     let previous = config.environment(env)?.key_storage;
+    let dir = lock.dir();
     match storage {
         KeyStorage::File => file::set(lock, env, key)?,
+        KeyStorage::Kernel => kernel::set(dir, env, key).map_err(|source| Error::Kernel { action: "store", source })?,
         KeyStorage::Keyring => {
             keyring::set(env, key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?
         }
     }
     config.set_key_storage(env, Some(storage))?;
     config.save(lock)?;
+    // A stale copy elsewhere would only confuse. Failing to reach the OS keyring here is not worth failing
+    // the login for; the kernel and the file answer at once.
+    if storage != KeyStorage::File {
+        file::delete(lock, env)?;
+    }
+    if storage != KeyStorage::Kernel {
+        let _ = kernel::delete(dir, env);
+    }
+    if storage != KeyStorage::Keyring && previous == Some(KeyStorage::Keyring) {
+        let _ = keyring::delete(env, keyring::TIMEOUT);
+    }
     match storage {
-        // The file now holds the key; a stale keyring copy would only confuse. Failing to reach the keyring
-        // here is not worth failing the login for.
-        KeyStorage::File if previous == Some(KeyStorage::Keyring) => {
-            let _ = keyring::delete(env, keyring::TIMEOUT);
+        KeyStorage::Keyring if !config.key_cache_ttl().is_zero() => {
+            kernel::cache_put(dir, env, key, config.key_cache_ttl())
         }
-        KeyStorage::File => {}
-        KeyStorage::Keyring => {
-            file::delete(lock, env)?;
-        }
+        _ => kernel::cache_clear(dir, env),
     }
     Ok(())
 }
 
-/// Deletes `env`'s stored key under `lock`: from the credentials file, and from the keyring when `storage`
-/// says it is there. Returns whether anything was deleted. Record the key's absence in the config first, so
-/// that the config never names a key that is not stored.
+/// Deletes `env`'s stored key under `lock`: from the credentials file and the kernel's keyring (its cache
+/// too), and from the OS keyring when `storage` says it is there. Returns whether anything was deleted.
+/// Record the key's absence in the config first, so that the config never names a key that is not stored.
 pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> Result<bool, Error> {
+    let dir = lock.dir();
+    kernel::cache_clear(dir, env);
     let from_file = file::delete(lock, env)?;
+    let from_kernel = match storage {
+        Some(KeyStorage::Kernel) => {
+            kernel::delete(dir, env).map_err(|source| Error::Kernel { action: "delete", source })?
+        }
+        // Only a leftover could be there, and the kernel keyring may be unusable here.
+        _ => kernel::delete(dir, env).unwrap_or(false),
+    };
     let from_keyring = match storage {
         Some(KeyStorage::Keyring) => {
             keyring::delete(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "delete", source })?
         }
         _ => false,
     };
-    Ok(from_file || from_keyring)
+    Ok(from_file || from_kernel || from_keyring)
 }
 
-/// The key for `env`, or the error that says how to log in.
-pub fn require(config: &Config, env: &Environment) -> Result<ApiKey, Error> {
-    lookup(config, env)?
-        .map(|(key, _)| key)
-        .ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
+/// The key for `env` and where it came from, or the error that says how to log in.
+pub fn require(config: &Config, env: &Environment) -> Result<(ApiKey, Source), Error> {
+    lookup(config, env)?.ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
 }
 
 /// The exact command that logs in to `env`.

@@ -5,7 +5,7 @@ use std::io::Read;
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, file, keyring};
+use crate::credentials::{self, ApiKey, file, kernel, keyring};
 use crate::error::Error;
 
 /// Log in to an environment: check an API key and store it in the OS keyring
@@ -14,24 +14,52 @@ use crate::error::Error;
 /// key is never taken as an argument: it would show in `ps` and in shell history. Before storing it, petstore
 /// checks it against the API (a list of one animal); a key the API refuses is not stored.
 ///
-/// The key goes into the OS keyring (Secret Service on Linux, Keychain on macOS, Credential Manager on
-/// Windows), one entry per environment. Without a usable keyring, login fails and says why: then set
-/// `PETSTORE_API_KEY`, or pass `--insecure-storage` to keep the key in a 0600 file in the config directory.
+/// By default the key goes into the OS keyring (Secret Service on Linux, Keychain on macOS, Credential Manager
+/// on Windows), one entry per environment; on Linux a copy is cached in the kernel's keyring for
+/// `key_cache_ttl` seconds (15 minutes unless the config says otherwise), so that commands need not ask the
+/// Secret Service each time. Without a usable keyring, login fails and says why: then set `PETSTORE_API_KEY`,
+/// or choose another `--storage`. petstore never writes the key to a file unless told to.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   petstore auth login                         # production, hidden prompt
   petstore auth login --env staging
   printf %s \"$KEY\" | petstore auth login --env staging
-  petstore auth login --env local --insecure-storage < key.txt")]
+  petstore auth login --storage kernel        # a server with no Secret Service: no file, lost at reboot
+  petstore auth login --env local --storage file < key.txt")]
 pub struct LoginArgs {
     /// Store the key without checking it against the API
     #[arg(long)]
     pub no_verify: bool,
 
-    /// Keep the key in a plain-text file (mode 0600) in the config directory instead of the OS keyring
-    #[arg(long)]
+    /// Where to keep the key
+    #[arg(long, value_enum, value_name = "WHERE", default_value_t = Storage::Keyring)]
+    pub storage: Storage,
+
+    /// The same as `--storage file`
+    #[arg(long, conflicts_with = "storage")]
     pub insecure_storage: bool,
+}
+
+/// Where `auth login` keeps a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Storage {
+    /// The OS keyring, cached in the kernel's keyring on Linux
+    Keyring,
+    /// Linux's kernel keyring (persistent keyring): no file; it survives logging out, not a reboot
+    Kernel,
+    /// A plain-text file, mode 0600, in the config directory
+    File,
+}
+
+impl From<Storage> for KeyStorage {
+    fn from(storage: Storage) -> KeyStorage {
+        match storage {
+            Storage::Keyring => KeyStorage::Keyring,
+            Storage::Kernel => KeyStorage::Kernel,
+            Storage::File => KeyStorage::File,
+        }
+    }
 }
 
 /// Reads, checks and stores the key for the selected environment.
@@ -50,10 +78,10 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     // One lock over storing the key and recording where it is: concurrent logins and logouts all take
     // effect, and the config never names a key that is not stored (the key first, then its record; a
     // leftover copy elsewhere goes last).
-    let storage = if args.insecure_storage { KeyStorage::File } else { KeyStorage::Keyring };
-    let dir = config::edit(|config, lock| {
+    let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
+    let (dir, ttl) = config::edit(|config, lock| {
         credentials::store(config, lock, &env.name, &key, storage)?;
-        Ok(lock.dir().to_owned())
+        Ok((lock.dir().to_owned(), config.key_cache_ttl()))
     })
     .await?;
     if storage == KeyStorage::File {
@@ -64,7 +92,13 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
         ));
     }
     let place = match storage {
+        KeyStorage::Keyring if kernel::cache_get(&dir, &env.name).is_some() => format!(
+            "the {}, and cached in the kernel's keyring for {} (`key_cache_ttl`)",
+            keyring::backend(),
+            kernel::describe(ttl)
+        ),
         KeyStorage::Keyring => format!("the {}", keyring::backend()),
+        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", kernel::lifetime()),
         KeyStorage::File => "the credentials file".to_owned(),
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };

@@ -6,15 +6,15 @@ use crate::api::ListQuery;
 use crate::commands::auth::Verdict;
 use crate::config::{self, Environment};
 use crate::context::Context;
-use crate::credentials::{self, Source};
+use crate::credentials::{self, Source, kernel};
 use crate::error::{Error, exit};
 use crate::output::{Field, Rows};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
 ///
 /// For the selected environment (or every one with `--all`): its base URL, where its key comes from
-/// (`PETSTORE_API_KEY`, keyring, file, built-in, none), the key masked, and whether the API accepts it (a list of
-/// one animal). Exits with 4 when the selected environment has no working key, 5 when its API cannot be reached
+/// (`PETSTORE_API_KEY`, keyring, kernel cache: the kernel's copy of the keyring's key, kernel, file, built-in,
+/// none), the key masked, and whether the API accepts it (a list of one animal). Exits with 4 when the selected environment has no working key, 5 when its API cannot be reached
 /// (which says nothing about the key). `PETSTORE_API_KEY` is the selected environment's key alone: with `--all`,
 /// every other environment is checked with its own stored key, so the variable's key never goes to another
 /// server.
@@ -80,6 +80,13 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
             })
             .collect(),
     })?;
+    for status in statuses.iter().filter(|s| s.key_source == Source::Kernel.label()) {
+        ctx.output.status(&format!(
+            "the key for `{}` is in the kernel's persistent keyring: {}",
+            status.env,
+            kernel::lifetime()
+        ));
+    }
     match statuses.iter().find(|s| s.active) {
         Some(s) if s.exit == exit::NETWORK => {
             Err(Error::KeyNotChecked { env: s.env.clone(), reason: s.reason.clone() })

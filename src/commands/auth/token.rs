@@ -19,6 +19,6 @@ pub struct TokenArgs {}
 /// Prints the key.
 pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
     let env = ctx.environment()?;
-    let key = credentials::require(ctx.config()?, env)?;
+    let (key, _) = credentials::require(ctx.config()?, env)?;
     ctx.output.value(&serde_json::json!({ "env": env.name, "key": key.expose() }), key.expose())
 }
