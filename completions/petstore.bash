@@ -477,12 +477,16 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__login)
-            opts="-o -q -v -h -V --no-verify --insecure-storage --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --no-verify --storage --insecure-storage --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --storage)
+                    COMPREPLY=($(compgen -W "keyring kernel file" -- "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

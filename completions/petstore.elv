@@ -226,6 +226,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;auth;login'= {
+            cand --storage 'Where to keep the key'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
             cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
@@ -235,7 +236,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
             cand --no-verify 'Store the key without checking it against the API'
-            cand --insecure-storage 'Keep the key in a plain-text file (mode 0600) in the config directory instead of the OS keyring'
+            cand --insecure-storage 'The same as `--storage file`'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'

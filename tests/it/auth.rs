@@ -183,24 +183,15 @@ fn the_sandbox_environment_needs_no_login() {
 
 #[test]
 fn a_keyring_that_never_answers_gives_up_within_its_time_bound() {
-    use std::os::unix::net::UnixListener;
     use std::time::{Duration, Instant};
     let env = with_local_env();
     env.write_config(&format!("{}key_storage = \"keyring\"\n", env.read_config()));
-    // A D-Bus socket that accepts connections and never says a word.
-    let socket = env.home().join("hung-bus");
-    let listener = UnixListener::bind(&socket).unwrap();
-    std::thread::spawn(move || {
-        let mut held = Vec::new();
-        for stream in listener.incoming().flatten() {
-            held.push(stream);
-        }
-    });
+    let bus = crate::common::hung_bus(&env.home().join("hung-bus"));
     let started = Instant::now();
     let run = Run::of(
         env.command()
             .env_remove("PETSTORE_API_KEY")
-            .env("DBUS_SESSION_BUS_ADDRESS", format!("unix:path={}", socket.display()))
+            .env("DBUS_SESSION_BUS_ADDRESS", bus)
             .args(["--env", "local", "pets", "list"]),
     );
     let took = started.elapsed();

@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{KEY, Run, TestEnv, have_tool};
+use crate::common::{KEY, Run, TestEnv, have_tool, hung_bus};
+use crate::kernel_keyring::{Entry, kernel_entry, without_kernel_keyring};
 
 const SESSION_VAR: &str = "PETSTORE_TEST_SECRET_SERVICE";
 
@@ -51,6 +52,37 @@ impl KeyringEnv {
         KeyringEnv { env, bus: std::env::var("DBUS_SESSION_BUS_ADDRESS").unwrap() }
     }
 
+    /// A config with `local` and a `key_cache_ttl` of `seconds`.
+    fn with_ttl(seconds: u32) -> KeyringEnv {
+        let keyring = KeyringEnv::new();
+        keyring.env.write_config(&format!("key_cache_ttl = {seconds}\n{}", keyring.env.read_config()));
+        keyring
+    }
+
+    /// `petstore ARGS` on a bus that takes every call and never answers it: any call to the Secret Service
+    /// would fail after petstore's 3 s bound.
+    fn petstore_on_a_hung_bus(&self, args: &[&str]) -> Command {
+        let socket = self.env.home().join("hung-bus");
+        let bus = if socket.exists() { format!("unix:path={}", socket.display()) } else { hung_bus(&socket) };
+        let mut cmd = self.petstore(args);
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", bus);
+        cmd
+    }
+
+    /// The kernel's cached copy of `local`'s key.
+    fn cached(&self) -> Option<String> {
+        kernel_entry(Entry::Cache, &self.env.config_dir(), "local")
+    }
+
+    /// Puts `key` in the Secret Service behind petstore's back, as another program (or another machine's
+    /// login, synced) would.
+    fn replace_in_the_secret_service(&self, key: &str) {
+        let mut store = Command::new("secret-tool");
+        store.args(["store", "--label", "changed elsewhere", "service", "petstore", "username", "local"]);
+        let out = crate::common::feed(&mut store, key);
+        assert!(out.status.success(), "secret-tool store: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
     fn petstore(&self, args: &[&str]) -> Command {
         let mut cmd = self.env.command();
         cmd.env("DBUS_SESSION_BUS_ADDRESS", &self.bus)
@@ -86,7 +118,8 @@ fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
     assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
     let status = Run::of(&mut petstore(&["--env", "local", "auth", "status"]));
     assert_eq!(status.code, 0, "{status}");
-    assert!(status.stdout.contains("\tkeyring\t"), "{status}");
+    // Login cached the key in the kernel, so the Secret Service was not asked.
+    assert!(status.stdout.contains("\tkernel cache\t"), "{status}");
     assert!(status.stdout.ends_with("\taccepted\n"), "{status}");
 
     let logout = Run::of(&mut petstore(&["auth", "logout", "--env", "local"]));
@@ -109,6 +142,197 @@ fn doctor_passes_every_check_with_the_key_in_a_real_keyring() {
     let doctor = Run::of(&mut petstore(&["--env", "local", "doctor"]));
     assert_eq!(doctor.code, 0, "{doctor}");
     let statuses: Vec<&str> = doctor.stdout.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
-    assert_eq!(statuses, ["PASS"; 10], "{doctor}");
+    assert_eq!(statuses, ["PASS"; 11], "{doctor}");
     assert!(doctor.stdout.contains("keyring\tPASS\tthe Secret Service answers"), "{doctor}");
+    assert!(
+        doctor.stdout.contains(
+            "kernel-keyring\tPASS\tit answers; keys read from the Secret Service are cached for 15 minutes \
+             (`key_cache_ttl`)\n"
+        ),
+        "{doctor}"
+    );
+    assert!(doctor.stdout.contains("key\tPASS\tfrom the kernel's cache of the Secret Service's key: ****"), "{doctor}");
+}
+
+#[test]
+fn login_fills_the_kernel_cache_and_later_commands_never_ask_the_secret_service() {
+    if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    let url = keyring.env.sandbox.base_url();
+    let login = Run::with_stdin(&mut keyring.petstore(&["auth", "login", "--env", "local"]), KEY);
+    assert_eq!(
+        (login.code, login.stderr),
+        (
+            0,
+            format!(
+                "logged in to `local` ({url}): the API accepted it; the key is in the Secret Service, and cached in \
+                 the kernel's keyring for 15 minutes (`key_cache_ttl`)\n"
+            )
+        )
+    );
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+
+    // With the bus hung, any D-Bus call would take 3 s and fail: these succeed, so none was made.
+    let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    let status = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "auth", "status"]));
+    assert_eq!((status.code, status.stdout), (0, format!("*\tlocal\t{url}\tkernel cache\t****a5b2\taccepted\n")));
+
+    // Logout clears both.
+    let logout = Run::of(&mut keyring.petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
+    assert_eq!(keyring.cached(), None);
+    let lookup = Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output();
+    assert!(!lookup.unwrap().status.success(), "the Secret Service no longer has it");
+    let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list"]));
+    assert_eq!(list.code, 4, "{list}");
+}
+
+#[test]
+fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
+    if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    let env = &keyring.env;
+    let login =
+        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
+    assert_eq!(login.code, 0, "{login}");
+    assert_eq!(keyring.cached().as_deref(), Some("old"));
+
+    keyring.replace_in_the_secret_service(KEY);
+    let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(env.sandbox.request_count(), 2, "refused once with the cached key, then accepted with the new one");
+    assert_eq!(keyring.cached().as_deref(), Some(KEY), "the cache now holds the new key");
+    let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    assert_eq!(env.sandbox.request_count(), 3);
+
+    // A POST refused with the cached key is sent again with the new key: a 401 means nothing was done.
+    keyring.replace_in_the_secret_service("wrong-too");
+    let add =
+        Run::of(&mut keyring.petstore(&["-q", "--env", "local", "pets", "add", "--name", "Fig", "--category-id", "1"]));
+    assert_eq!(add.code, 0, "the cached key is still the right one: {add}");
+    assert_eq!(env.sandbox.request_count(), 4, "no refusal, so the Secret Service was not asked");
+    let login =
+        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
+    assert_eq!(login.code, 0, "{login}");
+    keyring.replace_in_the_secret_service(KEY);
+    let add =
+        Run::of(&mut keyring.petstore(&["-q", "--env", "local", "pets", "add", "--name", "Fig", "--category-id", "1"]));
+    assert_eq!((add.code, add.stdout.lines().count()), (0, 1), "{add}");
+    assert_eq!(env.sandbox.request_count(), 6);
+    let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list", "--json"]));
+    let figs = list.json().as_array().unwrap().iter().filter(|pet| pet["name"] == "Fig").count();
+    assert_eq!(figs, 2, "one animal for each `pets add`: {list}");
+
+    // The keyring's key is refused too: one more try, then the refusal stands (exit 4), and the cache holds
+    // what the keyring has.
+    keyring.replace_in_the_secret_service("wrong-again");
+    let login =
+        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
+    assert_eq!(login.code, 0, "{login}");
+    keyring.replace_in_the_secret_service("wrong-again");
+    let before = env.sandbox.request_count();
+    let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list"]));
+    assert_eq!(list.code, 4, "{list}");
+    assert_eq!(env.sandbox.request_count() - before, 2, "the cached key, then the keyring's, and no more");
+    assert_eq!(keyring.cached().as_deref(), Some("wrong-again"));
+    let before = env.sandbox.request_count();
+    let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list"]));
+    assert_eq!(list.code, 4, "{list}");
+    assert_eq!(env.sandbox.request_count() - before, 1, "the keyring has nothing newer: not sent again");
+}
+
+#[test]
+fn the_cached_key_expires_after_key_cache_ttl_and_zero_turns_the_cache_off() {
+    if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    let keyring = KeyringEnv::with_ttl(1);
+    let login = Run::with_stdin(&mut keyring.petstore(&["auth", "login", "--env", "local"]), KEY);
+    assert!(login.stderr.ends_with("cached in the kernel's keyring for 1 second (`key_cache_ttl`)\n"), "{login}");
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+    std::thread::sleep(std::time::Duration::from_millis(2_100));
+    assert_eq!(keyring.cached(), None, "expired");
+    // Only the Secret Service has it now: on a hung bus the command fails.
+    let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!(list.code, 4, "{list}");
+    // Read from the Secret Service, and cached again.
+    let status = Run::of(&mut keyring.petstore(&["--env", "local", "auth", "status", "--columns", "keySource"]));
+    assert_eq!((status.code, status.stdout.as_str()), (0, "keyring\n"), "{status}");
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+    let status = Run::of(&mut keyring.petstore(&["--env", "local", "auth", "status", "--columns", "keySource"]));
+    assert_eq!(status.stdout, "kernel cache\n", "{status}");
+
+    // 0: nothing cached, and what was cached is dropped.
+    keyring.env.write_config(&keyring.env.read_config().replace("key_cache_ttl = 1", "key_cache_ttl = 0"));
+    let status = Run::of(&mut keyring.petstore(&["--env", "local", "auth", "status", "--columns", "keySource"]));
+    assert_eq!(status.stdout, "keyring\n", "{status}");
+    assert_eq!(keyring.cached(), None);
+    let login = Run::with_stdin(&mut keyring.petstore(&["auth", "login", "--env", "local"]), KEY);
+    assert!(login.stderr.ends_with("the key is in the Secret Service\n"), "{login}");
+    assert_eq!(keyring.cached(), None);
+}
+
+#[test]
+fn a_blocked_kernel_keyring_falls_back_to_the_secret_service_silently() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    let url = keyring.env.sandbox.base_url();
+    let login = without_kernel_keyring(&mut keyring.petstore(&["auth", "login", "--env", "local"]), KEY);
+    assert_eq!(
+        (login.code, login.stderr),
+        (0, format!("logged in to `local` ({url}): the API accepted it; the key is in the Secret Service\n"))
+    );
+    let list = without_kernel_keyring(&mut keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]), "");
+    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    let status = without_kernel_keyring(&mut keyring.petstore(&["--env", "local", "auth", "status"]), "");
+    assert_eq!(
+        (status.code, status.stdout, status.stderr.as_str()),
+        (0, format!("*\tlocal\t{url}\tkeyring\t****a5b2\taccepted\n"), "")
+    );
+    let logout = without_kernel_keyring(&mut keyring.petstore(&["auth", "logout", "--env", "local"]), "");
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"));
+}
+
+#[test]
+fn a_batch_refused_with_a_stale_cached_key_asks_the_keyring_once_and_loses_nothing() {
+    if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    let env = &keyring.env;
+    let login =
+        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
+    assert_eq!(login.code, 0, "{login}");
+    keyring.replace_in_the_secret_service(KEY);
+    let records: String = (1..=12).map(|i| format!("{{\"name\":\"batch-{i}\",\"categoryId\":1}}\n")).collect();
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(&file, records).unwrap();
+    let add = Run::of(&mut keyring.petstore(&[
+        "-q",
+        "--env",
+        "local",
+        "pets",
+        "add",
+        "--file",
+        file.to_str().unwrap(),
+        "--concurrency",
+        "4",
+    ]));
+    assert_eq!((add.code, add.stdout.lines().count()), (0, 12), "{add}");
+    // Each request in flight when the first 401 came back was refused once; none was refused twice.
+    let requests = env.sandbox.request_count();
+    assert!((13..=16).contains(&requests), "12 created, 1 to 4 refused: {requests} requests");
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+    let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list", "--json", "--limit", "100"]));
+    let names: Vec<String> =
+        list.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(names.iter().filter(|name| name.starts_with("batch-")).count(), 12, "each record once: {names:?}");
 }

@@ -18,6 +18,8 @@ mod formats;
 mod generated;
 mod input_edges;
 mod interrupts;
+#[cfg(target_os = "linux")]
+mod kernel_keyring;
 mod keyring;
 mod network;
 mod output;

@@ -217,6 +217,19 @@ pub fn have_tool(tool: &str, package: &str) -> bool {
     false
 }
 
+/// A D-Bus address whose socket (at `path`) accepts connections and never says a word: any D-Bus call to it
+/// hangs until petstore's own time bound. The socket lives as long as the test.
+pub fn hung_bus(path: &Path) -> String {
+    let listener = std::os::unix::net::UnixListener::bind(path).unwrap();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    format!("unix:path={}", path.display())
+}
+
 /// How long the whole integration-test binary may run (it takes under a minute here). Past it, a test is
 /// stuck on a child, a pseudo-terminal or a server that will never answer: the binary fails at once rather
 /// than hold CI until its own limit.
