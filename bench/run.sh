@@ -265,10 +265,11 @@ export PATH="$WORK/bin:$PATH"
 export PETSTORE_CONFIG_DIR="$WORK/config"
 unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
 
-# Starts a sandbox with $1 seeded pets; sets SANDBOX_URL and SANDBOX_PID.
+# Starts a sandbox with $1 seeded pets; sets SANDBOX_URL and SANDBOX_PID. The sandbox refuses (507) more
+# added pets than --max-pets, 10,000 by default: the bulk runs add BULK_N each, and wrk adds as many as it can.
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
-    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" >"$out" 2>>"$WORK/sandbox.err" &
+    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" --max-pets 100000000 >"$out" 2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")
     for _ in $(seq 100); do
