@@ -155,7 +155,7 @@ if [[ ${1:-} == --keyring-inner ]]; then
         "keyring cache warm" "env $cmd" warm "$look" "keyring, kernel cache warm"
         "keyring cache cold" "env $cmd" cold "$invalidate" "keyring, cache cold (dropped before each run)"
         "xh" "env xh --ignore-stdin '$URL/pets?limit=100' 'Authorization:Bearer $KEY'" xh "$look"
-        "xh URL Authorization:…"
+        "xh URL Authorization:..."
     )
     # The same item read by libsecret's own client: what any keyring read costs, petstore or not.
     if command -v secret-tool >/dev/null &&
