@@ -13,10 +13,10 @@
 #      one hyperfine run with xh, inside tests/keyring-session.sh (a private D-Bus session and a throwaway
 #      gnome-keyring): PETSTORE_API_KEY; `auth login --storage kernel` (the kernel's persistent keyring); the
 #      Secret Service with its copy in the kernel's cache (warm); and the Secret Service with that copy
-#      dropped before each run (`keyctl invalidate`, cold). `secret-tool lookup` of the same item is shown as
-#      a Secret Service read's floor. `auth status` must name each source before anything is timed. Every
-#      command starts through env(1), the only way to give one command its own environment with hyperfine
-#      -N; what env adds (`env true` against `true`, in the same run) is subtracted from each row.
+#      dropped before each run (`keyctl invalidate`, cold). `secret-tool lookup` of the same item (libsecret's
+#      own client) is shown for comparison. `auth status` must name each source before anything is timed.
+#      Every command starts through env(1), the only way to give one command its own environment with
+#      hyperfine -N; what env adds (`env true` against `true`, in the same run) is subtracted from each row.
 #   3. Bulk: BENCH_BULK_N pets (10,000) with `petstore pets add --file F.ndjson`, against a shell loop of curl,
 #      `xargs -P8 curl`, and `curl --parallel --parallel-max 8 -K CONFIG` (one process, reused connections: the
 #      strongest single-process peer). Every tool gets a fresh sandbox, and afterwards the id of one more pet
@@ -157,11 +157,11 @@ if [[ ${1:-} == --keyring-inner ]]; then
         "xh" "env xh --ignore-stdin '$URL/pets?limit=100' 'Authorization:Bearer $KEY'" xh "$look"
         "xh URL Authorization:..."
     )
-    # The same item read by libsecret's own client: what any keyring read costs, petstore or not.
+    # The same item read by libsecret's own client, for comparison (shown, not checked).
     if command -v secret-tool >/dev/null &&
         [[ $(secret-tool lookup service petstore username bench 2>/dev/null) == "$KEY" ]]; then
         variants+=("secret-tool" "env secret-tool lookup service petstore username bench" info "$look"
-            "secret-tool lookup (keyring floor)")
+            "secret-tool lookup (libsecret's client)")
     fi
     variants+=("env true" "env true" launcher "$look" "" "true" "true" launcher "$look" "")
 
