@@ -246,6 +246,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("keyring", keyring_check(&keyring_probe, source, env, cached));
     check("kernel-keyring", kernel_check(config, source, env));
 
+    let mut found_in = None;
     let key = match (config, target) {
         // Asking again would only wait for the keyring's time bound a second time; only the kernel's copy can
         // give the key now.
@@ -256,6 +257,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         (Some(config), Some(target)) => match lookup_key(config, target) {
             Ok((key, source)) => {
                 check("key", (Status::Pass, key_found(&key, source)));
+                found_in = Some(source);
                 Some(key)
             }
             Err(err) => {
@@ -272,11 +274,25 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url))));
 
     // One request, and only with a key: the client never sends one without.
-    let outcome = match (target, &key) {
+    let mut outcome = match (target, &key) {
         (None, _) => ProbeResult::NotSent("needs a base URL"),
         (Some(_), None) => ProbeResult::NotSent("needs an API key to send"),
         (Some(target), Some(key)) => send(ctx, target.base_url, key).await,
     };
+    // A cached copy the API refuses may be out of date, as any command would find: the keyring's own key is
+    // what counts.
+    let mut fresh_key = None;
+    if let (ProbeResult::Answered(_, Err(Error::Unauthorized { .. })), Some(Source::KernelCache)) = (&outcome, found_in)
+        && let (Some(config), Some(target), Some(env), Some(key)) = (config, target, env, &key)
+        && let Some(fresh) = credentials::reread_after_refusal(config.dir(), &env.name, key, config.key_cache_ttl())
+    {
+        outcome = send(ctx, target.base_url, &fresh).await;
+        found_in = Some(Source::Keyring);
+        fresh_key = Some(format!(
+            "{}; the API refused the kernel's older copy, which now holds this one",
+            key_found(&fresh, Source::Keyring)
+        ));
+    }
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
@@ -311,7 +327,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
             Ok((_, result)) => match Verdict::of(result) {
                 verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
                 verdict @ Verdict::Refused { detail, .. } => {
-                    let fix = match (source, env) {
+                    let fix = match (found_in.or(source), env) {
                         (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
                             format!("run `{}` again", credentials::login_command(&env.name))
                         }
@@ -327,6 +343,11 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("clock", answer.map_or_else(skip, |(answer, _)| clock(answer)));
     check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
 
+    if let Some(detail) = fresh_key
+        && let Some(key) = checks.iter_mut().find(|check| check.name == "key")
+    {
+        key.detail = detail;
+    }
     checks
 }
 

@@ -336,3 +336,38 @@ fn a_batch_refused_with_a_stale_cached_key_asks_the_keyring_once_and_loses_nothi
         list.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
     assert_eq!(names.iter().filter(|name| name.starts_with("batch-")).count(), 12, "each record once: {names:?}");
 }
+
+#[test]
+fn auth_status_and_doctor_look_past_a_stale_cached_key_as_commands_do() {
+    if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    let url = keyring.env.sandbox.base_url();
+    let stale_login = || {
+        let login =
+            Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
+        assert_eq!(login.code, 0, "{login}");
+        keyring.replace_in_the_secret_service(KEY);
+    };
+    stale_login();
+    let status = Run::of(&mut keyring.petstore(&["--env", "local", "auth", "status"]));
+    assert_eq!(
+        (status.code, status.stdout, status.stderr.as_str()),
+        (0, format!("*\tlocal\t{url}\tkeyring\t****a5b2\taccepted\n"), "")
+    );
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+
+    stale_login();
+    let doctor = Run::of(&mut keyring.petstore(&["--env", "local", "doctor"]));
+    assert_eq!(doctor.code, 0, "{doctor}");
+    assert!(
+        doctor.stdout.contains(
+            "key\tPASS\tfrom the Secret Service: ****a5b2; the API refused the kernel's older copy, which now holds \
+             this one\n"
+        ),
+        "{doctor}"
+    );
+    assert!(doctor.stdout.contains("key-accepted\tPASS\taccepted\n"), "{doctor}");
+    assert_eq!(keyring.cached().as_deref(), Some(KEY));
+}

@@ -98,6 +98,12 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
     }
 }
 
+/// Asks `env`'s API for one animal with `key`.
+async fn ask(ctx: &Context, env: &Environment, key: &credentials::ApiKey) -> Result<(), Error> {
+    let client = ctx.client_with(&env.base_url, key)?;
+    client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from)
+}
+
 /// Checks `env`'s key. Only the `active` (selected) environment may use `PETSTORE_API_KEY`: the user chose
 /// it for the variable's key; any other is checked with its own key, or not at all.
 async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
@@ -113,12 +119,8 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     };
     let config = ctx.config().expect("loaded by the caller");
     let found = if active { credentials::find_key(config, env) } else { credentials::find_stored_key(config, env) };
-    let key = match found {
-        Ok((key, source)) => {
-            status.key_source = source.label();
-            status.key = Some(key.masked());
-            key
-        }
+    let (mut key, source) = match found {
+        Ok(found) => found,
         Err((source, err)) => {
             status.key_source = source.label();
             status.check = match &err {
@@ -129,12 +131,18 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
             return status;
         }
     };
-    let result = match ctx.client_with(&env.base_url, &key) {
-        Ok(client) => {
-            client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from)
-        }
-        Err(err) => Err(err),
-    };
+    status.key_source = source.label();
+    let mut result = ask(ctx, env, &key).await;
+    // A cached copy the API refuses may be out of date: the keyring's own key is what counts.
+    if matches!(result, Err(Error::Unauthorized { .. }))
+        && source == Source::KernelCache
+        && let Some(fresh) = credentials::reread_after_refusal(config.dir(), &env.name, &key, config.key_cache_ttl())
+    {
+        key = fresh;
+        status.key_source = Source::Keyring.label();
+        result = ask(ctx, env, &key).await;
+    }
+    status.key = Some(key.masked());
     let verdict = Verdict::of(&result);
     status.exit = verdict.exit_code();
     status.check = match (&verdict, status.exit) {
