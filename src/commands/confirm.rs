@@ -33,9 +33,10 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         return Ok(());
     };
     let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, crate::config::shown_url(target.base_url));
+    // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
+    let mut interrupts = crate::signals::subscribe();
     ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
-    let mut interrupts = crate::signals::subscribe();
     let answer = tokio::task::spawn_blocking(|| {
         let mut line = String::new();
         std::io::stdin().lock().take(MAX_ANSWER_BYTES).read_line(&mut line).map(|_| line)
