@@ -485,6 +485,12 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
     }
     let ttl = config.map_or(config::DEFAULT_KEY_CACHE_TTL, Config::key_cache_ttl);
     let Err(err) = kernel::probe() else {
+        if let (Some(Source::Kernel), Some(env)) = (source, env) {
+            return (
+                Status::Pass,
+                format!("it answers; the key for `{}` is kept there: {}", env.name, kernel::lifetime()),
+            );
+        }
         let cache = if ttl.is_zero() {
             "the cache is off (`key_cache_ttl = 0`)".to_owned()
         } else {

@@ -139,6 +139,16 @@ fn storage_kernel_needs_no_secret_service_and_leaves_no_file_holding_the_key() {
             format!("the key for `local` is in the kernel's persistent keyring: {}\n", lifetime())
         )
     );
+    let doctor = env.run_logged_in(&["--env", "local", "doctor"]);
+    assert_eq!(doctor.code, 0, "{doctor}");
+    assert!(
+        doctor.stdout.contains(&format!(
+            "kernel-keyring\tPASS\tit answers; the key for `local` is kept there: {}\n",
+            lifetime()
+        )),
+        "{doctor}"
+    );
+    assert!(doctor.stdout.contains("key\tPASS\tfrom the kernel's persistent keyring: ****a5b2\n"), "{doctor}");
     let listed = env.run_logged_in(&["env", "list", "-o", "tsv", "--columns", "name,keySource"]);
     assert!(listed.stdout.contains("local\tkernel\n"), "{listed}");
 
