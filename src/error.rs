@@ -200,7 +200,10 @@ pub enum Error {
     ConfigEdit { message: String },
 
     #[error("the server refused the API key (HTTP {status}): {detail}")]
-    #[diagnostic(code(petstore::unauthorized), help("check the key in `{API_KEY_VAR}`"))]
+    #[diagnostic(
+        code(petstore::unauthorized),
+        help("check the key: `petstore auth status` shows where it comes from; log in again if it has changed")
+    )]
     Unauthorized { status: u16, detail: String },
 
     #[error("pet `{id}` not found")]

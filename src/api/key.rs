@@ -18,6 +18,11 @@ impl ApiKey {
         }
     }
 
+    /// Whether it can be sent as `Authorization: Bearer KEY`: no control characters but tab.
+    pub fn is_sendable(&self) -> bool {
+        reqwest::header::HeaderValue::try_from(format!("Bearer {}", self.0)).is_ok()
+    }
+
     /// The secret itself, for the few places that must send, store or print it (`auth token`).
     pub fn expose(&self) -> &str {
         &self.0

@@ -59,18 +59,6 @@ pub fn lifetime() -> String {
     format!("no file holds it; it survives logging out, is gone after {unused} unused, and does not survive a reboot")
 }
 
-fn description(prefix: &str, dir: &Path, env: &str) -> String {
-    format!("{prefix}:{env}:{}", dir.display())
-}
-
-fn cache_description(dir: &Path, env: &str) -> String {
-    description("petstore-cache", dir, env)
-}
-
-fn store_description(dir: &Path, env: &str) -> String {
-    description("petstore", dir, env)
-}
-
 pub use self::imp::{cache_clear, cache_get, cache_put, delete, get, probe, set};
 
 #[cfg(target_os = "linux")]
@@ -78,21 +66,57 @@ mod imp {
     use super::*;
     use linux_keyutils::{Key, KeyError, KeyPermissionsBuilder, KeyRing, KeyRingIdentifier, Permission};
 
+    use std::os::unix::ffi::OsStrExt;
+
+    use rustix::io::Errno;
+
     fn unavailable(err: KeyError) -> KernelError {
-        let reason = match err {
+        let errno = match err {
             // What Docker's default seccomp profile answers, among others.
-            KeyError::PermissionDenied => "the system calls are not permitted here (a container's seccomp \
-                                           profile, or a security policy)"
-                .to_owned(),
-            KeyError::AccessDenied => "access to the keyring was denied".to_owned(),
-            KeyError::QuotaExceeded => "the user's key quota is used up (see /proc/key-users)".to_owned(),
-            KeyError::OutOfMemory => "the kernel is out of memory for keys".to_owned(),
-            KeyError::Unknown(code) if code == rustix::io::Errno::NOSYS.raw_os_error() => {
-                "this kernel has no key retention service".to_owned()
+            KeyError::PermissionDenied => {
+                let reason = "the system calls are not permitted here (a container's seccomp profile, or a \
+                              security policy)";
+                return KernelError { reason: reason.to_owned() };
             }
-            other => format!("{other:?}"),
+            KeyError::QuotaExceeded => {
+                let reason = "your key quota is used up (`cat /proc/key-users`; `keyctl show @u` lists your keys)";
+                return KernelError { reason: reason.to_owned() };
+            }
+            KeyError::Unknown(code) if code == Errno::NOSYS.raw_os_error() => {
+                return KernelError { reason: "this kernel has no key retention service".to_owned() };
+            }
+            KeyError::AccessDenied => Errno::ACCESS,
+            KeyError::BadAddress => Errno::FAULT,
+            KeyError::InvalidArguments => Errno::INVAL,
+            KeyError::KeyExpired => Errno::KEYEXPIRED,
+            KeyError::KeyRevoked => Errno::KEYREVOKED,
+            KeyError::KeyRejected => Errno::KEYREJECTED,
+            KeyError::KeyringDoesNotExist | KeyError::KeyDoesNotExist => Errno::NOKEY,
+            KeyError::OutOfMemory => Errno::NOMEM,
+            KeyError::OperationNotSupported => Errno::NOTSUP,
+            KeyError::MissingFileOrDirectory => Errno::NOENT,
+            KeyError::Unknown(code) => Errno::from_raw_os_error(code),
+            KeyError::InvalidDescription | KeyError::InvalidIdentifier | KeyError::WriteError => {
+                return KernelError { reason: format!("the kernel's answer was unusable ({err:?})") };
+            }
         };
-        KernelError { reason }
+        KernelError { reason: std::io::Error::from_raw_os_error(errno.raw_os_error()).to_string() }
+    }
+
+    /// The name of `env`'s entry of the config in `dir`: `PREFIX:ENV:DIR`, with `dir` made absolute and its
+    /// links resolved, and any byte that is not printable ASCII escaped, so that one directory always has
+    /// one name, however it was spelled, and two directories never share one.
+    pub(super) fn description(prefix: &str, dir: &Path, env: &str) -> String {
+        let dir = std::fs::canonicalize(dir).or_else(|_| std::path::absolute(dir)).unwrap_or_else(|_| dir.to_owned());
+        format!("{prefix}:{env}:{}", dir.as_os_str().as_bytes().escape_ascii())
+    }
+
+    fn cache_description(dir: &Path, env: &str) -> String {
+        description("petstore-cache", dir, env)
+    }
+
+    fn store_description(dir: &Path, env: &str) -> String {
+        description("petstore", dir, env)
     }
 
     /// The user's keyring, where the cache lives.
@@ -128,11 +152,11 @@ mod imp {
     fn add(
         ring: &KeyRing,
         description: &str,
-        key: &ApiKey,
+        payload: &str,
         user: Permission,
         timeout: Option<Duration>,
     ) -> Result<Key, KeyError> {
-        let added = ring.add_key(description, key.expose())?;
+        let added = ring.add_key(description, payload)?;
         let finish = || {
             added.set_perms(KeyPermissionsBuilder::builder().posessor(Permission::ALL).user(user).build())?;
             if let Some(timeout) = timeout {
@@ -154,19 +178,43 @@ mod imp {
         }
     }
 
-    /// The cached key for `env` of the config in `dir`, if there is one and it has not expired.
-    pub fn cache_get(dir: &Path, env: &str) -> Option<ApiKey> {
+    /// The cached key for `env` of the config in `dir`, if there is one, it was cached no more than `ttl` ago
+    /// (the kernel's expiry is the one set when it was cached, which a lower `key_cache_ttl` since does not
+    /// shorten), and it can be sent. Anything else is dropped and is no key.
+    pub fn cache_get(dir: &Path, env: &str, ttl: Duration) -> Option<ApiKey> {
         let ring = user_keyring().ok()?;
-        find(&ring, &cache_description(dir, env)).ok().flatten().and_then(|key| read(&key).ok().flatten())
+        let description = cache_description(dir, env);
+        let entry = find(&ring, &description).ok().flatten()?;
+        let payload = entry.read_to_vec().ok()?;
+        let key = std::str::from_utf8(&payload).ok().and_then(|text| {
+            let (cached_at, key) = text.split_once('\n')?;
+            let age = now().saturating_sub(cached_at.parse().ok()?);
+            let key = ApiKey::new(key.to_owned()).filter(ApiKey::is_sendable)?;
+            (age <= ttl.as_secs()).then_some(key)
+        });
+        if key.is_none() {
+            let _ = entry.invalidate();
+        }
+        key
     }
 
-    /// Caches `key` for `ttl`. A failure is not worth a word: the Secret Service still has the key.
-    pub fn cache_put(dir: &Path, env: &str, key: &ApiKey, ttl: Duration) {
-        if let Ok(ring) = user_keyring() {
-            let user =
-                Permission::VIEW | Permission::READ | Permission::WRITE | Permission::SEARCH | Permission::SETATTR;
-            let _ = add(&ring, &cache_description(dir, env), key, user, Some(ttl));
+    /// Seconds since the Unix epoch.
+    fn now() -> u64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs())
+    }
+
+    /// Caches `key` for `ttl`, and says whether it did. A failure is not worth a word (the OS keyring still
+    /// has the key), but it must not leave an older key cached: that is dropped.
+    pub fn cache_put(dir: &Path, env: &str, key: &ApiKey, ttl: Duration) -> bool {
+        let Ok(ring) = user_keyring() else { return false };
+        let description = cache_description(dir, env);
+        let user = Permission::VIEW | Permission::READ | Permission::WRITE | Permission::SEARCH | Permission::SETATTR;
+        let payload = format!("{}\n{}", now(), key.expose());
+        let cached = add(&ring, &description, &payload, user, Some(ttl)).is_ok();
+        if !cached {
+            let _ = remove(&ring, &description);
         }
+        cached
     }
 
     /// Drops the cached key for `env`, if any.
@@ -188,7 +236,8 @@ mod imp {
     /// Stores `key` for `env` in the persistent keyring and reads it back.
     pub fn set(dir: &Path, env: &str, key: &ApiKey) -> Result<(), KernelError> {
         let ring = persistent_keyring().map_err(unavailable)?;
-        let stored = add(&ring, &store_description(dir, env), key, Permission::VIEW, None).map_err(unavailable)?;
+        let stored =
+            add(&ring, &store_description(dir, env), key.expose(), Permission::VIEW, None).map_err(unavailable)?;
         match read(&stored).map_err(unavailable)? {
             Some(back) if back == *key => Ok(()),
             _ => Err(KernelError { reason: "the key is not there when read back".to_owned() }),
@@ -215,11 +264,13 @@ mod imp {
         KernelError { reason: "it is part of Linux, and this is not Linux".to_owned() }
     }
 
-    pub fn cache_get(_: &Path, _: &str) -> Option<ApiKey> {
+    pub fn cache_get(_: &Path, _: &str, _: Duration) -> Option<ApiKey> {
         None
     }
 
-    pub fn cache_put(_: &Path, _: &str, _: &ApiKey, _: Duration) {}
+    pub fn cache_put(_: &Path, _: &str, _: &ApiKey, _: Duration) -> bool {
+        false
+    }
 
     pub fn cache_clear(_: &Path, _: &str) {}
 
@@ -248,6 +299,8 @@ mod tests {
         ApiKey::new(secret.to_owned()).unwrap()
     }
 
+    use super::imp::description;
+
     #[test]
     fn expiries_read_as_words() {
         assert_eq!(describe(Duration::from_secs(259_200)), "3 days");
@@ -271,20 +324,70 @@ mod tests {
         assert_eq!(get(dir, "unit").unwrap(), None);
         assert!(!delete(dir, "unit").unwrap());
 
-        assert_eq!(cache_get(dir, "unit"), None);
-        cache_put(dir, "unit", &key("cached"), Duration::from_secs(60));
-        assert_eq!(cache_get(dir, "unit"), Some(key("cached")));
+        let minute = Duration::from_secs(60);
+        assert_eq!(cache_get(dir, "unit", minute), None);
+        assert!(cache_put(dir, "unit", &key("cached"), minute));
+        assert_eq!(cache_get(dir, "unit", minute), Some(key("cached")));
         assert_eq!(get(dir, "unit").unwrap(), None, "the cache is not the store");
         cache_clear(dir, "unit");
-        assert_eq!(cache_get(dir, "unit"), None);
+        assert_eq!(cache_get(dir, "unit", minute), None);
     }
 
     #[test]
     fn a_cached_key_expires() {
         let dir = tempfile::tempdir().unwrap();
-        cache_put(dir.path(), "unit", &key("brief"), Duration::from_secs(1));
-        assert_eq!(cache_get(dir.path(), "unit"), Some(key("brief")));
+        let ttl = Duration::from_secs(1);
+        assert!(cache_put(dir.path(), "unit", &key("brief"), ttl));
+        assert_eq!(cache_get(dir.path(), "unit", ttl), Some(key("brief")));
         std::thread::sleep(Duration::from_millis(2_100));
-        assert_eq!(cache_get(dir.path(), "unit"), None);
+        assert_eq!(cache_get(dir.path(), "unit", ttl), None);
+    }
+
+    #[test]
+    fn a_lower_ttl_than_the_one_cached_with_applies_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(cache_put(dir.path(), "unit", &key("kept"), Duration::from_secs(3_600)));
+        std::thread::sleep(Duration::from_millis(1_100));
+        assert_eq!(cache_get(dir.path(), "unit", Duration::ZERO), None, "cached over 0 s ago");
+        assert_eq!(cache_get(dir.path(), "unit", Duration::from_secs(3_600)), None, "and dropped");
+    }
+
+    #[test]
+    fn one_directory_has_one_name_however_it_is_spelled_and_odd_bytes_stay_apart() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("config");
+        std::fs::create_dir(&real).unwrap();
+        std::os::unix::fs::symlink(&real, dir.path().join("link")).unwrap();
+        let name = |path: &Path| description("p", path, "e");
+        assert_eq!(name(&real), name(&dir.path().join("link")));
+        assert_eq!(name(&real), name(&dir.path().join("config/")));
+        assert_eq!(name(&real), name(&dir.path().join("config/../config")));
+        let odd = |byte: u8| dir.path().join(std::ffi::OsStr::from_bytes(&[b'c', byte]));
+        assert_ne!(name(&odd(0xff)), name(&odd(0xfe)));
+        assert!(name(&odd(0xff)).ends_with("c\\xff"), "{}", name(&odd(0xff)));
+    }
+
+    #[test]
+    fn a_key_that_cannot_be_cached_leaves_no_older_one_behind() {
+        use linux_keyutils::{KeyPermissionsBuilder, KeyRing, KeyRingIdentifier, Permission};
+        let dir = tempfile::tempdir().unwrap();
+        let minute = Duration::from_secs(60);
+        assert!(cache_put(dir.path(), "unit", &key("older"), minute));
+        // The cached entry can no longer be written (as when the key quota is full, the update fails).
+        let ring = KeyRing::from_special_id(KeyRingIdentifier::User, false).unwrap();
+        let entry = ring.search(&description("petstore-cache", dir.path(), "unit")).unwrap();
+        let read_only = || Permission::VIEW | Permission::READ | Permission::SEARCH;
+        entry.set_perms(KeyPermissionsBuilder::builder().posessor(read_only()).user(read_only()).build()).unwrap();
+        assert!(!cache_put(dir.path(), "unit", &key("newer"), minute));
+        assert_eq!(cache_get(dir.path(), "unit", minute), None, "not the older key");
+    }
+
+    #[test]
+    fn an_unusable_cached_value_is_no_key_and_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let minute = Duration::from_secs(60);
+        assert!(cache_put(dir.path(), "unit", &key("bad\u{1b}[2Jkey"), minute));
+        assert_eq!(cache_get(dir.path(), "unit", minute), None);
     }
 }

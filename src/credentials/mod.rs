@@ -74,18 +74,26 @@ pub fn stored_source_of(env: &Environment) -> Source {
 
 /// The key for `env` and where it came from, following the lookup order; `Ok(None)` when there is none.
 pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
+    lookup_with(config, env, Cache::Read)
+}
+
+fn lookup_with(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(ApiKey, Source)>, Error> {
     if let Some(key) = from_env() {
         return Ok(Some((key, Source::EnvVar)));
     }
-    lookup_stored(config, env)
+    stored(config, env, cache)
 }
 
 /// `env`'s own key, [`API_KEY_VAR`] aside: the stored one, else the built-in one. For when `env` is not the
 /// one the user chose, so the variable's key is not meant for it (`auth status --all`).
 pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
+    stored(config, env, Cache::Read)
+}
+
+fn stored(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(ApiKey, Source)>, Error> {
     let dir = config.dir();
     let stored = match env.key_storage {
-        Some(KeyStorage::Keyring) => from_keyring(dir, &env.name, config.key_cache_ttl())?,
+        Some(KeyStorage::Keyring) => from_keyring(dir, &env.name, config.key_cache_ttl(), cache)?,
         Some(KeyStorage::Kernel) => kernel::get(dir, &env.name)
             .map_err(|source| Error::Kernel { action: "read", source })?
             .map(|key| (key, Source::Kernel)),
@@ -109,26 +117,40 @@ pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKe
 
 /// The OS keyring's key for `env`: the kernel's cached copy if it has one, else the keyring's, which is then
 /// cached for `ttl` (zero: not cached, and any copy left from before is dropped).
-fn from_keyring(dir: &Path, env: &str, ttl: Duration) -> Result<Option<(ApiKey, Source)>, Error> {
+fn from_keyring(dir: &Path, env: &str, ttl: Duration, cache: Cache) -> Result<Option<(ApiKey, Source)>, Error> {
     if ttl.is_zero() {
         kernel::cache_clear(dir, env);
-    } else if let Some(key) = kernel::cache_get(dir, env) {
+    } else if cache == Cache::Read
+        && let Some(key) = kernel::cache_get(dir, env, ttl)
+    {
         return Ok(Some((key, Source::KernelCache)));
     }
     let key = keyring::get(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?;
-    if let Some(key) = &key
-        && !ttl.is_zero()
-    {
-        kernel::cache_put(dir, env, key, ttl);
+    match &key {
+        Some(key) if !ttl.is_zero() => {
+            kernel::cache_put(dir, env, key, ttl);
+        }
+        // Gone from the keyring: gone from the cache too.
+        None => kernel::cache_clear(dir, env),
+        Some(_) => {}
     }
     Ok(key.map(|key| (key, Source::Keyring)))
+}
+
+/// Whether a lookup may answer from the kernel's cache of the OS keyring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cache {
+    Read,
+    /// Ask the OS keyring itself (and refresh the cache): for `auth token`, which prints the key for other
+    /// programs to use, and so must print the keyring's current one.
+    Skip,
 }
 
 /// Whether the kernel's cache holds `env`'s key from the OS keyring now (for `petstore doctor`).
 pub fn is_cached(config: &Config, env: &Environment) -> bool {
     env.key_storage == Some(KeyStorage::Keyring)
         && !config.key_cache_ttl().is_zero()
-        && kernel::cache_get(config.dir(), &env.name).is_some()
+        && kernel::cache_get(config.dir(), &env.name, config.key_cache_ttl()).is_some()
 }
 
 /// After the API refused `refused`, a key that came from the kernel's cache: the OS keyring's key, if it is
@@ -154,8 +176,9 @@ const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Stores `key` for `env` in `storage` and records in `config` where it is, under `lock`, which the caller
 /// holds over the whole edit so that concurrent logins and logouts all take effect. The key goes first, then
 /// its record, so the config never names a key that is not stored; leftover copies in the other stores go
-/// last. A key stored in the OS keyring is cached in the kernel's keyring too (unless `key_cache_ttl` is 0).
-pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, storage: KeyStorage) -> Result<(), Error> {
+/// last. A key stored in the OS keyring is cached in the kernel's keyring too (unless `key_cache_ttl` is 0);
+/// returns whether it was.
+pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, storage: KeyStorage) -> Result<bool, Error> {
     let previous = config.environment(env)?.key_storage;
     let dir = lock.dir();
     match storage {
@@ -178,13 +201,15 @@ pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, stora
     if storage != KeyStorage::Keyring && previous == Some(KeyStorage::Keyring) {
         let _ = keyring::delete(env, keyring::TIMEOUT);
     }
-    match storage {
+    Ok(match storage {
         KeyStorage::Keyring if !config.key_cache_ttl().is_zero() => {
             kernel::cache_put(dir, env, key, config.key_cache_ttl())
         }
-        _ => kernel::cache_clear(dir, env),
-    }
-    Ok(())
+        _ => {
+            kernel::cache_clear(dir, env);
+            false
+        }
+    })
 }
 
 /// Deletes `env`'s stored key under `lock`: from the credentials file and the kernel's keyring (its cache
@@ -207,12 +232,25 @@ pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> 
         }
         _ => false,
     };
+    // Again: a command that read the keyring before the delete may have cached the key since.
+    kernel::cache_clear(dir, env);
     Ok(from_file || from_kernel || from_keyring)
 }
 
 /// The key for `env` and where it came from, or the error that says how to log in.
 pub fn require(config: &Config, env: &Environment) -> Result<(ApiKey, Source), Error> {
-    lookup(config, env)?.ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
+    require_with(config, env, Cache::Read)
+}
+
+/// As [`require`], from the OS keyring itself rather than the kernel's copy of its key: for `auth token`, whose
+/// key other programs use, which cannot re-read the keyring after a 401 as petstore does.
+pub fn require_current(config: &Config, env: &Environment) -> Result<(ApiKey, Source), Error> {
+    require_with(config, env, Cache::Skip)
+}
+
+fn require_with(config: &Config, env: &Environment, cache: Cache) -> Result<(ApiKey, Source), Error> {
+    lookup_with(config, env, cache)?
+        .ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
 }
 
 /// The exact command that logs in to `env`.

@@ -19,8 +19,9 @@ pub enum Entry {
     Stored,
 }
 
-/// What the kernel holds for `env` of the config in `dir`, read with `keyctl` in a throwaway session
-/// keyring (so that this test process's own keyrings are left as they were); `None` when it holds nothing.
+/// What the kernel holds for `env` of the config in `dir` (a plain temporary path, which petstore uses as it
+/// is), read with `keyctl` in a throwaway session keyring (so that this test process's own keyrings are left
+/// as they were); `None` when it holds nothing.
 pub fn kernel_entry(entry: Entry, dir: &Path, env: &str) -> Option<String> {
     assert!(have_tool("keyctl", "keyutils"), "keyctl is needed to look into the kernel keyring");
     let script = match entry {
@@ -37,7 +38,28 @@ pub fn kernel_entry(entry: Entry, dir: &Path, env: &str) -> Option<String> {
         .args(["session", "-", "sh", "-c", script, "sh", &format!("{prefix}:{env}:{}", dir.display())])
         .output()
         .unwrap();
-    out.status.success().then(|| String::from_utf8(out.stdout).unwrap())
+    let payload = String::from_utf8(out.stdout).unwrap();
+    match entry {
+        // The cache's payload is the time it was cached (seconds since the epoch), a newline, and the key.
+        Entry::Cache => out.status.success().then(|| payload.split_once('\n').expect("a timestamp line").1.to_owned()),
+        Entry::Stored => out.status.success().then_some(payload),
+    }
+}
+
+/// Removes what a test stored in the kernel for `env` of the config in `dir` when it ends, passed or failed:
+/// the persistent keyring keeps a key for days.
+pub struct Cleanup<'a> {
+    pub dir: &'a Path,
+    pub env: &'a str,
+}
+
+impl Drop for Cleanup<'_> {
+    fn drop(&mut self) {
+        let description = format!("petstore:{}:{}", self.env, self.dir.display());
+        let script =
+            r#"ring=$(keyctl get_persistent @s) && id=$(keyctl search "$ring" user "$1") && keyctl invalidate "$id""#;
+        let _ = Command::new("keyctl").args(["session", "-", "sh", "-c", script, "sh", &description]).output();
+    }
 }
 
 /// Runs `cmd` (with `input` on stdin) with the kernel keyring's system calls (`add_key`, `keyctl`,
@@ -110,6 +132,8 @@ fn storage_kernel_needs_no_secret_service_and_leaves_no_file_holding_the_key() {
     }
     // `TestEnv` points D-Bus nowhere: there is no Secret Service.
     let env = with_local_env();
+    let config_dir = env.config_dir();
+    let _cleanup = Cleanup { dir: &config_dir, env: "local" };
     let login = login(&env, &["--env", "local", "--storage", "kernel"]);
     let url = env.sandbox.base_url();
     assert_eq!(
@@ -165,6 +189,8 @@ fn a_new_login_elsewhere_takes_the_key_out_of_the_kernel() {
         return;
     }
     let env = with_local_env();
+    let config_dir = env.config_dir();
+    let _cleanup = Cleanup { dir: &config_dir, env: "local" };
     let run = login(&env, &["-q", "--env", "local", "--storage", "kernel"]);
     assert_eq!(run.code, 0, "{run}");
     assert!(kernel_entry(Entry::Stored, &env.config_dir(), "local").is_some());

@@ -338,7 +338,7 @@ fn a_batch_refused_with_a_stale_cached_key_asks_the_keyring_once_and_loses_nothi
 }
 
 #[test]
-fn auth_status_and_doctor_look_past_a_stale_cached_key_as_commands_do() {
+fn auth_status_doctor_and_auth_token_look_past_a_stale_cached_key() {
     if !inside_a_secret_service() || !have_tool("keyctl", "keyutils") {
         return;
     }
@@ -357,6 +357,12 @@ fn auth_status_and_doctor_look_past_a_stale_cached_key_as_commands_do() {
         (0, format!("*\tlocal\t{url}\tkeyring\t****a5b2\taccepted\n"), "")
     );
     assert_eq!(keyring.cached().as_deref(), Some(KEY));
+
+    // `auth token` prints the keyring's key, not the kernel's older copy: other programs cannot re-read.
+    stale_login();
+    let token = Run::printing_the_key(&mut keyring.petstore(&["--env", "local", "auth", "token"]));
+    assert_eq!((token.code, token.stdout), (0, format!("{KEY}\n")));
+    assert_eq!(keyring.cached().as_deref(), Some(KEY), "and it refreshed the copy");
 
     stale_login();
     let doctor = Run::of(&mut keyring.petstore(&["--env", "local", "doctor"]));

@@ -79,9 +79,9 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     // effect, and the config never names a key that is not stored (the key first, then its record; a
     // leftover copy elsewhere goes last).
     let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
-    let (dir, ttl) = config::edit(|config, lock| {
-        credentials::store(config, lock, &env.name, &key, storage)?;
-        Ok((lock.dir().to_owned(), config.key_cache_ttl()))
+    let (dir, ttl, cached) = config::edit(|config, lock| {
+        let cached = credentials::store(config, lock, &env.name, &key, storage)?;
+        Ok((lock.dir().to_owned(), config.key_cache_ttl(), cached))
     })
     .await?;
     if storage == KeyStorage::File {
@@ -92,7 +92,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
         ));
     }
     let place = match storage {
-        KeyStorage::Keyring if kernel::cache_get(&dir, &env.name).is_some() => format!(
+        KeyStorage::Keyring if cached => format!(
             "the {}, and cached in the kernel's keyring for {} (`key_cache_ttl`)",
             keyring::backend(),
             kernel::describe(ttl)

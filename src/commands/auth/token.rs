@@ -8,7 +8,8 @@ use crate::error::Error;
 ///
 /// Prints the key for the selected environment to stdout, and nothing else; with `--json`,
 /// `{"env": NAME, "key": KEY}`. It follows the same lookup as
-/// every command: `PETSTORE_API_KEY`, then the stored key, then a built-in one (the sandbox's).
+/// every command: `PETSTORE_API_KEY`, then the stored key, then a built-in one (the sandbox's). A key in the
+/// OS keyring is read from the keyring itself, not from the kernel's cached copy, which may be out of date.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -19,6 +20,6 @@ pub struct TokenArgs {}
 /// Prints the key.
 pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
     let env = ctx.environment()?;
-    let (key, _) = credentials::require(ctx.config()?, env)?;
+    let (key, _) = credentials::require_current(ctx.config()?, env)?;
     ctx.output.value(&serde_json::json!({ "env": env.name, "key": key.expose() }), key.expose())
 }
