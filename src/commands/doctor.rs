@@ -282,9 +282,9 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     // A cached copy the API refuses may be out of date, as any command would find: the keyring's own key is
     // what counts.
     let mut fresh_key = None;
-    if let (ProbeResult::Answered(_, Err(Error::Unauthorized { .. })), Some(Source::KernelCache)) = (&outcome, found_in)
+    if let (ProbeResult::Answered(_, Err(Error::Unauthorized { .. })), Some(source)) = (&outcome, found_in)
         && let (Some(config), Some(target), Some(env), Some(key)) = (config, target, env, &key)
-        && let Some(fresh) = credentials::reread_after_refusal(config.dir(), &env.name, key, config.key_cache_ttl())
+        && let Some(fresh) = credentials::fresher_key(config, env, source, key)
     {
         outcome = send(ctx, target.base_url, &fresh).await;
         found_in = Some(Source::Keyring);

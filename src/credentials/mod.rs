@@ -153,6 +153,15 @@ pub fn is_cached(config: &Config, env: &Environment) -> bool {
         && kernel::cache_get(config.dir(), &env.name, config.key_cache_ttl()).is_some()
 }
 
+/// After the API refused `refused`, which came from `source`: the OS keyring's own key, when `refused` was
+/// the kernel's cached copy of it and the keyring now holds another (see [`reread_after_refusal`]). For the
+/// checks (`auth status`, `doctor`) that must say which key they sent.
+pub fn fresher_key(config: &Config, env: &Environment, source: Source, refused: &ApiKey) -> Option<ApiKey> {
+    (source == Source::KernelCache)
+        .then(|| reread_after_refusal(config.dir(), &env.name, refused, config.key_cache_ttl()))
+        .flatten()
+}
+
 /// After the API refused `refused`, a key that came from the kernel's cache: the OS keyring's key, if it is
 /// another one (changed behind petstore's back), which then replaces the cached copy. A keyring that no
 /// longer has a key drops the copy too. `None`: nothing better to try, and the refusal stands.

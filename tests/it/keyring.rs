@@ -74,6 +74,12 @@ impl KeyringEnv {
         kernel_entry(Entry::Cache, &self.env.config_dir(), "local")
     }
 
+    /// `auth login --no-verify` with `key`, which must succeed.
+    fn login_unchecked(&self, key: &str) {
+        let login = Run::with_stdin(&mut self.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), key);
+        assert_eq!(login.code, 0, "{login}");
+    }
+
     /// Puts `key` in the Secret Service behind petstore's back, as another program (or another machine's
     /// login, synced) would.
     fn replace_in_the_secret_service(&self, key: &str) {
@@ -197,9 +203,7 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
     }
     let keyring = KeyringEnv::new();
     let env = &keyring.env;
-    let login =
-        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
-    assert_eq!(login.code, 0, "{login}");
+    keyring.login_unchecked("old");
     assert_eq!(keyring.cached().as_deref(), Some("old"));
 
     keyring.replace_in_the_secret_service(KEY);
@@ -217,9 +221,7 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
         Run::of(&mut keyring.petstore(&["-q", "--env", "local", "pets", "add", "--name", "Fig", "--category-id", "1"]));
     assert_eq!(add.code, 0, "the cached key is still the right one: {add}");
     assert_eq!(env.sandbox.request_count(), 4, "no refusal, so the Secret Service was not asked");
-    let login =
-        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
-    assert_eq!(login.code, 0, "{login}");
+    keyring.login_unchecked("old");
     keyring.replace_in_the_secret_service(KEY);
     let add =
         Run::of(&mut keyring.petstore(&["-q", "--env", "local", "pets", "add", "--name", "Fig", "--category-id", "1"]));
@@ -232,9 +234,7 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
     // The keyring's key is refused too: one more try, then the refusal stands (exit 4), and the cache holds
     // what the keyring has.
     keyring.replace_in_the_secret_service("wrong-again");
-    let login =
-        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
-    assert_eq!(login.code, 0, "{login}");
+    keyring.login_unchecked("old");
     keyring.replace_in_the_secret_service("wrong-again");
     let before = env.sandbox.request_count();
     let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list"]));
@@ -308,9 +308,7 @@ fn a_batch_refused_with_a_stale_cached_key_asks_the_keyring_once_and_loses_nothi
     }
     let keyring = KeyringEnv::new();
     let env = &keyring.env;
-    let login =
-        Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
-    assert_eq!(login.code, 0, "{login}");
+    keyring.login_unchecked("old");
     keyring.replace_in_the_secret_service(KEY);
     let records: String = (1..=12).map(|i| format!("{{\"name\":\"batch-{i}\",\"categoryId\":1}}\n")).collect();
     let file = env.home().join("pets.ndjson");
@@ -345,9 +343,7 @@ fn auth_status_doctor_and_auth_token_look_past_a_stale_cached_key() {
     let keyring = KeyringEnv::new();
     let url = keyring.env.sandbox.base_url();
     let stale_login = || {
-        let login =
-            Run::with_stdin(&mut keyring.petstore(&["-q", "auth", "login", "--env", "local", "--no-verify"]), "old");
-        assert_eq!(login.code, 0, "{login}");
+        keyring.login_unchecked("old");
         keyring.replace_in_the_secret_service(KEY);
     };
     stale_login();

@@ -135,8 +135,7 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     let mut result = ask(ctx, env, &key).await;
     // A cached copy the API refuses may be out of date: the keyring's own key is what counts.
     if matches!(result, Err(Error::Unauthorized { .. }))
-        && source == Source::KernelCache
-        && let Some(fresh) = credentials::reread_after_refusal(config.dir(), &env.name, &key, config.key_cache_ttl())
+        && let Some(fresh) = credentials::fresher_key(config, env, source, &key)
     {
         key = fresh;
         status.key_source = Source::Keyring.label();
