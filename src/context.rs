@@ -188,7 +188,7 @@ impl Context {
             Some(url) => {
                 self.config()?.environment_for_url(url).ok_or_else(|| Error::NotAnEnvironment { url: url.to_string() })
             }
-            None => self.config()?.environment(&self.env_name()?),
+            None => Ok(self.config()?.environment(&self.env_name()?)?),
         }
     }
 

@@ -329,7 +329,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
                 verdict @ Verdict::Refused { detail, .. } => {
                     let fix = match (found_in.or(source), env) {
                         (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
-                            format!("run `{}` again", credentials::login_command(&env.name))
+                            format!("run `{}` again", crate::error::login_command(&env.name))
                         }
                         _ => format!("check `{API_KEY_VAR}`"),
                     };
@@ -410,7 +410,7 @@ fn key_source(target: Target<'_>) -> Source {
 /// The key for `target`, found as `Context::client` finds it.
 fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
     match target.env {
-        Some(env) => credentials::find_key(config, env).map_err(|(_, err)| err),
+        Some(env) => credentials::find_key(config, env).map_err(|(_, err)| err.into()),
         None => credentials::from_env()
             .map(|key| (key, Source::EnvVar))
             .ok_or_else(|| Error::NoApiKey { url: target.base_url.to_string() }),
@@ -448,7 +448,7 @@ fn keyring_check(
             format!(
                 "the key for `{name}` is kept there, and comes from the kernel's cached copy until that expires; then \
                  set `{API_KEY_VAR}`, or run `{} --storage kernel` (or `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         Some(Source::Keyring | Source::KernelCache) => (
@@ -456,7 +456,7 @@ fn keyring_check(
             format!(
                 "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage kernel` (or \
                  `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         Some(Source::EnvVar) => (Status::Warn, format!("not needed now: the key comes from `{API_KEY_VAR}`")),
@@ -509,7 +509,7 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
             format!(
                 "{err}; the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage keyring` (or \
                  `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         _ => (

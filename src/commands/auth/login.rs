@@ -81,7 +81,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
     let (dir, ttl, cached) = config::edit(|config, lock| {
         let cached = credentials::store(config, lock, &env.name, &key, storage)?;
-        Ok((lock.dir().to_owned(), config.key_cache_ttl(), cached))
+        Ok::<_, Error>((lock.dir().to_owned(), config.key_cache_ttl(), cached))
     })
     .await?;
     if storage == KeyStorage::File {

@@ -26,7 +26,7 @@ pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
             config.set_key_storage(&name, None)?;
             config.save(lock)?;
         }
-        Ok((credentials::remove_stored(lock, &name, storage)?, storage.is_some()))
+        Ok::<_, Error>((credentials::remove_stored(lock, &name, storage)?, storage.is_some()))
     })
     .await?;
     ctx.output.status(&if removed || recorded {

@@ -122,6 +122,7 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     let (mut key, source) = match found {
         Ok(found) => found,
         Err((source, err)) => {
+            let err = Error::from(err);
             status.key_source = source.label();
             status.check = match &err {
                 Error::NotLoggedIn { login, .. } => format!("not logged in: run `{login}`"),

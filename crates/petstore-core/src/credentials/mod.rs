@@ -7,6 +7,7 @@
 //! environment's built-in key (the sandbox's), else nothing. This module never prints and never falls back
 //! to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
 
+mod error;
 pub mod file;
 pub mod kernel;
 pub mod keyring;
@@ -14,9 +15,9 @@ pub mod keyring;
 use std::path::Path;
 use std::time::Duration;
 
+pub use self::error::Error;
 pub use crate::api::ApiKey;
 use crate::config::{Config, DirLock, Environment, KeyStorage};
-use crate::error::Error;
 
 /// The environment variable that supplies the API key.
 pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
@@ -108,7 +109,6 @@ fn stored(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(Ap
                 KeyStorage::Kernel => kernel::BACKEND,
                 KeyStorage::File => "credentials file",
             },
-            login: login_command(&env.name),
         });
     }
     Ok(stored
@@ -258,13 +258,7 @@ pub fn require_current(config: &Config, env: &Environment) -> Result<(ApiKey, So
 }
 
 fn require_with(config: &Config, env: &Environment, cache: Cache) -> Result<(ApiKey, Source), Error> {
-    lookup_with(config, env, cache)?
-        .ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
-}
-
-/// The exact command that logs in to `env`.
-pub fn login_command(env: &str) -> String {
-    format!("petstore auth login --env {env}")
+    lookup_with(config, env, cache)?.ok_or_else(|| Error::NotLoggedIn { env: env.name.clone() })
 }
 
 /// `env`'s key and where it comes from; or, when there is none to use, where it would come from and why there
@@ -286,7 +280,7 @@ fn found(
 ) -> Result<(ApiKey, Source), (Source, Error)> {
     match lookup {
         Ok(Some(found)) => Ok(found),
-        Ok(None) => Err((Source::None, Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })),
+        Ok(None) => Err((Source::None, Error::NotLoggedIn { env: env.name.clone() })),
         Err(err) => Err((source, err)),
     }
 }
@@ -316,7 +310,7 @@ mod tests {
         let mut config = Config::load_from(dir.path().to_owned()).unwrap();
         let key = ApiKey::new("k-stored".into()).unwrap();
         let err = store(&mut config, &lock, "nowhere", &key, KeyStorage::File).unwrap_err();
-        assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err}");
+        assert!(matches!(err, Error::Config(crate::config::Error::UnknownEnvironment { .. })), "{err}");
         assert_eq!(file::get(dir.path(), "nowhere").unwrap(), None);
     }
 }

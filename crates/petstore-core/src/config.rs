@@ -18,6 +18,7 @@
 //! base_url = "http://127.0.0.1:8080/v1"
 //! ```
 
+mod error;
 pub mod files;
 
 use std::path::{Path, PathBuf};
@@ -26,9 +27,9 @@ use std::time::Duration;
 use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
+pub use self::error::{Error, line_column};
 pub use self::files::{DirLock, shared_dir_warning};
 pub use crate::api::base_url::{self, parse_base_url, shown_url};
-use crate::error::{Error, SourceError};
 
 /// Overrides where the config directory is.
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
@@ -144,7 +145,8 @@ impl Config {
         // The error shows the file around the mistake: never a password that a URL in it may hold.
         let mistake = |span: Span, message: String| {
             let masked = base_url::mask_userinfo(&text);
-            SourceError::new(&path, &masked.text, masked.map(span.start)..masked.map(span.end), message)
+            let span = masked.map(span.start)..masked.map(span.end);
+            Error::Syntax { path: path.clone(), text: masked.text.clone(), span, message }
         };
         // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
         let parsed = toml_edit::Document::parse(text.as_str())
@@ -283,7 +285,7 @@ impl Config {
 
     /// Re-reads the edited document so that what we hold is what we will write.
     fn reload(&mut self) -> Result<(), Error> {
-        let settings = read(self.doc.as_table()).map_err(|(_, message)| Error::ConfigEdit { message })?;
+        let settings = read(self.doc.as_table()).map_err(|(_, message)| Error::Edit { message })?;
         self.environments = settings.environments;
         self.default_env = settings.default_env;
         self.key_cache_ttl = settings.key_cache_ttl;
@@ -395,17 +397,9 @@ fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
     parse_base_url(text).map_err(wrong)
 }
 
-/// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
-/// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
-pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
-    let environments = match Config::load() {
-        Ok(config) => config.environments,
-        Err(_) => read(&Table::new()).map(|settings| settings.environments).unwrap_or_default(),
-    };
-    environments
-        .into_iter()
-        .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
-        .collect()
+/// The environments every installation has, as they are with no config file.
+pub fn built_in_environments() -> Vec<Environment> {
+    read(&Table::new()).map(|settings| settings.environments).unwrap_or_default()
 }
 
 /// Whether `url`'s path names an API version (a segment `v1`, `v2`...): the spec's base URLs end with one,
@@ -435,7 +429,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// edit to finish), loads the config as it is now, and runs `change`, which saves what it changed
 /// ([`Config::save`]) and edits the credentials file under the same lock. The lock is released when it
 /// returns. `change` is not async: nothing can stop it half-way but a crash, which the next edit mends.
-pub async fn edit<T>(change: impl FnOnce(&mut Config, &DirLock) -> Result<T, Error>) -> Result<T, Error> {
+pub async fn edit<T, E: From<Error>>(change: impl FnOnce(&mut Config, &DirLock) -> Result<T, E>) -> Result<T, E> {
     let lock = DirLock::acquire(&config_dir()?).await?;
     let mut config = Config::load_from(lock.dir().to_owned())?;
     change(&mut config, &lock)

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::error::Error;
+use super::Error;
 
 /// The lock file in the config directory.
 pub const LOCK_FILE: &str = "config.lock";
@@ -36,7 +36,7 @@ impl DirLock {
     /// ends the command meanwhile.
     pub async fn acquire(dir: &Path) -> Result<DirLock, Error> {
         let path = dir.join(LOCK_FILE);
-        let fail = |source| Error::ConfigWrite { path: path.clone(), source };
+        let fail = |source| Error::Write { path: path.clone(), source };
         create_private_dir(dir).map_err(fail)?;
         let mut options = fs::OpenOptions::new();
         // Read and write: opening a FIFO for writing alone would wait for a reader.
@@ -51,7 +51,7 @@ impl DirLock {
             Ok(Ok(Err(source))) => Err(fail(source)),
             Ok(Err(join)) => Err(fail(std::io::Error::other(join))),
             // The waiting thread is left behind; should it get the lock later, it drops the file at once.
-            Err(_) => Err(Error::ConfigLocked { path, seconds: LOCK_WAIT.as_secs() }),
+            Err(_) => Err(Error::Locked { path, seconds: LOCK_WAIT.as_secs() }),
         }
     }
 
@@ -68,13 +68,13 @@ pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(Error::ConfigRead { path: path.to_owned(), source }),
+        Err(source) => return Err(Error::Read { path: path.to_owned(), source }),
     };
     check_regular(path, &metadata)?;
     match fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(Error::ConfigRead { path: path.to_owned(), source }),
+        Err(source) => Err(Error::Read { path: path.to_owned(), source }),
     }
 }
 
@@ -85,7 +85,7 @@ pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
 /// there is removed first. Something there that is not a regular file is left alone, and is an error.
 pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Error> {
     debug_assert!(path.starts_with(lock.dir()), "the lock covers the config directory's files alone");
-    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    let fail = |source| Error::Write { path: path.to_owned(), source };
     let target = follow_symlinks(path).map_err(fail)?;
     match fs::symlink_metadata(&target) {
         Ok(metadata) => check_regular(path, &metadata)?,
