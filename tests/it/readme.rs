@@ -132,10 +132,9 @@ fn every_link_to_a_file_or_heading_of_the_repository_resolves() {
                 broken.push(format!("{shown}: `{target}`: no such file"));
                 continue;
             }
-            if !anchor.is_empty() && path.extension().is_some_and(|e| e == "md") {
-                if !anchors(&read(&path)).contains(anchor) {
-                    broken.push(format!("{shown}: `{target}`: no such heading"));
-                }
+            let is_markdown = path.extension().is_some_and(|e| e == "md");
+            if !anchor.is_empty() && is_markdown && !anchors(&read(&path)).contains(anchor) {
+                broken.push(format!("{shown}: `{target}`: no such heading"));
             }
         }
     }
