@@ -19,7 +19,7 @@ const OTHER_STORAGE: &str = "keep the key in the kernel's keyring, with no file 
 const OTHER_STORAGE: &str = "keep the key in a 0600 file with `petstore auth login --storage file`";
 use crate::output::safe;
 
-/// The documented exit codes (README, `petstore --help`).
+/// The documented exit codes (docs/exit-codes.md, `petstore --help`).
 pub mod exit {
     pub const SUCCESS: u8 = 0;
     /// Anything else: a server error (5xx), an unreadable response, an output that cannot be written.
@@ -588,19 +588,17 @@ mod tests {
         block.lines().filter_map(|line| line.split_whitespace().next()?.parse().ok()).collect()
     }
 
-    /// The codes in the README's exit-code table: each row `| N | ... |` of its "Exit codes" section.
-    fn codes_in_readme() -> BTreeSet<u8> {
-        let readme = include_str!("../README.md");
-        let section = readme.split_once("### Exit codes\n").expect("an `Exit codes` section").1;
-        let section = section.split("\n#").next().unwrap_or_default();
-        section.lines().filter_map(|line| line.strip_prefix("| ")?.split(' ').next()?.parse().ok()).collect()
+    /// The codes in the exit-code table of `docs/exit-codes.md`: each row `| N | ... |`.
+    fn codes_in_docs() -> BTreeSet<u8> {
+        let doc = include_str!("../docs/exit-codes.md");
+        doc.lines().filter_map(|line| line.strip_prefix("| ")?.split(' ').next()?.parse().ok()).collect()
     }
 
     #[test]
-    fn every_exit_code_is_documented_in_the_help_and_the_readme_and_no_other() {
+    fn every_exit_code_is_documented_in_the_help_and_the_docs_and_no_other() {
         let codes = exit_codes();
         assert_eq!(codes_in_help(), codes, "`petstore --help` (cli.rs) lists other codes than error::exit");
-        assert_eq!(codes_in_readme(), codes, "README's exit-code table lists other codes than error::exit");
+        assert_eq!(codes_in_docs(), codes, "docs/exit-codes.md lists other codes than error::exit");
         let signals = [Signal::Interrupt, Signal::Terminate, Signal::Hangup].map(Signal::exit_code);
         assert_eq!(signals, [exit::INTERRUPTED, exit::TERMINATED, exit::HANGUP]);
     }

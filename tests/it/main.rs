@@ -28,6 +28,7 @@ mod pets_add_file;
 mod pets_get;
 mod pets_list;
 mod prompts;
+mod readme;
 mod render_edges;
 mod resilience;
 mod spec_cases;

@@ -123,7 +123,7 @@ pub struct AddArgs {
 /// clap lets a required argument be missing when a present one conflicts with it.)
 const SINGLE: [&str; 3] = ["name", "category_id", "status"];
 
-/// The default `--concurrency`: where the rate stops growing against a local server (see the README).
+/// The default `--concurrency`: where the rate stops growing against a local server (see docs/performance.md).
 pub const DEFAULT_CONCURRENCY: u16 = 8;
 
 /// `pets add` as parsed: its flags ([`AddArgs`], which clap checks) and what they ask for, one animal or a
