@@ -2,14 +2,14 @@
 //! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
 //! through [`Context::client`]; they check keys with [`Context::client_with`].
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
 use crate::cli::GlobalArgs;
 use crate::config::{self, Config, Environment};
-use crate::credentials::{self, ApiKey, Source};
+use crate::credentials::{self, ApiKey, Source, Wanted};
 use crate::error::Error;
 use crate::output::Output;
 
@@ -211,19 +211,28 @@ impl Context {
     /// it may have been changed since it was cached, and the request is sent again with the keyring's key.
     pub fn client(&self) -> Result<Client, Error> {
         let target = self.target()?;
-        let (key, source) = match (credentials::from_env(), target.env) {
-            (Some(key), _) => (key, Source::EnvVar),
-            (None, Some(env)) => credentials::require(self.config()?, env)?,
-            (None, None) => return Err(Error::NoApiKey { url: target.base_url.to_string() }),
+        let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
+        self.client_for(target.base_url, target.env, &key, source)
+    }
+
+    /// A client for `base_url` (environment `env`, if it is one) with `key`, found in `source`. When that was the
+    /// kernel's cached copy of the OS keyring's key and the API refuses it, the client asks the keyring once
+    /// for a newer one ([`Client::rekeyed`] says whether it found one).
+    pub fn client_for(
+        &self,
+        base_url: &Url,
+        env: Option<&Environment>,
+        key: &ApiKey,
+        source: Source,
+    ) -> Result<Client, Error> {
+        let client = self.client_with(base_url, key)?;
+        let rekey = match env {
+            Some(env) => credentials::rekey(self.config()?, env, source, key),
+            None => None,
         };
-        let client = self.client_with(target.base_url, &key)?;
-        Ok(match (source, target.env) {
-            (Source::KernelCache, Some(env)) => {
-                let config = self.config()?;
-                let (dir, env, ttl) = (config.dir().to_owned(), env.name.clone(), config.key_cache_ttl());
-                client.with_rekey(Arc::new(move || credentials::reread_after_refusal(&dir, &env, &key, ttl)))
-            }
-            _ => client,
+        Ok(match rekey {
+            Some(rekey) => client.with_rekey(rekey),
+            None => client,
         })
     }
 

@@ -502,10 +502,17 @@ impl From<config::Error> for Error {
     }
 }
 
+impl From<credentials::NoKey> for Error {
+    fn from(no_key: credentials::NoKey) -> Error {
+        no_key.error.into()
+    }
+}
+
 impl From<credentials::Error> for Error {
     fn from(err: credentials::Error) -> Error {
         match err {
             credentials::Error::Config(err) => err.into(),
+            credentials::Error::NotAnEnvironment { url } => Error::NoApiKey { url },
             credentials::Error::NotLoggedIn { env } => Error::NotLoggedIn { login: login_command(&env), env },
             credentials::Error::KeyMissing { env, backend } => {
                 Error::KeyMissing { login: login_command(&env), env, backend }

@@ -14,7 +14,7 @@ use crate::api::{self, ListQuery, Observer};
 use crate::commands::auth::Verdict;
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
-use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, kernel, keyring};
+use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
 use crate::error::Error;
 use crate::output::{Field, Rows};
 
@@ -189,23 +189,25 @@ impl Observer for Recorder {
     fn deprecated(&self, _: &Method, _: &Url, _: Option<&str>, _: Option<&str>) {}
 }
 
-/// `GET /pets?limit=1` through the client, as any command sends it (retries included).
-async fn send(ctx: &Context, base_url: &Url, key: &ApiKey) -> ProbeResult {
+/// `GET /pets?limit=1` through the client, as any command sends it (retries included, and the keyring's newer
+/// key after a 401 to the kernel's copy of it); gives the key that replaced `key`, when one did.
+async fn send(ctx: &Context, target: Target<'_>, key: &ApiKey, source: Source) -> (ProbeResult, Option<ApiKey>) {
     let recorder = Arc::new(Recorder { verbose: ctx.output.request_observer(), answer: Mutex::new(None) });
-    let client = match ctx.client_with(base_url, key) {
+    let client = match ctx.client_for(target.base_url, target.env, key, source) {
         Ok(client) => client.with_observer(recorder.clone()),
-        Err(error) => return ProbeResult::Failed(error),
+        Err(error) => return (ProbeResult::Failed(error), None),
     };
     let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop);
     let answer = recorder.answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
-    match (result, answer) {
+    let outcome = match (result, answer) {
         (Ok(()), Some(answer)) => ProbeResult::Answered(answer, Ok(())),
         (Err(error @ (api::Error::Status { .. } | api::Error::Decode { .. })), Some(answer)) => {
             ProbeResult::Answered(answer, Err(error.into()))
         }
         (Err(error), _) => ProbeResult::Failed(error.into()),
         (Ok(()), None) => unreachable!("the client reports every answer to its observer"),
-    }
+    };
+    (outcome, client.rekeyed().cloned())
 }
 
 /// Every check, in order; a check that needs an earlier one that failed is skipped with the reason.
@@ -274,19 +276,15 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url))));
 
     // One request, and only with a key: the client never sends one without.
-    let mut outcome = match (target, &key) {
-        (None, _) => ProbeResult::NotSent("needs a base URL"),
-        (Some(_), None) => ProbeResult::NotSent("needs an API key to send"),
-        (Some(target), Some(key)) => send(ctx, target.base_url, key).await,
+    let (outcome, fresh) = match (target, &key, found_in) {
+        (None, _, _) => (ProbeResult::NotSent("needs a base URL"), None),
+        (Some(target), Some(key), Some(source)) => send(ctx, target, key, source).await,
+        (Some(_), _, _) => (ProbeResult::NotSent("needs an API key to send"), None),
     };
-    // A cached copy the API refuses may be out of date, as any command would find: the keyring's own key is
-    // what counts.
+    // A cached copy the API refused may be out of date, as any command would find: the client then sent the
+    // keyring's own key, which is what counts.
     let mut fresh_key = None;
-    if let (ProbeResult::Answered(_, Err(Error::Unauthorized { .. })), Some(source)) = (&outcome, found_in)
-        && let (Some(config), Some(target), Some(env), Some(key)) = (config, target, env, &key)
-        && let Some(fresh) = credentials::fresher_key(config, env, source, key)
-    {
-        outcome = send(ctx, target.base_url, &fresh).await;
+    if let Some(fresh) = fresh {
         found_in = Some(Source::Keyring);
         fresh_key = Some(format!(
             "{}; the API refused the kernel's older copy, which now holds this one",
@@ -400,21 +398,12 @@ fn environment(target: &Target<'_>) -> (Status, String) {
 
 /// Where the key for `target` comes from, without reading any store.
 fn key_source(target: Target<'_>) -> Source {
-    match target.env {
-        Some(env) => credentials::source_of(env),
-        None if credentials::from_env().is_some() => Source::EnvVar,
-        None => Source::None,
-    }
+    credentials::source(Wanted::chosen(target.env, target.base_url))
 }
 
 /// The key for `target`, found as `Context::client` finds it.
 fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
-    match target.env {
-        Some(env) => credentials::find_key(config, env).map_err(|(_, err)| err.into()),
-        None => credentials::from_env()
-            .map(|key| (key, Source::EnvVar))
-            .ok_or_else(|| Error::NoApiKey { url: target.base_url.to_string() }),
-    }
+    Ok(credentials::resolve(config, Wanted::chosen(target.env, target.base_url))?)
 }
 
 fn key_found(key: &ApiKey, source: Source) -> String {

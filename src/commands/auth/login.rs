@@ -5,7 +5,7 @@ use std::io::Read;
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, file, kernel, keyring};
+use crate::credentials::{self, ApiKey, Source, Wanted, file, kernel, keyring};
 use crate::error::Error;
 
 /// Log in to an environment: check an API key and store it in the OS keyring
@@ -103,7 +103,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };
     ctx.output.status(&format!("logged in to `{}` ({}): {checked}; the key is in {place}", env.name, env.base_url));
-    if credentials::from_env().is_some() {
+    if credentials::source(Wanted::chosen(Some(&env), &env.base_url)) == Source::EnvVar {
         ctx.output
             .warning(&format!("`{}` is set, and petstore uses it before any stored key", credentials::API_KEY_VAR));
     }

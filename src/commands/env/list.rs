@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::config;
 use crate::context::Context;
-use crate::credentials;
+use crate::credentials::{self, Wanted};
 use crate::error::Error;
 use crate::output::{Field, Rows};
 
@@ -49,7 +49,7 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         .map(|(env, url)| EnvLine {
             name: &env.name,
             base_url: url,
-            key_source: credentials::source_of(env).label(),
+            key_source: credentials::source(Wanted::chosen(Some(env), &env.base_url)).label(),
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,

@@ -49,7 +49,7 @@ pub type Rekey = Arc<dyn Fn() -> Option<ApiKey> + Send + Sync>;
 /// A [`Rekey`] and what it answered, shared by a client's clones so that a batch asks once.
 struct Reauth {
     rekey: Rekey,
-    fresh: tokio::sync::OnceCell<Option<HeaderValue>>,
+    fresh: tokio::sync::OnceCell<Option<(ApiKey, HeaderValue)>>,
 }
 
 /// The final answer to [`Client::request`], whatever its status: the body as the server sent it.
@@ -159,8 +159,17 @@ impl Client {
     /// The `Authorization` value to send: the rekeyed one, once there is one.
     fn current_auth(&self) -> HeaderValue {
         match self.reauth.as_ref().and_then(|reauth| reauth.fresh.get()) {
-            Some(Some(fresh)) => fresh.clone(),
+            Some(Some((_, fresh))) => fresh.clone(),
             _ => self.auth.clone(),
+        }
+    }
+
+    /// The key that replaced the one this client was made with, after the API refused that one (see
+    /// [`Client::with_rekey`]); `None` while it has not.
+    pub fn rekeyed(&self) -> Option<&ApiKey> {
+        match self.reauth.as_ref()?.fresh.get()? {
+            Some((key, _)) => Some(key),
+            None => None,
         }
     }
 
@@ -173,10 +182,12 @@ impl Client {
             .get_or_init(|| async {
                 let rekey = Arc::clone(&reauth.rekey);
                 let key = tokio::task::spawn_blocking(move || rekey()).await.ok().flatten()?;
-                authorization(&key).ok()
+                let auth = authorization(&key).ok()?;
+                Some((key, auth))
             })
             .await
-            .as_ref()?;
+            .as_ref()
+            .map(|(_, auth)| auth)?;
         (sent.get(AUTHORIZATION) != Some(fresh)).then(|| fresh.clone())
     }
 

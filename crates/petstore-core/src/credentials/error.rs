@@ -18,6 +18,11 @@ pub enum Error {
     #[error("not logged in to `{env}`")]
     NotLoggedIn { env: String },
 
+    /// A base URL that is none of petstore's environments, with no [`super::API_KEY_VAR`]: no stored key
+    /// goes to it.
+    #[error("no API key for `{url}`, which is not one of petstore's environments")]
+    NotAnEnvironment { url: String },
+
     /// The config says `env`'s key is in `backend`, which no longer has it.
     #[error("the key for `{env}` is no longer in the {backend}")]
     KeyMissing { env: String, backend: &'static str },
