@@ -10,7 +10,6 @@
 //! - a secret is never a flag: it would show in `ps` and in shell history.
 
 use clap::{Args, Parser, Subcommand};
-use reqwest::Url;
 
 use crate::commands::api::ApiArgs;
 use crate::commands::auth::AuthCommand;
@@ -90,7 +89,7 @@ pub struct GlobalArgs {
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     /// [env: PETSTORE_BASE_URL]
     #[arg(long, global = true, value_name = "URL", value_parser = BaseUrlParser)]
-    pub base_url: Option<Url>,
+    pub base_url: Option<crate::config::DisplaySafeUrl>,
 
     /// Give up on an attempt that takes longer than this many seconds [default: 30]
     /// [env: PETSTORE_TIMEOUT]
@@ -216,14 +215,14 @@ pub fn color_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Co
 pub struct BaseUrlParser;
 
 impl clap::builder::TypedValueParser for BaseUrlParser {
-    type Value = Url;
+    type Value = crate::config::DisplaySafeUrl;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<Url, clap::Error> {
+    ) -> Result<crate::config::DisplaySafeUrl, clap::Error> {
         let parse = |text: &str| crate::api::base_url::parse_base_url(text).map_err(|why| format!("it {why}"));
         parse.parse_ref(cmd, arg, value).map_err(|mut err| {
             let shown = crate::api::base_url::mask_userinfo(&value.to_string_lossy()).text;
@@ -282,6 +281,6 @@ mod tests {
         assert!(parse("api.example.com/v1").is_err());
         assert!(parse("https://example.com/v1?x=1").is_err());
         let err = parse("https://me:hunter2@api.example.com/v1").unwrap_err().to_string();
-        assert!(err.contains("'https://me:****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
+        assert!(err.contains("'https://****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
     }
 }

@@ -8,7 +8,7 @@ use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
 use crate::cli::GlobalArgs;
-use crate::config::{self, Config, Environment};
+use crate::config::{self, Config, DisplaySafeUrl, Environment};
 use crate::credentials::{self, ApiKey, Source, Wanted};
 use crate::error::Error;
 use crate::output::Output;
@@ -46,7 +46,7 @@ fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>
 #[derive(Debug)]
 pub struct Context {
     pub output: Output,
-    base_url: Option<Url>,
+    base_url: Option<DisplaySafeUrl>,
     env: Option<String>,
     /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
     selected_by: Option<&'static str>,
@@ -85,7 +85,7 @@ impl Drop for WriteGuard<'_> {
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
 #[derive(Debug, Clone, Copy)]
 pub struct Target<'a> {
-    pub base_url: &'a Url,
+    pub base_url: &'a DisplaySafeUrl,
     pub env: Option<&'a Environment>,
 }
 
@@ -141,8 +141,13 @@ impl Context {
             return Ok(config);
         }
         let config = Config::load()?;
-        if let Some(warning) = config::shared_dir_warning(config.dir()) {
-            self.output.warning(&warning);
+        if let Some(who) = config::other_writers(config.dir()) {
+            let dir = config.dir().to_string_lossy();
+            self.output.warning(&format!(
+                "the config directory `{dir}` can be written by {who}, who could change where your key is sent; run \
+                 `chmod go-w {}`",
+                crate::output::shell_word(&dir)
+            ));
         }
         Ok(self.config.get_or_init(|| config))
     }

@@ -273,7 +273,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         }
     };
 
-    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url))));
+    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
 
     // One request, and only with a key: the client never sends one without.
     let (outcome, fresh) = match (target, &key, found_in) {
@@ -294,7 +294,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
-    check("tls", tls(target.map(|target| target.base_url), &outcome));
+    check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
 
     check(
         "server",
@@ -381,16 +381,16 @@ fn environment(target: &Target<'_>) -> (Status, String) {
                 "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
                  (`petstore config path`)",
                 env.name,
-                config::shown_url(&env.base_url),
+                env.base_url.to_string(),
                 env.name
             ),
         ),
-        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, config::shown_url(&env.base_url))),
+        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url.to_string())),
         None => (
             Status::Pass,
             format!(
                 "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
-                config::shown_url(target.base_url)
+                target.base_url.to_string()
             ),
         ),
     }
@@ -477,7 +477,11 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
         if let (Some(Source::Kernel), Some(env)) = (source, env) {
             return (
                 Status::Pass,
-                format!("it answers; the key for `{}` is kept there: {}", env.name, kernel::lifetime()),
+                format!(
+                    "it answers; the key for `{}` is kept there: {}",
+                    env.name,
+                    crate::commands::auth::kernel_lifetime()
+                ),
             );
         }
         let cache = if ttl.is_zero() {
@@ -486,7 +490,7 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
             format!(
                 "keys read from the {} are cached for {} (`key_cache_ttl`)",
                 keyring::backend(),
-                kernel::describe(ttl)
+                crate::output::duration_words(ttl)
             )
         };
         return (Status::Pass, format!("it answers; {cache}"));
@@ -558,18 +562,14 @@ fn shown_proxy(proxy: &Intercept) -> String {
     format!("{scheme}://{credentials}{}", uri.authority().map_or("", |authority| authority.as_str()))
 }
 
-/// A proxy URL with whatever precedes `@` in its authority (user and password) replaced by `****`.
+/// A proxy variable's value with its user info masked, by the one rule every URL follows
+/// ([`config::base_url::mask_userinfo`]). A value without a scheme is one (reqwest reads it as `http://`).
 fn mask_proxy(value: &str) -> String {
-    let (scheme, rest) = match value.find("://") {
-        Some(at) => value.split_at(at + 3),
-        None => ("", value),
-    };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(end);
-    match authority.rfind('@') {
-        Some(at) => format!("{scheme}****@{}{tail}", &authority[at + 1..]),
-        None => value.to_owned(),
+    if value.contains("://") {
+        return config::base_url::mask_userinfo(value).text;
     }
+    let masked = config::base_url::mask_userinfo(&format!("http://{value}")).text;
+    masked.strip_prefix("http://").unwrap_or(&masked).to_owned()
 }
 
 /// The host of `url`: what `NO_PROXY` entries and certificates name.
@@ -612,24 +612,14 @@ fn clock(answer: &ServerAnswer) -> (Status, String) {
     if skew <= CLOCK_RESOLUTION {
         return (Status::Pass, format!("the local clock is within {} s of the server's", CLOCK_RESOLUTION.as_secs()));
     }
-    let text = format!("the local clock is {} {direction} the server's (`Date: {date}`)", human(skew));
+    let text =
+        format!("the local clock is {} {direction} the server's (`Date: {date}`)", crate::output::duration_words(skew));
     if skew > CLOCK_FAIL {
         (Status::Fail, format!("{text}; set it right (e.g. turn on NTP)"))
     } else if skew > CLOCK_WARN {
         (Status::Warn, format!("{text}; dates from the server (`Retry-After`, `Sunset`) read wrong against it"))
     } else {
         (Status::Pass, text)
-    }
-}
-
-/// A duration in the largest unit that keeps it readable.
-fn human(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    match secs {
-        0..120 => format!("{secs} s"),
-        120..7_200 => format!("{} min", secs / 60),
-        7_200..172_800 => format!("{} h", secs / 3_600),
-        _ => format!("{} days", secs / 86_400),
     }
 }
 
@@ -672,10 +662,18 @@ mod tests {
 
     #[test]
     fn durations_read_in_a_sensible_unit() {
-        assert_eq!(human(Duration::from_secs(61)), "61 s");
-        assert_eq!(human(Duration::from_secs(7 * 60 + 5)), "7 min");
-        assert_eq!(human(Duration::from_secs(3 * 3_600)), "3 h");
-        assert_eq!(human(Duration::from_secs(400 * 86_400)), "400 days");
+        let words = crate::output::duration_words;
+        assert_eq!(words(Duration::from_secs(61)), "61 s");
+        assert_eq!(words(Duration::from_secs(7 * 60 + 5)), "7 minutes");
+        assert_eq!(words(Duration::from_secs(3 * 3_600)), "3 hours");
+        assert_eq!(words(Duration::from_secs(400 * 86_400)), "400 days");
+        assert_eq!(words(Duration::from_secs(259_200)), "3 days");
+        assert_eq!(words(Duration::from_secs(3_600)), "1 hour");
+        assert_eq!(words(Duration::from_secs(900)), "15 minutes");
+        assert_eq!(words(Duration::from_secs(90)), "90 s");
+        assert_eq!(words(Duration::from_millis(2_500)), "2.5 s");
+        assert_eq!(words(Duration::from_secs(60)), "60 s");
+        assert_eq!(words(Duration::from_secs(7_300)), "2 hours");
     }
 
     fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> ServerAnswer {

@@ -28,8 +28,8 @@ use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
 pub use self::error::{Error, line_column};
-pub use self::files::{DirLock, shared_dir_warning};
-pub use crate::api::base_url::{self, parse_base_url, shown_url};
+pub use self::files::{DirLock, other_writers};
+pub use crate::api::base_url::{self, DisplaySafeUrl, parse_base_url};
 
 /// Overrides where the config directory is.
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
@@ -90,7 +90,8 @@ pub const DEFAULT_KEY_CACHE_TTL: Duration = Duration::from_secs(15 * 60);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Environment {
     pub name: String,
-    pub base_url: Url,
+    /// Shown with any password masked (none can get in: [`parse_base_url`] refuses them).
+    pub base_url: DisplaySafeUrl,
     /// One of production, staging, sandbox: these cannot be removed.
     pub built_in: bool,
     /// Where `auth login` stored its key, if it did.
@@ -327,7 +328,7 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
         .iter()
         .map(|&(name, url, key)| Environment {
             name: name.to_owned(),
-            base_url: Url::parse(url).expect("built-in base URLs parse"),
+            base_url: Url::parse(url).expect("built-in base URLs parse").into(),
             built_in: true,
             key_storage: None,
             built_in_key: key,
@@ -391,7 +392,7 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
     Ok(Settings { environments, default_env, key_cache_ttl })
 }
 
-fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
+fn parse_url(item: &Item, name: &str) -> Result<DisplaySafeUrl, Problem> {
     let wrong = |why: String| (item.span(), format!("`environments.{name}.base_url` {why}"));
     let text = item.as_str().ok_or_else(|| wrong("must be a string".to_owned()))?;
     parse_base_url(text).map_err(wrong)

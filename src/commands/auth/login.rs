@@ -5,7 +5,7 @@ use std::io::Read;
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, Source, Wanted, file, kernel, keyring};
+use crate::credentials::{self, ApiKey, Source, Wanted, file, keyring};
 use crate::error::Error;
 
 /// Log in to an environment: check an API key and store it in the OS keyring
@@ -95,10 +95,10 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
         KeyStorage::Keyring if cached => format!(
             "the {}, and cached in the kernel's keyring for {} (`key_cache_ttl`)",
             keyring::backend(),
-            kernel::describe(ttl)
+            crate::output::duration_words(ttl)
         ),
         KeyStorage::Keyring => format!("the {}", keyring::backend()),
-        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", kernel::lifetime()),
+        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", crate::commands::auth::kernel_lifetime()),
         KeyStorage::File => "the credentials file".to_owned(),
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };

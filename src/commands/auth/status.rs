@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use crate::api::ListQuery;
 use crate::commands::auth::Verdict;
-use crate::config::{self, Environment};
+use crate::config::Environment;
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, NoKey, Source, Wanted, kernel};
+use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
 use crate::error::{Error, exit};
 use crate::output::{Field, Rows};
 
@@ -84,7 +84,7 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         ctx.output.status(&format!(
             "the key for `{}` is in the kernel's persistent keyring: {}",
             status.env,
-            kernel::lifetime()
+            crate::commands::auth::kernel_lifetime()
         ));
     }
     match statuses.iter().find(|s| s.active) {
@@ -114,7 +114,7 @@ async fn ask(ctx: &Context, env: &Environment, key: &ApiKey, source: Source) -> 
 async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     let mut status = KeyStatus {
         env: env.name.clone(),
-        base_url: config::shown_url(&env.base_url),
+        base_url: env.base_url.to_string(),
         active,
         key_source: Source::None.label(),
         key: None,

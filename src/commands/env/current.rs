@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use crate::config;
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
@@ -41,7 +40,7 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
     let target = ctx.target()?;
     let current = Current {
         name: target.env.map(|env| env.name.clone()),
-        base_url: config::shown_url(target.base_url),
+        base_url: target.base_url.to_string(),
         selected_by: ctx.selected_by()?,
         // A bare base URL gets no stored key (see `Context::client`): only the variable's, if set.
         key_source: credentials::source(Wanted::chosen(target.env, target.base_url)).label(),

@@ -2,7 +2,6 @@
 
 use serde::Serialize;
 
-use crate::config;
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
@@ -41,7 +40,7 @@ struct EnvLine<'a> {
 pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     let active = ctx.target()?.env.map(|env| env.name.clone());
     let config = ctx.config()?;
-    let urls: Vec<String> = config.environments().iter().map(|env| config::shown_url(&env.base_url)).collect();
+    let urls: Vec<String> = config.environments().iter().map(|env| env.base_url.to_string()).collect();
     let lines: Vec<EnvLine<'_>> = config
         .environments()
         .iter()

@@ -204,7 +204,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
 
 /// `POST /pets`'s URL under the target's base URL, for `--dry-run`.
 fn pets_url(ctx: &Context) -> Result<reqwest::Url, Error> {
-    let mut url = ctx.target()?.base_url.clone();
+    let mut url = ctx.target()?.base_url.url().clone();
     // Base URLs are checked when parsed (`api::base_url`): none is cannot-be-a-base.
     url.path_segments_mut().expect("base URLs can be a base").pop_if_empty().push("pets");
     Ok(url)

@@ -8,7 +8,7 @@ use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValu
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
-use super::base_url::{url_may_carry_key, without_userinfo};
+use super::base_url::{DisplaySafeUrl, url_may_carry_key};
 use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
@@ -265,7 +265,7 @@ impl Client {
         let userinfo = !url.username().is_empty() || url.password().is_some();
         if url.origin() != self.base.origin() || !under_base || userinfo {
             return Err(Error::InvalidBaseUrl {
-                url: without_userinfo(url),
+                url: DisplaySafeUrl::show(url),
                 reason: "it is outside the base URL, the only place the key may go",
             });
         }
@@ -565,7 +565,7 @@ fn is_json(content_type: &HeaderValue) -> bool {
 
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
-    url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: without_userinfo(base), reason })
+    url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: DisplaySafeUrl::show(base), reason })
 }
 
 fn install_crypto_provider() {

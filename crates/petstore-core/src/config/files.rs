@@ -201,21 +201,16 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-/// A warning when other users can write to `dir`: they could replace `config.toml` and send the key to a
-/// server of their choosing. `None` when only its owner can (or it does not exist yet).
-pub fn shared_dir_warning(dir: &Path) -> Option<String> {
+/// Who other than its owner can write to `dir` ("any user", "its group"), if anyone: they could replace
+/// `config.toml` and send the key to a server of their choosing. `None` when only its owner can (or it does
+/// not exist yet, or the platform has no such modes).
+pub fn other_writers(dir: &Path) -> Option<&'static str> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         let mode = fs::metadata(dir).ok()?.permissions().mode();
         if mode & 0o022 != 0 {
-            let who = if mode & 0o002 != 0 { "any user" } else { "its group" };
-            return Some(format!(
-                "the config directory `{}` can be written by {who}, who could change where your key is sent; run \
-                 `chmod go-w {}`",
-                dir.display(),
-                shell_quoted(&dir.to_string_lossy())
-            ));
+            return Some(if mode & 0o002 != 0 { "any user" } else { "its group" });
         }
         None
     }
@@ -226,26 +221,9 @@ pub fn shared_dir_warning(dir: &Path) -> Option<String> {
     }
 }
 
-/// `text` as one shell word: as it is when it holds nothing a shell treats specially, else single-quoted.
-#[cfg_attr(not(unix), allow(dead_code, reason = "only Unix has modes to warn about"))]
-fn shell_quoted(text: &str) -> String {
-    let plain = !text.is_empty()
-        && text.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | ',' | ':' | '@' | '%' | '=')
-        });
-    if plain { text.to_owned() } else { format!("'{}'", text.replace('\'', r"'\''")) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shell_words_are_quoted_only_when_needed() {
-        assert_eq!(shell_quoted("/home/me/.config/petstore"), "/home/me/.config/petstore");
-        assert_eq!(shell_quoted("/tmp/my dir"), "'/tmp/my dir'");
-        assert_eq!(shell_quoted("/tmp/it's"), r"'/tmp/it'\''s'");
-    }
 
     #[tokio::test]
     async fn a_write_through_a_symlink_replaces_the_target_and_keeps_the_link() {

@@ -39,7 +39,7 @@ use crate::api::{self, Client, NewPet, Pet};
 use crate::bulk::{FailedFile, Format, Reader, Record};
 use crate::context::Context;
 use crate::error::Error;
-use crate::output::{BatchProgress, CreatedPets, thousands};
+use crate::output::{BatchProgress, CreatedPets, duration_words, shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
 
 /// How many invalid records the check pass lists; it counts the rest.
@@ -332,12 +332,6 @@ fn pause_asked(result: &Result<Pet, api::Error>, retry_after: Option<Duration>, 
     }
 }
 
-/// Seconds, for messages: `1 s`, `2.5 s`.
-fn seconds(wait: Duration) -> String {
-    let text = format!("{:.1}", wait.as_secs_f64());
-    format!("{} s", text.trim_end_matches(".0"))
-}
-
 /// Resolves at `deadline`; never without one.
 async fn wait_until(deadline: Option<Instant>) {
     match deadline {
@@ -484,7 +478,7 @@ impl<'a> Batch<'a> {
                                 "stopping: waiting for the {} requests in flight (at most {}; a second signal, such as \
                                  Ctrl-C, stops waiting)",
                                 self.in_flight.len(),
-                                seconds(SIGNAL_GRACE)
+                                duration_words(SIGNAL_GRACE)
                             ));
                         }
                         self.signalled(signal);
@@ -496,7 +490,7 @@ impl<'a> Batch<'a> {
                     self.progress.report(&format!(
                         "stopping: {} requests still in flight {} after the signal are abandoned",
                         self.in_flight.len(),
-                        seconds(SIGNAL_GRACE)
+                        duration_words(SIGNAL_GRACE)
                     ));
                     tasks.abort_all();
                     self.abandon("no answer in time after the signal");
@@ -599,8 +593,8 @@ impl<'a> Batch<'a> {
         if pause > PAUSE_CAP {
             self.progress.report(&format!(
                 "stopping: the server asked for a pause of {}, longer than the {} a batch waits",
-                seconds(pause),
-                seconds(PAUSE_CAP)
+                duration_words(pause),
+                duration_words(PAUSE_CAP)
             ));
             self.stop_for(Stop::Refused);
         } else if self.pace.refusals >= MAX_REFUSALS {
@@ -611,7 +605,7 @@ impl<'a> Batch<'a> {
         } else {
             self.progress.report(&format!(
                 "the server is limiting requests: every request pauses for {} (refusal {} of {MAX_REFUSALS} in a row)",
-                seconds(pause),
+                duration_words(pause),
                 self.pace.refusals
             ));
             self.pace.until = Some(Instant::now() + pause);
@@ -751,7 +745,7 @@ impl<'a> Batch<'a> {
                 if *count == 1 { "record" } else { "records" },
                 if *count == 1 { "is" } else { "are" },
                 path.display(),
-                shell_word(path),
+                shell_word(&path.to_string_lossy()),
                 if *count == 1 { "it" } else { "them" },
             ),
             None if tally.failed + tally.not_sent > 0 => {
@@ -775,16 +769,6 @@ impl<'a> Batch<'a> {
             return Err(Error::BatchOutputClosed { summary: tally.to_string(), help });
         }
         Err(Error::BatchIncomplete { summary: tally.to_string(), help })
-    }
-}
-
-/// A path as one shell word, quoted when it needs to be.
-fn shell_word(path: &Path) -> String {
-    let text = path.display().to_string();
-    if text.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+,:@".contains(c)) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 
@@ -840,13 +824,5 @@ mod tests {
         for code in [400, 500, 502, 504] {
             assert_eq!(pause_asked(&Err(status(code)), one, 0), None, "{code}");
         }
-        assert_eq!(seconds(Duration::from_secs(5)), "5 s");
-        assert_eq!(seconds(Duration::from_millis(2500)), "2.5 s");
-    }
-
-    #[test]
-    fn paths_are_quoted_for_the_shell_when_needed() {
-        assert_eq!(shell_word(Path::new("out/failed.csv")), "out/failed.csv");
-        assert_eq!(shell_word(Path::new("my failed's.csv")), r"'my failed'\''s.csv'");
     }
 }
