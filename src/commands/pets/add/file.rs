@@ -598,17 +598,9 @@ impl<'a> Batch<'a> {
         } else if result.is_ok() {
             self.pace.refusals = 0;
         }
+        let failure = server_failure(&result, pause.is_some());
         if result.is_ok() {
             self.pace.failures = 0;
-        } else if server_failure(&result, pause.is_some()) {
-            self.pace.failures += 1;
-            if self.pace.failures >= MAX_SERVER_FAILURES && self.stop.is_none() {
-                self.progress.report(&format!(
-                    "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest \
-                     is not sent"
-                ));
-                self.stop_for(Stop::Failing);
-            }
         }
         if generation == self.pace.generation && pause.is_none() {
             // The probe went through: every request may go again.
@@ -623,6 +615,16 @@ impl<'a> Batch<'a> {
         };
         let finished = self.record_ended(&record, outcome);
         self.waiting.insert(index, finished);
+        if failure {
+            self.pace.failures += 1;
+            if self.pace.failures >= MAX_SERVER_FAILURES && self.stop.is_none() {
+                self.progress.report(&format!(
+                    "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest \
+                     is not sent"
+                ));
+                self.stop_for(Stop::Failing);
+            }
+        }
     }
 
     /// The server refused a request sent in pace generation `generation`, and asked the batch to pause for
