@@ -226,7 +226,10 @@ pub enum Error {
     ServerError { status: u16, detail: String },
 
     #[error("the store is full (HTTP 507), so nothing was stored: {detail}")]
-    #[diagnostic(code(petstore::storage_full), help("nothing more can be added until the store has room; `petstore pets list` shows what it holds"))]
+    #[diagnostic(
+        code(petstore::storage_full),
+        help("nothing more can be added until the store has room; `petstore pets list` shows what it holds")
+    )]
     StorageFull { detail: String },
 
     #[error("the server is limiting requests (HTTP 429): {detail}")]

@@ -205,8 +205,8 @@ impl FailedFile {
             .tempfile_in(dir)
             .map_err(|err| Unusable::Directory { dir: dir.to_owned(), source: without_temporary_name(err) })?;
         // Held until the file is renamed into place or this process ends, however it ends: the kernel drops
-        // the lock of a killed process. A file system without locks (some network ones) leaves the file
-        // unlocked, and the age alone then keeps a live file from a later run (only after `ORPHAN_AGE`).
+        // the lock of a killed process. On a file system without locks, locking fails here and in every
+        // later run's `remove_orphans` alike, so nothing there is ever removed.
         let _ = temp.as_file().try_lock();
         if let Some(meta) = existing {
             // The replacement keeps the mode of the file it replaces, not the temporary file's 0600.
@@ -316,8 +316,8 @@ fn open_for_lock(path: &Path) -> io::Result<std::fs::File> {
     options.read(true);
     #[cfg(unix)]
     {
-        use std::os::unix::fs::OpenOptionsExt;
         use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
     }
     options.open(path)

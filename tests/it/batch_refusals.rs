@@ -20,10 +20,10 @@ fn batch(env: &TestEnv, base_url: Option<&str>, path: &Path, failed: &Path, conc
     if let Some(url) = base_url {
         cmd.env("PETSTORE_BASE_URL", url);
     }
-    Run::of(cmd.args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()]).args([
-        "--concurrency",
-        &concurrency.to_string(),
-    ]))
+    Run::of(
+        cmd.args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()])
+            .args(["--concurrency", &concurrency.to_string()]),
+    )
 }
 
 /// The line numbers a run reported as of unknown outcome, one by one (`line N: outcome unknown: ...`).
@@ -205,7 +205,8 @@ fn a_temporary_failed_file_left_by_a_killed_run_is_removed_but_a_live_one_is_not
     assert!(!orphan.exists(), "the live run removed the orphan");
     std::fs::write(&orphan, "").unwrap();
     age(&orphan);
-    let live_temp: Vec<String> = temporary_files(env.home()).into_iter().filter(|name| *name != ".petstore-failed-Orphan.partial").collect();
+    let live_temp: Vec<String> =
+        temporary_files(env.home()).into_iter().filter(|name| *name != ".petstore-failed-Orphan.partial").collect();
     assert_eq!(live_temp.len(), 1, "{live_temp:?}");
     let live_temp = env.home().join(&live_temp[0]);
     age(&live_temp);

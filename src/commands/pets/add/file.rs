@@ -637,7 +637,8 @@ impl<'a> Batch<'a> {
         self.pace.refusals += 1;
         self.pace.probing = false;
         if pause > PAUSE_CAP {
-            let asked = if pause == Duration::MAX { "more seconds than petstore counts".to_owned() } else { seconds(pause) };
+            let asked =
+                if pause == Duration::MAX { "more seconds than petstore counts".to_owned() } else { seconds(pause) };
             self.progress.report(&format!(
                 "stopping: the server asked for a pause of {asked}, longer than the {} a batch waits",
                 seconds(PAUSE_CAP)
