@@ -238,6 +238,7 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
     let records: String = (1..=20).map(|n| format!("{{\"name\":\"Batch-{n}\",\"categoryId\":1}}\n")).collect();
     let path = env.home().join("batch.ndjson");
     std::fs::write(&path, records).unwrap();
+    let before = env.sandbox.request_count();
     let batch = Run::of(&mut keyring.petstore(&[
         "-q",
         "--env",
@@ -250,6 +251,8 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
         "4",
     ]));
     assert_eq!((batch.code, batch.stdout.lines().count()), (0, 20), "{batch}");
+    let sent = env.sandbox.request_count() - before;
+    assert!((21..=24).contains(&sent), "{sent}: 1 to 4 refused with the cached key, then 20 created");
 
     // The keyring's key is refused too: one more try, then the refusal stands (exit 4), and the cache holds
     // what the keyring has.
