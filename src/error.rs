@@ -225,6 +225,13 @@ pub enum Error {
     #[diagnostic(code(petstore::server_error), help("try again later; `--verbose` shows each request"))]
     ServerError { status: u16, detail: String },
 
+    #[error("the store is full (HTTP 507), so nothing was stored: {detail}")]
+    #[diagnostic(
+        code(petstore::storage_full),
+        help("nothing more can be added until the store has room; `petstore pets list` shows what it holds")
+    )]
+    StorageFull { detail: String },
+
     #[error("the server is limiting requests (HTTP 429): {detail}")]
     #[diagnostic(code(petstore::rate_limited), help("wait a while and try again; petstore already retried"))]
     RateLimited { detail: String },
@@ -416,6 +423,7 @@ impl Error {
             | Error::BrokenAnswer { .. } => exit::NETWORK,
             Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
+            | Error::StorageFull { .. }
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
@@ -515,6 +523,7 @@ impl From<api::Error> for Error {
                     401 | 403 => Error::Unauthorized { status, detail },
                     404 => Error::NotFound { detail },
                     429 => Error::RateLimited { detail },
+                    507 => Error::StorageFull { detail },
                     500..=599 => Error::ServerError { status, detail },
                     _ => Error::UnexpectedStatus { status, detail },
                 }
@@ -627,6 +636,7 @@ mod tests {
             (Error::Tls { origin: text("x"), reason: text("unknown issuer") }, exit::NETWORK),
             (Error::UnusableKey, exit::USAGE),
             (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
+            (Error::StorageFull { detail: text("x") }, exit::FAILURE),
             (Error::RateLimited { detail: text("x") }, exit::FAILURE),
             (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
