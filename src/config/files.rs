@@ -354,7 +354,8 @@ mod tests {
             "cannot lock `/nfs/petstore/config.lock`: its file system does not support locks (No locks available \
              (os error 37)); nothing was changed"
         );
-        let other = lock_failed(PathBuf::from("/x/config.lock"), std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+        let other =
+            lock_failed(PathBuf::from("/x/config.lock"), std::io::Error::from(std::io::ErrorKind::PermissionDenied));
         assert!(matches!(other, Error::ConfigWrite { .. }), "{other:?}");
     }
 }

@@ -100,7 +100,9 @@ impl KeyringEnv {
     /// Records a keyring login for `local` in the config, as `auth login` (of any version) does.
     fn record_keyring_login(&self) {
         let config = self.env.read_config();
-        self.env.write_config(&config.replace("[environments.local]\n", "[environments.local]\nkey_storage = \"keyring\"\n"));
+        self.env.write_config(
+            &config.replace("[environments.local]\n", "[environments.local]\nkey_storage = \"keyring\"\n"),
+        );
     }
 
     /// `petstore ARGS` with a session bus address where nothing listens: the Secret Service is unreachable,
