@@ -154,20 +154,39 @@ fn from_keyring(dir: &Path, env: &str, ttl: Duration, cache: Cache) -> Result<Op
 /// The key is copied before the shared item is deleted, so it is never lost: a shared item that cannot be
 /// deleted undoes the copy (no second copy is left for another directory to take too), and the command fails.
 fn keyring_get(dir: &Path, env: &str) -> Result<Option<ApiKey>, Error> {
-    let read = |source| Error::Keyring { action: "read", source };
     let own = keyring::Item::of(dir, env);
-    if let Some(key) = keyring::get(&own, keyring::TIMEOUT).map_err(read)? {
+    if let Some(key) =
+        keyring::get(&own, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?
+    {
         return Ok(Some(key));
     }
+    match move_shared(&own, env) {
+        Ok(Some(key)) => Ok(Some(key)),
+        // Nothing there, or an item that vanished as it was read: another petstore in this directory may be
+        // moving it at this moment, and it fills this directory's item before it deletes the shared one.
+        other => match keyring::get(&own, keyring::TIMEOUT) {
+            Ok(Some(key)) => Ok(Some(key)),
+            _ => other,
+        },
+    }
+}
+
+/// Moves the key in `env`'s shared item, if there is one, to `own` (see [`keyring_get`]).
+fn move_shared(own: &keyring::Item, env: &str) -> Result<Option<ApiKey>, Error> {
     let shared = keyring::Item::shared(env);
-    let Some(key) = keyring::get(&shared, keyring::TIMEOUT).map_err(read)? else {
+    let Some(key) =
+        keyring::get(&shared, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?
+    else {
         return Ok(None);
     };
-    keyring::set(&own, &key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "move", source })?;
-    // `false`: another petstore moved it at the same moment. In this directory, that was the same item; in
-    // another, both now have it (a race of milliseconds on the first use after the upgrade), and neither lost it.
-    if let Err(source) = keyring::delete(&shared, keyring::TIMEOUT) {
-        let _ = keyring::delete(&own, keyring::TIMEOUT);
+    keyring::set(own, &key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "move", source })?;
+    // Nothing to delete (or an error because it went while this one was deleting it): another petstore moved
+    // it at the same moment. In this directory, that wrote this same item, which must stay; in another, both
+    // now have the key (a race of milliseconds on the first use after the upgrade), and neither lost it.
+    if let Err(source) = keyring::delete(&shared, keyring::TIMEOUT)
+        && !matches!(keyring::get(&shared, keyring::TIMEOUT), Ok(None))
+    {
+        let _ = keyring::delete(own, keyring::TIMEOUT);
         return Err(Error::Keyring { action: "move", source });
     }
     Ok(Some(key))

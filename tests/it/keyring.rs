@@ -498,6 +498,30 @@ fn a_login_under_the_old_shared_name_moves_to_the_first_directory_that_uses_it()
     assert_eq!(b.in_the_secret_service().as_deref(), Some("key-of-b"));
 }
 
+/// Many first uses at once in one directory (a CI matrix after the upgrade): the key is moved once, and is
+/// never lost, whichever of them moves it.
+#[test]
+fn concurrent_first_uses_of_an_old_shared_item_never_lose_the_key() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let keyring = KeyringEnv::with_ttl(0);
+    keyring.record_keyring_login();
+    secret_tool_store("local", KEY);
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            let mut cmd = keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]);
+            cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap()
+        })
+        .collect();
+    for child in children {
+        let list = Run::checked(child.wait_with_output().unwrap());
+        assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    }
+    assert_eq!(keyring.in_the_secret_service().as_deref(), Some(KEY));
+    assert_eq!(secret_tool_lookup("local"), None);
+}
+
 /// A logout that cannot reach the Secret Service keeps the key's record, so that a later logout deletes it.
 #[test]
 fn a_logout_that_cannot_reach_the_secret_service_keeps_the_record_for_the_next() {
