@@ -188,6 +188,16 @@ pub enum Error {
     )]
     ConfigLocked { path: PathBuf, seconds: u64 },
 
+    #[error("cannot lock `{}`: its file system does not support locks ({source}); nothing was changed", path.display())]
+    #[diagnostic(
+        code(petstore::config_lock_unsupported),
+        help(
+            "keep the config directory, and any file its `config.toml` or `credentials.toml` links to, on a local \
+             disk: set `PETSTORE_CONFIG_DIR` to a directory there"
+        )
+    )]
+    ConfigLockUnsupported { path: PathBuf, source: std::io::Error },
+
     #[error("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display())]
     #[diagnostic(
         code(petstore::credentials_file),
@@ -437,6 +447,7 @@ impl Error {
             | Error::ConfigWrite { .. }
             | Error::NotAFile { .. }
             | Error::ConfigLocked { .. }
+            | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
             | Error::ConfigEdit { .. } => exit::FAILURE,
         }
@@ -649,6 +660,7 @@ mod tests {
             (Error::ConfigWrite { path: path(), source: io() }, exit::FAILURE),
             (Error::NotAFile { path: path(), kind: "a directory" }, exit::FAILURE),
             (Error::ConfigLocked { path: path(), seconds: 30 }, exit::FAILURE),
+            (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
         ];
