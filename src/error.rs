@@ -190,6 +190,16 @@ pub enum Error {
     )]
     ConfigLocked { path: PathBuf, seconds: u64 },
 
+    #[error("cannot lock `{}`: its file system does not support locks ({source}); nothing was changed", path.display())]
+    #[diagnostic(
+        code(petstore::config_lock_unsupported),
+        help(
+            "keep the config directory, and any file its `config.toml` or `credentials.toml` links to, on a local \
+             disk: set `PETSTORE_CONFIG_DIR` to a directory there"
+        )
+    )]
+    ConfigLockUnsupported { path: PathBuf, source: std::io::Error },
+
     #[error("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display())]
     #[diagnostic(
         code(petstore::credentials_file),
@@ -226,6 +236,13 @@ pub enum Error {
     #[error("the server failed (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::server_error), help("try again later; `--verbose` shows each request"))]
     ServerError { status: u16, detail: String },
+
+    #[error("the store is full (HTTP 507), so nothing was stored: {detail}")]
+    #[diagnostic(
+        code(petstore::storage_full),
+        help("nothing more can be added until the store has room; `petstore pets list` shows what it holds")
+    )]
+    StorageFull { detail: String },
 
     #[error("the server is limiting requests (HTTP 429): {detail}")]
     #[diagnostic(code(petstore::rate_limited), help("wait a while and try again; petstore already retried"))]
@@ -418,6 +435,7 @@ impl Error {
             | Error::BrokenAnswer { .. } => exit::NETWORK,
             Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
+            | Error::StorageFull { .. }
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
@@ -431,6 +449,7 @@ impl Error {
             | Error::ConfigWrite { .. }
             | Error::NotAFile { .. }
             | Error::ConfigLocked { .. }
+            | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
             | Error::ConfigEdit { .. } => exit::FAILURE,
         }
@@ -491,6 +510,7 @@ impl From<config::Error> for Error {
             config::Error::Write { path, source } => Error::ConfigWrite { path, source },
             config::Error::NotAFile { path, kind } => Error::NotAFile { path, kind },
             config::Error::Locked { path, seconds } => Error::ConfigLocked { path, seconds },
+            config::Error::LockUnsupported { path, source } => Error::ConfigLockUnsupported { path, source },
             config::Error::Syntax { path, text, span, message } => {
                 Error::Source(SourceError::new(&path, &text, span, message))
             }
@@ -555,6 +575,7 @@ impl From<api::Error> for Error {
                     401 | 403 => Error::Unauthorized { status, detail },
                     404 => Error::NotFound { detail },
                     429 => Error::RateLimited { detail },
+                    507 => Error::StorageFull { detail },
                     500..=599 => Error::ServerError { status, detail },
                     _ => Error::UnexpectedStatus { status, detail },
                 }
@@ -667,6 +688,7 @@ mod tests {
             (Error::Tls { origin: text("x"), reason: text("unknown issuer") }, exit::NETWORK),
             (Error::UnusableKey, exit::USAGE),
             (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
+            (Error::StorageFull { detail: text("x") }, exit::FAILURE),
             (Error::RateLimited { detail: text("x") }, exit::FAILURE),
             (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
@@ -679,6 +701,7 @@ mod tests {
             (Error::ConfigWrite { path: path(), source: io() }, exit::FAILURE),
             (Error::NotAFile { path: path(), kind: "a directory" }, exit::FAILURE),
             (Error::ConfigLocked { path: path(), seconds: 30 }, exit::FAILURE),
+            (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
         ];

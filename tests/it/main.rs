@@ -8,6 +8,7 @@ mod common;
 mod api;
 mod auth;
 mod batch_edges;
+mod batch_refusals;
 mod cli;
 mod config_edges;
 mod confirm;

@@ -240,6 +240,11 @@ fn write_error(err: api::Error) -> Error {
                 "it may still have been created: check with `petstore pets list` before trying again",
                 exit::FAILURE,
             ),
+            Error::UnexpectedStatus { status: 408, detail } => (
+                format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                "it may still have been created: check with `petstore pets list` before trying again",
+                exit::FAILURE,
+            ),
             other => return other,
         },
         other => (other.to_string(), UNKNOWN_CHECK, exit::NETWORK),

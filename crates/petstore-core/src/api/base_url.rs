@@ -124,7 +124,6 @@ pub fn mask_userinfo(text: &str) -> Masked {
             .unwrap_or(text.len() - authority_start);
         let authority = &text[authority_start..authority_start + authority_len];
         if let Some(at) = authority.rfind('@') {
-            let userinfo = &authority[..at];
             let replacement = "****";
             masked.text.push_str(&text[rest..authority_start]);
             masked.text.push_str(replacement);

@@ -24,6 +24,10 @@ pub enum Error {
     #[error("another petstore kept the config locked for {seconds} s (`{}`); nothing was changed", path.display())]
     Locked { path: PathBuf, seconds: u64 },
 
+    /// The file system under `path` does not support locks (ENOLCK: a network file system, often).
+    #[error("cannot lock `{}`: its file system does not support locks ({source}); nothing was changed", path.display())]
+    LockUnsupported { path: PathBuf, source: std::io::Error },
+
     /// A mistake in `path` at `span` (byte offsets into `text`). `text` is the file as read with every
     /// password a URL in it may hold masked, and `span` points into it; it is the raw text otherwise, not
     /// escaped for a terminal: that is the job of whoever shows it.
