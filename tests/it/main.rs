@@ -31,4 +31,5 @@ mod prompts;
 mod render_edges;
 mod resilience;
 mod spec_cases;
+mod terminal_gone;
 mod terminal_safety;
