@@ -120,6 +120,11 @@ impl Output {
         }
     }
 
+    /// Whether stdout is a terminal (or a test's fake one): what is printed there passes [`safe`].
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.terminals.stdout
+    }
+
     /// Whether stderr is a terminal: notes meant for a person only appear there.
     pub fn stderr_is_terminal(&self) -> bool {
         self.terminals.stderr

@@ -134,6 +134,52 @@ pub fn escape_json(json: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A request body bound for a terminal (`--dry-run`): JSON with [`escape_json`]'s escapes inside its strings,
+/// then, like any other text, every unsafe character but newline and tab escaped (a CR between JSON's tokens
+/// shows as `\u{d}`). Piped, a body is written as it is.
+pub fn body_text(body: &str) -> String {
+    let json = serde_json::from_str::<serde::de::IgnoredAny>(body).is_ok();
+    let body = if json { escape_json(body) } else { Cow::Borrowed(body) };
+    escape(&body, Newlines::Keep).into_owned()
+}
+
+/// One word of a shell command (`--curl`), quoted so that a POSIX shell gives back exactly `word`; `None` for
+/// a word holding NUL, which no shell word can. At a `terminal`, a `json_body`'s unsafe characters inside
+/// strings become JSON escapes (the same document); a word that still holds an unsafe character other than
+/// newline and tab (a CR of CRLF line ends, ESC) is quoted bash's way, `$'…'`, with each such character's
+/// bytes as `\xHH`: pasted into bash, zsh or ksh it sends every byte, and the terminal is sent none of them.
+pub fn shell_word(word: &str, terminal: bool, json_body: bool) -> Option<String> {
+    if word.contains('\0') {
+        return None;
+    }
+    let word = if terminal && json_body && serde_json::from_str::<serde::de::IgnoredAny>(word).is_ok() {
+        escape_json(word)
+    } else {
+        Cow::Borrowed(word)
+    };
+    if !terminal || !word.chars().any(|c| is_unsafe(c) && !matches!(c, '\n' | '\t')) {
+        return shlex::try_quote(&word).ok().map(Cow::into_owned);
+    }
+    let mut out = String::with_capacity(word.len() + 16);
+    out.push_str("$'");
+    for c in word.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if is_unsafe(c) => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(out, "\\x{byte:02x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    Some(out)
+}
+
 /// Unsafe characters other than JSON's own whitespace (newline, tab, CR between tokens of pretty JSON).
 fn is_unsafe_in_json(c: char) -> bool {
     is_unsafe(c) && !matches!(c, '\n' | '\t' | '\r')
@@ -214,5 +260,18 @@ mod tests {
             assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), document);
         }
         assert!(matches!(escape_json(r#"{"name":"Rex"}"#), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn shell_words_keep_every_byte_and_show_none_raw_at_a_terminal() {
+        let body = "{\"name\": \"a\u{7f}b\u{202e}\"}\r\n";
+        // Piped: the exact bytes, single-quoted.
+        assert_eq!(shell_word(body, false, true).unwrap(), format!("'{body}'"));
+        // At a terminal: JSON escapes in the string, and the CRLF as bash's escapes.
+        assert_eq!(shell_word(body, true, true).unwrap(), r#"$'{"name": "a\\u007fb\\u202e"}\x0d\n'"#);
+        assert_eq!(shell_word("it's \u{1b}[2J", true, false).unwrap(), r"$'it\'s \x1b[2J'");
+        assert_eq!(shell_word("plain", true, true).unwrap(), "plain");
+        assert_eq!(shell_word("a\0b", false, false), None);
+        assert_eq!(body_text(body), "{\"name\": \"a\\u007fb\\u202e\"}\\u{d}\n");
     }
 }

@@ -42,3 +42,54 @@ fn a_filter_cannot_read_the_api_key_from_the_environment() {
 }
 
 use crate::common::Run;
+
+/// A body with CRLF line ends, a DEL and a right-to-left override inside its one string.
+const CRLF_BODY: &str = "{\r\n  \"name\": \"Crlf\u{7f}Del\u{202e}\",\r\n  \"categoryId\": 3\r\n}\r\n";
+
+fn crlf_body_file(env: &TestEnv) -> String {
+    let path = env.home().join("body.json");
+    std::fs::write(&path, CRLF_BODY).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+/// Piped, `--dry-run` and `--curl` show the body byte for byte, CRs and all.
+#[test]
+fn a_crlf_body_is_shown_byte_for_byte_when_piped() {
+    let env = TestEnv::new();
+    let file = crlf_body_file(&env);
+    let run = env.run(&["api", "POST", "/pets", "--input", &file, "--dry-run"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stdout.ends_with(&format!("\n\n{CRLF_BODY}\n")), "{:?}", run.stdout);
+    let run = env.run(&["api", "POST", "/pets", "--input", &file, "--curl"]);
+    assert_eq!(run.code, 0, "{run}");
+    let words = shlex::split(run.stdout.trim_end_matches('\n')).unwrap();
+    assert_eq!(words[words.len() - 2], CRLF_BODY, "{:?}", run.stdout);
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// At a terminal nothing unsafe reaches it: JSON escapes inside the string, bash's `$'…'` escapes for the
+/// CRs; the command, pasted into bash, sends the same document (the CRs byte for byte) and creates the same
+/// animal.
+#[test]
+fn a_crlf_body_at_a_terminal_is_escaped_and_the_pasted_command_sends_the_same_document() {
+    if !crate::common::have_tool("curl", "curl") || !crate::common::have_tool("bash", "bash") {
+        return;
+    }
+    let env = TestEnv::new();
+    let file = crlf_body_file(&env);
+    let shown = env.run_in_terminal(&["api", "POST", "/pets", "--input", &file, "--dry-run"]);
+    assert_run!("dry_run_crlf_body_terminal", shown);
+    let run = env.run_in_terminal(&["api", "POST", "/pets", "--input", &file, "--curl"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!run.stdout.contains(['\r', '\u{7f}', '\u{202e}']), "{:?}", run.stdout);
+    assert_run!("curl_crlf_body_terminal", run);
+    let output = std::process::Command::new("bash")
+        .args(["-c", &format!("{} -sS", run.stdout.trim_end())])
+        .env("PETSTORE_API_KEY", crate::common::KEY)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let created: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(created["name"], "Crlf\u{7f}Del\u{202e}", "{created}");
+    assert_eq!(env.sandbox.pets().last().unwrap()["name"], "Crlf\u{7f}Del\u{202e}");
+}
