@@ -194,11 +194,9 @@ fn depth(value: &Val) -> usize {
 /// ([`API_KEY_VAR`]), which a filter must not be able to print. A name or value that is not UTF-8 comes as
 /// valid text (U+FFFD for what is not).
 fn environment() -> Val {
-    let vars = std::env::vars_os()
-        .filter(|(name, _)| name != API_KEY_VAR)
-        .map(|(name, value)| {
-            (Val::from(name.to_string_lossy().into_owned()), Val::from(value.to_string_lossy().into_owned()))
-        });
+    let vars = std::env::vars_os().filter(|(name, _)| name != API_KEY_VAR).map(|(name, value)| {
+        (Val::from(name.to_string_lossy().into_owned()), Val::from(value.to_string_lossy().into_owned()))
+    });
     Val::from_map(vars).expect("strings are valid keys")
 }
 
@@ -236,12 +234,12 @@ fn compile(code: &str) -> Result<Filter, Error> {
             jaq_core::load::Error::Io(_) => at("", "modules cannot be loaded here".into()),
         }
     })?;
-    Compiler::default().with_funs(functions()).with_global_vars(["$ENV"]).compile(modules).map_err(|errors| {
-        match errors.into_iter().next().and_then(|(_, undefined)| undefined.into_iter().next()) {
+    Compiler::default().with_funs(functions()).with_global_vars(["$ENV"]).compile(modules).map_err(
+        |errors| match errors.into_iter().next().and_then(|(_, undefined)| undefined.into_iter().next()) {
             Some((name, kind)) => at(name, format!("undefined {} `{name}`", kind.as_str())),
             None => at("", "the expression does not compile".into()),
-        }
-    })
+        },
+    )
 }
 
 #[cfg(test)]

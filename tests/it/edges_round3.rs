@@ -37,7 +37,12 @@ fn a_filter_cannot_read_the_api_key_from_the_environment() {
         assert_eq!(run.code, 0, "{program}: {run}");
         assert!(run.stdout == "null\n" || run.stdout == "false\n", "{program}: {run}");
     }
-    let run = Run::of(env.command().env("EXTRA_VAR", "seen").args(["pets", "list", "--jq", "[env.EXTRA_VAR, $ENV.EXTRA_VAR]"]));
+    let run = Run::of(env.command().env("EXTRA_VAR", "seen").args([
+        "pets",
+        "list",
+        "--jq",
+        "[env.EXTRA_VAR, $ENV.EXTRA_VAR]",
+    ]));
     assert_eq!(run.stdout, "[\"seen\",\"seen\"]\n", "{run}");
 }
 
@@ -139,4 +144,82 @@ fn a_list_of_the_largest_names_is_read_whole() {
     listed.sort();
     assert_eq!(listed.len(), 100);
     assert!(listed == names, "the names differ");
+}
+
+/// A server whose list holds animals with `names`.
+fn server_with(names: &[&str]) -> crate::common::canned::Canned {
+    let pets: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| serde_json::json!({"id": i + 1, "name": name, "categoryId": 7, "status": "available"}))
+        .collect();
+    crate::common::canned::Canned::start("200 OK", Some("application/json"), &serde_json::to_string(&pets).unwrap())
+}
+
+/// Names that look alike at a terminal unless the invisible characters in them are shown.
+const LOOKALIKES: [&str; 7] = [
+    "Rex",
+    "Rex\u{e0001}\u{e0072}\u{e0065}\u{e0078}\u{e007f}",
+    "Re\u{ad}x",
+    "R\u{34f}ex",
+    "Rex\u{3164}",
+    "\u{115f}Rex",
+    "Rex\u{fe0f}\u{fe00}",
+];
+
+/// At a terminal, tags, the soft hyphen, the combining grapheme joiner, the Hangul fillers and variation
+/// selectors are shown escaped, in a table and in JSON (`\u` escapes, surrogate pairs past U+FFFF); piped,
+/// they are as the server sent them.
+#[test]
+fn default_ignorable_characters_are_escaped_at_a_terminal() {
+    let server = server_with(&LOOKALIKES);
+    let env = TestEnv::new();
+    let table = env.run_in_terminal(&["--base-url", server.base_url(), "--color", "never", "pets", "list"]);
+    assert_run!("default_ignorables_table", table);
+    let json = env.run_in_terminal(&["--base-url", server.base_url(), "--json", "pets", "list", "--jq", "map(.name)"]);
+    assert_run!("default_ignorables_jq", json);
+    let piped = env.run(&["--base-url", server.base_url(), "--json", "pets", "list"]);
+    let names: Vec<String> =
+        serde_json::from_value(piped.json().as_array().unwrap().iter().map(|pet| pet["name"].clone()).collect())
+            .unwrap();
+    assert_eq!(names, LOOKALIKES);
+}
+
+/// A name of 3,000,000 combining marks (6 MB, one grapheme of no width) makes a bounded cell at a terminal.
+#[test]
+fn a_cell_of_three_million_combining_marks_is_bounded() {
+    let name = format!("Zalgo{}", "\u{301}".repeat(3_000_000));
+    let server = server_with(&[&name, "Rex"]);
+    let env = TestEnv::new();
+    let run = env.run_in_terminal(&["--base-url", server.base_url(), "--color", "never", "pets", "list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // 4 KiB for the cell, and the rest of the table.
+    assert!(run.stdout.len() < 4096 + 200, "{} bytes", run.stdout.len());
+    assert!(run.stdout.contains("Zalgo\u{301}") && run.stdout.contains('…') && run.stdout.contains("Rex"));
+    // Piped, the name is whole.
+    let piped = env.run(&["--base-url", server.base_url(), "pets", "list"]);
+    assert!(piped.stdout.len() > 6_000_000, "{} bytes", piped.stdout.len());
+}
+
+/// The formula guard also guards a cell whose first character after blanks starts a formula, and the file
+/// reads back exactly.
+#[test]
+fn the_formula_guard_looks_past_leading_blanks() {
+    let names = [" =1+1", "\u{a0}@SUM(A1)", "\n+cmd", "\u{200b}=x", "\u{ad}-x", " -3", " Rex"];
+    let env = TestEnv::with(petstore_sandbox::Config::default().seed_pets(0));
+    for name in names {
+        let body = serde_json::json!({"name": name, "categoryId": 1}).to_string();
+        let path = env.home().join("one.json");
+        std::fs::write(&path, body).unwrap();
+        let run = env.run(&["api", "POST", "/pets", "--input", path.to_str().unwrap()]);
+        assert_eq!(run.code, 0, "{run}");
+    }
+    let csv = env.run(&["pets", "list", "-o", "csv", "--columns", "name,categoryId"]);
+    assert_run!("csv_formula_guard_after_blanks", csv);
+    let other = TestEnv::with(petstore_sandbox::Config::default().seed_pets(0));
+    let run =
+        other.run_with_stdin(&["pets", "add", "--file", "-", "--format", "csv", "--concurrency", "1"], &csv.stdout);
+    assert_eq!(run.code, 0, "{run}");
+    let back: Vec<String> = other.sandbox.pets().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(back, names);
 }
