@@ -284,7 +284,10 @@ pub enum Error {
 
     /// The URL is longer than [`crate::api::MAX_URL_BYTES`]; nothing was sent.
     #[error("the request URL is {length} bytes long, over petstore's limit of {limit} bytes: nothing was sent")]
-    #[diagnostic(code(petstore::url_too_long), help("shorten the path or the query (`-f`, `-F` of `petstore api`)"))]
+    #[diagnostic(
+        code(petstore::url_too_long),
+        help("shorten the path or the query (`-f`, `-F` of `petstore api`), or the base URL")
+    )]
     UrlTooLong { length: usize, limit: usize },
 
     /// A request that changes something failed after it may have reached the server (no complete answer, a
