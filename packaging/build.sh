@@ -3,7 +3,7 @@
 # $CARGO_TARGET_DIR/dist/, wherever cargo's target directory is):
 #   petstore_VERSION_ARCH.deb          the client, its man pages, completions, README and licences
 #   petstore-sandbox_VERSION_ARCH.deb  the local API, in a package of its own
-#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README and licences
+#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README, docs/ and licences
 # Needs cargo-deb (`cargo install cargo-deb --locked`) and dpkg-dev (`dpkg-shlibdeps` works out Depends).
 # The archive's timestamps and owners come from the commit, so the same commit gives the same archive.
 set -euo pipefail
@@ -44,7 +44,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/$name"
 cp "$release/petstore" "$release/petstore-sandbox" README.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
-cp -r man completions "$stage/$name/"
+cp -r man completions docs "$stage/$name/"
 tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
 
