@@ -16,7 +16,7 @@ use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
 use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, kernel, keyring};
 use crate::error::Error;
-use crate::output::{Field, Rows};
+use crate::output::{Field, Fit, Rows};
 
 /// Beyond this, the local clock is worth a warning.
 const CLOCK_WARN: Duration = Duration::from_secs(60);
@@ -120,6 +120,8 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
             .iter()
             .map(|check| vec![Field::new(check.name), check.status.field(), Field::new(&check.detail)])
             .collect(),
+        // A detail is the reason of a warning: it wraps, never cut.
+        fit: vec![Fit::cut(1, 0), Fit::cut(1, 0), Fit::wrap(0, 24)],
     })?;
     match (failed, warned) {
         (0, 0) => ctx.output.status(&format!("all {total} checks passed")),

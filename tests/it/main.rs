@@ -31,4 +31,5 @@ mod prompts;
 mod render_edges;
 mod resilience;
 mod spec_cases;
+mod tables_fit;
 mod terminal_safety;
