@@ -40,24 +40,32 @@ const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Checks, in order:
-  config        the config file can be read (no file is fine: built-in defaults apply)
-  environment   the environment in use and its base URL; WARN for a built-in placeholder URL
-  keyring       the OS keyring answers within 3 s; if not, FAIL when the key is in it, else WARN
-  key           an API key is found, and where: PETSTORE_API_KEY, keyring, file or built-in
-  proxy         the proxy variables set (credentials masked), and whether requests to the base URL
-                go through one; always PASS
-  tls           the server's certificate is valid and trusted; PASS without TLS for `http://` to a
-                loopback address, which never leaves the machine
-  server        `GET /pets?limit=1` gets an answer that is not an error (a refused key aside)
+  config        the config file can be read (no file is fine: built-in defaults
+                apply)
+  environment   the environment in use and its base URL; WARN for a built-in
+                placeholder URL
+  keyring       the OS keyring answers within 3 s; if not, FAIL when the key is
+                in it, else WARN
+  key           an API key is found, and where: PETSTORE_API_KEY, keyring, file
+                or built-in
+  proxy         the proxy variables set (credentials masked), and whether
+                requests to the base URL go through one; always PASS
+  tls           the server's certificate is valid and trusted; PASS without TLS
+                for `http://` to a loopback address, which never leaves the
+                machine
+  server        `GET /pets?limit=1` gets an answer that is not an error (a
+                refused key aside)
   key-accepted  the API accepts the key
-  clock         the local clock against the server's `Date`: WARN beyond 60 s, FAIL beyond 5 min
+  clock         the local clock against the server's `Date`: WARN beyond 60 s,
+                FAIL beyond 5 min
   deprecation   WARN when the answer carries `Deprecation` or `Sunset` headers
 
 Examples:
   petstore doctor
   petstore doctor --env staging
   petstore doctor --json | jq -r '.checks[] | select(.status != \"pass\") | .name'
-  petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'   # warnings fail too")]
+  # exit 0 only when every check passed (a warning fails too):
+  petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'")]
 pub struct DoctorArgs {
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,

@@ -16,6 +16,7 @@ mod dry_run;
 mod env;
 mod formats;
 mod generated;
+mod help_fit;
 mod input_edges;
 mod interrupts;
 #[cfg(target_os = "linux")]

@@ -22,10 +22,10 @@ use crate::error::Error;
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
-  petstore auth login                         # production, hidden prompt
+  petstore auth login                    # production, hidden prompt
   petstore auth login --env staging
   printf %s \"$KEY\" | petstore auth login --env staging
-  petstore auth login --storage kernel        # a server with no Secret Service: no file, lost at reboot
+  petstore auth login --storage kernel   # no Secret Service: lost at reboot
   petstore auth login --env local --storage file < key.txt")]
 pub struct LoginArgs {
     /// Store the key without checking it against the API

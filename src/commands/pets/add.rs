@@ -49,8 +49,8 @@ Examples:
   petstore pets add --name Tom --category-id 2 --status pending
   id=$(petstore pets add --name Rex --category-id 1 | cut -f1)
   petstore pets add --file pets.csv --failed failed.csv
-  petstore pets add --file failed.csv --failed failed.csv   # again, until nothing fails
-  jq -c '.[]' pets.json | petstore pets add --file - --format ndjson --output ndjson
+  petstore pets add --file failed.csv --failed failed.csv   # until none fails
+  jq -c '.[]' pets.json | petstore pets add --file - --format ndjson -o ndjson
 
 CSV (the header names the columns, in any order; an empty status is none):
   name,categoryId,status
