@@ -17,7 +17,7 @@ const OTHER_STORAGE: &str = "keep the key in the kernel's keyring, with no file 
 const OTHER_STORAGE: &str = "keep the key in a 0600 file with `petstore auth login --storage file`";
 use crate::output::safe;
 
-/// The documented exit codes (README, `petstore --help`).
+/// The documented exit codes (docs/exit-codes.md, `petstore --help`).
 pub mod exit {
     pub const SUCCESS: u8 = 0;
     /// Anything else: a server error (5xx), an unreadable response, an output that cannot be written.
@@ -225,6 +225,13 @@ pub enum Error {
     #[diagnostic(code(petstore::server_error), help("try again later; `--verbose` shows each request"))]
     ServerError { status: u16, detail: String },
 
+    #[error("the store is full (HTTP 507), so nothing was stored: {detail}")]
+    #[diagnostic(
+        code(petstore::storage_full),
+        help("nothing more can be added until the store has room; `petstore pets list` shows what it holds")
+    )]
+    StorageFull { detail: String },
+
     #[error("the server is limiting requests (HTTP 429): {detail}")]
     #[diagnostic(code(petstore::rate_limited), help("wait a while and try again; petstore already retried"))]
     RateLimited { detail: String },
@@ -416,6 +423,7 @@ impl Error {
             | Error::BrokenAnswer { .. } => exit::NETWORK,
             Error::Interrupted { signal } => signal.exit_code(),
             Error::ServerError { .. }
+            | Error::StorageFull { .. }
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
@@ -515,6 +523,7 @@ impl From<api::Error> for Error {
                     401 | 403 => Error::Unauthorized { status, detail },
                     404 => Error::NotFound { detail },
                     429 => Error::RateLimited { detail },
+                    507 => Error::StorageFull { detail },
                     500..=599 => Error::ServerError { status, detail },
                     _ => Error::UnexpectedStatus { status, detail },
                 }
@@ -555,19 +564,17 @@ mod tests {
         block.lines().filter_map(|line| line.split_whitespace().next()?.parse().ok()).collect()
     }
 
-    /// The codes in the README's exit-code table: each row `| N | ... |` of its "Exit codes" section.
-    fn codes_in_readme() -> BTreeSet<u8> {
-        let readme = include_str!("../README.md");
-        let section = readme.split_once("### Exit codes\n").expect("an `Exit codes` section").1;
-        let section = section.split("\n#").next().unwrap_or_default();
-        section.lines().filter_map(|line| line.strip_prefix("| ")?.split(' ').next()?.parse().ok()).collect()
+    /// The codes in the exit-code table of `docs/exit-codes.md`: each row `| N | ... |`.
+    fn codes_in_docs() -> BTreeSet<u8> {
+        let doc = include_str!("../docs/exit-codes.md");
+        doc.lines().filter_map(|line| line.strip_prefix("| ")?.split(' ').next()?.parse().ok()).collect()
     }
 
     #[test]
-    fn every_exit_code_is_documented_in_the_help_and_the_readme_and_no_other() {
+    fn every_exit_code_is_documented_in_the_help_and_the_docs_and_no_other() {
         let codes = exit_codes();
         assert_eq!(codes_in_help(), codes, "`petstore --help` (cli.rs) lists other codes than error::exit");
-        assert_eq!(codes_in_readme(), codes, "README's exit-code table lists other codes than error::exit");
+        assert_eq!(codes_in_docs(), codes, "docs/exit-codes.md lists other codes than error::exit");
         let signals = [Signal::Interrupt, Signal::Terminate, Signal::Hangup].map(Signal::exit_code);
         assert_eq!(signals, [exit::INTERRUPTED, exit::TERMINATED, exit::HANGUP]);
     }
@@ -629,6 +636,7 @@ mod tests {
             (Error::Tls { origin: text("x"), reason: text("unknown issuer") }, exit::NETWORK),
             (Error::UnusableKey, exit::USAGE),
             (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
+            (Error::StorageFull { detail: text("x") }, exit::FAILURE),
             (Error::RateLimited { detail: text("x") }, exit::FAILURE),
             (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),

@@ -105,6 +105,8 @@ struct WholeAnswer {
     status: StatusCode,
     headers: HeaderMap,
     body: Vec<u8>,
+    /// An error answer's body was cut at [`MAX_BODY_BYTES`]: `body` is its start.
+    truncated: bool,
 }
 
 /// Why one attempt got no complete answer, and whether the request may have reached the server.
@@ -261,6 +263,10 @@ impl Client {
         let answer =
             self.exchange(method, url, headers, body, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(method, url, &answer.headers);
+        if answer.truncated {
+            // The body is not whole, so it is not given as the answer: the status still says what happened.
+            return Err(Error::Status { status: answer.status, body: None, excerpt: excerpt(&answer.body) });
+        }
         Ok(Response { status: answer.status, headers: answer.headers, body: answer.body })
     }
 
@@ -378,11 +384,18 @@ impl Client {
                 observer.response(status, response.headers(), started.elapsed());
             }
             let headers = std::mem::take(response.headers_mut());
-            let mut bytes = Vec::new();
+            let (mut bytes, mut truncated) = (Vec::new(), false);
             loop {
                 match response.chunk().await {
                     Ok(Some(chunk)) => {
                         if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                            if !status.is_success() {
+                                // An error answer is its status: the body only explains it, and its start
+                                // does. So the status still decides (a 401 re-keys, a 4xx is a refusal).
+                                bytes.extend_from_slice(&chunk[..MAX_BODY_BYTES - bytes.len()]);
+                                truncated = true;
+                                break;
+                            }
                             return Err(AttemptFailure {
                                 maybe_sent: true,
                                 permanent: true,
@@ -405,7 +418,7 @@ impl Client {
                     }
                 }
             }
-            Ok(WholeAnswer { status, headers, body: bytes })
+            Ok(WholeAnswer { status, headers, body: bytes, truncated })
         }
         .await;
         if let (Err(failure), Some(observer)) = (&result, &self.observer) {
@@ -460,6 +473,8 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
     match value.parse::<u64>() {
         Ok(seconds) => Some(Duration::from_secs(seconds)),
+        // More seconds than a u64 holds: as long as can be, which every cap then refuses.
+        Err(_) if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => Some(Duration::MAX),
         Err(_) => httpdate::parse_http_date(value)
             .ok()
             .map(|when| when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO)),
@@ -639,6 +654,10 @@ mod tests {
         assert_eq!(retry_after(&headers("3600")), Some(Duration::from_secs(3600)));
         assert_eq!(retry_after(&headers("soon")), None);
         assert_eq!(retry_after(&HeaderMap::new()), None);
+        // Too many seconds for a u64: as long as can be, so the caps apply, rather than unreadable.
+        assert_eq!(retry_after(&headers("99999999999999999999999")), Some(Duration::MAX));
+        assert_eq!(retry_wait(1, &headers("99999999999999999999999")), None, "over the cap: no retry");
+        assert_eq!(retry_after(&headers("-5")), None);
     }
 
     #[test]

@@ -64,12 +64,17 @@ impl Error {
     /// Whether a request that changes something (not GET or HEAD, which change nothing) may have taken
     /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
     /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
-    /// 502 or 504 may follow a stored pet), or the server said it succeeded in words that cannot be read.
-    /// False when the server certainly did not act: no connection, or a 4xx.
+    /// 502 or 504 may follow a stored pet; a 408 says the server gave up waiting), or the server said it
+    /// succeeded in words that cannot be read. False when the server certainly did not act: no connection, a
+    /// 4xx other than 408 (a refusal), or a 507 (`storage_full`: nothing was stored). The status decides,
+    /// whatever the body says or however large it is.
     pub fn maybe_applied(&self) -> bool {
         match self {
             Error::OutcomeUnknown { .. } => true,
-            Error::Status { status, .. } => status.is_server_error(),
+            Error::Status { status, .. } => {
+                *status == StatusCode::REQUEST_TIMEOUT
+                    || (status.is_server_error() && *status != StatusCode::INSUFFICIENT_STORAGE)
+            }
             Error::Decode { status, .. } => status.is_success(),
             _ => false,
         }
@@ -172,10 +177,10 @@ mod tests {
     fn only_a_request_that_reached_a_server_which_did_not_refuse_it_may_have_been_applied() {
         let status =
             |code| Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() };
-        for code in [500, 502, 503, 504] {
+        for code in [408, 500, 502, 503, 504] {
             assert!(status(code).maybe_applied(), "{code}");
         }
-        for code in [400, 401, 404, 409, 429] {
+        for code in [400, 401, 403, 404, 409, 413, 422, 429, 507] {
             assert!(!status(code).maybe_applied(), "{code}");
         }
         assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }.maybe_applied());

@@ -1,9 +1,12 @@
 //! Records written back in the layout they were read in, so that `--file` reads them again: the `--failed`
 //! file, checked before anything is sent (a regular file or nothing, in a writable directory), written to a
 //! temporary file beside its destination (through a symbolic link) and renamed into place only when whole.
+//! The temporary file is locked while its run lives, so that a later run can tell one left by a killed run
+//! (SIGKILL, a crash, a power cut), which it removes, from one that is still being written, which it leaves.
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use super::{Column, Layout};
 use crate::api::NewPet;
@@ -141,6 +144,15 @@ fn kind(file_type: &std::fs::FileType) -> &'static str {
     "something other than a file"
 }
 
+/// How a temporary `--failed` file is named: `.petstore-failed-XXXXXX.partial`, a name no other file has, so
+/// that a later run knows what it may remove. One kept after a failed rename loses the suffix, and is kept.
+const TEMP_PREFIX: &str = ".petstore-failed-";
+const TEMP_SUFFIX: &str = ".partial";
+
+/// How long a temporary file must have gone unmodified, besides being unlocked, to count as left behind: a
+/// run locks its file a moment after creating it, and must not lose it to another run in that moment.
+pub const ORPHAN_AGE: Duration = Duration::from_secs(60);
+
 /// The `--failed` file while it is being written: a temporary file in the destination's directory, renamed
 /// over the destination by [`FailedFile::commit`], so that a reader never sees half of it and the file it
 /// replaces (even the one being read, `--file F --failed F`) stays whole until then. A destination that is a
@@ -186,10 +198,16 @@ impl FailedFile {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
+        remove_orphans(dir);
         let temp = tempfile::Builder::new()
-            .prefix(".petstore-failed-")
+            .prefix(TEMP_PREFIX)
+            .suffix(TEMP_SUFFIX)
             .tempfile_in(dir)
             .map_err(|err| Unusable::Directory { dir: dir.to_owned(), source: without_temporary_name(err) })?;
+        // Held until the file is renamed into place or this process ends, however it ends: the kernel drops
+        // the lock of a killed process. On a file system without locks, locking fails here and in every
+        // later run's `remove_orphans` alike, so nothing there is ever removed.
+        let _ = temp.as_file().try_lock();
         if let Some(meta) = existing {
             // The replacement keeps the mode of the file it replaces, not the temporary file's 0600.
             temp.as_file().set_permissions(meta.permissions()).map_err(Unusable::Inaccessible)?;
@@ -250,12 +268,59 @@ fn without_temporary_name(err: io::Error) -> io::Error {
     }
 }
 
-/// Keeps the temporary file that could not be moved into place, and says where it is.
+/// Keeps the temporary file that could not be moved into place, and says where it is: renamed without the
+/// temporary suffix, so that no later run takes it for one left behind.
 fn keep(temp: tempfile::NamedTempFile, error: io::Error) -> io::Error {
     match temp.keep() {
-        Ok((_, kept)) => io::Error::new(error.kind(), format!("{error}; the records are in `{}`", kept.display())),
+        Ok((_, kept)) => {
+            let name = kept.file_name().and_then(|name| name.to_str()).and_then(|name| name.strip_suffix(TEMP_SUFFIX));
+            let kept = match name.map(|name| kept.with_file_name(name)) {
+                Some(renamed) if std::fs::rename(&kept, &renamed).is_ok() => renamed,
+                _ => kept,
+            };
+            io::Error::new(error.kind(), format!("{error}; the records are in `{}`", kept.display()))
+        }
         Err(_) => error,
     }
+}
+
+/// Removes from `dir` the temporary `--failed` files that runs killed before they could finish left behind:
+/// a regular file named as [`FailedFile::create`] names them, unmodified for [`ORPHAN_AGE`], and not locked
+/// (a live run holds the lock of its own). Anything else, and any file it cannot open or lock, is left. Its
+/// records were never the `--failed` file: a killed run's batch is sent again whole.
+fn remove_orphans(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.starts_with(TEMP_PREFIX) || !name.ends_with(TEMP_SUFFIX) {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+        let age = meta.modified().ok().and_then(|modified| modified.elapsed().ok());
+        if !meta.is_file() || age.is_none_or(|age| age < ORPHAN_AGE) {
+            continue;
+        }
+        let Ok(file) = open_for_lock(&path) else { continue };
+        if file.metadata().is_ok_and(|opened| opened.is_file()) && file.try_lock().is_ok() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Opens a file only to lock it: never through a symbolic link, and never waiting (on a FIFO put there since
+/// it was looked at).
+fn open_for_lock(path: &Path) -> io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
+    }
+    options.open(path)
 }
 
 #[cfg(test)]
@@ -334,5 +399,37 @@ mod tests {
         assert_eq!(file.commit().unwrap(), 1);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"name\":\"\",\"categoryId\":9223372036854775807}\n");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
+
+    /// Sets a file's modification time `ORPHAN_AGE` and a bit in the past.
+    fn age(path: &Path) {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(std::time::SystemTime::now() - ORPHAN_AGE - Duration::from_secs(5)).unwrap();
+    }
+
+    #[test]
+    fn only_temporary_files_left_behind_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("failed.ndjson");
+        let live = FailedFile::create(&path).unwrap();
+        let Stage::Checked(temp) = &live.stage else { unreachable!() };
+        let live_temp = temp.path().to_owned();
+        age(&live_temp);
+        let orphan = dir.path().join(".petstore-failed-AbC123.partial");
+        let fresh = dir.path().join(".petstore-failed-XyZ789.partial");
+        let kept = dir.path().join(".petstore-failed-Kept00");
+        let other = dir.path().join("notes.partial");
+        for file in [&orphan, &fresh, &kept, &other] {
+            std::fs::write(file, "x").unwrap();
+        }
+        for file in [&orphan, &kept, &other] {
+            age(file);
+        }
+        let second = FailedFile::create(&dir.path().join("other.ndjson")).unwrap();
+        assert!(!orphan.exists(), "old, unlocked: left by a killed run");
+        assert!(live_temp.exists(), "old, but locked: a live run's");
+        assert!(fresh.exists(), "unlocked but new: maybe a run about to lock it");
+        assert!(kept.exists() && other.exists(), "not named as a temporary file");
+        drop((live, second));
     }
 }

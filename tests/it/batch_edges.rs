@@ -18,18 +18,18 @@ use crate::common::canned::{Canned, read_body};
 use crate::common::{Run, TestEnv};
 
 /// `n` NDJSON records named `pet-LINE`.
-fn ndjson(n: usize) -> String {
+pub(crate) fn ndjson(n: usize) -> String {
     (1..=n).map(|line| format!("{{\"name\":\"pet-{line}\",\"categoryId\":{}}}\n", line % 7)).collect()
 }
 
-fn file(env: &TestEnv, name: &str, text: &str) -> PathBuf {
+pub(crate) fn file(env: &TestEnv, name: &str, text: &str) -> PathBuf {
     let path = env.home().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
 
 /// The names in an NDJSON `--failed` file.
-fn names_in(path: &Path) -> Vec<String> {
+pub(crate) fn names_in(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -38,7 +38,7 @@ fn names_in(path: &Path) -> Vec<String> {
 }
 
 /// The temporary files `--failed` may have left in `dir`.
-fn temporary_files(dir: &Path) -> Vec<String> {
+pub(crate) fn temporary_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -47,13 +47,13 @@ fn temporary_files(dir: &Path) -> Vec<String> {
 }
 
 /// Sends `signal` (`INT`, `TERM`, `HUP`) to `child` with kill(1).
-fn kill(child: &Child, signal: &str) {
+pub(crate) fn kill(child: &Child, signal: &str) {
     let status = Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status().unwrap();
     assert!(status.success(), "kill -{signal}");
 }
 
 /// Waits for `child` to exit, at most `bound` (then kills it and fails): gives its run and how long it took.
-fn exits_within(mut child: Child, bound: Duration, what: &str) -> (Run, Duration) {
+pub(crate) fn exits_within(mut child: Child, bound: Duration, what: &str) -> (Run, Duration) {
     let started = Instant::now();
     loop {
         if child.try_wait().unwrap().is_some() {
@@ -70,7 +70,7 @@ fn exits_within(mut child: Child, bound: Duration, what: &str) -> (Run, Duration
 }
 
 /// The summary's four numbers: created, failed, unknown, not sent.
-fn summary(stderr: &str) -> [u64; 4] {
+pub(crate) fn summary(stderr: &str) -> [u64; 4] {
     let line = stderr.lines().find(|l| l.contains("created ") && l.contains(" / not sent ")).expect("a summary");
     let tail = &line[line.find("created ").unwrap()..];
     let numbers: Vec<u64> = tail

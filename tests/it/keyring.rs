@@ -231,6 +231,29 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
     let figs = list.json().as_array().unwrap().iter().filter(|pet| pet["name"] == "Fig").count();
     assert_eq!(figs, 2, "one animal for each `pets add`: {list}");
 
+    // A batch with a stale cached key: the 401s re-key (the keyring is asked once for the whole batch), and
+    // since only a final 401 is a refusal, every record is created and nothing stops the batch.
+    keyring.login_unchecked("old");
+    keyring.replace_in_the_secret_service(KEY);
+    let records: String = (1..=20).map(|n| format!("{{\"name\":\"Batch-{n}\",\"categoryId\":1}}\n")).collect();
+    let path = env.home().join("batch.ndjson");
+    std::fs::write(&path, records).unwrap();
+    let before = env.sandbox.request_count();
+    let batch = Run::of(&mut keyring.petstore(&[
+        "-q",
+        "--env",
+        "local",
+        "pets",
+        "add",
+        "--file",
+        path.to_str().unwrap(),
+        "--concurrency",
+        "4",
+    ]));
+    assert_eq!((batch.code, batch.stdout.lines().count()), (0, 20), "{batch}");
+    let sent = env.sandbox.request_count() - before;
+    assert!((21..=24).contains(&sent), "{sent}: 1 to 4 refused with the cached key, then 20 created");
+
     // The keyring's key is refused too: one more try, then the refusal stands (exit 4), and the cache holds
     // what the keyring has.
     keyring.replace_in_the_secret_service("wrong-again");

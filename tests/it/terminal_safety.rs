@@ -20,7 +20,7 @@ fn header_name() -> String {
     NAME.chars().filter(|c| !c.is_ascii_control()).collect()
 }
 
-/// Whether a terminal would act on `c` or hide it: the list the README's Security section gives.
+/// Whether a terminal would act on `c` or hide it: the list docs/security.md gives.
 fn obeyed_or_hidden(c: char) -> bool {
     matches!(c,
         '\u{0}'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'

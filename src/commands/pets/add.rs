@@ -123,7 +123,7 @@ pub struct AddArgs {
 /// clap lets a required argument be missing when a present one conflicts with it.)
 const SINGLE: [&str; 3] = ["name", "category_id", "status"];
 
-/// The default `--concurrency`: where the rate stops growing against a local server (see the README).
+/// The default `--concurrency`: where the rate stops growing against a local server (see docs/performance.md).
 pub const DEFAULT_CONCURRENCY: u16 = 8;
 
 /// `pets add` as parsed: its flags ([`AddArgs`], which clap checks) and what they ask for, one animal or a
@@ -237,6 +237,11 @@ fn write_error(err: api::Error) -> Error {
         err @ api::Error::Status { .. } => match Error::from(err) {
             Error::ServerError { status, detail } => (
                 format!("the server failed (HTTP {status}) while adding: {detail}"),
+                "it may still have been created: check with `petstore pets list` before trying again",
+                exit::FAILURE,
+            ),
+            Error::UnexpectedStatus { status: 408, detail } => (
+                format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
                 "it may still have been created: check with `petstore pets list` before trying again",
                 exit::FAILURE,
             ),

@@ -7,15 +7,16 @@
 //!
 //! Each record ends one of four ways:
 //! - created: the server answered 2xx with the new pet;
-//! - failed: the server certainly did not create it: a 4xx, or no connection could be made. It goes to the
-//!   `--failed` file;
-//! - unknown: the request went out and no usable answer came: none at all, an unreadable 2xx, or a 5xx (an
-//!   answer, but one that does not say whether the server acted; a proxy's 502 or 504 may follow a stored
-//!   pet). It may exist, so it is listed apart and kept out of the `--failed` file, which must never cause
-//!   a duplicate;
-//! - not sent: a signal, a closed stdout, a server that keeps refusing, or a failure that every later record
-//!   would meet too (a refused key, a wrong base URL, no server), stopped the batch before it. It goes to the
-//!   `--failed` file.
+//! - failed: the server certainly did not create it: it refused it (a 4xx other than 408, or a 507
+//!   `storage_full`; the status decides, whatever the body, even one over the client's size cap), or no
+//!   connection could be made. It goes to the `--failed` file;
+//! - unknown: the request went out and no usable answer came: none at all, an unreadable 2xx, a 408, or
+//!   another 5xx (an answer, but one that does not say whether the server acted; a proxy's 502 or 504 may
+//!   follow a stored pet). It may exist, so it is listed apart and kept out of the `--failed` file, which
+//!   must never cause a duplicate, and it is never sent again;
+//! - not sent: a signal, a closed stdout, a server that keeps refusing, a server that keeps failing
+//!   ([`MAX_SERVER_FAILURES`]), or a refusal that every later record would meet too (a refused key, a full
+//!   store, a wrong base URL, no server), stopped the batch before it. It goes to the `--failed` file.
 //!
 //! Rate limits belong to the batch, not to each request: the client hands back a 429 at once with the
 //! server's `Retry-After` ([`Client::create_pet_paced`]), and the batch pauses every request for that long
@@ -78,6 +79,13 @@ pub const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
 /// Refusals in a row (429, or 503 with `Retry-After`), each after the pause the one before asked for, with no
 /// record created between them, that end the batch: the server is not letting it through.
 pub const MAX_REFUSALS: u32 = 5;
+
+/// Server failures in a row (answers of unknown outcome: a 5xx other than a 507 or a 503 with `Retry-After`,
+/// a 408, or no complete answer), with no record created between them, that end the batch: the server is
+/// down or broken, and each more record sent is one more of unknown outcome. More than the default
+/// `--concurrency`, so that one blip failing every request in flight at once does not end a batch. The
+/// requests already in flight when the batch stops still end as their answers say.
+pub const MAX_SERVER_FAILURES: u32 = 10;
 
 /// Adds every record of `file` (`-` for stdin).
 pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error> {
@@ -232,8 +240,9 @@ impl<R: Read, W: Write> Read for Tee<R, W> {
 /// How a record ended.
 enum RecordEnd {
     Created(Pet),
-    /// Certainly not created: the user's error text, and whether every later record would fail the same way.
-    Failed(Error, bool),
+    /// Certainly not created: the user's error text, and, when every later record would fail the same way,
+    /// why (for the line that says the batch stops).
+    Failed(Error, Option<&'static str>),
     /// May have been created.
     Unknown(Error),
 }
@@ -247,9 +256,12 @@ impl RecordEnd {
         };
         match err {
             Error::Unauthorized { .. } | Error::NotFound { .. } | Error::Connect { .. } | Error::Tls { .. } => {
-                RecordEnd::Failed(err, true)
+                RecordEnd::Failed(err, Some("every other record would fail the same way"))
             }
-            _ => RecordEnd::Failed(err, false),
+            Error::StorageFull { .. } => {
+                RecordEnd::Failed(err, Some("the store is full, so every other record would be refused too"))
+            }
+            _ => RecordEnd::Failed(err, None),
         }
     }
 
@@ -278,6 +290,8 @@ enum Stop {
     Hopeless,
     /// The server kept refusing, or asked for a pause longer than [`PAUSE_CAP`].
     Refused,
+    /// The server kept failing: [`MAX_SERVER_FAILURES`] in a row.
+    Failing,
     /// stdout's reader went away.
     StdoutClosed,
     /// The file became unreadable or changed since the check pass, the output or the `--failed` file cannot
@@ -319,6 +333,8 @@ struct Pace {
     generation: u64,
     /// Refusals in a row with no record created between them.
     refusals: u32,
+    /// Server failures in a row with no record created between them.
+    failures: u32,
 }
 
 /// The pause an answer asks of the whole batch: a 429's `Retry-After` (or [`DEFAULT_PAUSE`], doubled for each
@@ -329,6 +345,16 @@ fn pause_asked(result: &Result<Pet, api::Error>, retry_after: Option<Duration>, 
         429 => Some(retry_after.unwrap_or_else(|| DEFAULT_PAUSE.saturating_mul(1 << refusals.min(16)))),
         503 => retry_after,
         _ => None,
+    }
+}
+
+/// Whether an answer is a server failure, of those that end the batch after [`MAX_SERVER_FAILURES`] in a row:
+/// a request of unknown outcome, other than an unreadable 2xx (the server acted) and a refusal that paused
+/// the batch (`paused`: a 503 with `Retry-After`, counted with the refusals).
+fn server_failure(result: &Result<Pet, api::Error>, paused: bool) -> bool {
+    match result {
+        Err(api::Error::Decode { .. }) | Ok(_) => false,
+        Err(err) => !paused && err.maybe_applied(),
     }
 }
 
@@ -543,7 +569,7 @@ impl<'a> Batch<'a> {
     fn drain_refused(&mut self) {
         if self.stop.is_some() {
             for (index, (record, err)) in std::mem::take(&mut self.refused) {
-                let finished = self.record_ended(&record, RecordEnd::Failed(err, false));
+                let finished = self.record_ended(&record, RecordEnd::Failed(err, None));
                 self.waiting.insert(index, finished);
             }
         }
@@ -572,6 +598,10 @@ impl<'a> Batch<'a> {
         } else if result.is_ok() {
             self.pace.refusals = 0;
         }
+        let failure = server_failure(&result, pause.is_some());
+        if result.is_ok() {
+            self.pace.failures = 0;
+        }
         if generation == self.pace.generation && pause.is_none() {
             // The probe went through: every request may go again.
             self.pace.probing = false;
@@ -585,6 +615,16 @@ impl<'a> Batch<'a> {
         };
         let finished = self.record_ended(&record, outcome);
         self.waiting.insert(index, finished);
+        if failure {
+            self.pace.failures += 1;
+            if self.pace.failures >= MAX_SERVER_FAILURES && self.stop.is_none() {
+                self.progress.report(&format!(
+                    "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest \
+                     is not sent"
+                ));
+                self.stop_for(Stop::Failing);
+            }
+        }
     }
 
     /// The server refused a request sent in pace generation `generation`, and asked the batch to pause for
@@ -597,9 +637,10 @@ impl<'a> Batch<'a> {
         self.pace.refusals += 1;
         self.pace.probing = false;
         if pause > PAUSE_CAP {
+            let asked =
+                if pause == Duration::MAX { "more seconds than petstore counts".to_owned() } else { seconds(pause) };
             self.progress.report(&format!(
-                "stopping: the server asked for a pause of {}, longer than the {} a batch waits",
-                seconds(pause),
+                "stopping: the server asked for a pause of {asked}, longer than the {} a batch waits",
                 seconds(PAUSE_CAP)
             ));
             self.stop_for(Stop::Refused);
@@ -643,8 +684,10 @@ impl<'a> Batch<'a> {
                 self.tally.failed += 1;
                 self.progress.advance(true);
                 self.progress.report(&format!("line {}: not created: {err}", record.line));
-                if hopeless && self.stop.is_none() {
-                    self.progress.report("stopping: every other record would fail the same way");
+                if let Some(why) = hopeless
+                    && self.stop.is_none()
+                {
+                    self.progress.report(&format!("stopping: {why}"));
                     self.stop_for(Stop::Hopeless);
                 }
                 Finished::Failed(record.pet.clone())
@@ -801,8 +844,8 @@ mod tests {
     fn kind(result: Result<Pet, api::Error>) -> &'static str {
         match RecordEnd::of(result) {
             RecordEnd::Created(_) => "created",
-            RecordEnd::Failed(_, false) => "failed",
-            RecordEnd::Failed(_, true) => "failed, and so would the rest",
+            RecordEnd::Failed(_, None) => "failed",
+            RecordEnd::Failed(_, Some(_)) => "failed, and so would the rest",
             RecordEnd::Unknown(_) => "unknown",
         }
     }
@@ -811,13 +854,13 @@ mod tests {
     fn outcomes_are_unknown_when_the_server_may_have_acted() {
         let pet = Pet { id: 1, name: "Rex".into(), category_id: 1, status: None };
         assert_eq!(kind(Ok(pet)), "created");
-        for code in [400, 409, 413, 422, 429] {
+        for code in [400, 405, 409, 413, 422, 429] {
             assert_eq!(kind(Err(status(code))), "failed", "{code}");
         }
-        for code in [401, 403, 404] {
+        for code in [401, 403, 404, 507] {
             assert_eq!(kind(Err(status(code))), "failed, and so would the rest", "{code}");
         }
-        for code in [500, 502, 503, 504] {
+        for code in [408, 500, 502, 503, 504, 599] {
             assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
         }
         let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into() };
