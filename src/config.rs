@@ -181,10 +181,10 @@ impl Config {
 
     /// The environment called `name`, or an error listing the known ones.
     pub fn environment(&self, name: &str) -> Result<&Environment, Error> {
-        self.environments.iter().find(|env| env.name == name).ok_or_else(|| Error::UnknownEnvironment {
-            name: name.to_owned(),
-            known: self.environments.iter().map(|env| format!("`{}`", env.name)).collect::<Vec<_>>().join(", "),
-        })
+        self.environments
+            .iter()
+            .find(|env| env.name == name)
+            .ok_or_else(|| Error::unknown_environment(name, self.environments.iter().map(|env| env.name.as_str())))
     }
 
     /// The environment `env use` made the default, if any.

@@ -69,6 +69,27 @@ fn an_unknown_environment_lists_the_known_ones() {
 }
 
 #[test]
+fn a_mistyped_environment_gets_a_suggestion() {
+    let env = TestEnv::new();
+    env.write_config("[environments.local]\nbase_url = \"http://127.0.0.1:4010/v1\"\n");
+    assert_run!("env_typo_flag", env.run_logged_in(&["--env", "stagign", "pets", "list"]));
+    for (args, typed, meant) in [
+        (&["env", "use", "Staging"][..], "Staging", "staging"),
+        (&["env", "remove", "locla"], "locla", "local"),
+        (&["--env", "sandbx", "auth", "status"], "sandbx", "sandbox"),
+    ] {
+        let run = env.run(args);
+        assert_eq!(run.code, 2, "{run}");
+        assert!(run.stderr.contains(&format!("unknown environment `{typed}`")), "{run}");
+        assert!(run.stderr.contains(&format!("help: did you mean `{meant}`?")), "{run}");
+    }
+    // Nothing close: how to add it.
+    let run = env.run(&["env", "use", "qqqq"]);
+    assert!(run.stderr.contains("help: add it with `petstore env add qqqq URL`"), "{run}");
+    assert!(env.read_config().starts_with("[environments.local]"), "nothing was written");
+}
+
+#[test]
 fn bad_names_urls_and_built_ins_are_refused() {
     let env = TestEnv::new();
     assert_run!("env_add_bad_name", env.run(&["env", "add", "my env", "https://x.example/v1"]));
