@@ -101,6 +101,14 @@ fn present(cmd: clap::Command) -> clap::Command {
     let long_about = cmd.get_long_about().map(ToString::to_string).unwrap_or_default();
     let notes = long_about.split_once("\n\n").map(|(_, notes)| notes.trim().to_owned()).filter(|n| !n.is_empty());
     let after_long: Vec<String> = notes.into_iter().chain(reference.iter().map(|b| (*b).to_owned())).collect();
+    // Values from a fixed set are read in any case (`--status Sold`), as the prompts read them.
+    let cmd = cmd.mut_args(|arg| {
+        if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() {
+            arg.ignore_case(true)
+        } else {
+            arg
+        }
+    });
     let mut cmd = cmd
         .help_template(HELP_TEMPLATE)
         .long_about(None::<&str>)

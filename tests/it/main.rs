@@ -15,6 +15,7 @@ mod confirm;
 mod doctor;
 mod dry_run;
 mod env;
+mod forgiving_input;
 mod formats;
 mod generated;
 mod help_fit;
