@@ -4,8 +4,11 @@
 //!
 //! The lock is `config.lock`, an empty file that is never replaced or removed: the files themselves are
 //! replaced by rename, so a lock on one of them would be a lock on a file that is gone after the first edit.
-//! The kernel releases it when its holder exits, however it exits, so a killed writer leaves no stale lock;
-//! a killed writer's temporary file is removed by the next writer, under the lock.
+//! It sits beside each file actually written: in the config directory, and also in the directory a symlinked
+//! `config.toml` or `credentials.toml` leads to, so that two config directories linked to one file take
+//! one lock for it. The kernel releases it when its holder exits, however it exits, so a killed writer leaves
+//! no stale lock. A writer holds a lock on its temporary file too, until it is renamed: a temporary file that
+//! nobody holds is a killed writer's, and the next writer removes it.
 
 use std::fs;
 use std::io::Write;
@@ -14,8 +17,11 @@ use std::time::Duration;
 
 use crate::error::Error;
 
-/// The lock file in the config directory.
+/// The lock file in the config directory, and beside any file its links lead to.
 pub const LOCK_FILE: &str = "config.lock";
+
+/// The files in the config directory that are edited under the lock.
+const EDITED: [&str; 2] = ["config.toml", "credentials.toml"];
 
 /// How long an edit waits for another petstore to finish its own. An edit holds the lock for milliseconds,
 /// or for as long as a keyring call may take at login (10 s), so this is reached only when the holder is
@@ -27,37 +33,79 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(30);
 #[derive(Debug)]
 pub struct DirLock {
     dir: PathBuf,
-    _file: fs::File,
+    _files: Vec<fs::File>,
 }
 
 impl DirLock {
-    /// Takes the lock on `dir` (creating `dir`, mode 0700, if needed), waiting for another petstore to
-    /// finish its edit for up to [`LOCK_WAIT`]. The wait happens off the runtime's thread, so a signal still
-    /// ends the command meanwhile.
+    /// Takes the lock on `dir` (creating `dir`, mode 0700, if needed), and the lock beside each file that
+    /// `dir`'s `config.toml` or `credentials.toml` links to in another directory, waiting for another petstore
+    /// to finish its edit for up to [`LOCK_WAIT`]. They are taken in the order of their real paths, so that
+    /// two petstores that need the same two never wait for each other. The wait happens off the runtime's
+    /// thread, so a signal still ends the command meanwhile.
     pub async fn acquire(dir: &Path) -> Result<DirLock, Error> {
-        let path = dir.join(LOCK_FILE);
-        let fail = |source| Error::ConfigWrite { path: path.clone(), source };
-        create_private_dir(dir).map_err(fail)?;
-        let mut options = fs::OpenOptions::new();
-        // Read and write: opening a FIFO for writing alone would wait for a reader.
-        options.read(true).write(true).create(true).truncate(false);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let file = options.open(&path).map_err(fail)?;
-        check_regular(&path, &file.metadata().map_err(fail)?)?;
-        let waiting = tokio::task::spawn_blocking(move || file.lock().map(|()| file));
+        let own = dir.join(LOCK_FILE);
+        create_private_dir(dir).map_err(|source| Error::ConfigWrite { path: own.clone(), source })?;
+        let mut paths = vec![(fs::canonicalize(dir).unwrap_or_else(|_| dir.to_owned()), own)];
+        for name in EDITED {
+            let Ok(target) = follow_symlinks(&dir.join(name)) else { continue };
+            // A link into a directory that does not exist: the write fails there, and says so.
+            let Some(real) = target.parent().and_then(|parent| fs::canonicalize(parent).ok()) else { continue };
+            let lock = real.join(LOCK_FILE);
+            paths.push((real, lock));
+        }
+        paths.sort();
+        paths.dedup_by(|a, b| a.0 == b.0);
+        let mut files = Vec::with_capacity(paths.len());
+        for (_, path) in &paths {
+            files.push((path.clone(), open_lock_file(path)?));
+        }
+        let waiting = tokio::task::spawn_blocking(move || {
+            let mut held = Vec::with_capacity(files.len());
+            for (path, file) in files {
+                file.lock().map_err(|source| (path, source))?;
+                held.push(file);
+            }
+            Ok(held)
+        });
         match tokio::time::timeout(LOCK_WAIT, waiting).await {
-            Ok(Ok(Ok(file))) => Ok(DirLock { dir: dir.to_owned(), _file: file }),
-            Ok(Ok(Err(source))) => Err(fail(source)),
-            Ok(Err(join)) => Err(fail(std::io::Error::other(join))),
-            // The waiting thread is left behind; should it get the lock later, it drops the file at once.
-            Err(_) => Err(Error::ConfigLocked { path, seconds: LOCK_WAIT.as_secs() }),
+            Ok(Ok(Ok(files))) => Ok(DirLock { dir: dir.to_owned(), _files: files }),
+            Ok(Ok(Err((path, source)))) => Err(lock_failed(path, source)),
+            Ok(Err(join)) => Err(Error::ConfigWrite { path: dir.join(LOCK_FILE), source: std::io::Error::other(join) }),
+            // The waiting thread is left behind; should it get the locks later, it drops them at once.
+            Err(_) => Err(Error::ConfigLocked { path: dir.join(LOCK_FILE), seconds: LOCK_WAIT.as_secs() }),
         }
     }
 
     /// The directory this lock covers.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// Opens (or creates, empty, mode 0600) the lock file at `path`, which must be a regular file.
+fn open_lock_file(path: &Path) -> Result<fs::File, Error> {
+    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    let mut options = fs::OpenOptions::new();
+    // Read and write: opening a FIFO for writing alone would wait for a reader.
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(path).map_err(fail)?;
+    check_regular(path, &file.metadata().map_err(fail)?)?;
+    Ok(file)
+}
+
+/// Why taking the lock at `path` failed: a file system without locks (NFS without its lock daemon, some FUSE
+/// and network file systems) says how to get out of it.
+fn lock_failed(path: PathBuf, source: std::io::Error) -> Error {
+    #[cfg(unix)]
+    let unsupported = source.raw_os_error() == Some(rustix::io::Errno::NOLCK.raw_os_error());
+    #[cfg(not(unix))]
+    let unsupported = false;
+    if unsupported || source.kind() == std::io::ErrorKind::Unsupported {
+        Error::ConfigLockUnsupported { path, source }
+    } else {
+        Error::ConfigWrite { path, source }
     }
 }
 
@@ -100,6 +148,9 @@ pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Er
     let prefix = format!(".{name}.");
     remove_stale_temporaries(dir, &prefix).map_err(fail)?;
     let mut file = tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(dir).map_err(fail)?;
+    // Held until the file is renamed and closed: it marks the file as this writer's, which no other writer
+    // removes (see `remove_stale_temporaries`). Not getting it changes nothing here.
+    let _ = file.as_file().try_lock();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -118,8 +169,9 @@ pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Er
 /// it cannot be anyone else's.
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// Removes what a writer killed between creating its temporary file and renaming it left behind. Only run
-/// under the lock, when no other writer of this target can be mid-way.
+/// Removes what a writer killed between creating its temporary file and renaming it left behind: a temporary
+/// file that no live writer holds a lock on. One that is held belongs to a writer still at work (one that does
+/// not take petstore's lock, or a petstore from before locks were taken beside a link's target) and stays.
 fn remove_stale_temporaries(dir: &Path, prefix: &str) -> std::io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
@@ -130,7 +182,7 @@ fn remove_stale_temporaries(dir: &Path, prefix: &str) -> std::io::Result<()> {
             && name.starts_with(prefix)
             && name.ends_with(TEMP_SUFFIX)
             && entry.file_type().is_ok_and(|kind| kind.is_file());
-        if stale {
+        if stale && !held_by_another(&entry.path()) {
             match fs::remove_file(entry.path()) {
                 Err(err) if err.kind() != std::io::ErrorKind::NotFound => return Err(err),
                 _ => {}
@@ -138,6 +190,15 @@ fn remove_stale_temporaries(dir: &Path, prefix: &str) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether another process holds the lock on the file at `path`, as a writer does on its temporary file.
+fn held_by_another(path: &Path) -> bool {
+    match fs::File::open(path) {
+        Ok(file) => matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock)),
+        // Gone already, or unreadable: not for us to remove either way, and removing will say which.
+        Err(_) => false,
+    }
 }
 
 /// The path `path` leads to after every symlink on the way; `path` itself when it is not a symlink or does
@@ -264,6 +325,37 @@ mod tests {
         assert!(fs::symlink_metadata(config_dir.join("config.toml")).unwrap().file_type().is_symlink());
         let mut left: Vec<_> = fs::read_dir(dotfiles.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         left.sort();
-        assert_eq!(left, ["config.toml"]);
+        assert_eq!(left, ["config.lock", "config.toml"], "the lock beside the target, and no temporary file");
+    }
+
+    #[tokio::test]
+    async fn a_temporary_file_that_a_live_writer_holds_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let held = dir.path().join(".config.toml.ghijkl.tmp");
+        fs::write(&held, "a writer's, still at work").unwrap();
+        let writer = fs::File::open(&held).unwrap();
+        writer.lock().unwrap();
+        write_private(&lock, &dir.path().join("config.toml"), b"new\n").unwrap();
+        assert_eq!(fs::read_to_string(&held).unwrap(), "a writer's, still at work");
+        drop(writer);
+        write_private(&lock, &dir.path().join("config.toml"), b"newer\n").unwrap();
+        assert!(!held.exists(), "removed once nobody holds it");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_system_without_locks_says_how_to_get_out() {
+        let enolck = std::io::Error::from_raw_os_error(rustix::io::Errno::NOLCK.raw_os_error());
+        let err = lock_failed(PathBuf::from("/nfs/petstore/config.lock"), enolck);
+        assert!(matches!(err, Error::ConfigLockUnsupported { .. }), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "cannot lock `/nfs/petstore/config.lock`: its file system does not support locks (No locks available \
+             (os error 37)); nothing was changed"
+        );
+        let other =
+            lock_failed(PathBuf::from("/x/config.lock"), std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+        assert!(matches!(other, Error::ConfigWrite { .. }), "{other:?}");
     }
 }

@@ -66,8 +66,6 @@ mod imp {
     use super::*;
     use linux_keyutils::{Key, KeyError, KeyPermissionsBuilder, KeyRing, KeyRingIdentifier, Permission};
 
-    use std::os::unix::ffi::OsStrExt;
-
     use rustix::io::Errno;
 
     fn unavailable(err: KeyError) -> KernelError {
@@ -103,12 +101,9 @@ mod imp {
         KernelError { reason: std::io::Error::from_raw_os_error(errno.raw_os_error()).to_string() }
     }
 
-    /// The name of `env`'s entry of the config in `dir`: `PREFIX:ENV:DIR`, with `dir` made absolute and its
-    /// links resolved, and any byte that is not printable ASCII escaped, so that one directory always has
-    /// one name, however it was spelled, and two directories never share one.
+    /// The name of `env`'s entry of the config in `dir`: `PREFIX:ENV:DIR` ([`crate::credentials::dir_name`]).
     pub(super) fn description(prefix: &str, dir: &Path, env: &str) -> String {
-        let dir = std::fs::canonicalize(dir).or_else(|_| std::path::absolute(dir)).unwrap_or_else(|_| dir.to_owned());
-        format!("{prefix}:{env}:{}", dir.as_os_str().as_bytes().escape_ascii())
+        format!("{prefix}:{env}:{}", crate::credentials::dir_name(dir))
     }
 
     fn cache_description(dir: &Path, env: &str) -> String {

@@ -1,12 +1,15 @@
-//! The OS keyring backend: one entry per environment (service `petstore`, user = the environment's name) in
-//! the Secret Service on Linux, the login Keychain on macOS and the Credential Manager on Windows.
+//! The OS keyring backend: one entry per environment of each config directory (service `petstore`, user
+//! `ENV:CONFIG_DIR`, see [`Item`]) in the Secret Service on Linux, the login Keychain on macOS and the
+//! Credential Manager on Windows.
 //!
 //! It only ever talks to the OS keyring; choosing another place for a key, and saying so, is the caller's job.
 //! Every call runs on a thread of its own that is abandoned after a timeout, because a keyring can block for
 //! good: a session bus that accepts connections and never answers, an unlock prompt that nobody answers.
 //! No error, log line or `Debug` output carries the secret.
 
+use std::collections::HashMap;
 use std::error::Error as StdError;
+use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -16,8 +19,39 @@ use keyring_core::{CredentialStore, Entry, Error};
 
 use crate::credentials::ApiKey;
 
-/// The keyring service under which petstore files its keys; the user is the environment's name.
+/// The keyring service under which petstore files its keys (the user names the environment and the config
+/// directory, see [`Item`]), so that `secret-tool search --all service petstore` lists them all.
 pub const SERVICE: &str = "petstore";
+
+/// Which entry of the OS keyring holds a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    user: String,
+    /// What the Secret Service shows (seahorse, `secret-tool search`); other keyrings name it themselves.
+    label: Option<String>,
+}
+
+impl Item {
+    /// The entry of `env` of the config directory `dir`: user `ENV:DIR`, where DIR is the directory's real
+    /// path as the kernel's entries spell it ([`crate::credentials::dir_name`]). Two config directories with
+    /// an environment of the same name have an entry each; an environment name has no `:` in it, so these
+    /// never meet the [`shared`](Item::shared) names.
+    pub fn of(dir: &Path, env: &str) -> Item {
+        let dir = crate::credentials::dir_name(dir);
+        Item { label: Some(format!("petstore API key for {env} ({dir})")), user: format!("{env}:{dir}") }
+    }
+
+    /// The entry petstore used before entries were named by config directory: user = the environment's
+    /// name, shared by every config directory that has an environment of that name.
+    pub fn shared(env: &str) -> Item {
+        Item { user: env.to_owned(), label: None }
+    }
+
+    /// The user name it is filed under, with [`SERVICE`].
+    pub fn user(&self) -> &str {
+        &self.user
+    }
+}
 
 /// How long an ordinary keyring call may take before petstore gives up on it (a few seconds).
 pub const TIMEOUT: Duration = Duration::from_secs(3);
@@ -40,19 +74,19 @@ pub fn backend() -> &'static str {
     PLATFORM.as_ref().map_or("no keyring", |platform| platform.name)
 }
 
-/// The key stored for `env`, or `None` when there is none (a blank stored value counts as none).
-pub fn get(env: &str, timeout: Duration) -> Result<Option<ApiKey>, KeyringError> {
-    platform()?.get(env, timeout)
+/// The key stored in `item`, or `None` when there is none (a blank stored value counts as none).
+pub fn get(item: &Item, timeout: Duration) -> Result<Option<ApiKey>, KeyringError> {
+    platform()?.get(item, timeout)
 }
 
-/// Stores `key` for `env`, replacing any key it had, and reads it back to be sure it is there.
-pub fn set(env: &str, key: &ApiKey, timeout: Duration) -> Result<(), KeyringError> {
-    platform()?.set(env, key, timeout)
+/// Stores `key` in `item`, replacing any key it had, and reads it back to be sure it is there.
+pub fn set(item: &Item, key: &ApiKey, timeout: Duration) -> Result<(), KeyringError> {
+    platform()?.set(item, key, timeout)
 }
 
-/// Deletes the key stored for `env`: `true` if there was one, `false` if there was nothing to delete.
-pub fn delete(env: &str, timeout: Duration) -> Result<bool, KeyringError> {
-    platform()?.delete(env, timeout)
+/// Deletes the key stored in `item`: `true` if there was one, `false` if there was nothing to delete.
+pub fn delete(item: &Item, timeout: Duration) -> Result<bool, KeyringError> {
+    platform()?.delete(item, timeout)
 }
 
 /// Whether the keyring answers at all, for `petstore doctor` and for `auth login` before it asks for a key.
@@ -77,7 +111,7 @@ fn platform() -> Result<&'static Backend, KeyringError> {
 /// Stores on the platform. They are made lazily, on a worker thread, because making one can block: the
 /// Secret Service stores connect to the session bus and open an encrypted session in their constructor.
 #[cfg(target_os = "linux")]
-static PLATFORM: Option<Backend> = Some(Backend::new("Secret Service", || {
+static PLATFORM: Option<Backend> = Some(Backend::labelled("Secret Service", || {
     dbus_secret_service_keyring_store::Store::new().map(|store| store as Arc<CredentialStore>)
 }));
 
@@ -107,27 +141,34 @@ struct Backend {
     /// under a millisecond without a bus). Keeping the store saves the 5 to 10 ms of connecting to D-Bus
     /// again when one command makes several calls (`auth login` probes, then stores).
     store: Mutex<Option<Arc<CredentialStore>>>,
+    /// Whether entries are made with a `label` modifier (only the Secret Service stores take one).
+    labels: bool,
 }
 
 impl Backend {
     #[cfg_attr(
-        not(any(target_os = "linux", target_os = "macos", target_os = "windows")),
-        allow(dead_code, reason = "only tests make a backend where there is no OS keyring")
+        not(any(target_os = "macos", target_os = "windows")),
+        allow(dead_code, reason = "only tests make an unlabelled backend here")
     )]
     const fn new(name: &'static str, new_store: fn() -> keyring_core::Result<Arc<CredentialStore>>) -> Self {
-        Backend { name, new_store, store: Mutex::new(None) }
+        Backend { name, new_store, store: Mutex::new(None), labels: false }
     }
 
-    fn get(&'static self, env: &str, timeout: Duration) -> Result<Option<ApiKey>, KeyringError> {
-        self.call(env, timeout, |entry| match entry.get_password() {
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code, reason = "only the Secret Service labels its items"))]
+    const fn labelled(name: &'static str, new_store: fn() -> keyring_core::Result<Arc<CredentialStore>>) -> Self {
+        Backend { name, new_store, store: Mutex::new(None), labels: true }
+    }
+
+    fn get(&'static self, item: &Item, timeout: Duration) -> Result<Option<ApiKey>, KeyringError> {
+        self.call(item, timeout, |entry| match entry.get_password() {
             Ok(stored) => Ok(ApiKey::new(stored)),
             Err(err) => absent(&err, None),
         })
     }
 
-    fn set(&'static self, env: &str, key: &ApiKey, timeout: Duration) -> Result<(), KeyringError> {
+    fn set(&'static self, item: &Item, key: &ApiKey, timeout: Duration) -> Result<(), KeyringError> {
         let key = key.clone();
-        self.call(env, timeout, move |entry| {
+        self.call(item, timeout, move |entry| {
             entry.set_password(key.expose()).map_err(|err| reason(&err))?;
             // Only a read-back proves that the key is kept: a gnome-keyring that has no login keyring yet can
             // leave a write with nowhere to go and then answers reads with "no entry".
@@ -140,38 +181,39 @@ impl Backend {
         })
     }
 
-    fn delete(&'static self, env: &str, timeout: Duration) -> Result<bool, KeyringError> {
-        self.call(env, timeout, |entry| match entry.delete_credential() {
+    fn delete(&'static self, item: &Item, timeout: Duration) -> Result<bool, KeyringError> {
+        self.call(item, timeout, |entry| match entry.delete_credential() {
             Ok(()) => Ok(true),
             Err(err) => absent(&err, false),
         })
     }
 
     fn probe(&'static self, timeout: Duration) -> Result<(), KeyringError> {
-        self.call(PROBE_USER, timeout, |entry| match entry.get_password() {
+        self.call(&Item { user: PROBE_USER.to_owned(), label: None }, timeout, |entry| match entry.get_password() {
             Ok(_) => Ok(()),
             Err(err) => absent(&err, ()),
         })
     }
 
-    /// Runs `op` on the entry for `user` on a thread of its own, and gives up on it after `timeout`.
+    /// Runs `op` on the entry for `item` on a thread of its own, and gives up on it after `timeout`.
     ///
     /// The store and the entry are made on that thread too, since making the store can hang as well. A thread
     /// that times out is left behind, never joined: nothing can interrupt a blocked D-Bus call, and the process
     /// is about to end anyway.
     fn call<T: Send + 'static>(
         &'static self,
-        user: &str,
+        item: &Item,
         timeout: Duration,
         op: impl FnOnce(&Entry) -> Result<T, String> + Send + 'static,
     ) -> Result<T, KeyringError> {
         // Room for the one answer, so that a worker whose caller has given up does not block on sending it.
         let (answer, answered) = mpsc::sync_channel(1);
-        let user = user.to_owned();
+        let item = item.clone();
         let spawned = thread::Builder::new().name("petstore-keyring".to_owned()).spawn(move || {
+            let label = item.label.as_deref().filter(|_| self.labels).map(|label| HashMap::from([("label", label)]));
             let result = self
                 .store()
-                .and_then(|store| store.build(SERVICE, &user, None))
+                .and_then(|store| store.build(SERVICE, &item.user, label.as_ref()))
                 .map_err(|err| reason(&err))
                 .and_then(|entry| op(&entry));
             // Fails only when the caller has stopped waiting, and then nobody wants the answer.
@@ -376,19 +418,19 @@ mod tests {
     #[test]
     fn keys_round_trip_through_the_worker_thread() {
         static MOCK: Backend = Backend::new("mock keyring", mock_store);
-        assert_eq!(MOCK.get("production", TIMEOUT).unwrap(), None);
-        assert!(!MOCK.delete("production", TIMEOUT).unwrap());
+        assert_eq!(MOCK.get(&Item::shared("production"), TIMEOUT).unwrap(), None);
+        assert!(!MOCK.delete(&Item::shared("production"), TIMEOUT).unwrap());
         MOCK.probe(TIMEOUT).unwrap();
 
-        MOCK.set("production", &key("first"), TIMEOUT).unwrap();
-        MOCK.set("production", &key("second"), TIMEOUT).unwrap();
-        MOCK.set("staging", &key("other"), TIMEOUT).unwrap();
-        assert_eq!(MOCK.get("production", TIMEOUT).unwrap(), Some(key("second")));
+        MOCK.set(&Item::shared("production"), &key("first"), TIMEOUT).unwrap();
+        MOCK.set(&Item::shared("production"), &key("second"), TIMEOUT).unwrap();
+        MOCK.set(&Item::shared("staging"), &key("other"), TIMEOUT).unwrap();
+        assert_eq!(MOCK.get(&Item::shared("production"), TIMEOUT).unwrap(), Some(key("second")));
 
-        assert!(MOCK.delete("production", TIMEOUT).unwrap());
-        assert_eq!(MOCK.get("production", TIMEOUT).unwrap(), None);
-        assert!(!MOCK.delete("production", TIMEOUT).unwrap());
-        assert_eq!(MOCK.get("staging", TIMEOUT).unwrap(), Some(key("other")));
+        assert!(MOCK.delete(&Item::shared("production"), TIMEOUT).unwrap());
+        assert_eq!(MOCK.get(&Item::shared("production"), TIMEOUT).unwrap(), None);
+        assert!(!MOCK.delete(&Item::shared("production"), TIMEOUT).unwrap());
+        assert_eq!(MOCK.get(&Item::shared("staging"), TIMEOUT).unwrap(), Some(key("other")));
     }
 
     /// The mock store's entry for `env`, the same one the worker threads use.
@@ -400,7 +442,7 @@ mod tests {
     fn a_blank_stored_value_is_no_key() {
         static MOCK: Backend = Backend::new("mock keyring", mock_store);
         mock_entry(&MOCK, "production").set_password(" \n").unwrap();
-        assert_eq!(MOCK.get("production", TIMEOUT).unwrap(), None);
+        assert_eq!(MOCK.get(&Item::shared("production"), TIMEOUT).unwrap(), None);
     }
 
     #[test]
@@ -410,12 +452,12 @@ mod tests {
         let cred: &mock::Cred = entry.as_any().downcast_ref().unwrap();
 
         cred.set_error(Error::BadEncoding(b"s3cret\xff".to_vec()));
-        let err = MOCK.get("production", TIMEOUT).unwrap_err();
+        let err = MOCK.get(&Item::shared("production"), TIMEOUT).unwrap_err();
         assert_eq!(err.to_string(), "the mock keyring is not available: the stored key is not valid UTF-8");
         assert!(!format!("{err:?}").contains("s3cret"));
 
         cred.set_error(Error::NoStorageAccess(platform_error(Layer("Secret Service: object locked", None))));
-        let err = MOCK.set("production", &key("s3cret"), TIMEOUT).unwrap_err();
+        let err = MOCK.set(&Item::shared("production"), &key("s3cret"), TIMEOUT).unwrap_err();
         assert_eq!(
             err.to_string(),
             "the mock keyring is not available: it is locked or refused access: Secret Service: object locked"
@@ -482,7 +524,7 @@ mod tests {
     #[test]
     fn a_key_that_does_not_read_back_is_not_stored() {
         static FORGETFUL: Backend = Backend::new("fake keyring", || Ok(Arc::new(Fake::Forgetful)));
-        let err = FORGETFUL.set("production", &key("s3cret"), TIMEOUT).unwrap_err();
+        let err = FORGETFUL.set(&Item::shared("production"), &key("s3cret"), TIMEOUT).unwrap_err();
         assert_eq!(
             err.to_string(),
             "the fake keyring is not available: the key was accepted but is not there when read back"
@@ -494,7 +536,7 @@ mod tests {
         static STUCK: Backend = Backend::new("fake keyring", || Ok(Arc::new(Fake::Stuck)));
         let timeout = Duration::from_millis(50);
         let started = Instant::now();
-        let err = STUCK.get("production", timeout).unwrap_err();
+        let err = STUCK.get(&Item::shared("production"), timeout).unwrap_err();
         assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
         assert!(matches!(err, KeyringError::TimedOut { backend: "fake keyring", after } if after == timeout));
         assert!(STUCK.cache().is_none());
@@ -523,10 +565,10 @@ mod tests {
                 mock_store()
             }
         });
-        let err = FLAKY.get("production", TIMEOUT).unwrap_err();
+        let err = FLAKY.get(&Item::shared("production"), TIMEOUT).unwrap_err();
         assert_eq!(err.to_string(), "the fake keyring is not available: no bus yet");
-        FLAKY.set("production", &key("k"), TIMEOUT).unwrap();
-        assert_eq!(FLAKY.get("production", TIMEOUT).unwrap(), Some(key("k")));
+        FLAKY.set(&Item::shared("production"), &key("k"), TIMEOUT).unwrap();
+        assert_eq!(FLAKY.get(&Item::shared("production"), TIMEOUT).unwrap(), Some(key("k")));
         assert_eq!(ATTEMPTS.load(Ordering::SeqCst), 2);
     }
 
@@ -542,7 +584,8 @@ mod tests {
             "run it under tests/keyring-session.sh, which provides a throwaway Secret Service and sets \
              PETSTORE_TEST_SECRET_SERVICE=1; it would write to your own keyring otherwise"
         );
-        let env = format!("keyring-test-{}", std::process::id());
+        let dir = tempfile::tempdir().unwrap();
+        let env = Item::of(dir.path(), &format!("keyring-test-{}", std::process::id()));
         probe(TIMEOUT).unwrap();
         assert_eq!(get(&env, TIMEOUT).unwrap(), None);
         set(&env, &key("first-secret"), TIMEOUT).unwrap();

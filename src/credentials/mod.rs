@@ -21,6 +21,14 @@ use crate::error::Error;
 /// The environment variable that supplies the API key.
 pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
 
+/// How the keyrings name the config directory `dir` (the kernel's entries, the OS keyring's items): its real
+/// path, made absolute and its links resolved, with any byte that is not printable ASCII escaped (`\xNN`), so
+/// that one directory always has one name, however it was spelled, and two directories never share one.
+pub fn dir_name(dir: &Path) -> String {
+    let dir = std::fs::canonicalize(dir).or_else(|_| std::path::absolute(dir)).unwrap_or_else(|_| dir.to_owned());
+    dir.as_os_str().as_encoded_bytes().escape_ascii().to_string()
+}
+
 /// Where a key came from, or would come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -125,7 +133,7 @@ fn from_keyring(dir: &Path, env: &str, ttl: Duration, cache: Cache) -> Result<Op
     {
         return Ok(Some((key, Source::KernelCache)));
     }
-    let key = keyring::get(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?;
+    let key = keyring_get(dir, env)?;
     match &key {
         Some(key) if !ttl.is_zero() => {
             kernel::cache_put(dir, env, key, ttl);
@@ -135,6 +143,60 @@ fn from_keyring(dir: &Path, env: &str, ttl: Duration, cache: Cache) -> Result<Op
         Some(_) => {}
     }
     Ok(key.map(|key| (key, Source::Keyring)))
+}
+
+/// The OS keyring's key for `env` of the config in `dir`, from this directory's own item. A key that an older
+/// petstore left in the item that every config directory shared (user = the environment's name) is moved to
+/// this directory's item first: the first config directory that uses it takes it, and any other then finds no
+/// key and asks for a login (see the README's "Where the key is kept"). Called only for an environment whose
+/// config records a keyring login, so a directory that never logged in to `env` never takes it.
+///
+/// The key is copied before the shared item is deleted, so it is never lost: a shared item that cannot be
+/// deleted undoes the copy (no second copy is left for another directory to take too), and the command fails.
+fn keyring_get(dir: &Path, env: &str) -> Result<Option<ApiKey>, Error> {
+    let own = keyring::Item::of(dir, env);
+    if let Some(key) =
+        keyring::get(&own, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?
+    {
+        return Ok(Some(key));
+    }
+    match move_shared(&own, env) {
+        Ok(Some(key)) => Ok(Some(key)),
+        // Nothing there, or an item that vanished as it was read: another petstore in this directory may be
+        // moving it at this moment, and it fills this directory's item before it deletes the shared one.
+        other => match keyring::get(&own, keyring::TIMEOUT) {
+            Ok(Some(key)) => Ok(Some(key)),
+            _ => other,
+        },
+    }
+}
+
+/// Moves the key in `env`'s shared item, if there is one, to `own` (see [`keyring_get`]).
+fn move_shared(own: &keyring::Item, env: &str) -> Result<Option<ApiKey>, Error> {
+    let shared = keyring::Item::shared(env);
+    let Some(key) =
+        keyring::get(&shared, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "read", source })?
+    else {
+        return Ok(None);
+    };
+    keyring::set(own, &key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "move", source })?;
+    // Nothing to delete (or an error because it went while this one was deleting it): another petstore moved
+    // it at the same moment. In this directory, that wrote this same item, which must stay; in another, both
+    // now have the key (a race of milliseconds on the first use after the upgrade), and neither lost it.
+    if let Err(source) = keyring::delete(&shared, keyring::TIMEOUT)
+        && !matches!(keyring::get(&shared, keyring::TIMEOUT), Ok(None))
+    {
+        let _ = keyring::delete(own, keyring::TIMEOUT);
+        return Err(Error::Keyring { action: "move", source });
+    }
+    Ok(Some(key))
+}
+
+/// Deletes `env`'s key of the config in `dir` from the OS keyring: this directory's own item, or, when it has
+/// none, the shared item an older petstore left (taken as [`keyring_get`] would take it). Whether there was one.
+fn keyring_delete(dir: &Path, env: &str) -> Result<bool, keyring::KeyringError> {
+    Ok(keyring::delete(&keyring::Item::of(dir, env), keyring::TIMEOUT)?
+        || keyring::delete(&keyring::Item::shared(env), keyring::TIMEOUT)?)
 }
 
 /// Whether a lookup may answer from the kernel's cache of the OS keyring.
@@ -166,7 +228,7 @@ pub fn fresher_key(config: &Config, env: &Environment, source: Source, refused: 
 /// another one (changed behind petstore's back), which then replaces the cached copy. A keyring that no
 /// longer has a key drops the copy too. `None`: nothing better to try, and the refusal stands.
 pub fn reread_after_refusal(dir: &Path, env: &str, refused: &ApiKey, ttl: Duration) -> Option<ApiKey> {
-    match keyring::get(env, keyring::TIMEOUT) {
+    match keyring::get(&keyring::Item::of(dir, env), keyring::TIMEOUT) {
         Ok(Some(key)) if key != *refused => {
             kernel::cache_put(dir, env, &key, ttl);
             Some(key)
@@ -194,7 +256,14 @@ pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, stora
         KeyStorage::File => file::set(lock, env, key)?,
         KeyStorage::Kernel => kernel::set(dir, env, key).map_err(|source| Error::Kernel { action: "store", source })?,
         KeyStorage::Keyring => {
-            keyring::set(env, key, STORE_TIMEOUT).map_err(|source| Error::Keyring { action: "store", source })?
+            keyring::set(&keyring::Item::of(dir, env), key, STORE_TIMEOUT)
+                .map_err(|source| Error::Keyring { action: "store", source })?;
+            // A login recorded before items were named by config directory may be in the shared item: this
+            // directory takes it, as its first use would, and replaces it. Left there, another directory could
+            // take this directory's old key and send it to its own server.
+            if previous == Some(KeyStorage::Keyring) {
+                let _ = keyring::delete(&keyring::Item::shared(env), keyring::TIMEOUT);
+            }
         }
     }
     config.set_key_storage(env, Some(storage))?;
@@ -208,7 +277,7 @@ pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, stora
         let _ = kernel::delete(dir, env);
     }
     if storage != KeyStorage::Keyring && previous == Some(KeyStorage::Keyring) {
-        let _ = keyring::delete(env, keyring::TIMEOUT);
+        let _ = keyring_delete(dir, env);
     }
     Ok(match storage {
         KeyStorage::Keyring if !config.key_cache_ttl().is_zero() => {
@@ -223,7 +292,8 @@ pub fn store(config: &mut Config, lock: &DirLock, env: &str, key: &ApiKey, stora
 
 /// Deletes `env`'s stored key under `lock`: from the credentials file and the kernel's keyring (its cache
 /// too), and from the OS keyring when `storage` says it is there. Returns whether anything was deleted.
-/// Record the key's absence in the config first, so that the config never names a key that is not stored.
+/// Drop the key's record from the config only after this succeeds: a key that could not be deleted (the
+/// keyring unreachable) keeps its record, so that a later `auth logout` still knows where to delete it.
 pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> Result<bool, Error> {
     let dir = lock.dir();
     kernel::cache_clear(dir, env);
@@ -237,7 +307,7 @@ pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> 
     };
     let from_keyring = match storage {
         Some(KeyStorage::Keyring) => {
-            keyring::delete(env, keyring::TIMEOUT).map_err(|source| Error::Keyring { action: "delete", source })?
+            keyring_delete(dir, env).map_err(|source| Error::Keyring { action: "delete", source })?
         }
         _ => false,
     };

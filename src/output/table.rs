@@ -119,9 +119,11 @@ impl Rows {
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
 /// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
 /// reaches the terminal. Each line keeps to `width` columns: the columns give way as their [`Fit`] says, cut
-/// values ending in `…`, wrapped ones going on below. Cutting and wrapping happen before comfy-table sees a
-/// value, so rendering costs time in proportion to the values' lengths, not their squares. Colour covers the
-/// text only, never the padding, so that a coloured line is exactly as wide as a plain one.
+/// values ending in `…`, wrapped ones going on below. Before that, every cell is bounded by bytes and graphemes
+/// ([`safe::bounded_cell`]), which no display width does for a pile of combining marks. Cutting and wrapping
+/// happen before comfy-table sees a value, so rendering costs time in proportion to the values' lengths, not
+/// their squares. Colour covers the text only, never the padding, so that a coloured line is exactly as wide
+/// as a plain one.
 pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
@@ -132,7 +134,10 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
         .map(|row| {
             row.iter()
                 .map(|field| {
-                    field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned())
+                    field
+                        .text
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
                 })
                 .collect()
         })

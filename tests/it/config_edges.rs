@@ -233,8 +233,67 @@ fn a_symlinked_config_is_updated_at_its_target_and_stays_a_link() {
         "# managed by stow\ndefault_env = \"staging\"\n\n[environments.local]\nbase_url = \"https://local.example/v1\"\nkey_storage = \"file\"\n"
     );
     assert!(fs::read_to_string(dotfiles.join("credentials.toml")).unwrap().contains("local = \"key-local\""));
-    assert_eq!(listing(&dotfiles), ["config.toml", "credentials.toml"]);
+    assert_eq!(listing(&dotfiles), ["config.lock", "config.toml", "credentials.toml"], "the lock beside them");
     assert_eq!(listing(&env.config_dir()), ["config.lock", "config.toml", "credentials.toml"]);
+}
+
+/// Two config directories whose `config.toml` links to one file: their writers take the lock beside that
+/// file, so none undoes another's edit.
+#[test]
+fn concurrent_writers_in_two_config_directories_linked_to_one_file_are_all_kept() {
+    let (a, b) = (TestEnv::new(), TestEnv::new());
+    let shared = a.home().join("dotfiles");
+    fs::create_dir_all(&shared).unwrap();
+    fs::write(shared.join("config.toml"), "# shared\n").unwrap();
+    for env in [&a, &b] {
+        fs::create_dir_all(env.config_dir()).unwrap();
+        fs::set_permissions(env.config_dir(), fs::Permissions::from_mode(0o700)).unwrap();
+        symlink(shared.join("config.toml"), env.config_dir().join("config.toml")).unwrap();
+    }
+    let children = (0..16)
+        .map(|i| {
+            let env = if i % 2 == 0 { &a } else { &b };
+            start(env, &["env", "add", &format!("e{i:02}"), &format!("http://127.0.0.1:{}/v1", 5000 + i)], None)
+        })
+        .collect();
+    assert_all_succeeded(&finish(children));
+    let expected: Vec<String> = (0..16).map(|i| format!("e{i:02}")).collect();
+    for env in [&a, &b] {
+        let names: Vec<String> =
+            environments(env).into_iter().map(|(name, _)| name).filter(|n| n.starts_with('e')).collect();
+        assert_eq!(names, expected, "{}", fs::read_to_string(shared.join("config.toml")).unwrap());
+    }
+    assert_eq!(listing(&shared), ["config.lock", "config.toml"], "no temporary file is left");
+}
+
+/// A file system whose locks fail with ENOLCK (NFS without its lock daemon), simulated with strace's fault
+/// injection: the error names the lock and says how to get out, and nothing is written.
+#[test]
+fn a_file_system_without_locks_says_to_use_a_local_disk() {
+    if !crate::common::have_tool("strace", "strace") {
+        return;
+    }
+    let env = TestEnv::new();
+    let mut cmd = Command::new("strace");
+    cmd.args(["-f", "-qq", "-o", "/dev/null", "-e", "trace=flock", "-e", "inject=flock:error=ENOLCK"]);
+    cmd.arg(env!("CARGO_BIN_EXE_petstore")).args(["env", "add", "local", "https://local.example/v1"]);
+    cmd.env_clear().env("HOME", env.home()).env("PETSTORE_CONFIG_DIR", env.config_dir());
+    let run = Run::of(&mut cmd);
+    let lock = env.config_dir().join("config.lock");
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr),
+        (
+            1,
+            "",
+            format!(
+                "error: cannot lock `{}`: its file system does not support locks (No locks available (os error 37)); \
+                 nothing was changed\nhelp: keep the config directory, and any file its `config.toml` or \
+                 `credentials.toml` links to, on a local disk: set `PETSTORE_CONFIG_DIR` to a directory there\n",
+                lock.display()
+            )
+        )
+    );
+    assert!(!env.config_dir().join("config.toml").exists());
 }
 
 /// Runs `petstore ARGS`, failing the test rather than hanging if it does not end within 10 s.

@@ -83,10 +83,34 @@ impl KeyringEnv {
     /// Puts `key` in the Secret Service behind petstore's back, as another program (or another machine's
     /// login, synced) would.
     fn replace_in_the_secret_service(&self, key: &str) {
-        let mut store = Command::new("secret-tool");
-        store.args(["store", "--label", "changed elsewhere", "service", "petstore", "username", "local"]);
-        let out = crate::common::feed(&mut store, key);
-        assert!(out.status.success(), "secret-tool store: {}", String::from_utf8_lossy(&out.stderr));
+        secret_tool_store(&self.user(), key);
+    }
+
+    /// The user name of `local`'s item in the Secret Service: the environment and the config directory's
+    /// real path.
+    fn user(&self) -> String {
+        format!("local:{}", std::fs::canonicalize(self.env.config_dir()).unwrap().display())
+    }
+
+    /// What the Secret Service holds in `local`'s item of this config directory, as `secret-tool` reads it.
+    fn in_the_secret_service(&self) -> Option<String> {
+        secret_tool_lookup(&self.user())
+    }
+
+    /// Records a keyring login for `local` in the config, as `auth login` (of any version) does.
+    fn record_keyring_login(&self) {
+        let config = self.env.read_config();
+        self.env.write_config(
+            &config.replace("[environments.local]\n", "[environments.local]\nkey_storage = \"keyring\"\n"),
+        );
+    }
+
+    /// `petstore ARGS` with a session bus address where nothing listens: the Secret Service is unreachable,
+    /// at once.
+    fn petstore_without_a_bus(&self, args: &[&str]) -> Command {
+        let mut cmd = self.petstore(args);
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", format!("unix:path={}", self.env.home().join("no-bus").display()));
+        cmd
     }
 
     fn petstore(&self, args: &[&str]) -> Command {
@@ -97,6 +121,20 @@ impl KeyringEnv {
             .args(args);
         cmd
     }
+}
+
+/// `secret-tool store service petstore username USER`, with `key`.
+fn secret_tool_store(user: &str, key: &str) {
+    let mut store = Command::new("secret-tool");
+    store.args(["store", "--label", "stored by hand", "service", "petstore", "username", user]);
+    let out = crate::common::feed(&mut store, key);
+    assert!(out.status.success(), "secret-tool store: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// `secret-tool lookup service petstore username USER`: the secret, or `None` when there is no such item.
+fn secret_tool_lookup(user: &str) -> Option<String> {
+    let out = Command::new("secret-tool").args(["lookup", "service", "petstore", "username", user]).output().unwrap();
+    out.status.success().then(|| String::from_utf8(out.stdout).unwrap())
 }
 
 #[test]
@@ -114,11 +152,9 @@ fn login_stores_the_key_in_the_secret_service_and_commands_use_it() {
     assert!(env.read_config().contains("key_storage = \"keyring\""));
     assert!(!env.config_dir().join("credentials.toml").exists(), "no plaintext copy");
 
-    // Another tool reads the same item: it is really in the Secret Service.
-    let lookup =
-        Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output().unwrap();
-    assert!(lookup.status.success(), "secret-tool lookup: {}", String::from_utf8_lossy(&lookup.stderr));
-    assert_eq!(String::from_utf8_lossy(&lookup.stdout), KEY);
+    // Another tool reads the same item: it is really in the Secret Service, under this directory's name.
+    assert_eq!(keyring.in_the_secret_service().as_deref(), Some(KEY));
+    assert_eq!(secret_tool_lookup("local"), None, "not under the name every config directory would share");
 
     let list = Run::of(&mut petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
     assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
@@ -190,8 +226,7 @@ fn login_fills_the_kernel_cache_and_later_commands_never_ask_the_secret_service(
     let logout = Run::of(&mut keyring.petstore(&["auth", "logout", "--env", "local"]));
     assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
     assert_eq!(keyring.cached(), None);
-    let lookup = Command::new("secret-tool").args(["lookup", "service", "petstore", "username", "local"]).output();
-    assert!(!lookup.unwrap().status.success(), "the Secret Service no longer has it");
+    assert_eq!(keyring.in_the_secret_service(), None, "the Secret Service no longer has it");
     let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list"]));
     assert_eq!(list.code, 4, "{list}");
 }
@@ -395,4 +430,139 @@ fn auth_status_doctor_and_auth_token_look_past_a_stale_cached_key() {
     );
     assert!(doctor.stdout.contains("key-accepted\tPASS\taccepted\n"), "{doctor}");
     assert_eq!(keyring.cached().as_deref(), Some(KEY));
+}
+
+/// Two config directories with an environment of the same name: each its own key, `auth token` prints each
+/// its own, a logout in one leaves the other's, and neither server is ever sent the other's key. The kernel's
+/// cache is off, so that every key comes from the Secret Service.
+#[test]
+fn two_config_directories_with_the_same_environment_keep_their_own_keys() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let (a, b) = (KeyringEnv::with_ttl(0), KeyringEnv::with_ttl(0));
+    a.login_unchecked(KEY);
+    b.login_unchecked("key-of-b");
+    assert_eq!(a.in_the_secret_service().as_deref(), Some(KEY));
+    assert_eq!(b.in_the_secret_service().as_deref(), Some("key-of-b"));
+    for (keyring, key) in [(&a, KEY), (&b, "key-of-b")] {
+        let token = Run::printing_the_key(&mut keyring.petstore(&["--env", "local", "auth", "token"]));
+        assert_eq!((token.code, token.stdout), (0, format!("{key}\n")));
+    }
+    // Each sandbox accepts KEY alone: A's is sent KEY, and B's is sent B's own key, which it refuses.
+    let list = Run::of(&mut a.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    let list = Run::of(&mut b.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!(list.code, 4, "{list}");
+    assert_eq!((a.env.sandbox.request_count(), b.env.sandbox.request_count()), (1, 1));
+
+    let logout = Run::of(&mut a.petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
+    assert_eq!(a.in_the_secret_service(), None);
+    assert_eq!(b.in_the_secret_service().as_deref(), Some("key-of-b"), "a logout in A leaves B's key");
+    let token = Run::printing_the_key(&mut b.petstore(&["--env", "local", "auth", "token"]));
+    assert_eq!((token.code, token.stdout), (0, "key-of-b\n".to_owned()));
+    let token = Run::of(&mut a.petstore(&["--env", "local", "auth", "token"]));
+    assert_eq!((token.code, token.stdout.as_str()), (4, ""), "{token}");
+}
+
+/// A login from before items were named by config directory (service `petstore`, user = the environment) is
+/// moved to the first directory that uses it and has a keyring login recorded for that environment; it is
+/// never lost, and never taken by a second directory.
+#[test]
+fn a_login_under_the_old_shared_name_moves_to_the_first_directory_that_uses_it() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let (a, b, c) = (KeyringEnv::new(), KeyringEnv::new(), KeyringEnv::new());
+    secret_tool_store("local", KEY);
+
+    // C never logged in to `local` with the keyring: it does not take it.
+    let token = Run::of(&mut c.petstore(&["--env", "local", "auth", "token"]));
+    assert_eq!(token.code, 4, "{token}");
+    assert!(token.stderr.starts_with("error: not logged in to `local`"), "{token}");
+    assert_eq!(secret_tool_lookup("local").as_deref(), Some(KEY), "left where it was");
+
+    // A, whose config says its key is in the keyring, takes it on first use.
+    a.record_keyring_login();
+    b.record_keyring_login();
+    let list = Run::of(&mut a.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
+    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(a.in_the_secret_service().as_deref(), Some(KEY), "moved to A's own item");
+    assert_eq!(secret_tool_lookup("local"), None, "and gone from the shared one");
+    let token = Run::printing_the_key(&mut a.petstore(&["--env", "local", "auth", "token"]));
+    assert_eq!((token.code, token.stdout), (0, format!("{KEY}\n")));
+
+    // B had the same record, but A has taken the key: B is asked to log in, and sends nothing.
+    let list = Run::of(&mut b.petstore(&["--env", "local", "pets", "list"]));
+    assert_eq!(list.code, 4, "{list}");
+    assert_eq!(
+        list.stderr,
+        "error: the key for `local` is no longer in the Secret Service\nhelp: run `petstore auth login --env local` \
+         again, or set `PETSTORE_API_KEY`\n"
+    );
+    assert_eq!(b.env.sandbox.request_count(), 0);
+    assert_eq!(b.in_the_secret_service(), None);
+    assert_eq!(a.in_the_secret_service().as_deref(), Some(KEY), "A keeps it");
+
+    // A login in a directory that recorded a keyring login takes the shared item too, and replaces it:
+    // left there, another directory could take this one's old key to its own server.
+    secret_tool_store("local", "left-by-an-old-login");
+    b.login_unchecked("key-of-b");
+    assert_eq!(secret_tool_lookup("local"), None);
+    assert_eq!(b.in_the_secret_service().as_deref(), Some("key-of-b"));
+    // A logout in a directory that has no item of its own takes the shared one with it.
+    c.record_keyring_login();
+    secret_tool_store("local", "left-by-an-old-login");
+    let logout = Run::of(&mut c.petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
+    assert_eq!(secret_tool_lookup("local"), None);
+    assert_eq!(a.in_the_secret_service().as_deref(), Some(KEY));
+    assert_eq!(b.in_the_secret_service().as_deref(), Some("key-of-b"));
+}
+
+/// Many first uses at once in one directory (a CI matrix after the upgrade): the key is moved once, and is
+/// never lost, whichever of them moves it.
+#[test]
+fn concurrent_first_uses_of_an_old_shared_item_never_lose_the_key() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let keyring = KeyringEnv::with_ttl(0);
+    keyring.record_keyring_login();
+    secret_tool_store("local", KEY);
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            let mut cmd = keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]);
+            cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap()
+        })
+        .collect();
+    for child in children {
+        let list = Run::checked(child.wait_with_output().unwrap());
+        assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    }
+    assert_eq!(keyring.in_the_secret_service().as_deref(), Some(KEY));
+    assert_eq!(secret_tool_lookup("local"), None);
+}
+
+/// A logout that cannot reach the Secret Service keeps the key's record, so that a later logout deletes it.
+#[test]
+fn a_logout_that_cannot_reach_the_secret_service_keeps_the_record_for_the_next() {
+    if !inside_a_secret_service() {
+        return;
+    }
+    let keyring = KeyringEnv::new();
+    keyring.login_unchecked(KEY);
+    let logout = Run::of(&mut keyring.petstore_without_a_bus(&["auth", "logout", "--env", "local"]));
+    assert_eq!(logout.code, 4, "{logout}");
+    assert!(logout.stderr.starts_with("error: cannot delete the key: the Secret Service is not available"), "{logout}");
+    assert!(keyring.env.read_config().contains("key_storage = \"keyring\""), "the record is kept");
+    assert_eq!(keyring.in_the_secret_service().as_deref(), Some(KEY));
+
+    let logout = Run::of(&mut keyring.petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((logout.code, logout.stderr.as_str()), (0, "logged out of `local`\n"), "{logout}");
+    assert_eq!(keyring.in_the_secret_service(), None, "the key is gone");
+    assert!(!keyring.env.read_config().contains("key_storage"), "and its record");
+    let again = Run::of(&mut keyring.petstore(&["auth", "logout", "--env", "local"]));
+    assert_eq!((again.code, again.stderr.as_str()), (0, "no key stored for `local`; nothing to do\n"), "{again}");
 }

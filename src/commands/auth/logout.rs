@@ -16,17 +16,18 @@ Examples:
   petstore auth logout --env staging")]
 pub struct LogoutArgs {}
 
-/// Deletes the selected environment's key: first its record in the config, then the key, under one lock, so
-/// the config never names a key that is gone.
+/// Deletes the selected environment's key: first the key, then its record in the config, under one lock. A
+/// key that cannot be deleted (the keyring unreachable) keeps its record, so a later logout finds it again.
 pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
     let name = ctx.environment()?.name.clone();
     let (removed, recorded) = config::edit(|config, lock| {
         let storage = config.environment(&name)?.key_storage;
+        let removed = credentials::remove_stored(lock, &name, storage)?;
         if storage.is_some() {
             config.set_key_storage(&name, None)?;
             config.save(lock)?;
         }
-        Ok((credentials::remove_stored(lock, &name, storage)?, storage.is_some()))
+        Ok((removed, storage.is_some()))
     })
     .await?;
     ctx.output.status(&if removed || recorded {

@@ -19,14 +19,18 @@ pub struct RemoveEnvArgs {
     pub name: String,
 }
 
-/// Deletes the environment, then its key, under one lock: the config never names a key that is gone.
+/// Deletes the environment's key, then the environment, under one lock: a key that cannot be deleted (the
+/// keyring unreachable) leaves the environment and its record in place, for a later try.
 pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
     ctx.config()?;
     config::edit(|config, lock| {
         let env = config.environment(&args.name)?.clone();
+        if env.built_in {
+            return Err(Error::BuiltInEnvironment { name: env.name });
+        }
+        credentials::remove_stored(lock, &env.name, env.key_storage)?;
         config.remove_environment(&env.name)?;
-        config.save(lock)?;
-        credentials::remove_stored(lock, &env.name, env.key_storage)
+        config.save(lock)
     })
     .await?;
     ctx.output.status(&format!("removed `{}`", args.name));
