@@ -225,6 +225,14 @@ impl Config {
         self.reload()
     }
 
+    /// Sets `name`'s base URL, a built-in's too (it then overrides the placeholder). Nothing else of it
+    /// changes: its stored key stays.
+    pub fn set_base_url(&mut self, name: &str, base_url: &Url) -> Result<(), Error> {
+        self.environment(name)?;
+        self.env_table(name)["base_url"] = value(base_url.as_str());
+        self.reload()
+    }
+
     /// Removes a user-defined environment. Its stored key must be removed first (`auth logout`).
     pub fn remove_environment(&mut self, name: &str) -> Result<(), Error> {
         let env = self.environment(name)?;

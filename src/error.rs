@@ -135,11 +135,23 @@ pub enum Error {
     },
 
     #[error("environment `{name}` exists already")]
-    #[diagnostic(
-        code(petstore::environment_exists),
-        help("{}", if *built_in { "change a built-in environment's `base_url` in the config file (`petstore config path`)" } else { "remove it first with `petstore env remove NAME`" })
-    )]
+    #[diagnostic(code(petstore::environment_exists), help("change it with `petstore env set {name} --base-url URL`"))]
     EnvironmentExists { name: String, built_in: bool },
+
+    /// The built-in production and staging URLs stand for deployments the spec does not name.
+    #[error("`{env}`'s base URL, {url}, is a placeholder: petstore does not know where `{env}` is")]
+    #[diagnostic(
+        code(petstore::placeholder_url),
+        help(
+            "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run `petstore-sandbox`, \
+             then `petstore --env sandbox ...`"
+        )
+    )]
+    PlaceholderUrl { env: String, url: String },
+
+    #[error("`petstore env set {name}` was given nothing to change")]
+    #[diagnostic(code(petstore::nothing_to_set), help("give `--base-url URL` or `--confirm-writes on|off`"))]
+    NothingToSet { name: String },
 
     #[error("`{name}` is built in and cannot be removed")]
     #[diagnostic(code(petstore::built_in_environment))]
@@ -449,6 +461,8 @@ impl Error {
             | Error::NotAnEnvironment { .. }
             | Error::UnknownEnvironment { .. }
             | Error::EnvironmentExists { .. }
+            | Error::PlaceholderUrl { .. }
+            | Error::NothingToSet { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
@@ -655,6 +669,11 @@ mod tests {
             (Error::unknown_environment("eu", ["production"]), exit::USAGE),
             (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
             (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
+            (
+                Error::PlaceholderUrl { env: text("production"), url: text("https://api.petstore.example/v1") },
+                exit::USAGE,
+            ),
+            (Error::NothingToSet { name: text("production") }, exit::USAGE),
             (Error::InvalidValue { message: text("x") }, exit::USAGE),
             (Error::UnknownColumn { name: text("x"), known: text("id") }, exit::USAGE),
             (

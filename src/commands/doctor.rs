@@ -385,13 +385,11 @@ fn config_found(config: &Config) -> String {
 /// The environment in use. The built-in production and staging URLs are placeholders (`.example`) until the
 /// config file names the real ones.
 fn environment(target: &Target<'_>) -> (Status, String) {
-    let placeholders = [config::PRODUCTION_BASE_URL, config::STAGING_BASE_URL];
     match target.env {
-        Some(env) if env.built_in && placeholders.contains(&env.base_url.as_str()) => (
+        Some(env) if crate::commands::env::is_placeholder(env) => (
             Status::Warn,
             format!(
-                "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
-                 (`petstore config path`)",
+                "`{}`: {} is a placeholder; set the real one with `petstore env set {} --base-url URL`",
                 env.name,
                 config::shown_url(&env.base_url),
                 env.name

@@ -227,3 +227,64 @@ fn list_and_current_show_the_confirm_writes_the_config_records() {
     assert_eq!(current["confirmWrites"], true, "{current}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+#[test]
+fn set_changes_a_built_in_s_url_and_keeps_its_key() {
+    let env = TestEnv::new();
+    let url = env.sandbox.base_url();
+    let unset = |args: &[&str]| {
+        Run::of(env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args(args))
+    };
+    assert_run!("env_set_nothing", unset(&["env", "set", "production"]));
+    let run = unset(&["env", "set", "production", "--base-url", &url, "--confirm-writes", "off"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.stderr, format!("`production`: base URL {url}, writes sent without asking\n"));
+    let login = Run::with_stdin(
+        env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args([
+            "auth",
+            "login",
+            "--insecure-storage",
+        ]),
+        &format!("{}\n", crate::common::KEY),
+    );
+    assert_eq!(login.code, 0, "{login}");
+    // Changing only the rule leaves the URL and the stored key alone.
+    assert_eq!(unset(&["env", "set", "production", "--confirm-writes", "ON"]).code, 0);
+    let config = env.read_config();
+    assert!(config.contains(&format!("base_url = \"{url}\"")) && config.contains("confirm_writes = true"), "{config}");
+    assert!(config.contains("key_storage = \"file\""), "{config}");
+    let list = unset(&["pets", "list", "--limit", "1"]);
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    // A typo gets a suggestion, as everywhere.
+    assert!(
+        unset(&["env", "set", "prodcution", "--confirm-writes", "on"]).stderr.contains("did you mean `production`?")
+    );
+}
+
+#[test]
+fn a_placeholder_url_says_so_and_how_to_set_it() {
+    let env = TestEnv::new();
+    // A first run: production, whose URL is a placeholder; no key anywhere.
+    let first =
+        Run::of(env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args(["pets", "list"]));
+    assert_run!("env_placeholder_first_run", first);
+    let login = Run::with_stdin(
+        env.command().env_remove("PETSTORE_BASE_URL").args(["auth", "login", "--env", "staging"]),
+        "key\n",
+    );
+    assert_eq!(login.code, 2, "{login}");
+    assert!(
+        login.stderr.contains("is a placeholder") && login.stderr.contains("petstore env set staging --base-url URL")
+    );
+    assert!(!login.stderr.contains("--no-verify"), "{login}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn removing_the_default_environment_says_which_is_the_default_now() {
+    let env = TestEnv::new();
+    assert_eq!(env.run(&["env", "add", "local", &env.sandbox.base_url()]).code, 0);
+    assert_eq!(env.run(&["env", "use", "local"]).code, 0);
+    assert_run!("env_remove_default", env.run(&["env", "remove", "local"]));
+    assert_eq!(env.read_config(), "");
+}

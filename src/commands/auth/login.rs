@@ -65,6 +65,8 @@ impl From<Storage> for KeyStorage {
 /// Reads, checks and stores the key for the selected environment.
 pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
+    // No key can be checked against, or is of use for, a deployment petstore does not know.
+    crate::commands::env::require_real_url(&env)?;
     let key = read_key(ctx, &env.name, env.base_url.as_str())?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
