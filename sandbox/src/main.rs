@@ -103,7 +103,8 @@ what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41
 
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
 COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
-with COMMAND's exit code. It prints no URL and logs no requests then (only the fault seed it picked, if \
+with COMMAND's exit code. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
+COMMAND has finished (its last requests, its `--failed` file). It prints no URL and logs no requests then (only the fault seed it picked, if \
 any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
   petstore-sandbox --seed-pets 0 -- ./my-import-script.sh
@@ -339,6 +340,9 @@ async fn main() -> ExitCode {
 
 /// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the
 /// server and returns the command's exit code (128 + the signal's number if a signal ended it).
+///
+/// Ctrl-C and SIGTERM do not stop the server under the command: they are passed on to it, and the sandbox
+/// keeps serving until it has finished (its last requests, its `--failed` file), then exits with its code.
 async fn run_command(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -350,18 +354,22 @@ async fn run_command(
     let server = tokio::spawn(petstore_sandbox::serve(listener, config, async {
         let _ = stopped.await;
     }));
-    // Ctrl-C reaches the command too (same process group); the sandbox waits for it to finish
-    // rather than dying under it.
-    let signals = shutdown_signal();
-    let code = tokio::select! {
-        status = tokio::process::Command::new(&command[0])
-            .args(&command[1..])
-            .env("PETSTORE_BASE_URL", base_url)
-            .env("PETSTORE_API_KEY", key)
-            .status() => status.map(exit_code),
-        () = signals => {
-            eprintln!("petstore-sandbox: interrupted");
-            Ok(130)
+    let mut signals = Forwarded::watch();
+    let child = tokio::process::Command::new(&command[0])
+        .args(&command[1..])
+        .env("PETSTORE_BASE_URL", base_url)
+        .env("PETSTORE_API_KEY", key)
+        .spawn();
+    let code = match child {
+        Err(err) => Err(err),
+        Ok(mut child) => {
+            let pid = child.id();
+            loop {
+                tokio::select! {
+                    status = child.wait() => break status.map(exit_code),
+                    () = signals.next(pid) => {}
+                }
+            }
         }
     };
     let _ = stop.send(());
@@ -373,6 +381,70 @@ async fn run_command(
             ExitCode::from(127)
         }
     }
+}
+
+/// The signals `-- COMMAND` passes on to the command.
+struct Forwarded {
+    #[cfg(unix)]
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl Forwarded {
+    /// Watches SIGINT and SIGTERM from now on: from here, they no longer end the sandbox.
+    fn watch() -> Forwarded {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Forwarded {
+                interrupt: signal(SignalKind::interrupt()).ok(),
+                terminate: signal(SignalKind::terminate()).ok(),
+            }
+        }
+        #[cfg(not(unix))]
+        Forwarded {}
+    }
+
+    /// Waits for the next signal and passes it on to the process `pid`. A Ctrl-C typed at the terminal
+    /// the sandbox runs in the foreground of has reached the command already (the terminal signals the whole
+    /// foreground process group, which the command shares): passing it on again would be a second Ctrl-C,
+    /// which many programs (petstore's batches among them) take as "stop waiting".
+    #[cfg(unix)]
+    async fn next(&mut self, pid: Option<u32>) {
+        use rustix::process::{Pid, Signal, kill_process};
+        async fn received(signal: &mut Option<tokio::signal::unix::Signal>) {
+            match signal {
+                Some(signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        }
+        let signal = tokio::select! {
+            () = received(&mut self.interrupt) => Signal::INT,
+            () = received(&mut self.terminate) => Signal::TERM,
+        };
+        if signal == Signal::INT && typed_at_our_terminal() {
+            return;
+        }
+        if let Some(pid) = pid.and_then(|pid| Pid::from_raw(i32::try_from(pid).ok()?)) {
+            let _ = kill_process(pid, signal);
+        }
+    }
+
+    /// Off Unix, Ctrl-C reaches the command through the console; nothing is passed on.
+    #[cfg(not(unix))]
+    async fn next(&mut self, _pid: Option<u32>) {
+        std::future::pending::<()>().await
+    }
+}
+
+/// Whether the sandbox runs in the foreground of the terminal on its stdin, so that a Ctrl-C was typed
+/// there and reached the whole process group, the command included.
+#[cfg(unix)]
+fn typed_at_our_terminal() -> bool {
+    rustix::termios::tcgetpgrp(std::io::stdin()).is_ok_and(|group| group == rustix::process::getpgrp())
 }
 
 #[cfg(unix)]
