@@ -411,6 +411,17 @@ pub enum Error {
     )]
     CannotAsk { env: String },
 
+    /// `auth login` at a terminal, from a process in the background of it (`&`): it cannot read the key there
+    /// (it would be stopped), so nothing was stored.
+    #[error(
+        "cannot ask for the key of `{env}`: petstore runs in the background of its terminal, so nothing was stored"
+    )]
+    #[diagnostic(
+        code(petstore::cannot_ask),
+        help("pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the foreground")
+    )]
+    CannotAskForKey { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -483,6 +494,7 @@ impl Error {
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
+            | Error::CannotAskForKey { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }

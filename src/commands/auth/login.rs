@@ -118,6 +118,10 @@ const MAX_KEY_BYTES: u64 = 16 * 1024;
 /// The key from a hidden prompt at a terminal, or from stdin otherwise.
 fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
+        // In the background of its terminal a read of it would stop petstore until brought to the foreground.
+        if ctx.output.in_background() {
+            return Err(Error::CannotAskForKey { env: env.to_owned() });
+        }
         let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
         // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,
         // which comes too.
