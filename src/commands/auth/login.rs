@@ -22,10 +22,10 @@ use crate::error::Error;
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
-  petstore auth login                         # production, hidden prompt
+  petstore auth login                    # production, hidden prompt
   petstore auth login --env staging
   printf %s \"$KEY\" | petstore auth login --env staging
-  petstore auth login --storage kernel        # a server with no Secret Service: no file, lost at reboot
+  petstore auth login --storage kernel   # no Secret Service: lost at reboot
   petstore auth login --env local --storage file < key.txt")]
 pub struct LoginArgs {
     /// Store the key without checking it against the API
@@ -65,6 +65,8 @@ impl From<Storage> for KeyStorage {
 /// Reads, checks and stores the key for the selected environment.
 pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
+    // No key can be checked against, or is of use for, a deployment petstore does not know.
+    crate::commands::env::require_real_url(&env)?;
     let key = read_key(ctx, &env.name, env.base_url.as_str())?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
