@@ -10,6 +10,7 @@ pub mod dry_run;
 pub mod env;
 pub mod formats;
 pub mod pets;
+pub mod values;
 pub mod version;
 
 use crate::cli::Command;

@@ -2,6 +2,7 @@
 
 pub mod canned;
 pub mod proxy;
+pub mod pty;
 pub mod tls;
 
 use std::fmt;
