@@ -10,7 +10,6 @@
 //! - a secret is never a flag: it would show in `ps` and in shell history.
 
 use clap::{Args, Parser, Subcommand};
-use reqwest::Url;
 
 use crate::commands::api::ApiArgs;
 use crate::commands::auth::AuthCommand;
@@ -141,13 +140,13 @@ pub struct Cli {
 pub struct GlobalArgs {
     /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
     /// [env: PETSTORE_ENV]
-    #[arg(long = "env", global = true, hide_short_help = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::config::complete_environment_names))]
+    #[arg(long = "env", global = true, hide_short_help = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(complete_environment_names))]
     pub env: Option<String>,
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     /// [env: PETSTORE_BASE_URL]
     #[arg(long, global = true, hide_short_help = true, value_name = "URL", value_parser = BaseUrlParser)]
-    pub base_url: Option<Url>,
+    pub base_url: Option<crate::config::DisplaySafeUrl>,
 
     /// Give up on an attempt that takes longer than this many seconds [default: 30]
     /// [env: PETSTORE_TIMEOUT]
@@ -281,14 +280,14 @@ pub fn color_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Co
 pub struct BaseUrlParser;
 
 impl clap::builder::TypedValueParser for BaseUrlParser {
-    type Value = Url;
+    type Value = crate::config::DisplaySafeUrl;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<Url, clap::Error> {
+    ) -> Result<crate::config::DisplaySafeUrl, clap::Error> {
         let parse = |text: &str| crate::api::base_url::parse_base_url(text).map_err(|why| format!("it {why}"));
         parse.parse_ref(cmd, arg, value).map_err(|mut err| {
             let shown = crate::api::base_url::mask_userinfo(&value.to_string_lossy()).text;
@@ -304,6 +303,19 @@ pub fn parse_timeout(value: &str) -> Result<std::time::Duration, String> {
         Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(seconds)),
         _ => Err(format!("`{value}` is not a number of seconds above 0 (e.g. `30` or `2.5`)")),
     }
+}
+
+/// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
+/// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
+pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
+    let environments = match crate::config::Config::load() {
+        Ok(config) => config.environments().to_vec(),
+        Err(_) => crate::config::built_in_environments(),
+    };
+    environments
+        .into_iter()
+        .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
+        .collect()
 }
 
 #[cfg(test)]
@@ -335,6 +347,6 @@ mod tests {
         assert!(parse("api.example.com/v1").is_err());
         assert!(parse("https://example.com/v1?x=1").is_err());
         let err = parse("https://me:hunter2@api.example.com/v1").unwrap_err().to_string();
-        assert!(err.contains("'https://me:****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
+        assert!(err.contains("'https://****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
     }
 }

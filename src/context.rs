@@ -2,14 +2,14 @@
 //! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
 //! through [`Context::client`]; they check keys with [`Context::client_with`].
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
 use crate::cli::GlobalArgs;
-use crate::config::{self, Config, Environment};
-use crate::credentials::{self, ApiKey, Source};
+use crate::config::{self, Config, DisplaySafeUrl, Environment};
+use crate::credentials::{self, ApiKey, Source, Wanted};
 use crate::error::Error;
 use crate::output::Output;
 
@@ -46,7 +46,7 @@ fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>
 #[derive(Debug)]
 pub struct Context {
     pub output: Output,
-    base_url: Option<Url>,
+    base_url: Option<DisplaySafeUrl>,
     env: Option<String>,
     /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
     selected_by: Option<&'static str>,
@@ -85,7 +85,7 @@ pub struct WriteInFlight {
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
 #[derive(Debug, Clone, Copy)]
 pub struct Target<'a> {
-    pub base_url: &'a Url,
+    pub base_url: &'a DisplaySafeUrl,
     pub env: Option<&'a Environment>,
 }
 
@@ -141,8 +141,13 @@ impl Context {
             return Ok(config);
         }
         let config = Config::load()?;
-        if let Some(warning) = config::shared_dir_warning(config.dir()) {
-            self.output.warning(&warning);
+        if let Some(who) = config::other_writers(config.dir()) {
+            let dir = config.dir().to_string_lossy();
+            self.output.warning(&format!(
+                "the config directory `{dir}` can be written by {who}, who could change where your key is sent; run \
+                 `chmod go-w {}`",
+                crate::output::shell_word(&dir)
+            ));
         }
         Ok(self.config.get_or_init(|| config))
     }
@@ -162,7 +167,7 @@ impl Context {
 
     /// `--base-url URL` as given on the command line (not from `PETSTORE_BASE_URL`): for `env set`, the
     /// environment's new base URL.
-    pub fn base_url_flag(&self) -> Option<&Url> {
+    pub fn base_url_flag(&self) -> Option<&DisplaySafeUrl> {
         self.base_url.as_ref().filter(|_| self.selected_by == Some("--base-url"))
     }
 
@@ -194,7 +199,7 @@ impl Context {
             Some(url) => {
                 self.config()?.environment_for_url(url).ok_or_else(|| Error::NotAnEnvironment { url: url.to_string() })
             }
-            None => self.config()?.environment(&self.env_name()?),
+            None => Ok(self.config()?.environment(&self.env_name()?)?),
         }
     }
 
@@ -221,19 +226,28 @@ impl Context {
         if let Some(env) = target.env {
             crate::commands::env::require_real_url(env)?;
         }
-        let (key, source) = match (credentials::from_env(), target.env) {
-            (Some(key), _) => (key, Source::EnvVar),
-            (None, Some(env)) => credentials::require(self.config()?, env)?,
-            (None, None) => return Err(Error::NoApiKey { url: target.base_url.to_string() }),
+        let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
+        self.client_for(target.base_url, target.env, &key, source)
+    }
+
+    /// A client for `base_url` (environment `env`, if it is one) with `key`, found in `source`. When that was the
+    /// kernel's cached copy of the OS keyring's key and the API refuses it, the client asks the keyring once
+    /// for a newer one ([`Client::rekeyed`] says whether it found one).
+    pub fn client_for(
+        &self,
+        base_url: &Url,
+        env: Option<&Environment>,
+        key: &ApiKey,
+        source: Source,
+    ) -> Result<Client, Error> {
+        let client = self.client_with(base_url, key)?;
+        let rekey = match env {
+            Some(env) => credentials::rekey(self.config()?, env, source, key),
+            None => None,
         };
-        let client = self.client_with(target.base_url, &key)?;
-        Ok(match (source, target.env) {
-            (Source::KernelCache, Some(env)) => {
-                let config = self.config()?;
-                let (dir, env, ttl) = (config.dir().to_owned(), env.name.clone(), config.key_cache_ttl());
-                client.with_rekey(Arc::new(move || credentials::reread_after_refusal(&dir, &env, &key, ttl)))
-            }
-            _ => client,
+        Ok(match rekey {
+            Some(rekey) => client.with_rekey(rekey),
+            None => client,
         })
     }
 
@@ -245,6 +259,14 @@ impl Context {
             self.output.warning(&format!("writing to production ({})", target.base_url));
         }
         Ok(())
+    }
+
+    /// A client for the target that holds `****` as its key, for `--dry-run` and `--curl`: it prepares the
+    /// requests that would be sent ([`Client::prepare`]), and is never given a request to send. No key is
+    /// looked up for it.
+    pub fn display_client(&self) -> Result<Client, Error> {
+        let masked = ApiKey::new("****".to_owned()).expect("not blank");
+        Ok(Client::with_settings(self.target()?.base_url.url().clone(), &masked, self.settings.clone())?)
     }
 
     /// A client for `base_url` with `key`, reporting to `--verbose`.

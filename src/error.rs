@@ -4,10 +4,12 @@ use std::path::{Path, PathBuf};
 
 use miette::{NamedSource, SourceSpan};
 
-use crate::api;
+pub use petstore_core::config::line_column;
+
 use crate::credentials::API_KEY_VAR;
 use crate::credentials::kernel::KernelError;
 use crate::credentials::keyring::KeyringError;
+use crate::{api, config, credentials};
 
 /// Where else `auth login` can keep a key when the OS keyring cannot: the kernel's keyring on Linux.
 #[cfg(target_os = "linux")]
@@ -587,17 +589,58 @@ impl SourceError {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    (line, column)
+/// The exact command that logs in to `env`.
+pub fn login_command(env: &str) -> String {
+    format!("petstore auth login --env {env}")
 }
 
 /// How a message ends with a body's excerpt, when there is one.
 pub(crate) fn shown_excerpt(excerpt: &str) -> String {
     if excerpt.is_empty() { String::new() } else { format!("; the body began `{excerpt}`") }
+}
+
+impl From<config::Error> for Error {
+    fn from(err: config::Error) -> Error {
+        match err {
+            config::Error::NoConfigDir => Error::NoConfigDir,
+            config::Error::Read { path, source } => Error::ConfigRead { path, source },
+            config::Error::Write { path, source } => Error::ConfigWrite { path, source },
+            config::Error::NotAFile { path, kind } => Error::NotAFile { path, kind },
+            config::Error::Locked { path, seconds } => Error::ConfigLocked { path, seconds },
+            config::Error::LockUnsupported { path, source } => Error::ConfigLockUnsupported { path, source },
+            config::Error::Syntax { path, text, span, message } => {
+                Error::Source(SourceError::new(&path, &text, span, message))
+            }
+            config::Error::UnknownEnvironment { name, known } => {
+                Error::unknown_environment(&name, known.iter().map(String::as_str))
+            }
+            config::Error::EnvironmentExists { name, built_in } => Error::EnvironmentExists { name, built_in },
+            config::Error::BuiltInEnvironment { name } => Error::BuiltInEnvironment { name },
+            config::Error::Edit { message } => Error::ConfigEdit { message },
+        }
+    }
+}
+
+impl From<credentials::NoKey> for Error {
+    fn from(no_key: credentials::NoKey) -> Error {
+        no_key.error.into()
+    }
+}
+
+impl From<credentials::Error> for Error {
+    fn from(err: credentials::Error) -> Error {
+        match err {
+            credentials::Error::Config(err) => err.into(),
+            credentials::Error::NotAnEnvironment { url } => Error::NoApiKey { url },
+            credentials::Error::NotLoggedIn { env } => Error::NotLoggedIn { login: login_command(&env), env },
+            credentials::Error::KeyMissing { env, backend } => {
+                Error::KeyMissing { login: login_command(&env), env, backend }
+            }
+            credentials::Error::Keyring { action, source } => Error::Keyring { action, source },
+            credentials::Error::Kernel { action, source } => Error::Kernel { action, source },
+            credentials::Error::File { path, line, column } => Error::CredentialsFile { path, line, column },
+        }
+    }
 }
 
 impl From<api::Error> for Error {

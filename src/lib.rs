@@ -1,21 +1,20 @@
 //! petstore: a command-line client for the Pet Store API.
 //!
-//! `main` parses the [`cli`] tree and resolves the global options once into a [`context::Context`], which
-//! owns the [`output::Output`] and builds the [`api::Client`] on demand with a key from [`credentials`] and a
-//! base URL from the flags or [`config`]. [`commands`] holds one file per verb; each calls the API layer,
-//! which never prints and never sees clap, and hands models to `output`, which renders and never calls the
-//! API. [`bulk`] reads and writes the record files of `pets add --file` (JSON array, NDJSON, CSV) one record at a
-//! time, and never sends or prints. Every failure becomes an [`error::Error`], which carries its exit code and
-//! one hint. [`man`] builds the man pages from the same tree as the completion scripts. [`run`] runs each
-//! command on a thread of its own, so that a [`signals`] always ends it.
+//! The domain lives in the `petstore-core` crate below this one ([`api`], [`config`], [`credentials`],
+//! [`bulk`]): it never prints and never sees clap, and each of its modules has its own error enum, which
+//! [`error`] turns into words, a hint and an exit code; Cargo keeps the edge one way. `main` parses the
+//! [`cli`] tree and resolves the global options once into a [`context::Context`], which owns the
+//! [`output::Output`] and builds the [`api::Client`] on demand with a key from [`credentials`] and a base URL
+//! from the flags or [`config`]. [`commands`] holds one file per verb; each calls the API layer and hands
+//! models to `output`, which renders and never calls the API. [`bulk`] reads and writes the record files of
+//! `pets add --file` (JSON array, NDJSON, CSV) one record at a time, and never sends or prints. Every failure
+//! becomes an [`error::Error`], which carries its exit code and one hint. [`man`] builds the man pages from
+//! the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a
+//! [`signals`] always ends it.
 
-pub mod api;
-pub mod bulk;
 pub mod cli;
 pub mod commands;
-pub mod config;
 pub mod context;
-pub mod credentials;
 pub mod error;
 pub mod man;
 pub mod output;
@@ -24,6 +23,8 @@ pub mod signals;
 use std::sync::Arc;
 
 pub use error::Error;
+/// The domain, from `petstore-core`: under these names, as the rest of this crate knows them.
+pub use petstore_core::{api, bulk, config, credentials};
 
 /// The stack of the thread a command runs on: the main thread's usual 8 MiB, so that a deep `--jq` program
 /// or document fares as it would there.

@@ -2,7 +2,7 @@
 # Runs one command against a real but throwaway Secret Service, so that CI can exercise the OS keyring backend
 # without touching anybody's own keyring:
 #
-#   tests/keyring-session.sh cargo test --lib credentials::keyring -- --include-ignored
+#   tests/keyring-session.sh cargo test -p petstore-core --lib credentials::keyring -- --include-ignored
 #
 # The command gets a private D-Bus session bus (dbus-run-session) and a gnome-keyring whose login keyring lives
 # in a temporary XDG_DATA_HOME and is unlocked with a throwaway password. PETSTORE_TEST_SECRET_SERVICE=1 tells

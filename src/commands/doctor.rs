@@ -14,7 +14,7 @@ use crate::api::{self, ListQuery, Observer};
 use crate::commands::auth::Verdict;
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
-use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, kernel, keyring};
+use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
 use crate::error::Error;
 use crate::output::{Field, Fit, Rows};
 
@@ -199,23 +199,25 @@ impl Observer for Recorder {
     fn deprecated(&self, _: &Method, _: &Url, _: Option<&str>, _: Option<&str>) {}
 }
 
-/// `GET /pets?limit=1` through the client, as any command sends it (retries included).
-async fn send(ctx: &Context, base_url: &Url, key: &ApiKey) -> ProbeResult {
+/// `GET /pets?limit=1` through the client, as any command sends it (retries included, and the keyring's newer
+/// key after a 401 to the kernel's copy of it); gives the key that replaced `key`, when one did.
+async fn send(ctx: &Context, target: Target<'_>, key: &ApiKey, source: Source) -> (ProbeResult, Option<ApiKey>) {
     let recorder = Arc::new(Recorder { verbose: ctx.output.request_observer(), answer: Mutex::new(None) });
-    let client = match ctx.client_with(base_url, key) {
+    let client = match ctx.client_for(target.base_url, target.env, key, source) {
         Ok(client) => client.with_observer(recorder.clone()),
-        Err(error) => return ProbeResult::Failed(error),
+        Err(error) => return (ProbeResult::Failed(error), None),
     };
     let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop);
     let answer = recorder.answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
-    match (result, answer) {
+    let outcome = match (result, answer) {
         (Ok(()), Some(answer)) => ProbeResult::Answered(answer, Ok(())),
         (Err(error @ (api::Error::Status { .. } | api::Error::Decode { .. })), Some(answer)) => {
             ProbeResult::Answered(answer, Err(error.into()))
         }
         (Err(error), _) => ProbeResult::Failed(error.into()),
         (Ok(()), None) => unreachable!("the client reports every answer to its observer"),
-    }
+    };
+    (outcome, client.rekeyed().cloned())
 }
 
 /// Every check, in order; a check that needs an earlier one that failed is skipped with the reason.
@@ -281,22 +283,18 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         }
     };
 
-    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url))));
+    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
 
     // One request, and only with a key: the client never sends one without.
-    let mut outcome = match (target, &key) {
-        (None, _) => ProbeResult::NotSent("needs a base URL"),
-        (Some(_), None) => ProbeResult::NotSent("needs an API key to send"),
-        (Some(target), Some(key)) => send(ctx, target.base_url, key).await,
+    let (outcome, fresh) = match (target, &key, found_in) {
+        (None, _, _) => (ProbeResult::NotSent("needs a base URL"), None),
+        (Some(target), Some(key), Some(source)) => send(ctx, target, key, source).await,
+        (Some(_), _, _) => (ProbeResult::NotSent("needs an API key to send"), None),
     };
-    // A cached copy the API refuses may be out of date, as any command would find: the keyring's own key is
-    // what counts.
+    // A cached copy the API refused may be out of date, as any command would find: the client then sent the
+    // keyring's own key, which is what counts.
     let mut fresh_key = None;
-    if let (ProbeResult::Answered(_, Err(Error::Unauthorized { .. })), Some(source)) = (&outcome, found_in)
-        && let (Some(config), Some(target), Some(env), Some(key)) = (config, target, env, &key)
-        && let Some(fresh) = credentials::fresher_key(config, env, source, key)
-    {
-        outcome = send(ctx, target.base_url, &fresh).await;
+    if let Some(fresh) = fresh {
         found_in = Some(Source::Keyring);
         fresh_key = Some(format!(
             "{}; the API refused the kernel's older copy, which now holds this one",
@@ -306,7 +304,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
-    check("tls", tls(target.map(|target| target.base_url), &outcome));
+    check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
 
     check(
         "server",
@@ -339,7 +337,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
                 verdict @ Verdict::Refused { detail, .. } => {
                     let fix = match (found_in.or(source), env) {
                         (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
-                            format!("run `{}` again", credentials::login_command(&env.name))
+                            format!("run `{}` again", crate::error::login_command(&env.name))
                         }
                         _ => format!("check `{API_KEY_VAR}`"),
                     };
@@ -390,17 +388,15 @@ fn environment(target: &Target<'_>) -> (Status, String) {
             Status::Warn,
             format!(
                 "`{}`: {} is a placeholder; set the real one with `petstore env set {} --base-url URL`",
-                env.name,
-                config::shown_url(&env.base_url),
-                env.name
+                env.name, env.base_url, env.name
             ),
         ),
-        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, config::shown_url(&env.base_url))),
+        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url)),
         None => (
             Status::Pass,
             format!(
                 "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
-                config::shown_url(target.base_url)
+                target.base_url
             ),
         ),
     }
@@ -408,21 +404,12 @@ fn environment(target: &Target<'_>) -> (Status, String) {
 
 /// Where the key for `target` comes from, without reading any store.
 fn key_source(target: Target<'_>) -> Source {
-    match target.env {
-        Some(env) => credentials::source_of(env),
-        None if credentials::from_env().is_some() => Source::EnvVar,
-        None => Source::None,
-    }
+    credentials::source(Wanted::chosen(target.env, target.base_url))
 }
 
 /// The key for `target`, found as `Context::client` finds it.
 fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
-    match target.env {
-        Some(env) => credentials::find_key(config, env).map_err(|(_, err)| err),
-        None => credentials::from_env()
-            .map(|key| (key, Source::EnvVar))
-            .ok_or_else(|| Error::NoApiKey { url: target.base_url.to_string() }),
-    }
+    Ok(credentials::resolve(config, Wanted::chosen(target.env, target.base_url))?)
 }
 
 fn key_found(key: &ApiKey, source: Source) -> String {
@@ -456,7 +443,7 @@ fn keyring_check(
             format!(
                 "the key for `{name}` is kept there, and comes from the kernel's cached copy until that expires; then \
                  set `{API_KEY_VAR}`, or run `{} --storage kernel` (or `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         Some(Source::Keyring | Source::KernelCache) => (
@@ -464,7 +451,7 @@ fn keyring_check(
             format!(
                 "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage kernel` (or \
                  `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         Some(Source::EnvVar) => (Status::Warn, format!("not needed now: the key comes from `{API_KEY_VAR}`")),
@@ -496,7 +483,11 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
         if let (Some(Source::Kernel), Some(env)) = (source, env) {
             return (
                 Status::Pass,
-                format!("it answers; the key for `{}` is kept there: {}", env.name, kernel::lifetime()),
+                format!(
+                    "it answers; the key for `{}` is kept there: {}",
+                    env.name,
+                    crate::commands::auth::kernel_lifetime()
+                ),
             );
         }
         let cache = if ttl.is_zero() {
@@ -505,7 +496,7 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
             format!(
                 "keys read from the {} are cached for {} (`key_cache_ttl`)",
                 keyring::backend(),
-                kernel::describe(ttl)
+                crate::output::duration_words(ttl)
             )
         };
         return (Status::Pass, format!("it answers; {cache}"));
@@ -517,7 +508,7 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
             format!(
                 "{err}; the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage keyring` (or \
                  `--storage file`)",
-                credentials::login_command(name)
+                crate::error::login_command(name)
             ),
         ),
         _ => (
@@ -577,18 +568,14 @@ fn shown_proxy(proxy: &Intercept) -> String {
     format!("{scheme}://{credentials}{}", uri.authority().map_or("", |authority| authority.as_str()))
 }
 
-/// A proxy URL with whatever precedes `@` in its authority (user and password) replaced by `****`.
+/// A proxy variable's value with its user info masked, by the one rule every URL follows
+/// ([`config::base_url::mask_userinfo`]). A value without a scheme is one (reqwest reads it as `http://`).
 fn mask_proxy(value: &str) -> String {
-    let (scheme, rest) = match value.find("://") {
-        Some(at) => value.split_at(at + 3),
-        None => ("", value),
-    };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(end);
-    match authority.rfind('@') {
-        Some(at) => format!("{scheme}****@{}{tail}", &authority[at + 1..]),
-        None => value.to_owned(),
+    if value.contains("://") {
+        return config::base_url::mask_userinfo(value).text;
     }
+    let masked = config::base_url::mask_userinfo(&format!("http://{value}")).text;
+    masked.strip_prefix("http://").unwrap_or(&masked).to_owned()
 }
 
 /// The host of `url`: what `NO_PROXY` entries and certificates name.
@@ -631,24 +618,14 @@ fn clock(answer: &ServerAnswer) -> (Status, String) {
     if skew <= CLOCK_RESOLUTION {
         return (Status::Pass, format!("the local clock is within {} s of the server's", CLOCK_RESOLUTION.as_secs()));
     }
-    let text = format!("the local clock is {} {direction} the server's (`Date: {date}`)", human(skew));
+    let text =
+        format!("the local clock is {} {direction} the server's (`Date: {date}`)", crate::output::duration_words(skew));
     if skew > CLOCK_FAIL {
         (Status::Fail, format!("{text}; set it right (e.g. turn on NTP)"))
     } else if skew > CLOCK_WARN {
         (Status::Warn, format!("{text}; dates from the server (`Retry-After`, `Sunset`) read wrong against it"))
     } else {
         (Status::Pass, text)
-    }
-}
-
-/// A duration in the largest unit that keeps it readable.
-fn human(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    match secs {
-        0..120 => format!("{secs} s"),
-        120..7_200 => format!("{} min", secs / 60),
-        7_200..172_800 => format!("{} h", secs / 3_600),
-        _ => format!("{} days", secs / 86_400),
     }
 }
 
@@ -691,10 +668,18 @@ mod tests {
 
     #[test]
     fn durations_read_in_a_sensible_unit() {
-        assert_eq!(human(Duration::from_secs(61)), "61 s");
-        assert_eq!(human(Duration::from_secs(7 * 60 + 5)), "7 min");
-        assert_eq!(human(Duration::from_secs(3 * 3_600)), "3 h");
-        assert_eq!(human(Duration::from_secs(400 * 86_400)), "400 days");
+        let words = crate::output::duration_words;
+        assert_eq!(words(Duration::from_secs(61)), "61 s");
+        assert_eq!(words(Duration::from_secs(7 * 60 + 5)), "7 minutes");
+        assert_eq!(words(Duration::from_secs(3 * 3_600)), "3 hours");
+        assert_eq!(words(Duration::from_secs(400 * 86_400)), "400 days");
+        assert_eq!(words(Duration::from_secs(259_200)), "3 days");
+        assert_eq!(words(Duration::from_secs(3_600)), "1 hour");
+        assert_eq!(words(Duration::from_secs(900)), "15 minutes");
+        assert_eq!(words(Duration::from_secs(90)), "90 s");
+        assert_eq!(words(Duration::from_millis(2_500)), "2.5 s");
+        assert_eq!(words(Duration::from_secs(60)), "60 s");
+        assert_eq!(words(Duration::from_secs(7_300)), "2 hours");
     }
 
     fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> ServerAnswer {

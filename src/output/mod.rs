@@ -464,6 +464,58 @@ impl api::Observer for RequestLog {
     }
 }
 
+/// A duration in words, for every message that names one: under two minutes in seconds, to a tenth under ten
+/// (`1 s`, `2.5 s`, `30 s`, `60 s`); past that in the largest unit it is a whole number of (`15 minutes`, `3 days`), else in the
+/// largest unit of which it makes two or more, rounded down (`7 minutes`, `3 hours`, `400 days`).
+pub fn duration_words(duration: Duration) -> String {
+    let secs = duration.as_secs();
+    if secs < 10 {
+        let text = format!("{:.1}", duration.as_secs_f64());
+        return format!("{} s", text.trim_end_matches(".0"));
+    }
+    if secs < 120 {
+        return format!("{secs} s");
+    }
+    let plural = |count: u64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
+    if secs.is_multiple_of(86_400) {
+        return plural(secs / 86_400, "day");
+    }
+    if secs.is_multiple_of(3_600) {
+        return plural(secs / 3_600, "hour");
+    }
+    match secs {
+        _ if secs.is_multiple_of(60) || secs < 7_200 => plural(secs / 60, "minute"),
+        _ if secs < 172_800 => plural(secs / 3_600, "hour"),
+        _ => plural(secs / 86_400, "day"),
+    }
+}
+
+/// `text` as one word for a POSIX shell, quoted only when it must be (shlex), for a command a message
+/// suggests. A NUL, which no path or argument can hold, is dropped rather than quoted.
+pub fn shell_word(text: &str) -> String {
+    match shlex::try_quote(text) {
+        Ok(quoted) => quoted.into_owned(),
+        Err(_) => shell_word(&text.replace('\0', "")),
+    }
+}
+
+/// How long an exchange took, for `--verbose`: always in milliseconds, so that its lines compare at a glance
+/// (a measurement, as curl's `-w` gives one, rather than a duration in words).
 fn millis(elapsed: Duration) -> String {
     format!("{:.1} ms", elapsed.as_secs_f64() * 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(shell_word("/home/me/.config/petstore"), "/home/me/.config/petstore");
+        assert_eq!(shell_word("out/failed.csv"), "out/failed.csv");
+        assert_eq!(shell_word("/tmp/my dir"), "'/tmp/my dir'");
+        let quoted = shell_word("my failed's.csv");
+        assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
+        assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
+    }
 }

@@ -171,7 +171,7 @@ fn a_clock_a_little_off_only_warns_and_warnings_alone_exit_0() {
     assert_eq!(run.json()["ok"], true);
     let (status, detail) = check(&run, "clock");
     assert_eq!(status, "warn");
-    assert!(detail.starts_with("the local clock is 2 min behind the server's"), "{detail}");
+    assert!(detail.starts_with("the local clock is 2 minutes behind the server's"), "{detail}");
     assert_eq!(run.stderr, "no check failed; 2 warnings\n", "the keyring and the clock");
 }
 

@@ -312,7 +312,7 @@ fn the_cached_key_expires_after_key_cache_ttl_and_zero_turns_the_cache_off() {
     }
     let keyring = KeyringEnv::with_ttl(1);
     let login = Run::with_stdin(&mut keyring.petstore(&["auth", "login", "--env", "local"]), KEY);
-    assert!(login.stderr.ends_with("cached in the kernel's keyring for 1 second (`key_cache_ttl`)\n"), "{login}");
+    assert!(login.stderr.ends_with("cached in the kernel's keyring for 1 s (`key_cache_ttl`)\n"), "{login}");
     assert_eq!(keyring.cached().as_deref(), Some(KEY));
     std::thread::sleep(std::time::Duration::from_millis(2_100));
     assert_eq!(keyring.cached(), None, "expired");

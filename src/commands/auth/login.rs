@@ -5,7 +5,7 @@ use std::io::Read;
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, file, kernel, keyring};
+use crate::credentials::{self, ApiKey, Source, Wanted, file, keyring};
 use crate::error::Error;
 
 /// Log in to an environment: check an API key and store it in the OS keyring
@@ -83,7 +83,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
     let (dir, ttl, cached) = config::edit(|config, lock| {
         let cached = credentials::store(config, lock, &env.name, &key, storage)?;
-        Ok((lock.dir().to_owned(), config.key_cache_ttl(), cached))
+        Ok::<_, Error>((lock.dir().to_owned(), config.key_cache_ttl(), cached))
     })
     .await?;
     if storage == KeyStorage::File {
@@ -97,15 +97,15 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
         KeyStorage::Keyring if cached => format!(
             "the {}, and cached in the kernel's keyring for {} (`key_cache_ttl`)",
             keyring::backend(),
-            kernel::describe(ttl)
+            crate::output::duration_words(ttl)
         ),
         KeyStorage::Keyring => format!("the {}", keyring::backend()),
-        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", kernel::lifetime()),
+        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", crate::commands::auth::kernel_lifetime()),
         KeyStorage::File => "the credentials file".to_owned(),
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };
     ctx.output.status(&format!("logged in to `{}` ({}): {checked}; the key is in {place}", env.name, env.base_url));
-    if credentials::from_env().is_some() {
+    if credentials::source(Wanted::chosen(Some(&env), &env.base_url)) == Source::EnvVar {
         ctx.output
             .warning(&format!("`{}` is set, and petstore uses it before any stored key", credentials::API_KEY_VAR));
     }

@@ -2,7 +2,7 @@
 
 use crate::config;
 use crate::context::Context;
-use crate::credentials;
+use crate::credentials::{self, Source, Wanted};
 use crate::error::Error;
 
 /// Remove an environment's stored API key
@@ -27,7 +27,7 @@ pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
             config.set_key_storage(&name, None)?;
             config.save(lock)?;
         }
-        Ok((removed, storage.is_some()))
+        Ok::<_, Error>((removed, storage.is_some()))
     })
     .await?;
     ctx.output.status(&if removed || recorded {
@@ -35,7 +35,7 @@ pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
     } else {
         format!("no key stored for `{name}`; nothing to do")
     });
-    if credentials::from_env().is_some() {
+    if credentials::source(Wanted::chosen(None, ctx.target()?.base_url)) == Source::EnvVar {
         ctx.output.warning(&format!("`{}` is still set, and petstore still uses it", credentials::API_KEY_VAR));
     }
     Ok(())

@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use crate::api::ListQuery;
 use crate::commands::auth::Verdict;
-use crate::config::{self, Environment};
+use crate::config::Environment;
 use crate::context::Context;
-use crate::credentials::{self, Source, kernel};
+use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
 use crate::error::{Error, exit};
 use crate::output::{Field, Fit, Rows};
 
@@ -87,7 +87,7 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         ctx.output.status(&format!(
             "the key for `{}` is in the kernel's persistent keyring: {}",
             status.env,
-            kernel::lifetime()
+            crate::commands::auth::kernel_lifetime()
         ));
     }
     match statuses.iter().find(|s| s.active) {
@@ -101,10 +101,15 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
     }
 }
 
-/// Asks `env`'s API for one animal with `key`.
-async fn ask(ctx: &Context, env: &Environment, key: &credentials::ApiKey) -> Result<(), Error> {
-    let client = ctx.client_with(&env.base_url, key)?;
-    client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from)
+/// Asks `env`'s API for one animal with `key`, from `source`; gives the answer, and the key that replaced
+/// `key` if the API refused it and the client found a newer one where it came from.
+async fn ask(ctx: &Context, env: &Environment, key: &ApiKey, source: Source) -> (Result<(), Error>, Option<ApiKey>) {
+    let client = match ctx.client_for(&env.base_url, Some(env), key, source) {
+        Ok(client) => client,
+        Err(err) => return (Err(err), None),
+    };
+    let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from);
+    (result, client.rekeyed().cloned())
 }
 
 /// Checks `env`'s key. Only the `active` (selected) environment may use `PETSTORE_API_KEY`: the user chose
@@ -112,7 +117,7 @@ async fn ask(ctx: &Context, env: &Environment, key: &credentials::ApiKey) -> Res
 async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
     let mut status = KeyStatus {
         env: env.name.clone(),
-        base_url: config::shown_url(&env.base_url),
+        base_url: env.base_url.to_string(),
         active,
         key_source: Source::None.label(),
         key: None,
@@ -121,10 +126,11 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         reason: String::new(),
     };
     let config = ctx.config().expect("loaded by the caller");
-    let found = if active { credentials::find_key(config, env) } else { credentials::find_stored_key(config, env) };
-    let (mut key, source) = match found {
+    let wanted = if active { Wanted::chosen(Some(env), &env.base_url) } else { Wanted::own(env) };
+    let (mut key, source) = match credentials::resolve(config, wanted) {
         Ok(found) => found,
-        Err((source, err)) => {
+        Err(NoKey { source, error }) => {
+            let err = Error::from(error);
             status.key_source = source.label();
             status.check = match &err {
                 Error::NotLoggedIn { login, .. } => format!("not logged in: run `{login}`"),
@@ -135,14 +141,12 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         }
     };
     status.key_source = source.label();
-    let mut result = ask(ctx, env, &key).await;
-    // A cached copy the API refuses may be out of date: the keyring's own key is what counts.
-    if matches!(result, Err(Error::Unauthorized { .. }))
-        && let Some(fresh) = credentials::fresher_key(config, env, source, &key)
-    {
+    let (result, fresh) = ask(ctx, env, &key, source).await;
+    // A cached copy the API refused may be out of date: the client then sent the keyring's own key, which is
+    // what counts.
+    if let Some(fresh) = fresh {
         key = fresh;
         status.key_source = Source::Keyring.label();
-        result = ask(ctx, env, &key).await;
     }
     status.key = Some(key.masked());
     let verdict = Verdict::of(&result);

@@ -1,7 +1,7 @@
 //! `petstore auth token`
 
 use crate::context::Context;
-use crate::credentials;
+use crate::credentials::{self, Wanted};
 use crate::error::Error;
 
 /// Print the API key petstore would use, for scripts that need it
@@ -20,6 +20,6 @@ pub struct TokenArgs {}
 /// Prints the key.
 pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
     let env = ctx.environment()?;
-    let (key, _) = credentials::require_current(ctx.config()?, env)?;
+    let (key, _) = credentials::resolve(ctx.config()?, Wanted::chosen(Some(env), &env.base_url).uncached())?;
     ctx.output.value(&serde_json::json!({ "env": env.name, "key": key.expose() }), key.expose())
 }

@@ -1,6 +1,6 @@
 //! `petstore env add`
 
-use reqwest::Url;
+use crate::config::DisplaySafeUrl;
 
 use crate::config;
 use crate::context::Context;
@@ -24,7 +24,7 @@ pub struct AddEnvArgs {
     /// Its base URL, with the version path
     // Not `base_url`: that id belongs to the global `--base-url`, and clap would merge the two.
     #[arg(value_name = "BASE_URL", value_parser = crate::cli::BaseUrlParser)]
-    pub url: Url,
+    pub url: DisplaySafeUrl,
 
     /// Ask before each write to it at a terminal, as for production (`petstore env confirm-writes` changes it)
     #[arg(long)]

@@ -3,9 +3,8 @@
 
 use serde::Serialize;
 
-use crate::config;
 use crate::context::Context;
-use crate::credentials::{self, Source};
+use crate::credentials::{self, Wanted};
 use crate::error::Error;
 
 /// Show the environment commands would use now
@@ -41,15 +40,10 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
     let target = ctx.target()?;
     let current = Current {
         name: target.env.map(|env| env.name.clone()),
-        base_url: config::shown_url(target.base_url),
+        base_url: target.base_url.to_string(),
         selected_by: ctx.selected_by()?,
         // A bare base URL gets no stored key (see `Context::client`): only the variable's, if set.
-        key_source: match (target.env, credentials::from_env()) {
-            (Some(env), _) => credentials::source_of(env),
-            (None, Some(_)) => Source::EnvVar,
-            (None, None) => Source::None,
-        }
-        .label(),
+        key_source: credentials::source(Wanted::chosen(target.env, target.base_url)).label(),
         confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
     };
     let mut text = current.name.clone().unwrap_or_else(|| current.base_url.clone());

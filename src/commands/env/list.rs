@@ -2,9 +2,8 @@
 
 use serde::Serialize;
 
-use crate::config;
 use crate::context::Context;
-use crate::credentials;
+use crate::credentials::{self, Wanted};
 use crate::error::Error;
 use crate::output::{Field, Fit, Rows};
 
@@ -41,7 +40,7 @@ struct EnvLine<'a> {
 pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     let active = ctx.target()?.env.map(|env| env.name.clone());
     let config = ctx.config()?;
-    let urls: Vec<String> = config.environments().iter().map(|env| config::shown_url(&env.base_url)).collect();
+    let urls: Vec<String> = config.environments().iter().map(|env| env.base_url.to_string()).collect();
     let lines: Vec<EnvLine<'_>> = config
         .environments()
         .iter()
@@ -49,7 +48,7 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         .map(|(env, url)| EnvLine {
             name: &env.name,
             base_url: url,
-            key_source: credentials::source_of(env).label(),
+            key_source: credentials::source(Wanted::chosen(Some(env), &env.base_url)).label(),
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,

@@ -22,7 +22,7 @@ pub fn is_placeholder(env: &Environment) -> bool {
 /// Refuses an environment whose URL is a placeholder: no request to it can succeed.
 pub fn require_real_url(env: &Environment) -> Result<(), Error> {
     if is_placeholder(env) {
-        return Err(Error::PlaceholderUrl { env: env.name.clone(), url: config::shown_url(&env.base_url) });
+        return Err(Error::PlaceholderUrl { env: env.name.clone(), url: env.base_url.to_string() });
     }
     Ok(())
 }

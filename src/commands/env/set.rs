@@ -22,7 +22,7 @@ Examples:
 )]
 pub struct SetEnvArgs {
     /// The environment's name
-    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::config::complete_environment_names))]
+    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::cli::complete_environment_names))]
     pub name: String,
 
     /// Whether writes to it are asked about first at a terminal
@@ -44,17 +44,17 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         if let Some(when) = args.confirm_writes {
             config.set_confirm_writes(&args.name, when == Switch::On)?;
         }
-        config.save(lock)
+        Ok::<_, Error>(config.save(lock)?)
     })
     .await?;
     let mut changes = Vec::new();
     if let Some(url) = url {
-        changes.push(format!("base URL {}", config::shown_url(url)));
+        changes.push(format!("base URL {url}"));
         if !config::has_version_path(url) {
             ctx.output.warning(&format!(
                 "`{}` has no version path: the API's base URL usually ends with one, e.g. `{}v1`",
-                config::shown_url(url),
-                config::shown_url(url).trim_end_matches('/').to_owned() + "/"
+                url,
+                url.to_string().trim_end_matches('/').to_owned() + "/"
             ));
         }
     }

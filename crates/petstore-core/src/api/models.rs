@@ -26,7 +26,8 @@ const RECORD_OVERHEAD_BYTES: usize = 1024;
 /// An animal's availability (spec §2, `PetStatus`).
 ///
 /// It derives `clap::ValueEnum` here so the allowed values exist in one place only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum PetStatus {
     Available,
@@ -35,6 +36,9 @@ pub enum PetStatus {
 }
 
 impl PetStatus {
+    /// Every status, in the spec's order.
+    pub const ALL: [PetStatus; 3] = [PetStatus::Available, PetStatus::Pending, PetStatus::Sold];
+
     /// The wire value, as in the spec's enumeration.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -1,14 +1,73 @@
 //! The rules a base URL obeys wherever it enters (`--base-url`, `PETSTORE_BASE_URL`, `env add`, a `base_url`
 //! in the config file, the client itself): where the API key may travel, and how a URL, or text that may hold
-//! one, is shown without a password. The one place these rules live; `config` and `cli` use them. Never prints.
+//! one, is shown without its credentials ([`DisplaySafeUrl`], [`mask_userinfo`]: one rule, the whole user info
+//! as `****@`). The one place these rules live; `config` and `cli` use them. Never prints.
+
+use std::fmt;
 
 use reqwest::Url;
+
+/// A URL that shows itself with its user info masked (`****@`: the password, and the user name too, which is
+/// often a token), in `Display` and `Debug` alike, so that no message, table or log line can show one by accident.
+/// It dereferences to the [`Url`] it holds, which requests use whole (uv-redacted's `DisplaySafeUrl`).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct DisplaySafeUrl(Url);
+
+impl DisplaySafeUrl {
+    /// The URL itself, credentials and all: for sending, never for showing.
+    pub fn url(&self) -> &Url {
+        &self.0
+    }
+
+    /// The URL itself, credentials and all.
+    pub fn into_url(self) -> Url {
+        self.0
+    }
+
+    /// `url`, shown safely.
+    pub fn show(url: &Url) -> String {
+        DisplaySafeUrl(url.clone()).to_string()
+    }
+}
+
+impl From<Url> for DisplaySafeUrl {
+    fn from(url: Url) -> DisplaySafeUrl {
+        DisplaySafeUrl(url)
+    }
+}
+
+impl std::ops::Deref for DisplaySafeUrl {
+    type Target = Url;
+
+    fn deref(&self) -> &Url {
+        &self.0
+    }
+}
+
+impl fmt::Display for DisplaySafeUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.username().is_empty() && self.0.password().is_none() {
+            return fmt::Display::fmt(&self.0, f);
+        }
+        let mut shown = self.0.clone();
+        // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
+        let _ = shown.set_password(None);
+        let _ = shown.set_username("****");
+        fmt::Display::fmt(&shown, f)
+    }
+}
+
+impl fmt::Debug for DisplaySafeUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DisplaySafeUrl({self})")
+    }
+}
 
 /// A base URL is an absolute URL with a host that may carry the API key (`https://`, or `http://` to a
 /// loopback address; see [`url_may_carry_key`], which also refuses a user name or
 /// password), with no query or fragment. The error is a phrase that follows the value's name: "is not a
 /// URL (...)", "cannot be used: ...", "takes no query or fragment".
-pub fn parse_base_url(text: &str) -> Result<Url, String> {
+pub fn parse_base_url(text: &str) -> Result<DisplaySafeUrl, String> {
     let url = Url::parse(text).map_err(|err| format!("is not a URL ({err}); expected e.g. `https://HOST/v1`"))?;
     if let Err(reason) = url_may_carry_key(&url) {
         return Err(format!("cannot be used: {reason}"));
@@ -16,7 +75,7 @@ pub fn parse_base_url(text: &str) -> Result<Url, String> {
     if url.query().is_some() || url.fragment().is_some() {
         return Err("takes no query or fragment".into());
     }
-    Ok(url)
+    Ok(DisplaySafeUrl(url))
 }
 
 /// Why `url` cannot carry the API key, if it cannot: it must be `https://`, or `http://` to a loopback
@@ -40,15 +99,6 @@ pub fn url_may_carry_key(url: &Url) -> Result<(), &'static str> {
     }
 }
 
-/// `url` without its user name and password, for messages about a URL that was refused for having them.
-pub(crate) fn without_userinfo(url: &Url) -> String {
-    let mut shown = url.clone();
-    // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
-}
-
 /// True for `localhost`, `127.0.0.0/8` and `[::1]`.
 pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
@@ -59,16 +109,10 @@ pub fn is_loopback(url: &Url) -> bool {
     }
 }
 
-/// `url` as petstore shows it: its user info masked (see [`mask_userinfo`]). A base URL never has any, but
-/// whatever shows one (`env list`, `auth status`, `doctor`) goes through here, so a password cannot show even
-/// if one slipped in.
-pub fn shown_url(url: &Url) -> String {
-    mask_userinfo(url.as_str()).text
-}
-
-/// Text with the user info of every `SCHEME://USER:PASSWORD@HOST` in it masked: `USER:****@`, or `****@`
-/// when there is no password (a lone user name is often a token). It works on text that is not a valid URL
-/// too, and on a whole file, keeping track of what moved so that an error's span can follow.
+/// Text with the user info of every `SCHEME://USER:PASSWORD@HOST` in it masked as [`DisplaySafeUrl`] masks a
+/// URL's: `****@`, the user name with the password (a user name is often a token). For text
+/// that is not a URL: a value that does not parse, a whole file (keeping track of what moved, so that an
+/// error's span can follow).
 pub fn mask_userinfo(text: &str) -> Masked {
     let mut masked = Masked { text: String::with_capacity(text.len()), edits: Vec::new() };
     let mut rest = 0;
@@ -80,13 +124,9 @@ pub fn mask_userinfo(text: &str) -> Masked {
             .unwrap_or(text.len() - authority_start);
         let authority = &text[authority_start..authority_start + authority_len];
         if let Some(at) = authority.rfind('@') {
-            let userinfo = &authority[..at];
-            let replacement = match userinfo.split_once(':') {
-                Some((user, _)) => format!("{user}:****"),
-                None => "****".to_owned(),
-            };
+            let replacement = "****";
             masked.text.push_str(&text[rest..authority_start]);
-            masked.text.push_str(&replacement);
+            masked.text.push_str(replacement);
             masked.edits.push(Edit { at: authority_start, old_len: at, new_len: replacement.len() });
             rest = authority_start + at;
         }
@@ -150,19 +190,24 @@ mod tests {
     #[test]
     fn user_info_is_masked_wherever_it_is() {
         let shown = |text: &str| mask_userinfo(text).text;
-        assert_eq!(shown("http://user:s3cret@127.0.0.1/v1"), "http://user:****@127.0.0.1/v1");
+        assert_eq!(shown("http://user:s3cret@127.0.0.1/v1"), "http://****@127.0.0.1/v1");
         assert_eq!(shown("https://tok3n@h.example/v1?q#f"), "https://****@h.example/v1?q#f");
         assert_eq!(shown("https://h.example/v1/a@b"), "https://h.example/v1/a@b");
         assert_eq!(shown("no url here"), "no url here");
         assert_eq!(
             shown("a = \"http://u:p@x/\"\nb = \"https://v:q@y/\""),
-            "a = \"http://u:****@x/\"\nb = \"https://v:****@y/\""
+            "a = \"http://****@x/\"\nb = \"https://****@y/\""
         );
-        assert_eq!(shown("http://u:p@ss@x/v1"), "http://u:****@x/v1");
-        assert_eq!(
-            shown_url(&Url::parse("http://ü:pässword@127.0.0.1/v1").unwrap()),
-            "http://%C3%BC:****@127.0.0.1/v1"
-        );
+        assert_eq!(shown("http://u:p@ss@x/v1"), "http://****@x/v1");
+        let url = |text: &str| DisplaySafeUrl::from(Url::parse(text).unwrap());
+        assert_eq!(url("http://ü:pässword@127.0.0.1/v1").to_string(), "http://****@127.0.0.1/v1");
+        assert_eq!(format!("{:?}", url("https://tok3n@h.example/v1")), "DisplaySafeUrl(https://****@h.example/v1)");
+        assert_eq!(url("https://h.example/v1").to_string(), "https://h.example/v1");
+        // The same rule for a URL and for text: a URL's shown form is its text, masked.
+        for text in ["http://user:s3cret@127.0.0.1/v1", "https://tok3n@h.example/v1", "https://h.example/v1"] {
+            assert_eq!(url(text).to_string(), shown(text), "{text}");
+        }
+        assert_eq!(url("http://user:s3cret@127.0.0.1/v1").url().password(), Some("s3cret"), "sent whole");
     }
 
     #[test]

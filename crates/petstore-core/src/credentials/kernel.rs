@@ -41,24 +41,6 @@ pub fn persistent_expiry() -> Option<Duration> {
     text.trim().parse().ok().map(Duration::from_secs)
 }
 
-/// "3 days", "5 hours", "10 minutes", "30 seconds": how long an expiry is, for messages.
-pub fn describe(duration: Duration) -> String {
-    let seconds = duration.as_secs();
-    let (count, unit) = match seconds {
-        s if s >= 86_400 && s % 86_400 == 0 => (s / 86_400, "day"),
-        s if s >= 3_600 && s % 3_600 == 0 => (s / 3_600, "hour"),
-        s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
-        s => (s, "second"),
-    };
-    format!("{count} {unit}{}", if count == 1 { "" } else { "s" })
-}
-
-/// What a key stored with `--storage kernel` lasts, in words for `auth login` and `auth status`.
-pub fn lifetime() -> String {
-    let unused = persistent_expiry().map_or_else(|| "the kernel's persistent_keyring_expiry".to_owned(), describe);
-    format!("no file holds it; it survives logging out, is gone after {unused} unused, and does not survive a reboot")
-}
-
 pub use self::imp::{cache_clear, cache_get, cache_put, delete, get, probe, set};
 
 #[cfg(target_os = "linux")]
@@ -295,15 +277,6 @@ mod tests {
     }
 
     use super::imp::description;
-
-    #[test]
-    fn expiries_read_as_words() {
-        assert_eq!(describe(Duration::from_secs(259_200)), "3 days");
-        assert_eq!(describe(Duration::from_secs(3_600)), "1 hour");
-        assert_eq!(describe(Duration::from_secs(900)), "15 minutes");
-        assert_eq!(describe(Duration::from_secs(90)), "90 seconds");
-        assert_eq!(describe(Duration::from_secs(1)), "1 second");
-    }
 
     /// The real kernel keyring, under a directory no other test or user has.
     #[test]

@@ -18,6 +18,7 @@
 //! base_url = "http://127.0.0.1:8080/v1"
 //! ```
 
+mod error;
 pub mod files;
 
 use std::path::{Path, PathBuf};
@@ -26,9 +27,9 @@ use std::time::Duration;
 use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
-pub use self::files::{DirLock, shared_dir_warning};
-pub use crate::api::base_url::{self, parse_base_url, shown_url};
-use crate::error::{Error, SourceError};
+pub use self::error::{Error, line_column};
+pub use self::files::{DirLock, other_writers};
+pub use crate::api::base_url::{self, DisplaySafeUrl, parse_base_url};
 
 /// Overrides where the config directory is.
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
@@ -89,7 +90,8 @@ pub const DEFAULT_KEY_CACHE_TTL: Duration = Duration::from_secs(15 * 60);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Environment {
     pub name: String,
-    pub base_url: Url,
+    /// Shown with any password masked (none can get in: [`parse_base_url`] refuses them).
+    pub base_url: DisplaySafeUrl,
     /// One of production, staging, sandbox: these cannot be removed.
     pub built_in: bool,
     /// Where `auth login` stored its key, if it did.
@@ -144,7 +146,8 @@ impl Config {
         // The error shows the file around the mistake: never a password that a URL in it may hold.
         let mistake = |span: Span, message: String| {
             let masked = base_url::mask_userinfo(&text);
-            SourceError::new(&path, &masked.text, masked.map(span.start)..masked.map(span.end), message)
+            let span = masked.map(span.start)..masked.map(span.end);
+            Error::Syntax { path: path.clone(), text: masked.text.clone(), span, message }
         };
         // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
         let parsed = toml_edit::Document::parse(text.as_str())
@@ -181,10 +184,10 @@ impl Config {
 
     /// The environment called `name`, or an error listing the known ones.
     pub fn environment(&self, name: &str) -> Result<&Environment, Error> {
-        self.environments
-            .iter()
-            .find(|env| env.name == name)
-            .ok_or_else(|| Error::unknown_environment(name, self.environments.iter().map(|env| env.name.as_str())))
+        self.environments.iter().find(|env| env.name == name).ok_or_else(|| Error::UnknownEnvironment {
+            name: name.to_owned(),
+            known: self.environments.iter().map(|env| env.name.clone()).collect(),
+        })
     }
 
     /// The environment `env use` made the default, if any.
@@ -291,7 +294,7 @@ impl Config {
 
     /// Re-reads the edited document so that what we hold is what we will write.
     fn reload(&mut self) -> Result<(), Error> {
-        let settings = read(self.doc.as_table()).map_err(|(_, message)| Error::ConfigEdit { message })?;
+        let settings = read(self.doc.as_table()).map_err(|(_, message)| Error::Edit { message })?;
         self.environments = settings.environments;
         self.default_env = settings.default_env;
         self.key_cache_ttl = settings.key_cache_ttl;
@@ -333,7 +336,7 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
         .iter()
         .map(|&(name, url, key)| Environment {
             name: name.to_owned(),
-            base_url: Url::parse(url).expect("built-in base URLs parse"),
+            base_url: Url::parse(url).expect("built-in base URLs parse").into(),
             built_in: true,
             key_storage: None,
             built_in_key: key,
@@ -397,23 +400,15 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
     Ok(Settings { environments, default_env, key_cache_ttl })
 }
 
-fn parse_url(item: &Item, name: &str) -> Result<Url, Problem> {
+fn parse_url(item: &Item, name: &str) -> Result<DisplaySafeUrl, Problem> {
     let wrong = |why: String| (item.span(), format!("`environments.{name}.base_url` {why}"));
     let text = item.as_str().ok_or_else(|| wrong("must be a string".to_owned()))?;
     parse_base_url(text).map_err(wrong)
 }
 
-/// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
-/// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
-pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
-    let environments = match Config::load() {
-        Ok(config) => config.environments,
-        Err(_) => read(&Table::new()).map(|settings| settings.environments).unwrap_or_default(),
-    };
-    environments
-        .into_iter()
-        .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
-        .collect()
+/// The environments every installation has, as they are with no config file.
+pub fn built_in_environments() -> Vec<Environment> {
+    read(&Table::new()).map(|settings| settings.environments).unwrap_or_default()
 }
 
 /// Whether `url`'s path names an API version (a segment `v1`, `v2`...): the spec's base URLs end with one,
@@ -443,7 +438,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// edit to finish), loads the config as it is now, and runs `change`, which saves what it changed
 /// ([`Config::save`]) and edits the credentials file under the same lock. The lock is released when it
 /// returns. `change` is not async: nothing can stop it half-way but a crash, which the next edit mends.
-pub async fn edit<T>(change: impl FnOnce(&mut Config, &DirLock) -> Result<T, Error>) -> Result<T, Error> {
+pub async fn edit<T, E: From<Error>>(change: impl FnOnce(&mut Config, &DirLock) -> Result<T, E>) -> Result<T, E> {
     let lock = DirLock::acquire(&config_dir()?).await?;
     let mut config = Config::load_from(lock.dir().to_owned())?;
     change(&mut config, &lock)

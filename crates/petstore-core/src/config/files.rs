@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::error::Error;
+use super::Error;
 
 /// The lock file in the config directory, and beside any file its links lead to.
 pub const LOCK_FILE: &str = "config.lock";
@@ -44,7 +44,7 @@ impl DirLock {
     /// thread, so a signal still ends the command meanwhile.
     pub async fn acquire(dir: &Path) -> Result<DirLock, Error> {
         let own = dir.join(LOCK_FILE);
-        create_private_dir(dir).map_err(|source| Error::ConfigWrite { path: own.clone(), source })?;
+        create_private_dir(dir).map_err(|source| Error::Write { path: own.clone(), source })?;
         let mut paths = vec![(fs::canonicalize(dir).unwrap_or_else(|_| dir.to_owned()), own)];
         for name in EDITED {
             let Ok(target) = follow_symlinks(&dir.join(name)) else { continue };
@@ -70,9 +70,9 @@ impl DirLock {
         match tokio::time::timeout(LOCK_WAIT, waiting).await {
             Ok(Ok(Ok(files))) => Ok(DirLock { dir: dir.to_owned(), _files: files }),
             Ok(Ok(Err((path, source)))) => Err(lock_failed(path, source)),
-            Ok(Err(join)) => Err(Error::ConfigWrite { path: dir.join(LOCK_FILE), source: std::io::Error::other(join) }),
+            Ok(Err(join)) => Err(Error::Write { path: dir.join(LOCK_FILE), source: std::io::Error::other(join) }),
             // The waiting thread is left behind; should it get the locks later, it drops them at once.
-            Err(_) => Err(Error::ConfigLocked { path: dir.join(LOCK_FILE), seconds: LOCK_WAIT.as_secs() }),
+            Err(_) => Err(Error::Locked { path: dir.join(LOCK_FILE), seconds: LOCK_WAIT.as_secs() }),
         }
     }
 
@@ -84,7 +84,7 @@ impl DirLock {
 
 /// Opens (or creates, empty, mode 0600) the lock file at `path`, which must be a regular file.
 fn open_lock_file(path: &Path) -> Result<fs::File, Error> {
-    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    let fail = |source| Error::Write { path: path.to_owned(), source };
     let mut options = fs::OpenOptions::new();
     // Read and write: opening a FIFO for writing alone would wait for a reader.
     options.read(true).write(true).create(true).truncate(false);
@@ -103,9 +103,9 @@ fn lock_failed(path: PathBuf, source: std::io::Error) -> Error {
     #[cfg(not(unix))]
     let unsupported = false;
     if unsupported || source.kind() == std::io::ErrorKind::Unsupported {
-        Error::ConfigLockUnsupported { path, source }
+        Error::LockUnsupported { path, source }
     } else {
-        Error::ConfigWrite { path, source }
+        Error::Write { path, source }
     }
 }
 
@@ -116,13 +116,13 @@ pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(Error::ConfigRead { path: path.to_owned(), source }),
+        Err(source) => return Err(Error::Read { path: path.to_owned(), source }),
     };
     check_regular(path, &metadata)?;
     match fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(Error::ConfigRead { path: path.to_owned(), source }),
+        Err(source) => Err(Error::Read { path: path.to_owned(), source }),
     }
 }
 
@@ -133,7 +133,7 @@ pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
 /// there is removed first. Something there that is not a regular file is left alone, and is an error.
 pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Error> {
     debug_assert!(path.starts_with(lock.dir()), "the lock covers the config directory's files alone");
-    let fail = |source| Error::ConfigWrite { path: path.to_owned(), source };
+    let fail = |source| Error::Write { path: path.to_owned(), source };
     let target = follow_symlinks(path).map_err(fail)?;
     match fs::symlink_metadata(&target) {
         Ok(metadata) => check_regular(path, &metadata)?,
@@ -262,21 +262,16 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-/// A warning when other users can write to `dir`: they could replace `config.toml` and send the key to a
-/// server of their choosing. `None` when only its owner can (or it does not exist yet).
-pub fn shared_dir_warning(dir: &Path) -> Option<String> {
+/// Who other than its owner can write to `dir` ("any user", "its group"), if anyone: they could replace
+/// `config.toml` and send the key to a server of their choosing. `None` when only its owner can (or it does
+/// not exist yet, or the platform has no such modes).
+pub fn other_writers(dir: &Path) -> Option<&'static str> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         let mode = fs::metadata(dir).ok()?.permissions().mode();
         if mode & 0o022 != 0 {
-            let who = if mode & 0o002 != 0 { "any user" } else { "its group" };
-            return Some(format!(
-                "the config directory `{}` can be written by {who}, who could change where your key is sent; run \
-                 `chmod go-w {}`",
-                dir.display(),
-                shell_quoted(&dir.to_string_lossy())
-            ));
+            return Some(if mode & 0o002 != 0 { "any user" } else { "its group" });
         }
         None
     }
@@ -287,26 +282,9 @@ pub fn shared_dir_warning(dir: &Path) -> Option<String> {
     }
 }
 
-/// `text` as one shell word: as it is when it holds nothing a shell treats specially, else single-quoted.
-#[cfg_attr(not(unix), allow(dead_code, reason = "only Unix has modes to warn about"))]
-fn shell_quoted(text: &str) -> String {
-    let plain = !text.is_empty()
-        && text.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | ',' | ':' | '@' | '%' | '=')
-        });
-    if plain { text.to_owned() } else { format!("'{}'", text.replace('\'', r"'\''")) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shell_words_are_quoted_only_when_needed() {
-        assert_eq!(shell_quoted("/home/me/.config/petstore"), "/home/me/.config/petstore");
-        assert_eq!(shell_quoted("/tmp/my dir"), "'/tmp/my dir'");
-        assert_eq!(shell_quoted("/tmp/it's"), r"'/tmp/it'\''s'");
-    }
 
     #[tokio::test]
     async fn a_write_through_a_symlink_replaces_the_target_and_keeps_the_link() {
@@ -348,7 +326,7 @@ mod tests {
     fn a_file_system_without_locks_says_how_to_get_out() {
         let enolck = std::io::Error::from_raw_os_error(rustix::io::Errno::NOLCK.raw_os_error());
         let err = lock_failed(PathBuf::from("/nfs/petstore/config.lock"), enolck);
-        assert!(matches!(err, Error::ConfigLockUnsupported { .. }), "{err:?}");
+        assert!(matches!(err, Error::LockUnsupported { .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
             "cannot lock `/nfs/petstore/config.lock`: its file system does not support locks (No locks available \
@@ -356,6 +334,6 @@ mod tests {
         );
         let other =
             lock_failed(PathBuf::from("/x/config.lock"), std::io::Error::from(std::io::ErrorKind::PermissionDenied));
-        assert!(matches!(other, Error::ConfigWrite { .. }), "{other:?}");
+        assert!(matches!(other, Error::Write { .. }), "{other:?}");
     }
 }

@@ -23,7 +23,8 @@ pub use delimited::Column;
 pub use write::{FailedFile, Writer};
 
 /// `--format`: how a file of records is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// A JSON array of NewPet objects (`.json`)
     Json,
@@ -429,14 +430,12 @@ pub fn int64_of_json_number(text: &str) -> Result<i64, &'static str> {
 
 /// A status by its wire name, exactly (`available`, not `Available`).
 fn parse_status(text: &str) -> Option<PetStatus> {
-    use clap::ValueEnum;
-    PetStatus::value_variants().iter().copied().find(|status| status.as_str() == text)
+    PetStatus::ALL.into_iter().find(|status| status.as_str() == text)
 }
 
 /// "`available`, `pending`, `sold`", from the enumeration itself.
 fn allowed_statuses() -> String {
-    use clap::ValueEnum;
-    PetStatus::value_variants().iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+    PetStatus::ALL.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
 }
 
 /// How many characters of a value a message quotes.

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use toml_edit::{DocumentMut, Item, Table, value};
 
 use super::ApiKey;
-use crate::config::DirLock;
+use super::Error;
 use crate::config::files::{read_regular, write_private};
-use crate::error::{Error, line_column};
+use crate::config::{DirLock, line_column};
 
 const FILE_NAME: &str = "credentials.toml";
 const HEADER: &str =
@@ -35,7 +35,7 @@ pub fn set(lock: &DirLock, env: &str, key: &ApiKey) -> Result<(), Error> {
     }
     let keys = doc.entry("keys").or_insert_with(|| Item::Table(Table::new()));
     keys[env] = value(key.expose());
-    write_private(lock, &path(dir), doc.to_string().as_bytes())
+    Ok(write_private(lock, &path(dir), doc.to_string().as_bytes())?)
 }
 
 /// Removes `env`'s key, under `lock`; `Ok(false)` when there was none (or no file).
@@ -56,7 +56,7 @@ fn load(dir: &Path) -> Result<DocumentMut, Error> {
     let Some(text) = read_regular(&path)? else { return Ok(DocumentMut::new()) };
     text.parse().map_err(|err: toml_edit::TomlError| {
         let (line, column) = line_column(&text, err.span().map_or(0, |s| s.start));
-        Error::CredentialsFile { path, line, column }
+        Error::File { path, line, column }
     })
 }
 

@@ -5,18 +5,23 @@
 //! config, so a file user never probes D-Bus): the OS keyring, through a cache in the kernel's keyring on
 //! Linux; the kernel's persistent keyring (`--storage kernel`); or the 0600 file (`--storage file`). Else the
 //! environment's built-in key (the sandbox's), else nothing. This module never prints and never falls back
-//! to plaintext on its own. Storing, lookup and removal all live here, not in the verbs.
+//! to plaintext on its own. Storing, lookup and removal all live here, not in the verbs: [`resolve`] is the one
+//! answer to "which key does this target get, and from where", and nothing else reads [`API_KEY_VAR`].
 
+mod error;
 pub mod file;
 pub mod kernel;
 pub mod keyring;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
+use reqwest::Url;
+
+pub use self::error::Error;
 pub use crate::api::ApiKey;
 use crate::config::{Config, DirLock, Environment, KeyStorage};
-use crate::error::Error;
 
 /// The environment variable that supplies the API key.
 pub const API_KEY_VAR: &str = "PETSTORE_API_KEY";
@@ -60,42 +65,105 @@ impl Source {
 }
 
 /// The key from [`API_KEY_VAR`], if it is set and not empty.
-pub fn from_env() -> Option<ApiKey> {
+fn from_env() -> Option<ApiKey> {
     std::env::var(API_KEY_VAR).ok().and_then(ApiKey::new)
 }
 
-/// Where `env`'s key would come from, without reading any store.
-pub fn source_of(env: &Environment) -> Source {
-    if from_env().is_some() { Source::EnvVar } else { stored_source_of(env) }
+/// What a key is wanted for: a target, and how it may be read.
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted<'a> {
+    /// The environment the target is, or `None` for a base URL that is none of petstore's: that gets the
+    /// variable's key or none, never a stored one.
+    pub env: Option<&'a Environment>,
+    /// Where the requests go, for saying which target has no key.
+    pub base_url: &'a Url,
+    /// Whether [`API_KEY_VAR`] is meant for this target: it is for the one the user chose; any other (`auth
+    /// status --all`) gets its own key alone, so the variable's key never goes to another server.
+    pub variable: bool,
+    /// Whether the kernel's cached copy of an OS-keyring key will do.
+    pub cache: Cache,
 }
 
-/// Where `env`'s own key would come from, [`API_KEY_VAR`] aside, without reading any store.
-pub fn stored_source_of(env: &Environment) -> Source {
-    match env.key_storage {
-        Some(KeyStorage::Keyring) => Source::Keyring,
-        Some(KeyStorage::Kernel) => Source::Kernel,
-        Some(KeyStorage::File) => Source::File,
-        None if env.built_in_key.is_some() => Source::BuiltIn,
+impl<'a> Wanted<'a> {
+    /// The key for the target the user chose (`env`, or a bare `base_url`): the variable's, if set, first.
+    pub fn chosen(env: Option<&'a Environment>, base_url: &'a Url) -> Wanted<'a> {
+        Wanted { env, base_url, variable: true, cache: Cache::Read }
+    }
+
+    /// `env`'s own key, [`API_KEY_VAR`] aside: for an environment the user did not choose.
+    pub fn own(env: &'a Environment) -> Wanted<'a> {
+        Wanted { env: Some(env), base_url: &env.base_url, variable: false, cache: Cache::Read }
+    }
+
+    /// The same, read from the OS keyring itself rather than from the kernel's copy of its key.
+    pub fn uncached(self) -> Wanted<'a> {
+        Wanted { cache: Cache::Skip, ..self }
+    }
+}
+
+/// Why a target has no key to send, and where its key would have come from.
+#[derive(Debug)]
+pub struct NoKey {
+    /// Where the key would come from ([`Source::None`] when nowhere).
+    pub source: Source,
+    pub error: Error,
+}
+
+impl From<NoKey> for Error {
+    fn from(no_key: NoKey) -> Error {
+        no_key.error
+    }
+}
+
+/// Where the key for `wanted` would come from, without reading any store.
+pub fn source(wanted: Wanted<'_>) -> Source {
+    if wanted.variable && from_env().is_some() {
+        return Source::EnvVar;
+    }
+    match wanted.env {
+        Some(env) => match env.key_storage {
+            Some(KeyStorage::Keyring) => Source::Keyring,
+            Some(KeyStorage::Kernel) => Source::Kernel,
+            Some(KeyStorage::File) => Source::File,
+            None if env.built_in_key.is_some() => Source::BuiltIn,
+            None => Source::None,
+        },
         None => Source::None,
     }
 }
 
-/// The key for `env` and where it came from, following the lookup order; `Ok(None)` when there is none.
-pub fn lookup(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
-    lookup_with(config, env, Cache::Read)
-}
-
-fn lookup_with(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(ApiKey, Source)>, Error> {
-    if let Some(key) = from_env() {
-        return Ok(Some((key, Source::EnvVar)));
+/// Which key `wanted` gets, and from where, following the lookup order: [`API_KEY_VAR`] when it is meant for
+/// the target, else the environment's stored key (the kernel's cached copy first, when one will do), else its
+/// built-in key. When there is none: where it would have come from, and why there is none (not logged in,
+/// a store that cannot be read, a key gone from its store, a base URL that is no environment).
+pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), NoKey> {
+    if wanted.variable
+        && let Some(key) = from_env()
+    {
+        return Ok((key, Source::EnvVar));
     }
-    stored(config, env, cache)
+    let Some(env) = wanted.env else {
+        return Err(NoKey {
+            source: Source::None,
+            error: Error::NotAnEnvironment { url: wanted.base_url.to_string() },
+        });
+    };
+    match stored(config, env, wanted.cache) {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(NoKey { source: Source::None, error: Error::NotLoggedIn { env: env.name.clone() } }),
+        Err(error) => Err(NoKey { source: source(wanted), error }),
+    }
 }
 
-/// `env`'s own key, [`API_KEY_VAR`] aside: the stored one, else the built-in one. For when `env` is not the
-/// one the user chose, so the variable's key is not meant for it (`auth status --all`).
-pub fn lookup_stored(config: &Config, env: &Environment) -> Result<Option<(ApiKey, Source)>, Error> {
-    stored(config, env, Cache::Read)
+/// After the API refused `key`, which [`resolve`] found in `source` for `env`: a way to find a better one, for
+/// the client to ask once ([`crate::api::Client::with_rekey`]). Only the kernel's cached copy of an OS-keyring
+/// key can be out of date: the keyring may hold another key now.
+pub fn rekey(config: &Config, env: &Environment, source: Source, key: &ApiKey) -> Option<crate::api::client::Rekey> {
+    if source != Source::KernelCache {
+        return None;
+    }
+    let (dir, env, key, ttl) = (config.dir().to_owned(), env.name.clone(), key.clone(), config.key_cache_ttl());
+    Some(Arc::new(move || reread_after_refusal(&dir, &env, &key, ttl)))
 }
 
 fn stored(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(ApiKey, Source)>, Error> {
@@ -116,7 +184,6 @@ fn stored(config: &Config, env: &Environment, cache: Cache) -> Result<Option<(Ap
                 KeyStorage::Kernel => kernel::BACKEND,
                 KeyStorage::File => "credentials file",
             },
-            login: login_command(&env.name),
         });
     }
     Ok(stored
@@ -201,7 +268,7 @@ fn keyring_delete(dir: &Path, env: &str) -> Result<bool, keyring::KeyringError> 
 
 /// Whether a lookup may answer from the kernel's cache of the OS keyring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cache {
+pub enum Cache {
     Read,
     /// Ask the OS keyring itself (and refresh the cache): for `auth token`, which prints the key for other
     /// programs to use, and so must print the keyring's current one.
@@ -215,19 +282,10 @@ pub fn is_cached(config: &Config, env: &Environment) -> bool {
         && kernel::cache_get(config.dir(), &env.name, config.key_cache_ttl()).is_some()
 }
 
-/// After the API refused `refused`, which came from `source`: the OS keyring's own key, when `refused` was
-/// the kernel's cached copy of it and the keyring now holds another (see [`reread_after_refusal`]). For the
-/// checks (`auth status`, `doctor`) that must say which key they sent.
-pub fn fresher_key(config: &Config, env: &Environment, source: Source, refused: &ApiKey) -> Option<ApiKey> {
-    (source == Source::KernelCache)
-        .then(|| reread_after_refusal(config.dir(), &env.name, refused, config.key_cache_ttl()))
-        .flatten()
-}
-
 /// After the API refused `refused`, a key that came from the kernel's cache: the OS keyring's key, if it is
 /// another one (changed behind petstore's back), which then replaces the cached copy. A keyring that no
 /// longer has a key drops the copy too. `None`: nothing better to try, and the refusal stands.
-pub fn reread_after_refusal(dir: &Path, env: &str, refused: &ApiKey, ttl: Duration) -> Option<ApiKey> {
+fn reread_after_refusal(dir: &Path, env: &str, refused: &ApiKey, ttl: Duration) -> Option<ApiKey> {
     match keyring::get(&keyring::Item::of(dir, env), keyring::TIMEOUT) {
         Ok(Some(key)) if key != *refused => {
             kernel::cache_put(dir, env, &key, ttl);
@@ -316,51 +374,6 @@ pub fn remove_stored(lock: &DirLock, env: &str, storage: Option<KeyStorage>) -> 
     Ok(from_file || from_kernel || from_keyring)
 }
 
-/// The key for `env` and where it came from, or the error that says how to log in.
-pub fn require(config: &Config, env: &Environment) -> Result<(ApiKey, Source), Error> {
-    require_with(config, env, Cache::Read)
-}
-
-/// As [`require`], from the OS keyring itself rather than the kernel's copy of its key: for `auth token`, whose
-/// key other programs use, which cannot re-read the keyring after a 401 as petstore does.
-pub fn require_current(config: &Config, env: &Environment) -> Result<(ApiKey, Source), Error> {
-    require_with(config, env, Cache::Skip)
-}
-
-fn require_with(config: &Config, env: &Environment, cache: Cache) -> Result<(ApiKey, Source), Error> {
-    lookup_with(config, env, cache)?
-        .ok_or_else(|| Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })
-}
-
-/// The exact command that logs in to `env`.
-pub fn login_command(env: &str) -> String {
-    format!("petstore auth login --env {env}")
-}
-
-/// `env`'s key and where it comes from; or, when there is none to use, where it would come from and why there
-/// is none (not logged in, the keyring unavailable, the key gone from its store). `auth status` and `doctor`
-/// look keys up this way.
-pub fn find_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
-    found(env, lookup(config, env), source_of(env))
-}
-
-/// As [`find_key`], with `env`'s own key alone: `PETSTORE_API_KEY` is not meant for it.
-pub fn find_stored_key(config: &Config, env: &Environment) -> Result<(ApiKey, Source), (Source, Error)> {
-    found(env, lookup_stored(config, env), stored_source_of(env))
-}
-
-fn found(
-    env: &Environment,
-    lookup: Result<Option<(ApiKey, Source)>, Error>,
-    source: Source,
-) -> Result<(ApiKey, Source), (Source, Error)> {
-    match lookup {
-        Ok(Some(found)) => Ok(found),
-        Ok(None) => Err((Source::None, Error::NotLoggedIn { env: env.name.clone(), login: login_command(&env.name) })),
-        Err(err) => Err((source, err)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,7 +388,8 @@ mod tests {
         let config = Config::load_from(dir.path().to_owned()).unwrap();
         let env = config.environment("staging").unwrap();
         assert_eq!(env.key_storage, Some(KeyStorage::File));
-        assert_eq!(lookup_stored(&config, env).unwrap(), Some((key, Source::File)));
+        let found = resolve(&config, Wanted::own(env)).unwrap();
+        assert_eq!(found, (key, Source::File));
         assert!(remove_stored(&lock, "staging", env.key_storage).unwrap());
     }
 
@@ -386,7 +400,7 @@ mod tests {
         let mut config = Config::load_from(dir.path().to_owned()).unwrap();
         let key = ApiKey::new("k-stored".into()).unwrap();
         let err = store(&mut config, &lock, "nowhere", &key, KeyStorage::File).unwrap_err();
-        assert!(matches!(err, Error::UnknownEnvironment { .. }), "{err}");
+        assert!(matches!(err, Error::Config(crate::config::Error::UnknownEnvironment { .. })), "{err}");
         assert_eq!(file::get(dir.path(), "nowhere").unwrap(), None);
     }
 }
