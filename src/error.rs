@@ -367,6 +367,17 @@ pub enum Error {
     )]
     NotConfirmed { env: String },
 
+    /// A write to an environment whose writes are confirmed, from a process in the background of its terminal
+    /// (`&`): it cannot read the answer there (it would be stopped), so nothing was sent.
+    #[error(
+        "cannot ask before writing to `{env}`: petstore runs in the background of its terminal, so nothing was sent"
+    )]
+    #[diagnostic(
+        code(petstore::cannot_ask),
+        help("pass `--yes` to send without asking, or run it in the foreground to answer the question")
+    )]
+    CannotAsk { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -380,6 +391,14 @@ pub enum Error {
     #[error("cannot start: cannot {what}: {source}")]
     #[diagnostic(code(petstore::start))]
     Start { what: &'static str, source: std::io::Error },
+
+    /// `-o csv` of a value CSV cannot hold (a NUL character), refused before anything is written.
+    #[error("`--output csv` cannot hold {what}")]
+    #[diagnostic(
+        code(petstore::csv_cannot_hold),
+        help("`--output json` or `--output ndjson` keep every character, and `pets add --file` reads them back")
+    )]
+    CsvCannotHold { what: String },
 
     /// Writing stdout failed. The one `io::Error` that converts with `?`: every read, and every other write,
     /// maps its error to a variant that names it (`ReadInput`, `RecordsRead`, `ConfigRead`, `ConfigWrite`,
@@ -403,6 +422,7 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
+            | Error::CannotAsk { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }
@@ -451,7 +471,8 @@ impl Error {
             | Error::ConfigLocked { .. }
             | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
-            | Error::ConfigEdit { .. } => exit::FAILURE,
+            | Error::ConfigEdit { .. }
+            | Error::CsvCannotHold { .. } => exit::FAILURE,
         }
     }
 
@@ -704,6 +725,7 @@ mod tests {
             (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+            (Error::CsvCannotHold { what: text("x") }, exit::FAILURE),
         ];
         let documented = exit_codes();
         for (err, code) in &table {
