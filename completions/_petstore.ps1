@@ -70,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -78,6 +79,36 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         'petstore;pets;list' {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only animals with this status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many animals, from 1 to 100 [default: 20]')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Print a header row, even in tsv [default: a table and csv have one, tsv not]')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'Print no header row, even in a table or csv')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'petstore;pets;find' {
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The animal with this id')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Animals with exactly this name')
+            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Animals whose name contains this text (case included)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Animals in this category')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Animals with this status (searches that status''s list alone)')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
@@ -163,12 +194,16 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;pets;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'petstore;pets;help;list' {
+            break
+        }
+        'petstore;pets;help;find' {
             break
         }
         'petstore;pets;help;add' {
@@ -681,11 +716,15 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;help;pets' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             break
         }
         'petstore;help;pets;list' {
+            break
+        }
+        'petstore;help;pets;find' {
             break
         }
         'petstore;help;pets;add' {

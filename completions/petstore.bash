@@ -190,6 +190,9 @@ _petstore() {
             petstore__subcmd__help__subcmd__pets,add)
                 cmd="petstore__subcmd__help__subcmd__pets__subcmd__add"
                 ;;
+            petstore__subcmd__help__subcmd__pets,find)
+                cmd="petstore__subcmd__help__subcmd__pets__subcmd__find"
+                ;;
             petstore__subcmd__help__subcmd__pets,get)
                 cmd="petstore__subcmd__help__subcmd__pets__subcmd__get"
                 ;;
@@ -198,6 +201,9 @@ _petstore() {
                 ;;
             petstore__subcmd__pets,add)
                 cmd="petstore__subcmd__pets__subcmd__add"
+                ;;
+            petstore__subcmd__pets,find)
+                cmd="petstore__subcmd__pets__subcmd__find"
                 ;;
             petstore__subcmd__pets,get)
                 cmd="petstore__subcmd__pets__subcmd__get"
@@ -210,6 +216,9 @@ _petstore() {
                 ;;
             petstore__subcmd__pets__subcmd__help,add)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__add"
+                ;;
+            petstore__subcmd__pets__subcmd__help,find)
+                cmd="petstore__subcmd__pets__subcmd__help__subcmd__find"
                 ;;
             petstore__subcmd__pets__subcmd__help,get)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__get"
@@ -1603,7 +1612,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets)
-            opts="list add get"
+            opts="list find add get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1617,6 +1626,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__pets__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1673,7 +1696,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list add get help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list find add get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1800,6 +1823,76 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__pets__subcmd__find)
+            opts="-o -q -v -h -V --id --name --name-contains --category --status --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name-contains)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status)
+                    COMPREPLY=($(compgen -W "available pending sold" -- "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__pets__subcmd__get)
             opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1851,7 +1944,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__help)
-            opts="list add get help"
+            opts="list find add get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1865,6 +1958,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__pets__subcmd__help__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1921,7 +2028,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -66,6 +66,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -73,6 +74,35 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;pets;list'= {
             cand --status 'Only animals with this status'
             cand --limit 'At most this many animals, from 1 to 100 [default: 20]'
+            cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --all 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows'
+            cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;pets;find'= {
+            cand --id 'The animal with this id'
+            cand --name 'Animals with exactly this name'
+            cand --name-contains 'Animals whose name contains this text (case included)'
+            cand --category 'Animals in this category'
+            cand --status 'Animals with this status (searches that status''s list alone)'
             cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
@@ -155,11 +185,14 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;pets;help'= {
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets;help;list'= {
+        }
+        &'petstore;pets;help;find'= {
         }
         &'petstore;pets;help;add'= {
         }
@@ -632,10 +665,13 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help;pets'= {
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
         }
         &'petstore;help;pets;list'= {
+        }
+        &'petstore;help;pets;find'= {
         }
         &'petstore;help;pets;add'= {
         }

@@ -219,8 +219,39 @@ pub enum Error {
     Unauthorized { status: u16, detail: String },
 
     #[error("pet `{id}` not found")]
-    #[diagnostic(code(petstore::pet_not_found), help("list the pets with `petstore pets list`"))]
+    #[diagnostic(code(petstore::pet_not_found), help("search the pets with `petstore pets find`"))]
     PetNotFound { id: i64 },
+
+    #[error(
+        "the list may be incomplete: {full} came back with as many animals as the API returns at once, and more \
+         may exist past them"
+    )]
+    #[diagnostic(
+        code(petstore::list_partial),
+        help("the API has no way past its first 100 of a status; `petstore pets list --help` says what it reaches")
+    )]
+    ListPartial { full: String },
+
+    #[error("no animal matches {criteria}")]
+    #[diagnostic(code(petstore::no_match), help("`petstore pets list --all` shows every animal the API can reach"))]
+    NoMatch { criteria: String },
+
+    #[error("the search may be incomplete: {full} came back with as many animals as the API returns at once")]
+    #[diagnostic(
+        code(petstore::find_partial),
+        help("the API has no way past its first 100 of a status; `petstore pets find --help` says what it reaches")
+    )]
+    FindPartial { full: String },
+
+    #[error(
+        "the API cannot reach animal `{id}`: no list shows it, and `GET /pets/{{petId}}`, the only lookup by id, \
+         was removed on {removed}"
+    )]
+    #[diagnostic(
+        code(petstore::pet_unreachable),
+        help("`petstore pets find --name NAME` searches by what the lists show")
+    )]
+    PetUnreachable { id: i64, removed: &'static str },
 
     #[error("not found (HTTP 404): {detail}")]
     #[diagnostic(
@@ -435,7 +466,11 @@ impl Error {
             | Error::BodyTooLarge { .. }
             | Error::ReadInput { .. }
             | Error::Source(_) => exit::USAGE,
-            Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
+            Error::BatchIncomplete { .. }
+            | Error::BatchOutputClosed { .. }
+            | Error::ListPartial { .. }
+            | Error::FindPartial { .. }
+            | Error::PetUnreachable { .. } => exit::PARTIAL,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
@@ -445,7 +480,7 @@ impl Error {
             | Error::Unauthorized { .. } => exit::AUTH,
             Error::KeyUnchecked { source } => source.exit_code(),
             Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
-            Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
+            Error::PetNotFound { .. } | Error::NotFound { .. } | Error::NoMatch { .. } => exit::NOT_FOUND,
             Error::Connect { .. }
             | Error::EnvironmentUnreachable { .. }
             | Error::KeyNotChecked { .. }

@@ -194,7 +194,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
-        check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
+        check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
     ctx.output.pet(&pet)?;
@@ -230,18 +230,18 @@ fn write_error(err: api::Error) -> Error {
                 status.as_u16(),
                 shown_excerpt(&excerpt)
             ),
-            "check with `petstore pets list` before adding it again",
+            "check with `petstore pets find --name NAME` before adding it again",
             exit::FAILURE,
         ),
         err @ api::Error::Status { .. } => match Error::from(err) {
             Error::ServerError { status, detail } => (
                 format!("the server failed (HTTP {status}) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets list` before trying again",
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
             Error::UnexpectedStatus { status: 408, detail } => (
                 format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets list` before trying again",
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
             other => return other,
@@ -252,7 +252,7 @@ fn write_error(err: api::Error) -> Error {
 }
 
 /// The next step after a `POST /pets` that may have gone through without an answer.
-const UNKNOWN_CHECK: &str = "check with `petstore pets list` whether it was created before trying again";
+const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether it was created before trying again";
 
 #[cfg(test)]
 mod tests {
@@ -273,7 +273,8 @@ mod tests {
             shown(failed),
             (
                 "the server failed (HTTP 502) while adding: no details: the body was empty".to_owned(),
-                "it may still have been created: check with `petstore pets list` before trying again".to_owned(),
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again"
+                    .to_owned(),
                 exit::FAILURE
             )
         );
@@ -284,7 +285,7 @@ mod tests {
                 "the server answered HTTP 201, so the animal was probably created, but the answer is unreadable: EOF; \
                  the body began `{`"
                     .to_owned(),
-                "check with `petstore pets list` before adding it again".to_owned(),
+                "check with `petstore pets find --name NAME` before adding it again".to_owned(),
                 exit::FAILURE
             )
         );

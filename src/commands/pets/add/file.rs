@@ -397,7 +397,7 @@ fn finish(
             None => String::new(),
         };
         progress.after(&format!(
-            "{} {} of `{name}` may or may not have been created{left_out}: {} {}; check with `petstore pets list` \
+            "{} {} of `{name}` may or may not have been created{left_out}: {} {}; check with `petstore pets find --name NAME` \
              before sending {} again",
             thousands(tally.unknown),
             if one { "record" } else { "records" },
@@ -426,7 +426,7 @@ fn finish(
         None if tally.failed + tally.not_sent > 0 => {
             "pass `--failed PATH` to keep the records that were not created, for a re-run".to_owned()
         }
-        _ => "check with `petstore pets list` whether those of unknown outcome exist before sending them again"
+        _ => "check with `petstore pets find --name NAME` whether those of unknown outcome exist before sending them again"
             .to_owned(),
     };
     // Past this point the batch fails whatever stdout did: a closed stdout must not make it exit 0.
