@@ -7,13 +7,14 @@ pub mod client;
 pub mod error;
 pub mod key;
 pub mod models;
+pub mod retry;
 
 /// The largest request body petstore sends: the spec does not give one, so petstore takes the sandbox's
 /// (1 MiB), which real deployments are not expected to exceed. A bulk record, an `api --input` body or an
 /// `api -F name=@file` value past it is refused locally, without holding more than this in memory.
 pub const MAX_REQUEST_BODY_BYTES: usize = 1024 * 1024;
 
-pub use client::{Client, Observer};
+pub use client::{Client, Observer, Prepared};
 pub use error::Error;
 pub use key::ApiKey;
 pub use models::{ListQuery, NewPet, Pet, PetStatus};
