@@ -143,6 +143,7 @@ ndjson\t'One NewPet JSON object per line; blank lines are skipped (`.ndjson`, `.
 csv\t'Comma-separated with a header row: `name`, `categoryId` and optionally `status`, in any order (`.csv`)'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'How many requests may be in flight at once, 1 to 256' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l failed -d 'Write every record that was not created (failed, or not sent) to this file, in the input\'s format, so that `--file PATH` sends exactly those; replaced whole, even when empty' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l unknown -d 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input\'s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l progress -d 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none' -r -f -a "auto\t'A bar that redraws in place, when stderr is a terminal and without `--quiet`'
 plain\t'A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)'
 none\t'Nothing'"
@@ -160,6 +161,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-existing -d 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status\'s list comes back full (100) cannot be told: it is not sent, and goes to the `--unknown` file'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'

@@ -373,9 +373,13 @@ pub enum Error {
 
     /// `--failed PATH` names something petstore must not replace, or a place it cannot write: found before
     /// anything is sent.
-    #[error("`--failed {}` cannot be used, so nothing was sent: {reason}", path.display())]
+    #[error("`--{flag} {}` cannot be used, so nothing was sent: {reason}", path.display())]
     #[diagnostic(code(petstore::failed_file_unusable), help("{help}"))]
-    FailedFileUnusable { path: PathBuf, reason: String, help: String },
+    FailedFileUnusable { flag: &'static str, path: PathBuf, reason: String, help: String },
+
+    #[error("cannot write the records of unknown outcome to `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::unknown_file))]
+    UnknownFile { path: PathBuf, source: std::io::Error },
 
     #[error("not every record was created: {summary}")]
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
@@ -497,6 +501,7 @@ impl Error {
             | Error::ChecksFailed { .. }
             | Error::NotConfirmed { .. }
             | Error::FailedFile { .. }
+            | Error::UnknownFile { .. }
             | Error::Io(_)
             | Error::Start { .. }
             | Error::NoConfigDir
@@ -712,7 +717,10 @@ mod tests {
             (Error::RecordsFormat { file: text("x") }, exit::USAGE),
             (Error::RecordsRead { file: text("x"), source: io() }, exit::USAGE),
             (Error::InvalidRecords { file: text("x"), count: 1, list: text("x") }, exit::USAGE),
-            (Error::FailedFileUnusable { path: path(), reason: text("x"), help: text("x") }, exit::USAGE),
+            (
+                Error::FailedFileUnusable { flag: "failed", path: path(), reason: text("x"), help: text("x") },
+                exit::USAGE,
+            ),
             (Error::BodyTooLarge { what: text("stdin") }, exit::USAGE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
             (Error::PetNotFound { id: 7 }, exit::NOT_FOUND),
@@ -751,6 +759,7 @@ mod tests {
             (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
             (Error::NotConfirmed { env: text("production") }, exit::FAILURE),
             (Error::FailedFile { path: path(), source: io() }, exit::FAILURE),
+            (Error::UnknownFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Io(io()), exit::FAILURE),
             (Error::NoConfigDir, exit::FAILURE),
             (Error::ConfigRead { path: path(), source: io() }, exit::FAILURE),

@@ -32,6 +32,7 @@ mod pets_get;
 mod pets_list;
 mod prompts;
 mod readme;
+mod reconcile;
 mod render_edges;
 mod resilience;
 mod spec_cases;

@@ -48,6 +48,8 @@ Examples:
   id=$(petstore pets add --name Rex --category-id 1 | cut -f1)
   petstore pets add --file pets.csv --failed failed.csv
   petstore pets add --file failed.csv --failed failed.csv   # again, until nothing fails
+  petstore pets add --file pets.csv --failed failed.csv --unknown unknown.csv
+  petstore pets add --file unknown.csv --skip-existing --failed failed.csv --unknown unknown.csv
   jq -c '.[]' pets.json | petstore pets add --file - --format ndjson --output ndjson
 
 CSV (the header names the columns, in any order; an empty status is none):
@@ -100,6 +102,20 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
+
+    /// Write every record whose request went out without a usable answer (it may or may not have been
+    /// created) to this file, in the input's format, as `--failed` does for the others; replaced whole, even
+    /// when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those
+    /// that do not exist
+    #[arg(long, value_name = "PATH", requires = "file",
+        conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub unknown: Option<PathBuf>,
+
+    /// Look each record up before sending it (name, categoryId and status, in every animal the API can reach,
+    /// fetched once for the batch) and skip those that exist. A record whose status's list comes back full
+    /// (100) cannot be told: it is not sent, and goes to the `--unknown` file
+    #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub skip_existing: bool,
 
     /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
     /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
