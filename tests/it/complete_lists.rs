@@ -217,3 +217,22 @@ impl Run {
         Run { stdout: format!("[{} lines]\n", self.stdout.lines().count()), ..self }
     }
 }
+
+#[test]
+fn sort_and_filters_run_on_the_client_over_what_the_api_returned() {
+    let env = store(150);
+    assert_run!("list_sort_name", env.run(&["pets", "list", "--limit", "6", "--sort", "name", "-q"]));
+    assert_run!(
+        "list_sort_status_reverse",
+        env.run(&["pets", "list", "--limit", "6", "--sort", "status", "--reverse", "-q"])
+    );
+    // Filters narrow the page the API returned, not the store: the note still says the page was cut off.
+    assert_run!("list_filter_page", env.run(&["pets", "list", "--category", "2", "--name-contains", "a"]));
+    let run = env.run(&["pets", "list", "--all", "--category", "2", "--sort", "category", "--reverse", "--json", "-q"]);
+    let pets = run.json();
+    let ids: Vec<i64> = pets.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, (1..=150).filter(|id| (id - 1) % 4 == 1).collect::<Vec<_>>(), "ties stay in id order");
+    assert_run!("find_sorted", env.run(&["pets", "find", "--name-contains", "Rex 1", "--sort", "name", "--reverse"]));
+    // The filters and sort never reach the server.
+    assert!(env.sandbox.request_lines().iter().all(|line| !line.contains("sort") && !line.contains("category")));
+}

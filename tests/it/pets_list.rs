@@ -52,7 +52,7 @@ fn status_and_limit_go_to_the_server() {
 #[test]
 fn a_full_page_gets_a_note_at_a_terminal_and_piped() {
     let env = TestEnv::with(Config::default().seed_pets(25));
-    let note = "note: more animals exist than the 20 shown; `--limit 100` shows up to 100, `--all` every one the API \
+    let note = "note: more animals exist past the first 20; `--limit 100` shows up to 100, `--all` every one the API \
                 can reach\n";
     let run = env.run_in_terminal(&["pets", "list", "--color", "never"]);
     assert_eq!(run.stdout.lines().count(), 21, "a header and 20 rows:\n{run}");

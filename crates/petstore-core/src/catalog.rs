@@ -193,6 +193,38 @@ impl Criteria {
     }
 }
 
+/// What a list is sorted by, on the client: the API only gives ascending ids.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum SortKey {
+    #[default]
+    Id,
+    Name,
+    Category,
+    /// available, pending, sold, then none.
+    Status,
+}
+
+/// Sorts `pets` by `key`, ascending or, with `reverse`, descending; animals alike in `key` stay in id order.
+pub fn sort(pets: &mut [Pet], key: SortKey, reverse: bool) {
+    pets.sort_by(|a, b| {
+        let by_key = match key {
+            SortKey::Id => a.id.cmp(&b.id),
+            SortKey::Name => a.name.cmp(&b.name),
+            SortKey::Category => a.category_id.cmp(&b.category_id),
+            SortKey::Status => status_rank(a.status).cmp(&status_rank(b.status)),
+        };
+        let by_key = if reverse { by_key.reverse() } else { by_key };
+        by_key.then(a.id.cmp(&b.id))
+    });
+}
+
+/// A status's place in a sort: the spec's order, none last.
+fn status_rank(status: Option<PetStatus>) -> usize {
+    status.map_or(PetStatus::ALL.len(), |status| PetStatus::ALL.iter().position(|s| *s == status).unwrap_or(0))
+}
+
 /// How `find` got to an id that no partition showed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -345,6 +377,26 @@ mod tests {
         assert!(!Criteria { name_contains: Some("E".into()), ..Criteria::default() }.matches(&rex));
         assert!(!Criteria { id: Some(7), category_id: Some(3), ..Criteria::default() }.matches(&rex));
         assert!(!Criteria { status: Some(PetStatus::Pending), ..Criteria::default() }.matches(&rex));
+    }
+
+    #[test]
+    fn sorting_keeps_id_order_among_equals_and_puts_no_status_last() {
+        let mut pets = vec![
+            pet(1, "b", 2, None),
+            pet(2, "a", 1, Some(PetStatus::Sold)),
+            pet(3, "b", 1, Some(PetStatus::Available)),
+        ];
+        let ids = |pets: &[Pet]| pets.iter().map(|p| p.id).collect::<Vec<_>>();
+        sort(&mut pets, SortKey::Name, false);
+        assert_eq!(ids(&pets), [2, 1, 3]);
+        sort(&mut pets, SortKey::Name, true);
+        assert_eq!(ids(&pets), [1, 3, 2]);
+        sort(&mut pets, SortKey::Status, false);
+        assert_eq!(ids(&pets), [3, 2, 1]);
+        sort(&mut pets, SortKey::Category, true);
+        assert_eq!(ids(&pets), [1, 2, 3]);
+        sort(&mut pets, SortKey::Id, true);
+        assert_eq!(ids(&pets), [3, 2, 1]);
     }
 
     #[test]

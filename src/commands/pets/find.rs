@@ -10,7 +10,7 @@ use crate::output::shell_word;
 ///
 /// Searches every animal the API can reach, as `pets list --all` shows them: the first 100 without a filter
 /// and the first 100 of each status (with `--status`, that status's alone). Every criterion given must hold.
-/// Prints the matches as `pets list` does, in ascending id order.
+/// Prints the matches as `pets list` does, in ascending id order unless `--sort` (on the client) says otherwise.
 ///
 /// An id that no list shows, and that could lie past a full one, is looked up with the deprecated
 /// `GET /pets/{petId}`, with its warning, until the API removes it on 2030-12-05; after that date petstore says
@@ -25,7 +25,8 @@ Examples:
   petstore pets find --id 42
   petstore pets find --name Rex
   petstore pets find --name-contains ex --category 2 --status available
-  petstore pets find --name Rex --json | jq '.[].id'")]
+  petstore pets find --name Rex --json | jq '.[].id'
+  petstore pets find --category 2 --sort name --reverse")]
 #[group(id = "criteria", required = true, multiple = true, args = ["id", "name", "name_contains", "category", "status"])]
 pub struct FindArgs {
     /// The animal with this id
@@ -47,6 +48,9 @@ pub struct FindArgs {
     /// Animals with this status (searches that status's list alone)
     #[arg(long, value_enum, value_name = "STATUS")]
     pub status: Option<PetStatus>,
+
+    #[command(flatten)]
+    pub sort: super::SortArgs,
 
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
@@ -98,7 +102,8 @@ pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
     let client = ctx.client()?;
     let criteria = args.criteria();
     let warn = || ctx.output.deprecation_warning(&lookup_warning(args.id.unwrap_or_default()));
-    let found = catalog::find(&client, &criteria, super::now(), warn).await?;
+    let mut found = catalog::find(&client, &criteria, super::now(), warn).await?;
+    args.sort.apply(&mut found.pets);
     if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
         return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
     }

@@ -20,12 +20,16 @@ use crate::error::Error;
 /// comes back full, petstore names it and exits 6 (partial). Animals with no status after the first 100 are
 /// in no list at all: a note names that blind spot, which no query can reach. With `--status`, `--all` is
 /// that status's first 100 alone, under the same rule.
+///
+/// `--category`, `--name-contains`, `--sort` and `--reverse` run on the client, over what the API returned: with
+/// `--limit 20`, over those 20 animals; with `--all`, over every animal the API can reach.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   petstore pets list
   petstore pets list --status available --limit 100
   petstore pets list --all --output ndjson
+  petstore pets list --all --category 2 --sort name
   petstore pets list --json | jq -r '.[].name'
   petstore pets list | cut -f2          # names, one per line")]
 pub struct ListArgs {
@@ -41,15 +45,45 @@ pub struct ListArgs {
     #[arg(long, conflicts_with = "limit")]
     pub all: bool,
 
+    /// Only animals in this category, among those the API returned
+    #[arg(
+        long,
+        value_name = "ID",
+        allow_negative_numbers = true,
+        help_heading = "On the client, over what the API returned"
+    )]
+    pub category: Option<i64>,
+
+    /// Only animals whose name contains this text (case included), among those the API returned
+    #[arg(long, value_name = "TEXT", help_heading = "On the client, over what the API returned")]
+    pub name_contains: Option<String>,
+
+    #[command(flatten)]
+    pub sort: super::SortArgs,
+
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
+}
+
+impl ListArgs {
+    /// Keeps the animals that `--category` and `--name-contains` ask for, sorted as `--sort` says.
+    fn refine(&self, pets: &mut Vec<crate::api::Pet>) {
+        let criteria = catalog::Criteria {
+            category_id: self.category,
+            name_contains: self.name_contains.clone(),
+            ..catalog::Criteria::default()
+        };
+        pets.retain(|pet| criteria.matches(pet));
+        self.sort.apply(pets);
+    }
 }
 
 /// Lists the animals and prints them, with a note when the list is cut off.
 pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
     let client = ctx.client()?;
     if args.all {
-        let catalog = catalog::all(&client, args.status).await?;
+        let mut catalog = catalog::all(&client, args.status).await?;
+        args.refine(&mut catalog.pets);
         ctx.output.pets(&catalog.pets)?;
         super::blind_spot_note(ctx, &catalog.coverage);
         if catalog.coverage.partial {
@@ -61,7 +95,8 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
         return Ok(());
     }
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-    let page = catalog::page(&client, args.status, limit).await?;
+    let mut page = catalog::page(&client, args.status, limit).await?;
+    args.refine(&mut page.pets);
     ctx.output.pets(&page.pets)?;
     if let Some(note) = cut_off_note(args.status, limit, page.more) {
         ctx.output.notice(&note);
@@ -80,7 +115,7 @@ fn cut_off_note(status: Option<PetStatus>, limit: u8, more: More) -> Option<Stri
     Some(match more {
         More::No => return None,
         More::Yes => format!(
-            "more {animals} exist than the {limit} shown; `--limit {MAX_LIMIT}` shows up to {MAX_LIMIT}{}",
+            "more {animals} exist past the first {limit}; `--limit {MAX_LIMIT}` shows up to {MAX_LIMIT}{}",
             if status.is_none() { ", `--all` every one the API can reach" } else { "" }
         ),
         More::Maybe if status.is_none() => format!(

@@ -7,7 +7,8 @@ pub mod list;
 
 use std::time::SystemTime;
 
-use crate::catalog::{Coverage, MAX_LIMIT};
+use crate::api::Pet;
+use crate::catalog::{Coverage, MAX_LIMIT, SortKey};
 use crate::commands::formats::Prints;
 use crate::context::Context;
 use crate::error::Error;
@@ -98,3 +99,25 @@ fn now() -> SystemTime {
 
 /// The hidden variable that fakes [`now`] for tests; read there only.
 const TEST_NOW_VAR: &str = "PETSTORE_TEST_NOW";
+
+/// `--sort` and `--reverse`, shared by `pets list` and `pets find`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "On the client, over what the API returned")]
+pub struct SortArgs {
+    /// Sort by this field [default: id, as the API returns them]
+    #[arg(long, value_enum, value_name = "FIELD")]
+    pub sort: Option<SortKey>,
+
+    /// Sort in descending order
+    #[arg(long)]
+    pub reverse: bool,
+}
+
+impl SortArgs {
+    /// Sorts `pets` as asked; left as they are (ascending ids) when nothing is asked.
+    fn apply(&self, pets: &mut [Pet]) {
+        if self.sort.is_some() || self.reverse {
+            crate::catalog::sort(pets, self.sort.unwrap_or_default(), self.reverse);
+        }
+    }
+}
