@@ -250,3 +250,7 @@ fn start_watchdog() {
         });
     });
 }
+
+/// The note of `pets list --limit 1` in a store of more than one animal.
+pub const FIRST_OF_MORE: &str =
+    "note: more animals exist past the first 1; `--limit 100` shows up to 100, `--all` every one the API can reach\n";
