@@ -70,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -78,6 +79,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         'petstore;pets;list' {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only animals with this status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many animals, from 1 to 100 [default: 20]')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Only animals in this category, among those the API returned')
+            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Only animals whose name contains this text (case included), among those the API returned')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort by this field [default: id, as the API returns them]')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
@@ -87,6 +91,39 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows')
+            [CompletionResult]::new('--reverse', '--reverse', [CompletionResultType]::ParameterName, 'Sort in descending order')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Print a header row, even in tsv [default: a table and csv have one, tsv not]')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'Print no header row, even in a table or csv')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'petstore;pets;find' {
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The animal with this id')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Animals with exactly this name')
+            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Animals whose name contains this text (case included)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Animals in this category')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Animals with this status (searches that status''s list alone)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort by this field [default: id, as the API returns them]')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--reverse', '--reverse', [CompletionResultType]::ParameterName, 'Sort in descending order')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Print a header row, even in tsv [default: a table and csv have one, tsv not]')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'Print no header row, even in a table or csv')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
@@ -109,6 +146,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The file''s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many requests may be in flight at once, 1 to 256')
             [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Write every record that was not created (failed, or not sent) to this file, in the input''s format, so that `--file PATH` sends exactly those; replaced whole, even when empty')
+            [CompletionResult]::new('--unknown', '--unknown', [CompletionResultType]::ParameterName, 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input''s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
@@ -119,6 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--skip-existing', '--skip-existing', [CompletionResultType]::ParameterName, 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status''s list comes back full (100) cannot be told: it is not sent, and goes to the `--unknown` file')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing')
@@ -163,12 +202,16 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;pets;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'petstore;pets;help;list' {
+            break
+        }
+        'petstore;pets;help;find' {
             break
         }
         'petstore;pets;help;add' {
@@ -708,11 +751,15 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;help;pets' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
             break
         }
         'petstore;help;pets;list' {
+            break
+        }
+        'petstore;help;pets;find' {
             break
         }
         'petstore;help;pets;add' {

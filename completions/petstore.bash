@@ -199,6 +199,9 @@ _petstore() {
             petstore__subcmd__help__subcmd__pets,add)
                 cmd="petstore__subcmd__help__subcmd__pets__subcmd__add"
                 ;;
+            petstore__subcmd__help__subcmd__pets,find)
+                cmd="petstore__subcmd__help__subcmd__pets__subcmd__find"
+                ;;
             petstore__subcmd__help__subcmd__pets,get)
                 cmd="petstore__subcmd__help__subcmd__pets__subcmd__get"
                 ;;
@@ -207,6 +210,9 @@ _petstore() {
                 ;;
             petstore__subcmd__pets,add)
                 cmd="petstore__subcmd__pets__subcmd__add"
+                ;;
+            petstore__subcmd__pets,find)
+                cmd="petstore__subcmd__pets__subcmd__find"
                 ;;
             petstore__subcmd__pets,get)
                 cmd="petstore__subcmd__pets__subcmd__get"
@@ -219,6 +225,9 @@ _petstore() {
                 ;;
             petstore__subcmd__pets__subcmd__help,add)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__add"
+                ;;
+            petstore__subcmd__pets__subcmd__help,find)
+                cmd="petstore__subcmd__pets__subcmd__help__subcmd__find"
                 ;;
             petstore__subcmd__pets__subcmd__help,get)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__get"
@@ -1690,7 +1699,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets)
-            opts="list add get"
+            opts="list find add get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1704,6 +1713,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__pets__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1760,7 +1783,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list add get help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list find add get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1806,7 +1829,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --unknown --skip-existing --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1840,8 +1863,86 @@ _petstore() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --unknown)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --progress)
                     COMPREPLY=($(compgen -W "auto plain none" -- "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__pets__subcmd__find)
+            opts="-o -q -v -h -V --id --name --name-contains --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name-contains)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status)
+                    COMPREPLY=($(compgen -W "available pending sold" -- "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -W "id name category status" -- "${cur}"))
                     return 0
                     ;;
                 --columns)
@@ -1938,7 +2039,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__help)
-            opts="list add get help"
+            opts="list find add get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1952,6 +2053,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__pets__subcmd__help__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2008,7 +2123,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --all --category --name-contains --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2020,6 +2135,18 @@ _petstore() {
                     ;;
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name-contains)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -W "id name category status" -- "${cur}"))
                     return 0
                     ;;
                 --columns)

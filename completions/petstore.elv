@@ -66,6 +66,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -73,6 +74,9 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;pets;list'= {
             cand --status 'Only animals with this status'
             cand --limit 'At most this many animals, from 1 to 100 [default: 20]'
+            cand --category 'Only animals in this category, among those the API returned'
+            cand --name-contains 'Only animals whose name contains this text (case included), among those the API returned'
+            cand --sort 'Sort by this field [default: id, as the API returns them]'
             cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
@@ -82,6 +86,38 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --all 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows'
+            cand --reverse 'Sort in descending order'
+            cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;pets;find'= {
+            cand --id 'The animal with this id'
+            cand --name 'Animals with exactly this name'
+            cand --name-contains 'Animals whose name contains this text (case included)'
+            cand --category 'Animals in this category'
+            cand --status 'Animals with this status (searches that status''s list alone)'
+            cand --sort 'Sort by this field [default: id, as the API returns them]'
+            cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --reverse 'Sort in descending order'
             cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
             cand --no-header 'Print no header row, even in a table or csv'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
@@ -103,6 +139,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --format 'The file''s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]'
             cand --concurrency 'How many requests may be in flight at once, 1 to 256'
             cand --failed 'Write every record that was not created (failed, or not sent) to this file, in the input''s format, so that `--file PATH` sends exactly those; replaced whole, even when empty'
+            cand --unknown 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input''s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist'
             cand --progress 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none'
             cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
@@ -113,6 +150,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --skip-existing 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status''s list comes back full (100) cannot be told: it is not sent, and goes to the `--unknown` file'
             cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
             cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
             cand --dry-run 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
@@ -155,11 +193,14 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;pets;help'= {
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets;help;list'= {
+        }
+        &'petstore;pets;help;find'= {
         }
         &'petstore;pets;help;add'= {
         }
@@ -657,10 +698,13 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help;pets'= {
             cand list 'List the store''s animals'
+            cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
         }
         &'petstore;help;pets;list'= {
+        }
+        &'petstore;help;pets;find'= {
         }
         &'petstore;help;pets;add'= {
         }

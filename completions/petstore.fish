@@ -52,33 +52,40 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "doctor" -d 'Check
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
 json\t'One JSON document: the API\'s own, with its field names'
 ndjson\t'One JSON object per line; `--jq` runs on each'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "list" -d 'List the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "add" -d 'Add an animal to the store, or many from a file'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "get" -d 'Show one animal by its id (deprecated)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list add get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "find" -d 'Find animals by id, name or category'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "add" -d 'Add an animal to the store, or many from a file'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l status -d 'Only animals with this status' -r -f -a "available\t''
 pending\t''
 sold\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l limit -d 'At most this many animals, from 1 to 100 [default: 20]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l category -d 'Only animals in this category, among those the API returned' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l name-contains -d 'Only animals whose name contains this text (case included), among those the API returned' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l sort -d 'Sort by this field [default: id, as the API returns them]' -r -f -a "id\t''
+name\t''
+category\t''
+status\t'available, pending, sold, then none'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -93,6 +100,8 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l all -d 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l reverse -d 'Sort in descending order'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
@@ -101,6 +110,40 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l id -d 'The animal with this id' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l name -d 'Animals with exactly this name' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l name-contains -d 'Animals whose name contains this text (case included)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l category -d 'Animals in this category' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l status -d 'Animals with this status (searches that status\'s list alone)' -r -f -a "available\t''
+pending\t''
+sold\t''"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l sort -d 'Sort by this field [default: id, as the API returns them]' -r -f -a "id\t''
+name\t''
+category\t''
+status\t'available, pending, sold, then none'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l reverse -d 'Sort in descending order'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-header -d 'Print no header row, even in a table or csv'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l name -d 'The animal\'s name' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l category-id -d 'The id of the category it belongs to (an integer)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l status -d 'Its availability; the API states no default, so none is sent when omitted' -r -f -a "available\t''
@@ -112,6 +155,7 @@ ndjson\t'One NewPet JSON object per line; blank lines are skipped (`.ndjson`, `.
 csv\t'Comma-separated with a header row: `name`, `categoryId` and optionally `status`, in any order (`.csv`)'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'How many requests may be in flight at once, 1 to 256' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l failed -d 'Write every record that was not created (failed, or not sent) to this file, in the input\'s format, so that `--file PATH` sends exactly those; replaced whole, even when empty' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l unknown -d 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input\'s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l progress -d 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none' -r -f -a "auto\t'A bar that redraws in place, when stderr is a terminal and without `--quiet`'
 plain\t'A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)'
 none\t'Nothing'"
@@ -129,6 +173,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-existing -d 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status\'s list comes back full (100) cannot be told: it is not sent, and goes to the `--unknown` file'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
@@ -163,6 +208,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an animal to the store, or many from a file'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one animal by its id (deprecated)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -596,6 +642,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_s
 complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "get" -d 'Show one animal by its id (deprecated)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Log in to an environment: check an API key and store it in the OS keyring'

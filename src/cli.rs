@@ -38,13 +38,15 @@ Exit codes:
        question (`confirm_writes`)
   2    usage or invalid input: a bad flag, a value refused locally, a 400 from
        the server
-  3    not found (404)
+  3    not found (404), or `pets find` matched nothing
   4    authentication: no API key, the server refused it (401), or the keyring
        is unavailable
   5    network: cannot connect, timeout, TLS; or a write that got no answer
        (its outcome is unknown)
-  6    partial failure of a batch: `pets add --file` did not create every
-       record (some failed, a server kept refusing, or stdout closed first)
+  6    partial: `pets list --all` or `pets find` may miss animals past the
+       API's first 100 of a status; or a batch: `pets add --file` did not
+       create every record (some failed, a server kept refusing, or stdout
+       closed first)
   129  the terminal hung up (SIGHUP)
   130  interrupted (Ctrl-C, SIGINT)
   143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job stopped)

@@ -237,8 +237,39 @@ pub enum Error {
     Unauthorized { status: u16, detail: String },
 
     #[error("pet `{id}` not found")]
-    #[diagnostic(code(petstore::pet_not_found), help("list the pets with `petstore pets list`"))]
+    #[diagnostic(code(petstore::pet_not_found), help("search the pets with `petstore pets find`"))]
     PetNotFound { id: i64 },
+
+    #[error(
+        "the list may be incomplete: {full} came back with as many animals as the API returns at once, and more \
+         may exist past them"
+    )]
+    #[diagnostic(
+        code(petstore::list_partial),
+        help("the API has no way past its first 100 of a status; `petstore pets list --help` says what it reaches")
+    )]
+    ListPartial { full: String },
+
+    #[error("no animal matches {criteria}")]
+    #[diagnostic(code(petstore::no_match), help("`petstore pets list --all` shows every animal the API can reach"))]
+    NoMatch { criteria: String },
+
+    #[error("the search may be incomplete: {full} came back with as many animals as the API returns at once")]
+    #[diagnostic(
+        code(petstore::find_partial),
+        help("the API has no way past its first 100 of a status; `petstore pets find --help` says what it reaches")
+    )]
+    FindPartial { full: String },
+
+    #[error(
+        "the API cannot reach animal `{id}`: no list shows it, and `GET /pets/{{petId}}`, the only lookup by id, \
+         was removed on {removed}"
+    )]
+    #[diagnostic(
+        code(petstore::pet_unreachable),
+        help("`petstore pets find --name NAME` searches by what the lists show")
+    )]
+    PetUnreachable { id: i64, removed: &'static str },
 
     #[error("not found (HTTP 404): {detail}")]
     #[diagnostic(
@@ -377,9 +408,13 @@ pub enum Error {
 
     /// `--failed PATH` names something petstore must not replace, or a place it cannot write: found before
     /// anything is sent.
-    #[error("`--failed {}` cannot be used, so nothing was sent: {reason}", path.display())]
+    #[error("`--{flag} {}` cannot be used, so nothing was sent: {reason}", path.display())]
     #[diagnostic(code(petstore::failed_file_unusable), help("{help}"))]
-    FailedFileUnusable { path: PathBuf, reason: String, help: String },
+    FailedFileUnusable { flag: &'static str, path: PathBuf, reason: String, help: String },
+
+    #[error("cannot write the records of unknown outcome to `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::unknown_file))]
+    UnknownFile { path: PathBuf, source: std::io::Error },
 
     #[error("not every record was created: {summary}")]
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
@@ -510,7 +545,11 @@ impl Error {
             | Error::UrlTooLong { .. }
             | Error::ReadInput { .. }
             | Error::Source(_) => exit::USAGE,
-            Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
+            Error::BatchIncomplete { .. }
+            | Error::BatchOutputClosed { .. }
+            | Error::ListPartial { .. }
+            | Error::FindPartial { .. }
+            | Error::PetUnreachable { .. } => exit::PARTIAL,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
@@ -520,7 +559,7 @@ impl Error {
             | Error::Unauthorized { .. } => exit::AUTH,
             Error::KeyUnchecked { source } => source.exit_code(),
             Error::NoWorkingKey { code, .. } | Error::MaybeApplied { code, .. } => *code,
-            Error::PetNotFound { .. } | Error::NotFound { .. } => exit::NOT_FOUND,
+            Error::PetNotFound { .. } | Error::NotFound { .. } | Error::NoMatch { .. } => exit::NOT_FOUND,
             Error::Connect { .. }
             | Error::EnvironmentUnreachable { .. }
             | Error::KeyNotChecked { .. }
@@ -538,6 +577,7 @@ impl Error {
             | Error::ChecksFailed { .. }
             | Error::NotConfirmed { .. }
             | Error::FailedFile { .. }
+            | Error::UnknownFile { .. }
             | Error::Io(_)
             | Error::Start { .. }
             | Error::NoConfigDir
@@ -762,7 +802,10 @@ mod tests {
             (Error::RecordsFormat { file: text("x") }, exit::USAGE),
             (Error::RecordsRead { file: text("x"), source: io() }, exit::USAGE),
             (Error::InvalidRecords { file: text("x"), count: 1, list: text("x") }, exit::USAGE),
-            (Error::FailedFileUnusable { path: path(), reason: text("x"), help: text("x") }, exit::USAGE),
+            (
+                Error::FailedFileUnusable { flag: "failed", path: path(), reason: text("x"), help: text("x") },
+                exit::USAGE,
+            ),
             (Error::BodyTooLarge { what: text("stdin") }, exit::USAGE),
             (Error::UrlTooLong { length: 9000, limit: 8192 }, exit::USAGE),
             (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
@@ -803,6 +846,7 @@ mod tests {
             (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
             (Error::NotConfirmed { env: text("production") }, exit::FAILURE),
             (Error::FailedFile { path: path(), source: io() }, exit::FAILURE),
+            (Error::UnknownFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Io(io()), exit::FAILURE),
             (Error::NoConfigDir, exit::FAILURE),
             (Error::ConfigRead { path: path(), source: io() }, exit::FAILURE),

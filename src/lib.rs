@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 pub use error::Error;
 /// The domain, from `petstore-core`: under these names, as the rest of this crate knows them.
-pub use petstore_core::{api, bulk, config, credentials};
+pub use petstore_core::{api, bulk, catalog, config, credentials};
 
 /// The stack of the thread a command runs on: the main thread's usual 8 MiB, so that a deep `--jq` program
 /// or document fares as it would there.

@@ -86,6 +86,12 @@ impl Sandbox {
         self.state.request_count()
     }
 
+    /// Method and target of the latest requests, oldest first: `GET /v1/pets?limit=100` (see
+    /// [`AppState::request_lines`]).
+    pub fn request_lines(&self) -> Vec<String> {
+        self.state.request_lines()
+    }
+
     /// The animals in the store now, in ascending id order, as Pet JSON.
     pub fn pets(&self) -> Vec<serde_json::Value> {
         self.state.pets()

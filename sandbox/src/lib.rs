@@ -179,6 +179,10 @@ pub const DEFAULT_API_KEY: &str = "sandbox";
 /// How many sample animals a sandbox starts with unless told otherwise.
 pub const DEFAULT_SEED_PETS: u64 = 10;
 
+/// How many request lines [`AppState::request_lines`] keeps: the newest, so memory stays bounded however long
+/// a sandbox runs.
+pub const REQUEST_LINES_KEPT: usize = 10_000;
+
 /// How long in-flight requests may run on after shutdown is asked for; a client that keeps a
 /// request half-sent must not keep the process (or a test's `Drop`) alive.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
@@ -400,6 +404,8 @@ struct Shared {
     api_keys: Vec<String>,
     log: LogSink,
     requests: AtomicU64,
+    /// The request lines of the last [`REQUEST_LINES_KEPT`] requests, for [`AppState::request_lines`].
+    request_lines: Mutex<std::collections::VecDeque<String>>,
     store: Mutex<Store>,
     /// `None` without fault options: then nothing on the request path looks at faults.
     faults: Option<FaultInjector>,
@@ -436,6 +442,7 @@ impl AppState {
                 api_keys: config.api_keys.clone(),
                 log: if config.log { LogSink::Stderr } else { LogSink::Off },
                 requests: AtomicU64::new(0),
+                request_lines: Mutex::new(std::collections::VecDeque::new()),
                 store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
                 faults: FaultInjector::new(&config.faults),
                 connections: ConnectionLimits {
@@ -466,8 +473,19 @@ impl AppState {
         self.shared.faults.as_ref()
     }
 
-    pub(crate) fn count_request(&self) {
+    /// Method and target (path and query) of the last [`REQUEST_LINES_KEPT`] requests that reached the router,
+    /// oldest first: `GET /v1/pets?limit=100`. Never a header, so never a key.
+    pub fn request_lines(&self) -> Vec<String> {
+        self.shared.request_lines.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
+    }
+
+    pub(crate) fn count_request(&self, method: &axum::http::Method, target: &str) {
         self.shared.requests.fetch_add(1, Ordering::Relaxed);
+        let mut lines = self.shared.request_lines.lock().unwrap_or_else(PoisonError::into_inner);
+        if lines.len() == REQUEST_LINES_KEPT {
+            lines.pop_front();
+        }
+        lines.push_back(format!("{method} {target}"));
     }
 
     pub(crate) fn connection_limits(&self) -> ConnectionLimits {

@@ -84,14 +84,14 @@ pub fn router(state: AppState) -> Router {
 /// Counts every request that reaches the router and, unless quiet, logs it once answered, with the
 /// faults injected into it, if any.
 async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    state.count_request();
+    let method = request.method().clone();
+    // Only the request line is logged: never a header, so never the API key.
+    let target = request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
+    state.count_request(&method, &target);
     if !state.log().is_on() {
         return next.run(request).await;
     }
     let started = Instant::now();
-    let method = request.method().clone();
-    // Only the request line is logged: never a header, so never the API key.
-    let target = request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
     let response = next.run(request).await;
     let injected = response.extensions().get::<Injected>().copied().unwrap_or_default();
     state.log().request(&Entry {

@@ -19,7 +19,7 @@ pub fn parse_int64(text: &str) -> Result<i64, String> {
 
 /// `--limit`: a whole number from 1 to 100.
 pub fn parse_limit(text: &str) -> Result<u8, String> {
-    whole_number_from(text, 1, i64::from(super::pets::list::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))
+    whole_number_from(text, 1, i64::from(crate::catalog::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))
 }
 
 /// `--concurrency`: a whole number from 1 to 256.

@@ -344,6 +344,15 @@ impl Output {
         }
     }
 
+    /// A note that a script needs as much as a person (a list cut off, a blind spot): on stderr whether or not
+    /// it is a terminal, unless `--quiet`.
+    pub fn notice(&self, message: &str) {
+        if !self.quiet {
+            let style = self.stderr_style(HELP);
+            to_stderr!("{style}note:{style:#} {}", safe::message(message));
+        }
+    }
+
     /// A note for a person at a terminal: only when stderr is one, and not with `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {

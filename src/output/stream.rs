@@ -33,6 +33,14 @@ pub struct CreatedPets {
     each: Option<super::jq::Compiled>,
 }
 
+/// One line of `--output ndjson` for a record that `--skip-existing` did not send: the animal that exists.
+#[derive(Serialize)]
+struct Skipped<'a> {
+    line: u64,
+    skipped: &'static str,
+    pet: &'a Pet,
+}
+
 /// One line of `--output ndjson`: the pet and the input line it came from.
 #[derive(Serialize)]
 struct Tagged<'a> {
@@ -103,6 +111,28 @@ impl CreatedPets {
             writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
         }
         Ok(())
+    }
+
+    /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
+    /// `--output ndjson`, nothing in the other formats (the summary counts it).
+    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+        let result = self.write_skipped(line, pet);
+        self.noted(result)
+    }
+
+    fn write_skipped(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+        if self.closed || !self.output.streams_as_completed() {
+            return Ok(());
+        }
+        let skipped = Skipped { line, skipped: "exists", pet };
+        if let Some(program) = &self.each {
+            let value = serde_json::to_value(skipped).expect("a pet serialises");
+            return program
+                .run(&value, &mut self.out, self.output.terminals.stdout)
+                .map_err(|err| io::Error::other(err.to_string()));
+        }
+        let text = serde_json::to_string(&skipped)?;
+        writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))
     }
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.

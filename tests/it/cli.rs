@@ -91,7 +91,7 @@ fn version_names_the_commit_the_target_and_the_api() {
 fn unknown_commands_and_flags_are_usage_errors() {
     let env = TestEnv::new();
     assert_run!("unknown_command", env.run(&["pet", "list"]));
-    assert_run!("unknown_flag", env.run(&["pets", "list", "--sort", "name"]));
+    assert_run!("unknown_flag", env.run(&["pets", "list", "--order", "name"]));
     assert_run!("no_command", env.run(&[]));
     assert_eq!(env.sandbox.request_count(), 0);
 }

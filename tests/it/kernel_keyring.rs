@@ -153,7 +153,10 @@ fn storage_kernel_needs_no_secret_service_and_leaves_no_file_holding_the_key() {
     assert_eq!(files_containing(env.home(), KEY), Vec::<std::path::PathBuf>::new(), "no file holds the key");
 
     let list = env.run_logged_in(&["--env", "local", "pets", "list", "--limit", "1"]);
-    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(
+        (list.code, list.stdout.as_str(), list.stderr.as_str()),
+        (0, "1\tRex\t1\tavailable\n", crate::common::FIRST_OF_MORE)
+    );
     let status = env.run_logged_in(&["--env", "local", "auth", "status"]);
     assert_eq!(
         (status.code, status.stdout, status.stderr),

@@ -218,7 +218,10 @@ fn login_fills_the_kernel_cache_and_later_commands_never_ask_the_secret_service(
 
     // With the bus hung, any D-Bus call would take 3 s and fail: these succeed, so none was made.
     let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list", "--limit", "1"]));
-    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(
+        (list.code, list.stdout.as_str(), list.stderr.as_str()),
+        (0, "1\tRex\t1\tavailable\n", crate::common::FIRST_OF_MORE)
+    );
     let status = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "auth", "status"]));
     assert_eq!((status.code, status.stdout), (0, format!("*\tlocal\t{url}\tkernel cache\t****a5b2\taccepted\n")));
 
@@ -243,7 +246,10 @@ fn a_key_changed_in_the_secret_service_is_picked_up_after_a_401() {
 
     keyring.replace_in_the_secret_service(KEY);
     let list = Run::of(&mut keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
-    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(
+        (list.code, list.stdout.as_str(), list.stderr.as_str()),
+        (0, "1\tRex\t1\tavailable\n", crate::common::FIRST_OF_MORE)
+    );
     assert_eq!(env.sandbox.request_count(), 2, "refused once with the cached key, then accepted with the new one");
     assert_eq!(keyring.cached().as_deref(), Some(KEY), "the cache now holds the new key");
     let list = Run::of(&mut keyring.petstore_on_a_hung_bus(&["--env", "local", "pets", "list", "--limit", "1"]));
@@ -349,7 +355,10 @@ fn a_blocked_kernel_keyring_falls_back_to_the_secret_service_silently() {
         (0, format!("logged in to `local` ({url}): the API accepted it; the key is in the Secret Service\n"))
     );
     let list = without_kernel_keyring(&mut keyring.petstore(&["--env", "local", "pets", "list", "--limit", "1"]), "");
-    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(
+        (list.code, list.stdout.as_str(), list.stderr.as_str()),
+        (0, "1\tRex\t1\tavailable\n", crate::common::FIRST_OF_MORE)
+    );
     let status = without_kernel_keyring(&mut keyring.petstore(&["--env", "local", "auth", "status"]), "");
     assert_eq!(
         (status.code, status.stdout, status.stderr.as_str()),
@@ -487,7 +496,10 @@ fn a_login_under_the_old_shared_name_moves_to_the_first_directory_that_uses_it()
     a.record_keyring_login();
     b.record_keyring_login();
     let list = Run::of(&mut a.petstore(&["--env", "local", "pets", "list", "--limit", "1"]));
-    assert_eq!((list.code, list.stdout.as_str(), list.stderr.as_str()), (0, "1\tRex\t1\tavailable\n", ""));
+    assert_eq!(
+        (list.code, list.stdout.as_str(), list.stderr.as_str()),
+        (0, "1\tRex\t1\tavailable\n", crate::common::FIRST_OF_MORE)
+    );
     assert_eq!(a.in_the_secret_service().as_deref(), Some(KEY), "moved to A's own item");
     assert_eq!(secret_tool_lookup("local"), None, "and gone from the shared one");
     let token = Run::printing_the_key(&mut a.petstore(&["--env", "local", "auth", "token"]));

@@ -50,13 +50,15 @@ fn status_and_limit_go_to_the_server() {
 }
 
 #[test]
-fn a_full_page_gets_a_note_on_a_terminal_only() {
+fn a_full_page_gets_a_note_at_a_terminal_and_piped() {
     let env = TestEnv::with(Config::default().seed_pets(25));
+    let note = "note: more animals exist past the first 20; `--limit 100` shows up to 100, `--all` every one the API \
+                can reach\n";
     let run = env.run_in_terminal(&["pets", "list", "--color", "never"]);
     assert_eq!(run.stdout.lines().count(), 21, "a header and 20 rows:\n{run}");
-    assert_eq!(run.stderr, "showing the first 20 animals; `--limit 100` shows up to 100\n");
+    assert_eq!(run.stderr, note);
     let piped = env.run(&["pets", "list"]);
-    assert_eq!((piped.code, piped.stdout.lines().count(), piped.stderr.as_str()), (0, 20, ""));
+    assert_eq!((piped.code, piped.stdout.lines().count(), piped.stderr.as_str()), (0, 20, note));
     let quiet = env.run_in_terminal(&["pets", "list", "--quiet"]);
     assert_eq!(quiet.stderr, "");
 }

@@ -84,7 +84,7 @@ fn garbled_answers_are_reported_with_an_excerpt() {
     let run = add(&env, &[]);
     assert_eq!(run.code, 1, "{run}");
     assert!(run.stderr.contains("so the animal was probably created"), "{run}");
-    assert!(run.stderr.contains("help: check with `petstore pets list` before adding it again"), "{run}");
+    assert!(run.stderr.contains("help: check with `petstore pets find --name NAME` before adding it again"), "{run}");
     assert_eq!(env.sandbox.pets().len(), 6);
 }
 

@@ -13,5 +13,6 @@
 pub mod api;
 pub mod batch;
 pub mod bulk;
+pub mod catalog;
 pub mod config;
 pub mod credentials;

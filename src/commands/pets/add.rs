@@ -48,6 +48,8 @@ Examples:
   id=$(petstore pets add --name Rex --category-id 1 | cut -f1)
   petstore pets add --file pets.csv --failed failed.csv
   petstore pets add --file failed.csv --failed failed.csv   # until none fails
+  petstore pets add --file pets.csv --failed failed.csv --unknown unknown.csv
+  petstore pets add --file unknown.csv --skip-existing --unknown unknown.csv
   jq -c '.[]' pets.json | petstore pets add --file - --format ndjson -o ndjson
 
 CSV (the header names the columns, in any order; an empty status is none):
@@ -106,6 +108,20 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
+
+    /// Write every record whose request went out without a usable answer (it may or may not have been
+    /// created) to this file, in the input's format, as `--failed` does for the others; replaced whole, even
+    /// when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those
+    /// that do not exist
+    #[arg(long, value_name = "PATH", requires = "file",
+        conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub unknown: Option<PathBuf>,
+
+    /// Look each record up before sending it (name, categoryId and status, in every animal the API can reach,
+    /// fetched once for the batch) and skip those that exist. A record whose status's list comes back full
+    /// (100) cannot be told: it is not sent, and goes to the `--unknown` file
+    #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub skip_existing: bool,
 
     /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
     /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
@@ -196,7 +212,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
-        check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
+        check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
     ctx.output.pet(&pet)?;
@@ -224,18 +240,18 @@ fn write_error(err: api::Error) -> Error {
                 status.as_u16(),
                 shown_excerpt(&excerpt)
             ),
-            "check with `petstore pets list` before adding it again",
+            "check with `petstore pets find --name NAME` before adding it again",
             exit::FAILURE,
         ),
         err @ api::Error::Status { .. } => match Error::from(err) {
             Error::ServerError { status, detail } => (
                 format!("the server failed (HTTP {status}) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets list` before trying again",
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
             Error::UnexpectedStatus { status: 408, detail } => (
                 format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets list` before trying again",
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
             other => return other,
@@ -250,7 +266,7 @@ fn write_error(err: api::Error) -> Error {
 }
 
 /// The next step after a `POST /pets` that may have gone through without an answer.
-const UNKNOWN_CHECK: &str = "check with `petstore pets list` whether it was created before trying again";
+const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether it was created before trying again";
 
 #[cfg(test)]
 mod tests {
@@ -271,7 +287,8 @@ mod tests {
             shown(failed),
             (
                 "the server failed (HTTP 502) while adding: no details: the body was empty".to_owned(),
-                "it may still have been created: check with `petstore pets list` before trying again".to_owned(),
+                "it may still have been created: check with `petstore pets find --name NAME` before trying again"
+                    .to_owned(),
                 exit::FAILURE
             )
         );
@@ -282,7 +299,7 @@ mod tests {
                 "the server answered HTTP 201, so the animal was probably created, but the answer is unreadable: EOF; \
                  the body began `{`"
                     .to_owned(),
-                "check with `petstore pets list` before adding it again".to_owned(),
+                "check with `petstore pets find --name NAME` before adding it again".to_owned(),
                 exit::FAILURE
             )
         );

@@ -5,12 +5,13 @@ use crate::error::Error;
 
 /// The warning every `pets get` prints on stderr, unless `--quiet`.
 pub const DEPRECATION_WARNING: &str =
-    "`pets get` is deprecated: the API removes it on 2030-12-05; use `petstore pets list --status STATUS` instead";
+    "`pets get` is deprecated: the API removes it on 2030-12-05; use `petstore pets find --id ID` instead";
 
 /// Show one animal by its id (deprecated)
 ///
 /// The API deprecates the operation behind this command and removes it on 2030-12-05; each use prints a
-/// warning on stderr (silence it with `--quiet`). Use `petstore pets list --status STATUS` instead.
+/// warning on stderr (silence it with `--quiet`). Use `petstore pets find --id ID` instead: it searches the
+/// lists, and asks this operation only for an id no list shows.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

@@ -1,27 +1,35 @@
 //! `petstore pets list`
 
-use crate::api::{ListQuery, PetStatus};
+use crate::api::PetStatus;
+use crate::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
 use crate::context::Context;
 use crate::error::Error;
-
-/// The server's page size when `--limit` is not given (spec §4.1).
-const DEFAULT_LIMIT: u8 = 20;
-/// The largest page the API serves (spec §4.1).
-pub(crate) const MAX_LIMIT: u8 = 100;
-// The API layer sizes what it reads for the same number of animals.
-const _: () = assert!(MAX_LIMIT as usize == crate::api::models::LIST_LIMIT_MAX);
 
 /// List the store's animals
 ///
 /// Prints animals in ascending id order: a table on a terminal; when piped, one tab-separated line per animal
 /// (id, name, categoryId, status) with no header; with `--json`, the API's JSON array.
 ///
-/// The API returns at most `--limit` animals (20 when not given, 100 at most) and has no further paging.
+/// The API returns at most `--limit` animals (20 when not given, 100 at most) and has no further paging. When
+/// the list is cut off, a note on stderr says so, terminal or not (`--quiet` silences it): below 100, petstore
+/// asks for one animal more than `--limit`, so the note means that more exist; at 100 it means that more may
+/// exist.
+///
+/// `--all` shows every animal the API can reach: the first 100 without a filter and the first 100 of each
+/// status, together, each animal once. The API cannot page past the first 100 of a status: when one of those
+/// comes back full, petstore names it and exits 6 (partial). Animals with no status after the first 100 are
+/// in no list at all: a note names that blind spot, which no query can reach. With `--status`, `--all` is
+/// that status's first 100 alone, under the same rule.
+///
+/// `--category`, `--name-contains`, `--sort` and `--reverse` run on the client, over what the API returned: with
+/// `--limit 20`, over those 20 animals; with `--all`, over every animal the API can reach.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   petstore pets list
   petstore pets list --status available --limit 100
+  petstore pets list --all --output ndjson
+  petstore pets list --all --category 2 --sort name
   petstore pets list --json | jq -r '.[].name'
   petstore pets list | cut -f2          # names, one per line")]
 pub struct ListArgs {
@@ -33,24 +41,90 @@ pub struct ListArgs {
     #[arg(long, value_name = "N", value_parser = crate::commands::values::parse_limit)]
     pub limit: Option<u8>,
 
+    /// Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows
+    #[arg(long, conflicts_with = "limit")]
+    pub all: bool,
+
+    /// Only animals in this category, among those the API returned
+    #[arg(
+        long,
+        value_name = "ID",
+        allow_negative_numbers = true,
+        help_heading = "On the client, over what the API returned"
+    )]
+    pub category: Option<i64>,
+
+    /// Only animals whose name contains this text (case included), among those the API returned
+    #[arg(long, value_name = "TEXT", help_heading = "On the client, over what the API returned")]
+    pub name_contains: Option<String>,
+
+    #[command(flatten)]
+    pub sort: super::SortArgs,
+
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
 }
 
-/// Lists the animals and prints them.
+impl ListArgs {
+    /// Keeps the animals that `--category` and `--name-contains` ask for, sorted as `--sort` says.
+    fn refine(&self, pets: &mut Vec<crate::api::Pet>) {
+        let criteria = catalog::Criteria {
+            category_id: self.category,
+            name_contains: self.name_contains.clone(),
+            ..catalog::Criteria::default()
+        };
+        pets.retain(|pet| criteria.matches(pet));
+        self.sort.apply(pets);
+    }
+}
+
+/// Lists the animals and prints them, with a note when the list is cut off.
 pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
     let client = ctx.client()?;
-    let pets = client.list_pets(&ListQuery { status: args.status, limit: args.limit }).await?;
-    ctx.output.pets(&pets)?;
+    if args.all {
+        let mut catalog = catalog::all(&client, args.status).await?;
+        args.refine(&mut catalog.pets);
+        ctx.output.pets(&catalog.pets)?;
+        super::blind_spot_note(ctx, &catalog.coverage);
+        if catalog.coverage.partial {
+            return Err(Error::ListPartial { full: super::full_words(&catalog.coverage) });
+        }
+        if catalog.pets.is_empty() {
+            ctx.output.note("no animals found");
+        }
+        return Ok(());
+    }
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-    if pets.len() >= usize::from(limit) {
-        ctx.output.note(&if limit < MAX_LIMIT {
-            format!("showing the first {limit} animals; `--limit {MAX_LIMIT}` shows up to {MAX_LIMIT}")
-        } else {
-            format!("showing the first {MAX_LIMIT} animals, the most the API returns at once")
-        });
-    } else if pets.is_empty() {
+    let mut page = catalog::page(&client, args.status, limit).await?;
+    args.refine(&mut page.pets);
+    ctx.output.pets(&page.pets)?;
+    if let Some(note) = cut_off_note(args.status, limit, page.more) {
+        ctx.output.notice(&note);
+    } else if page.pets.is_empty() {
         ctx.output.note("no animals found");
     }
     Ok(())
+}
+
+/// What to say of a page that is cut off, and how to see more.
+fn cut_off_note(status: Option<PetStatus>, limit: u8, more: More) -> Option<String> {
+    let animals = match status {
+        Some(status) => format!("`{status}` animals"),
+        None => "animals".to_owned(),
+    };
+    Some(match more {
+        More::No => return None,
+        More::Yes => format!(
+            "more {animals} exist past the first {limit}; `--limit {MAX_LIMIT}` shows up to {MAX_LIMIT}{}",
+            if status.is_none() { ", `--all` every one the API can reach" } else { "" }
+        ),
+        More::Maybe if status.is_none() => format!(
+            "these are the first {MAX_LIMIT} animals, the most the API returns at once, and more may exist; \
+             `--all` shows every one the API can reach"
+        ),
+        More::Maybe => format!(
+            "these are the first {MAX_LIMIT} {animals}, the most the API returns at once, and more may exist past \
+             them, which no query shows"
+        ),
+    })
 }

@@ -1,9 +1,14 @@
 //! `petstore pets ...`: the store's animals.
 
 pub mod add;
+pub mod find;
 pub mod get;
 pub mod list;
 
+use std::time::SystemTime;
+
+use crate::api::Pet;
+use crate::catalog::{Coverage, MAX_LIMIT, SortKey};
 use crate::commands::formats::Prints;
 use crate::context::Context;
 use crate::error::Error;
@@ -13,6 +18,7 @@ use crate::output::Rows;
 #[derive(Debug, clap::Subcommand)]
 pub enum PetsCommand {
     List(list::ListArgs),
+    Find(find::FindArgs),
     Add(add::Add),
     Get(get::GetArgs),
 }
@@ -22,6 +28,7 @@ impl PetsCommand {
     pub fn name(&self) -> &'static str {
         match self {
             Self::List(_) => "list",
+            Self::Find(_) => "find",
             Self::Add(_) => "add",
             Self::Get(_) => "get",
         }
@@ -31,6 +38,7 @@ impl PetsCommand {
     pub fn prints(&self) -> Prints<'_> {
         match self {
             Self::List(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
+            Self::Find(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
             Self::Add(add) => Prints::Records(Rows::PET_KEYS, &add.args.columns),
             Self::Get(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
         }
@@ -47,7 +55,69 @@ impl PetsCommand {
 pub async fn run(ctx: &Context, command: &PetsCommand) -> Result<(), Error> {
     match command {
         PetsCommand::List(args) => list::run(ctx, args).await,
+        PetsCommand::Find(args) => find::run(ctx, args).await,
         PetsCommand::Add(args) => add::run(ctx, args).await,
         PetsCommand::Get(args) => get::run(ctx, args).await,
+    }
+}
+
+/// The note naming the blind spot, when the unfiltered first 100 came back full: animals with no status past
+/// them are in no list.
+fn blind_spot_note(ctx: &Context, coverage: &Coverage) {
+    if !coverage.blind_spot {
+        return;
+    }
+    let past = coverage
+        .partitions
+        .iter()
+        .find(|partition| partition.status.is_none())
+        .and_then(|partition| partition.last_id)
+        .map_or_else(String::new, |last| format!(" (past id {last})"));
+    ctx.output.notice(&format!(
+        "animals with no status after the first {MAX_LIMIT}{past} are in no list the API gives, so no query can \
+         show them"
+    ));
+}
+
+/// The status partitions that came back full, in words: `` `available` (100), `sold` (100) ``.
+fn full_words(coverage: &Coverage) -> String {
+    let full: Vec<String> = coverage
+        .full_statuses()
+        .filter_map(|partition| Some(format!("`{}` ({})", partition.status?, partition.returned)))
+        .collect();
+    full.join(", ")
+}
+
+/// Now, as far as the deprecation of `GET /pets/{petId}` goes: the clock, unless a test sets the hidden
+/// `PETSTORE_TEST_NOW` (an HTTP-date, `Fri, 06 Dec 2030 00:00:00 GMT`) to see what happens on another day.
+fn now() -> SystemTime {
+    std::env::var(TEST_NOW_VAR)
+        .ok()
+        .and_then(|date| httpdate::parse_http_date(&date).ok())
+        .unwrap_or_else(SystemTime::now)
+}
+
+/// The hidden variable that fakes [`now`] for tests; read there only.
+const TEST_NOW_VAR: &str = "PETSTORE_TEST_NOW";
+
+/// `--sort` and `--reverse`, shared by `pets list` and `pets find`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "On the client, over what the API returned")]
+pub struct SortArgs {
+    /// Sort by this field [default: id, as the API returns them]
+    #[arg(long, value_enum, value_name = "FIELD")]
+    pub sort: Option<SortKey>,
+
+    /// Sort in descending order
+    #[arg(long)]
+    pub reverse: bool,
+}
+
+impl SortArgs {
+    /// Sorts `pets` as asked; left as they are (ascending ids) when nothing is asked.
+    fn apply(&self, pets: &mut [Pet]) {
+        if self.sort.is_some() || self.reverse {
+            crate::catalog::sort(pets, self.sort.unwrap_or_default(), self.reverse);
+        }
     }
 }

@@ -288,3 +288,7 @@ pub fn wait_until_locked(path: &Path, bound: std::time::Duration, what: &str) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
+
+/// The note of `pets list --limit 1` in a store of more than one animal.
+pub const FIRST_OF_MORE: &str =
+    "note: more animals exist past the first 1; `--limit 100` shows up to 100, `--all` every one the API can reach\n";

@@ -11,10 +11,12 @@
 //! those not sent) in the `--failed` file, and the summary with its exit. A record of unknown outcome may
 //! exist, so it is listed apart and kept out of the `--failed` file, which must never cause a duplicate.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::future::Future;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use petstore_core::batch::{
@@ -23,7 +25,9 @@ use petstore_core::batch::{
 };
 
 use super::{AddArgs, UNKNOWN_CHECK, write_error};
-use crate::bulk::{FailedFile, Format, Reader, Record};
+use crate::api::Pet;
+use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
+use crate::catalog::{Decision, Existing};
 use crate::context::Context;
 use crate::error::Error;
 use crate::output::{BatchProgress, CreatedPets, duration_words, shell_word, thousands};
@@ -51,18 +55,18 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         (Some(format), _) | (None, Some(format)) => format,
         (None, None) => return Err(Error::RecordsFormat { file: name }),
     };
-    let failed_file = match &args.failed {
-        Some(path) => Some(FailedFile::create(path).map_err(|err| Error::FailedFileUnusable {
-            path: path.clone(),
-            reason: err.to_string(),
-            help: if err.is_not_a_file() {
-                "give `--failed` the path of a regular file, which is replaced, or of one to create".to_owned()
-            } else {
-                "create the directory, or give `--failed` a path in a directory you can write".to_owned()
-            },
-        })?),
-        None => None,
-    };
+    if let (Some(failed), Some(unknown)) = (&args.failed, &args.unknown)
+        && same_file(failed, unknown)
+    {
+        return Err(Error::FailedFileUnusable {
+            flag: "unknown",
+            path: unknown.clone(),
+            reason: "it is the `--failed` file too, and each replaces the other".to_owned(),
+            help: "give `--failed` and `--unknown` two different files".to_owned(),
+        });
+    }
+    let failed_file = args.failed.as_deref().map(|path| records_file("failed", path)).transpose()?;
+    let unknown_file = args.unknown.as_deref().map(|path| records_file("unknown", path)).transpose()?;
 
     // The check pass, on a blocking thread: reading stdin, or a file on a slow disk, must not keep a signal
     // from ending the command. An abandoned read does not hold the exit (`main` shuts the runtime down
@@ -85,6 +89,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let client = ctx.client()?;
     let what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
+    // One lookup for the whole batch, before anything is sent.
+    let existing = if args.skip_existing { Some(Existing::fetch(&client).await?) } else { None };
     let read_error = |source| Error::RecordsRead { file: name.clone(), source };
     let reader = Reader::new(format, input).map_err(read_error)?;
     let failed_file = match failed_file {
@@ -94,9 +100,22 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         }
         None => None,
     };
-    let mut reader = reader;
+    let unknown_file = match unknown_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            Some(file.begin(&reader.layout()).map_err(|source| Error::UnknownFile { path, source })?)
+        }
+        None => None,
+    };
+    let decided = Arc::new(Mutex::new(VecDeque::new()));
+    let mut reader = SkipExisting { records: reader, existing, decided: decided.clone() };
     let mut out = BatchOutput {
+        decided,
+        skipped: 0,
+        undecided: 0,
         failed_file,
+        unknown_file,
+        unknown_error: None,
         created: ctx.output.created_pets(),
         progress: ctx.output.batch_progress(total),
         unknown_lines: Vec::new(),
@@ -106,19 +125,92 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         async move { client.create_pet_paced(&pet).await }
     };
     let mut summary = batch::send(&mut reader, total, create, args.concurrency.into(), &mut interrupts, &mut out).await;
+    if let Err(halt) = out.take_decided()
+        && summary.stop.is_none()
+    {
+        summary.stop = Some(Stop::Sink(halt));
+    }
     // What was never sent goes to the `--failed` file, read from where the sending stopped.
     if summary.stop.is_some()
-        && let Some(file) = &mut out.failed_file
+        && let Some(mut file) = out.failed_file.take()
     {
         for record in reader.by_ref().map_while(|parsed| parsed.ok().and_then(Result::ok)) {
+            // What the lookup decided on the way is told as usual.
+            if let Err(halt) = out.take_decided() {
+                summary.stop = Some(Stop::Sink(halt));
+                break;
+            }
             if let Err(source) = file.write(&record.pet) {
                 let path = file.path().to_owned();
                 summary.stop = Some(Stop::Sink(Halt::Broken(Error::FailedFile { path, source })));
                 break;
             }
         }
+        out.failed_file = Some(file);
     }
-    finish(ctx, out, &name, total, summary)
+    if let Err(halt) = out.take_decided() {
+        summary.stop.get_or_insert(Stop::Sink(halt));
+    }
+    // The records the lookup kept back were counted by the batch as not sent.
+    summary.tally.not_sent = summary.tally.not_sent.saturating_sub(out.skipped + out.undecided);
+    finish(ctx, args.skip_existing, out, &name, total, summary)
+}
+
+/// A record that `--skip-existing` kept back, and why.
+enum Decided {
+    Exists(Record, Pet),
+    Undecided(Record),
+}
+
+/// The records of the send pass, less those that `--skip-existing` keeps back: each is looked up as it is
+/// read, and one kept back goes to `decided`, for [`BatchOutput`] to tell.
+struct SkipExisting<R> {
+    records: R,
+    existing: Option<Existing>,
+    decided: Arc<Mutex<VecDeque<Decided>>>,
+}
+
+impl<R: Iterator<Item = io::Result<Result<Record, Invalid>>>> Iterator for SkipExisting<R> {
+    type Item = R::Item;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let item = self.records.next()?;
+            let (Some(existing), Ok(Ok(record))) = (&mut self.existing, &item) else { return Some(item) };
+            let kept_back = match existing.decide(&record.pet) {
+                Decision::Send => return Some(item),
+                Decision::Exists(pet) => Decided::Exists(record.clone(), pet),
+                Decision::Undecided => Decided::Undecided(record.clone()),
+            };
+            self.decided.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push_back(kept_back);
+        }
+    }
+}
+
+/// The `--failed` or `--unknown` file (`flag`), checked and begun beside `path` before anything is sent.
+fn records_file(flag: &'static str, path: &Path) -> Result<FailedFile, Error> {
+    FailedFile::create(path).map_err(|err| Error::FailedFileUnusable {
+        flag,
+        path: path.to_owned(),
+        reason: err.to_string(),
+        help: if err.is_not_a_file() {
+            format!("give `--{flag}` the path of a regular file, which is replaced, or of one to create")
+        } else {
+            format!("create the directory, or give `--{flag}` a path in a directory you can write")
+        },
+    })
+}
+
+/// Whether two paths name one file: the same directory (links followed) and name, or one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        return a == b;
+    }
+    let place = |path: &Path| {
+        let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some((std::fs::canonicalize(dir).ok()?, path.file_name()?.to_owned()))
+    };
+    place(a).is_some_and(|a| place(b) == Some(a))
 }
 
 /// `--dry-run` and `--curl`: every checked record as the `POST /pets` it would be.
@@ -228,7 +320,17 @@ enum Halt {
 /// Where a batch's results go: created pets to stdout, records certainly not created to the `--failed` file,
 /// progress and each record's end to stderr.
 struct BatchOutput {
+    /// What `--skip-existing` kept back, not yet told.
+    decided: Arc<Mutex<VecDeque<Decided>>>,
+    /// Records not sent because they exist.
+    skipped: u64,
+    /// Records not sent because whether they exist cannot be told.
+    undecided: u64,
     failed_file: Option<FailedFile>,
+    /// `--unknown`: the records of unknown outcome, as their outcome becomes unknown.
+    unknown_file: Option<FailedFile>,
+    /// The first error writing `unknown_file`: it stops the batch (a record with nowhere to go).
+    unknown_error: Option<io::Error>,
     created: CreatedPets,
     progress: BatchProgress,
     /// The first lines of unknown outcome.
@@ -248,6 +350,53 @@ impl BatchOutput {
         if self.unknown_lines.len() < SHOWN_UNKNOWN {
             self.unknown_lines.push(record.line);
         }
+        if let Some(file) = &mut self.unknown_file
+            && self.unknown_error.is_none()
+            && let Err(err) = file.write(&record.pet)
+        {
+            self.unknown_error = Some(err);
+        }
+    }
+
+    /// Tells what `--skip-existing` kept back since last time: a skipped record on stdout (ndjson), one that
+    /// cannot be told in the `--unknown` file, both in the progress.
+    fn take_decided(&mut self) -> Result<(), Halt> {
+        let decided: Vec<Decided> =
+            self.decided.lock().unwrap_or_else(std::sync::PoisonError::into_inner).drain(..).collect();
+        for decided in decided {
+            match decided {
+                Decided::Exists(record, pet) => {
+                    self.skipped += 1;
+                    self.progress.advance(false);
+                    self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
+                }
+                Decided::Undecided(record) => {
+                    self.undecided += 1;
+                    let status = record.pet.status.map_or_else(|| "with no status".to_owned(), |s| format!("`{s}`"));
+                    let err = Error::MaybeApplied {
+                        message: format!(
+                            "not sent: whether it exists cannot be told, as the API shows only the first 100 \
+                             animals {status}"
+                        ),
+                        check: UNKNOWN_CHECK.to_owned(),
+                        code: crate::error::exit::PARTIAL,
+                    };
+                    self.unknown(&record, &err);
+                    self.unknown_halt()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `--unknown` file's write error, once, to stop the batch.
+    fn unknown_halt(&mut self) -> Result<(), Halt> {
+        match (self.unknown_error.take(), &self.unknown_file) {
+            (Some(source), Some(file)) => {
+                Err(Halt::Broken(Error::UnknownFile { path: file.path().to_owned(), source }))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -255,6 +404,7 @@ impl batch::Sink for BatchOutput {
     type Error = Halt;
 
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Halt> {
+        self.take_decided()?;
         match end {
             End::Created(pet) => {
                 self.progress.advance(false);
@@ -267,7 +417,7 @@ impl batch::Sink for BatchOutput {
             }
             End::Unknown(err) => {
                 self.unknown(record, &write_error(err));
-                Ok(())
+                self.unknown_halt()
             }
             End::Abandoned(why) => {
                 let reason = match why {
@@ -280,7 +430,7 @@ impl batch::Sink for BatchOutput {
                     code: crate::error::exit::NETWORK,
                 };
                 self.unknown(record, &err);
-                Ok(())
+                self.unknown_halt()
             }
         }
     }
@@ -298,6 +448,7 @@ impl batch::Sink for BatchOutput {
     }
 
     fn flush(&mut self) -> Result<(), Halt> {
+        self.take_decided()?;
         self.created.flush().map_err(|err| self.halt(err))
     }
 
@@ -346,27 +497,37 @@ impl batch::Sink for BatchOutput {
     }
 }
 
-/// created / failed / unknown / not sent, for the summary.
-fn tally_words(tally: &Tally) -> String {
-    format!(
+/// created / failed / unknown / not sent, for the summary; with `--skip-existing`, the records it kept back:
+/// skipped (they exist) and undecided (whether they exist cannot be told).
+fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
+    let mut words = format!(
         "created {} / failed {} / unknown {} / not sent {}",
         thousands(tally.created),
         thousands(tally.failed),
         thousands(tally.unknown),
         thousands(tally.not_sent)
-    )
+    );
+    if let Some((skipped, undecided)) = kept_back {
+        words.push_str(&format!(" / skipped {} / undecided {}", thousands(skipped), thousands(undecided)));
+    }
+    words
 }
 
 /// Writes the `--failed` file and the output, prints the summary, and gives the exit.
 fn finish(
     ctx: &Context,
+    skip_existing: bool,
     out: BatchOutput,
     name: &str,
     total: u64,
     summary: Summary<Signal, Halt>,
 ) -> Result<(), Error> {
-    let BatchOutput { failed_file, created, progress, unknown_lines } = out;
+    let kept_back = skip_existing.then_some((out.skipped, out.undecided));
+    let BatchOutput { failed_file, unknown_file, unknown_error, created, progress, unknown_lines, undecided, .. } = out;
     let Summary { tally, stop, signal } = summary;
+    let tally_words = |tally: &Tally| tally_words(tally, kept_back);
+    // Those whose existence cannot be told are of unknown outcome too: in the same list and file.
+    let unknown = tally.unknown + undecided;
     progress.finish();
     let kept = match failed_file {
         Some(file) => {
@@ -376,30 +537,58 @@ fn finish(
         }
         None => None,
     };
+    // Written even after an error writing it, for what it holds: a record in it is one fewer to look for.
+    let unknown_kept = match unknown_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            let count = file.commit().map_err(|source| Error::UnknownFile { path: path.clone(), source })?;
+            if let Some(source) = unknown_error {
+                return Err(Error::UnknownFile { path, source });
+            }
+            Some((path, count))
+        }
+        None => None,
+    };
     let output = created.finish();
     let stdout_closed =
         matches!(stop, Some(Stop::Sink(Halt::StdoutClosed))) || output.as_ref().is_err_and(Error::is_broken_pipe);
-    if tally.unknown > 0 {
+    if unknown > 0 {
         let mut lines: Vec<String> = unknown_lines.iter().map(u64::to_string).collect();
-        if tally.unknown > unknown_lines.len() as u64 {
-            lines.push(format!("and {} more", thousands(tally.unknown - unknown_lines.len() as u64)));
+        if unknown > unknown_lines.len() as u64 {
+            lines.push(format!("and {} more", thousands(unknown - unknown_lines.len() as u64)));
         }
-        let one = tally.unknown == 1;
+        let one = unknown == 1;
         let left_out = match &kept {
             Some((path, _)) => format!(", so {} not in `{}`", if one { "it is" } else { "they are" }, path.display()),
             None => String::new(),
         };
+        let next = match &unknown_kept {
+            Some((path, _)) => format!(
+                "{} in `{}`: `petstore pets add --file {} --skip-existing` sends {}",
+                if one { "it is" } else { "they are" },
+                path.display(),
+                shell_word(&path.to_string_lossy()),
+                if one { "it if it does not exist" } else { "those that do not exist" },
+            ),
+            None => format!(
+                "check with `petstore pets find --name NAME` before sending {} again, or pass `--unknown PATH` to \
+                 keep them",
+                if one { "it" } else { "them" }
+            ),
+        };
         progress.after(&format!(
-            "{} {} of `{name}` may or may not have been created{left_out}: {} {}; check with `petstore pets list` \
-             before sending {} again",
-            thousands(tally.unknown),
+            "{} {} of `{name}` may or may not have been created{left_out}: {} {}; {next}",
+            thousands(unknown),
             if one { "record" } else { "records" },
             if one { "line" } else { "lines" },
             lines.join(", "),
-            if one { "it" } else { "them" },
         ));
     }
-    if signal.is_none() && tally.created == total && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed))) {
+    let skipped = kept_back.map_or(0, |(skipped, _)| skipped);
+    if signal.is_none()
+        && tally.created + skipped == total
+        && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed)))
+    {
         // Every record was created: a reader that left early (`| head -1`) is no failure of the batch.
         if !stdout_closed {
             ctx.output.status(&tally_words(&tally));
@@ -419,8 +608,15 @@ fn finish(
         None if tally.failed + tally.not_sent > 0 => {
             "pass `--failed PATH` to keep the records that were not created, for a re-run".to_owned()
         }
-        _ => "check with `petstore pets list` whether those of unknown outcome exist before sending them again"
-            .to_owned(),
+        _ => match &unknown_kept {
+            Some((path, _)) => format!(
+                "`petstore pets add --file {} --skip-existing` sends those of unknown outcome that do not exist",
+                shell_word(&path.to_string_lossy())
+            ),
+            None => "check with `petstore pets find --name NAME` whether those of unknown outcome exist before \
+                     sending them again"
+                .to_owned(),
+        },
     };
     // Past this point the batch fails whatever stdout did: a closed stdout must not make it exit 0.
     let output = if stdout_closed { Ok(()) } else { output };

@@ -1,0 +1,451 @@
+//! What the API can show of the store, and how much of it that is.
+//!
+//! The API has no paging: `GET /pets` returns at most 100 animals, the first by id, and says nothing of the
+//! rest. So every answer here carries its completeness as data ([`More`] for one page, [`Coverage`] for the
+//! union of the partitions), serialisable, for the CLI to word and for other callers to pass on:
+//! - one page ([`page`]): below 100, one more animal than asked for is requested, so that "more exist" is a
+//!   fact rather than a guess; at 100 a full page only says that more may exist;
+//! - every animal the API can reach ([`all`]): the union of the unfiltered first 100 and the first 100 of each
+//!   status, by id. A status partition that came back full may hold more (partial); animals with no status
+//!   after the unfiltered first 100 are in no partition at all: the blind spot, which no query reaches;
+//! - a search ([`find`]) over those partitions, with the deprecated `GET /pets/{petId}` as the fallback for an
+//!   id no partition shows, and only while the API still serves it ([`lookup_open`]);
+//! - the records of a bulk add that already exist ([`Existing`]), from one [`all`] for the whole batch.
+//!
+//! Nothing here prints or words anything.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+
+use crate::api::models::LIST_LIMIT_MAX;
+use crate::api::{self, Client, ListQuery, NewPet, Pet, PetStatus};
+
+/// The server's page size when no limit is given (spec §4.1).
+pub const DEFAULT_LIMIT: u8 = 20;
+/// The largest page the API serves (spec §4.1).
+pub const MAX_LIMIT: u8 = 100;
+const _: () = assert!(MAX_LIMIT as usize == LIST_LIMIT_MAX);
+
+/// When the API removes `GET /pets/{petId}` (spec §4.3: 5 December 2030), 2030-12-05T00:00:00Z.
+pub const LOOKUP_REMOVED_UNIX: u64 = 1_922_659_200;
+/// The same date, for messages.
+pub const LOOKUP_REMOVED_DATE: &str = "2030-12-05";
+
+/// Whether the API still serves the deprecated `GET /pets/{petId}` at `now`.
+pub fn lookup_open(now: SystemTime) -> bool {
+    now < UNIX_EPOCH + Duration::from_secs(LOOKUP_REMOVED_UNIX)
+}
+
+/// Whether more animals exist than a page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum More {
+    /// The page is the whole answer.
+    No,
+    /// The server had more: it returned more than the page shows.
+    Yes,
+    /// The page is as long as the API goes (100): more may exist, and no query says.
+    Maybe,
+}
+
+/// One `GET /pets`, and whether it was cut off.
+#[derive(Debug, Clone, Serialize)]
+pub struct Page {
+    pub pets: Vec<Pet>,
+    pub more: More,
+}
+
+/// The first `limit` animals (with `status`, if given), asking for one more below [`MAX_LIMIT`] so that
+/// [`More::Yes`] is certain. A server that sends more than asked is cut to `limit`.
+pub async fn page(client: &Client, status: Option<PetStatus>, limit: u8) -> Result<Page, api::Error> {
+    let limit = limit.clamp(1, MAX_LIMIT);
+    let asked = if limit < MAX_LIMIT { limit + 1 } else { limit };
+    let mut pets = client.list_pets(&ListQuery { status, limit: Some(asked) }).await?;
+    let shown = usize::from(limit);
+    let more = if pets.len() > shown {
+        pets.truncate(shown);
+        More::Yes
+    } else if pets.len() == shown && limit == MAX_LIMIT {
+        More::Maybe
+    } else {
+        More::No
+    };
+    Ok(Page { pets, more })
+}
+
+/// One query of [`all`]: a status, or none (the unfiltered first 100).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Partition {
+    /// `None`: the unfiltered query.
+    pub status: Option<PetStatus>,
+    /// How many animals it returned.
+    pub returned: usize,
+    /// It returned as many as the API gives at once: more may exist past its last id.
+    pub full: bool,
+    /// The largest id it returned: past it, a full partition may hold animals no query shows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_id: Option<i64>,
+}
+
+/// How much of the store an [`all`] saw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// Each query, in the order sent: the unfiltered one first, then each status.
+    pub partitions: Vec<Partition>,
+    /// A status partition was full: animals with that status past its first 100 may be missing.
+    pub partial: bool,
+    /// The unfiltered query was full: animals with no status past it may exist, and no query can show them.
+    pub blind_spot: bool,
+}
+
+impl Coverage {
+    /// The status partitions that came back full.
+    pub fn full_statuses(&self) -> impl Iterator<Item = &Partition> {
+        self.partitions.iter().filter(|partition| partition.full && partition.status.is_some())
+    }
+
+    /// Whether an animal with `id` (and `status`, when known) could exist without any partition showing it.
+    /// Ids come back in ascending order, so a full partition hides nothing up to its last id.
+    pub fn could_hide(&self, id: i64, status: Option<Option<PetStatus>>) -> bool {
+        self.partitions.iter().any(|partition| {
+            let relevant = match status {
+                None => true,
+                Some(status) => partition.status.is_none() || partition.status == status,
+            };
+            relevant && partition.full && partition.last_id.is_none_or(|last| id > last)
+        })
+    }
+
+    /// Whether an animal with `status` past what its partition showed could exist unseen: its status
+    /// partition (or, for none, the unfiltered one) came back full.
+    pub fn could_miss(&self, status: Option<PetStatus>) -> bool {
+        self.partitions.iter().any(|partition| partition.full && partition.status == status)
+    }
+}
+
+/// Every animal the API can show, by id, and how much of the store that is.
+#[derive(Debug, Clone, Serialize)]
+pub struct Catalog {
+    pub pets: Vec<Pet>,
+    pub coverage: Coverage,
+}
+
+/// The union of the unfiltered first 100 and the first 100 of each status, deduplicated by id, in id order;
+/// with `status`, that partition alone. Four requests at most, sent at once.
+pub async fn all(client: &Client, status: Option<PetStatus>) -> Result<Catalog, api::Error> {
+    let query = |status| async move { client.list_pets(&ListQuery { status, limit: Some(MAX_LIMIT) }).await };
+    let pages = match status {
+        Some(status) => vec![(Some(status), query(Some(status)).await)],
+        None => {
+            let [available, pending, sold] = PetStatus::ALL;
+            let (none, a, p, s) =
+                tokio::join!(query(None), query(Some(available)), query(Some(pending)), query(Some(sold)));
+            vec![(None, none), (Some(available), a), (Some(pending), p), (Some(sold), s)]
+        }
+    };
+    let mut by_id = BTreeMap::new();
+    let mut partitions = Vec::new();
+    for (status, pets) in pages {
+        let mut pets = pets?;
+        pets.truncate(LIST_LIMIT_MAX);
+        partitions.push(Partition {
+            status,
+            returned: pets.len(),
+            full: pets.len() == LIST_LIMIT_MAX,
+            last_id: pets.iter().map(|pet| pet.id).max(),
+        });
+        for pet in pets {
+            by_id.entry(pet.id).or_insert(pet);
+        }
+    }
+    let partial = partitions.iter().any(|p| p.full && p.status.is_some());
+    let blind_spot = partitions.iter().any(|p| p.full && p.status.is_none());
+    Ok(Catalog { pets: by_id.into_values().collect(), coverage: Coverage { partitions, partial, blind_spot } })
+}
+
+/// What `find` looks for; every criterion given must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Criteria {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+    /// The whole name, exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Part of the name, exactly as written (case included).
+    #[serde(rename = "nameContains", skip_serializing_if = "Option::is_none")]
+    pub name_contains: Option<String>,
+    #[serde(rename = "categoryId", skip_serializing_if = "Option::is_none")]
+    pub category_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<PetStatus>,
+}
+
+impl Criteria {
+    /// Whether `pet` meets every criterion given.
+    pub fn matches(&self, pet: &Pet) -> bool {
+        self.id.is_none_or(|id| pet.id == id)
+            && self.name.as_ref().is_none_or(|name| &pet.name == name)
+            && self.name_contains.as_ref().is_none_or(|part| pet.name.contains(part.as_str()))
+            && self.category_id.is_none_or(|category| pet.category_id == category)
+            && self.status.is_none_or(|status| pet.status == Some(status))
+    }
+}
+
+/// What a list is sorted by, on the client: the API only gives ascending ids.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum SortKey {
+    #[default]
+    Id,
+    Name,
+    Category,
+    /// available, pending, sold, then none.
+    Status,
+}
+
+/// Sorts `pets` by `key`, ascending or, with `reverse`, descending; animals alike in `key` stay in id order.
+pub fn sort(pets: &mut [Pet], key: SortKey, reverse: bool) {
+    pets.sort_by(|a, b| {
+        let by_key = match key {
+            SortKey::Id => a.id.cmp(&b.id),
+            SortKey::Name => a.name.cmp(&b.name),
+            SortKey::Category => a.category_id.cmp(&b.category_id),
+            SortKey::Status => status_rank(a.status).cmp(&status_rank(b.status)),
+        };
+        let by_key = if reverse { by_key.reverse() } else { by_key };
+        by_key.then(a.id.cmp(&b.id))
+    });
+}
+
+/// A status's place in a sort: the spec's order, none last.
+fn status_rank(status: Option<PetStatus>) -> usize {
+    status.map_or(PetStatus::ALL.len(), |status| PetStatus::ALL.iter().position(|s| *s == status).unwrap_or(0))
+}
+
+/// How `find` got to an id that no partition showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdLookup {
+    /// The partitions decided: the id was among them, or could not be past them.
+    Lists,
+    /// Through the deprecated `GET /pets/{petId}`, the only way to it.
+    Deprecated,
+    /// The id could be past every partition, and the API no longer serves `GET /pets/{petId}`: unknown.
+    Unreachable,
+}
+
+/// What a search found, and how complete the answer is.
+#[derive(Debug, Clone, Serialize)]
+pub struct Found {
+    pub pets: Vec<Pet>,
+    pub coverage: Coverage,
+    #[serde(rename = "idLookup")]
+    pub id_lookup: IdLookup,
+}
+
+impl Found {
+    /// Whether other matches could exist unseen: with an id, only when it was unreachable (ids are unique);
+    /// otherwise when a partition the criteria reach came back full.
+    pub fn may_miss(&self, criteria: &Criteria) -> bool {
+        if criteria.id.is_some() {
+            return self.id_lookup == IdLookup::Unreachable;
+        }
+        match criteria.status {
+            Some(status) => self.coverage.could_miss(Some(status)),
+            None => self.coverage.partial,
+        }
+    }
+}
+
+/// Searches the partitions of [`all`] (only `criteria.status`'s, when given). An id that none shows, and that
+/// could be past a full one, is fetched with the deprecated `GET /pets/{petId}` while `now` is before its
+/// removal ([`lookup_open`]), after `before_deprecated` (where the caller warns); a 404 there is no match.
+pub async fn find(
+    client: &Client,
+    criteria: &Criteria,
+    now: SystemTime,
+    before_deprecated: impl FnOnce(),
+) -> Result<Found, api::Error> {
+    let catalog = all(client, criteria.status).await?;
+    let pets: Vec<Pet> = catalog.pets.into_iter().filter(|pet| criteria.matches(pet)).collect();
+    let mut found = Found { pets, coverage: catalog.coverage, id_lookup: IdLookup::Lists };
+    let Some(id) = criteria.id else { return Ok(found) };
+    if !found.pets.is_empty() || !found.coverage.could_hide(id, criteria.status.map(Some)) {
+        return Ok(found);
+    }
+    if !lookup_open(now) {
+        found.id_lookup = IdLookup::Unreachable;
+        return Ok(found);
+    }
+    before_deprecated();
+    found.id_lookup = IdLookup::Deprecated;
+    match client.get_pet(id).await {
+        Ok(pet) if pet.id == id && criteria.matches(&pet) => found.pets.push(pet),
+        Ok(_) => {}
+        Err(api::Error::Status { status, .. }) if status.as_u16() == 404 => {}
+        Err(err) => return Err(err),
+    }
+    Ok(found)
+}
+
+/// A record's identity for [`Existing`]: name, category and status.
+type Key = (String, i64, Option<PetStatus>);
+
+/// What a bulk add with `--skip-existing` decides for a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// An animal with its name, category and status exists: this one, not sent.
+    Exists(Pet),
+    /// None was seen, and none could be unseen: send it.
+    Send,
+    /// None was seen, but its partition came back full, so one may exist past it: neither sent nor skipped.
+    Undecided,
+}
+
+/// The animals of the store by name, category and status, fetched once for a whole batch. Each existing
+/// animal accounts for one record: two records alike in all three meet two animals before either is skipped,
+/// so an input that holds the same animal twice keeps both, as long as the store holds fewer.
+#[derive(Debug)]
+pub struct Existing {
+    by_key: HashMap<Key, Vec<Pet>>,
+    coverage: Coverage,
+}
+
+impl Existing {
+    /// One [`all`] for the batch.
+    pub async fn fetch(client: &Client) -> Result<Existing, api::Error> {
+        Ok(Existing::from_catalog(all(client, None).await?))
+    }
+
+    /// From what [`all`] gave.
+    pub fn from_catalog(catalog: Catalog) -> Existing {
+        let mut by_key: HashMap<Key, Vec<Pet>> = HashMap::new();
+        // Highest id last, so the oldest animal is taken first.
+        for pet in catalog.pets.into_iter().rev() {
+            by_key.entry((pet.name.clone(), pet.category_id, pet.status)).or_default().push(pet);
+        }
+        Existing { by_key, coverage: catalog.coverage }
+    }
+
+    /// How much of the store the lookup saw.
+    pub fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
+    /// Decides `record`, taking the animal it matches so that it matches no other record.
+    pub fn decide(&mut self, record: &NewPet) -> Decision {
+        let key = (record.name.clone(), record.category_id, record.status);
+        if let Some(pet) = self.by_key.get_mut(&key).and_then(Vec::pop) {
+            return Decision::Exists(pet);
+        }
+        if self.coverage.could_miss(record.status) { Decision::Undecided } else { Decision::Send }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pet(id: i64, name: &str, category_id: i64, status: Option<PetStatus>) -> Pet {
+        Pet { id, name: name.to_owned(), category_id, status }
+    }
+
+    fn partition(status: Option<PetStatus>, returned: usize, last_id: i64) -> Partition {
+        Partition { status, returned, full: returned == LIST_LIMIT_MAX, last_id: Some(last_id) }
+    }
+
+    #[test]
+    fn the_lookup_is_open_until_the_removal_date() {
+        let removal = UNIX_EPOCH + Duration::from_secs(LOOKUP_REMOVED_UNIX);
+        assert!(lookup_open(removal - Duration::from_secs(1)));
+        assert!(!lookup_open(removal));
+        assert!(!lookup_open(removal + Duration::from_secs(86_400)));
+        // The constant is the spec's date.
+        assert_eq!(httpdate::fmt_http_date(removal), "Thu, 05 Dec 2030 00:00:00 GMT");
+    }
+
+    #[test]
+    fn criteria_all_hold() {
+        let rex = pet(7, "Rex", 2, Some(PetStatus::Sold));
+        assert!(Criteria::default().matches(&rex));
+        assert!(Criteria { name: Some("Rex".into()), category_id: Some(2), ..Criteria::default() }.matches(&rex));
+        assert!(!Criteria { name: Some("Re".into()), ..Criteria::default() }.matches(&rex));
+        assert!(Criteria { name_contains: Some("e".into()), ..Criteria::default() }.matches(&rex));
+        assert!(!Criteria { name_contains: Some("E".into()), ..Criteria::default() }.matches(&rex));
+        assert!(!Criteria { id: Some(7), category_id: Some(3), ..Criteria::default() }.matches(&rex));
+        assert!(!Criteria { status: Some(PetStatus::Pending), ..Criteria::default() }.matches(&rex));
+    }
+
+    #[test]
+    fn sorting_keeps_id_order_among_equals_and_puts_no_status_last() {
+        let mut pets = vec![
+            pet(1, "b", 2, None),
+            pet(2, "a", 1, Some(PetStatus::Sold)),
+            pet(3, "b", 1, Some(PetStatus::Available)),
+        ];
+        let ids = |pets: &[Pet]| pets.iter().map(|p| p.id).collect::<Vec<_>>();
+        sort(&mut pets, SortKey::Name, false);
+        assert_eq!(ids(&pets), [2, 1, 3]);
+        sort(&mut pets, SortKey::Name, true);
+        assert_eq!(ids(&pets), [1, 3, 2]);
+        sort(&mut pets, SortKey::Status, false);
+        assert_eq!(ids(&pets), [3, 2, 1]);
+        sort(&mut pets, SortKey::Category, true);
+        assert_eq!(ids(&pets), [1, 2, 3]);
+        sort(&mut pets, SortKey::Id, true);
+        assert_eq!(ids(&pets), [3, 2, 1]);
+    }
+
+    #[test]
+    fn a_full_partition_hides_only_ids_past_its_last() {
+        let coverage = Coverage {
+            partitions: vec![
+                partition(None, 100, 150),
+                partition(Some(PetStatus::Available), 100, 300),
+                partition(Some(PetStatus::Pending), 40, 120),
+                partition(Some(PetStatus::Sold), 10, 30),
+            ],
+            partial: true,
+            blind_spot: true,
+        };
+        assert!(!coverage.could_hide(150, None));
+        assert!(coverage.could_hide(151, None));
+        assert!(coverage.could_hide(301, Some(Some(PetStatus::Available))));
+        // Pending is not full, but the unfiltered query could still hide it... only past 150.
+        assert!(coverage.could_hide(200, Some(Some(PetStatus::Pending))));
+        assert!(!coverage.could_hide(149, Some(Some(PetStatus::Pending))));
+        assert!(coverage.could_miss(Some(PetStatus::Available)));
+        assert!(!coverage.could_miss(Some(PetStatus::Pending)));
+        assert!(coverage.could_miss(None));
+        assert_eq!(coverage.full_statuses().count(), 1);
+    }
+
+    #[test]
+    fn each_existing_animal_accounts_for_one_record() {
+        let full_sold = Coverage {
+            partitions: vec![partition(None, 3, 3), partition(Some(PetStatus::Sold), 100, 400)],
+            partial: true,
+            blind_spot: false,
+        };
+        let catalog = Catalog {
+            pets: vec![
+                pet(1, "Rex", 1, Some(PetStatus::Available)),
+                pet(2, "Rex", 1, Some(PetStatus::Available)),
+                pet(3, "Tom", 2, None),
+            ],
+            coverage: full_sold,
+        };
+        let mut existing = Existing::from_catalog(catalog);
+        let record = |name: &str, category_id, status| NewPet { name: name.to_owned(), category_id, status };
+        let rex = record("Rex", 1, Some(PetStatus::Available));
+        assert_eq!(existing.decide(&rex), Decision::Exists(pet(1, "Rex", 1, Some(PetStatus::Available))));
+        assert_eq!(existing.decide(&rex), Decision::Exists(pet(2, "Rex", 1, Some(PetStatus::Available))));
+        assert_eq!(existing.decide(&rex), Decision::Send);
+        assert_eq!(existing.decide(&record("Tom", 2, None)), Decision::Exists(pet(3, "Tom", 2, None)));
+        assert_eq!(existing.decide(&record("Tom", 2, Some(PetStatus::Pending))), Decision::Send);
+        assert_eq!(existing.decide(&record("Kit", 2, Some(PetStatus::Sold))), Decision::Undecided);
+    }
+}

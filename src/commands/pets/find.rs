@@ -1,0 +1,128 @@
+//! `petstore pets find`: a search over every animal the API can reach, the replacement for `pets get`.
+
+use crate::api::PetStatus;
+use crate::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
+use crate::context::Context;
+use crate::error::Error;
+use crate::output::shell_word;
+
+/// Find animals by id, name or category
+///
+/// Searches every animal the API can reach, as `pets list --all` shows them: the first 100 without a filter
+/// and the first 100 of each status (with `--status`, that status's alone). Every criterion given must hold.
+/// Prints the matches as `pets list` does, in ascending id order unless `--sort` (on the client) says otherwise.
+///
+/// An id that no list shows, and that could lie past a full one, is looked up with the deprecated
+/// `GET /pets/{petId}`, with its warning, until the API removes it on 2030-12-05; after that date petstore says
+/// the API cannot reach that animal (exit 6). A list that suffices is never followed by that call.
+///
+/// Exit 0 when the answer is complete; 3 when nothing matches; 6 when it may be incomplete: a status the
+/// search covers came back with as many animals as the API returns at once (100), so more may match past
+/// them. Animals with no status after the first 100 are in no list at all: a note names that blind spot.
+#[derive(Debug, clap::Args)]
+#[command(
+    // clap's own usage names every criterion with its value, 118 columns; the criteria are the options below.
+    override_usage = "petstore pets find <CRITERIA>... [OPTIONS]",
+    after_long_help = "\
+Examples:
+  petstore pets find --id 42
+  petstore pets find --name Rex
+  petstore pets find --name-contains ex --category 2 --status available
+  petstore pets find --name Rex --json | jq '.[].id'
+  petstore pets find --category 2 --sort name --reverse"
+)]
+#[group(id = "criteria", required = true, multiple = true, args = ["id", "name", "name_contains", "category", "status"])]
+pub struct FindArgs {
+    /// The animal with this id
+    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    pub id: Option<i64>,
+
+    /// Animals with exactly this name
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// Animals whose name contains this text (case included)
+    #[arg(long, value_name = "TEXT")]
+    pub name_contains: Option<String>,
+
+    /// Animals in this category
+    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    pub category: Option<i64>,
+
+    /// Animals with this status (searches that status's list alone)
+    #[arg(long, value_enum, value_name = "STATUS")]
+    pub status: Option<PetStatus>,
+
+    #[command(flatten)]
+    pub sort: super::SortArgs,
+
+    #[command(flatten)]
+    pub columns: crate::commands::formats::ColumnArgs,
+}
+
+impl FindArgs {
+    fn criteria(&self) -> Criteria {
+        Criteria {
+            id: self.id,
+            name: self.name.clone(),
+            name_contains: self.name_contains.clone(),
+            category_id: self.category,
+            status: self.status,
+        }
+    }
+
+    /// The criteria as typed, for messages: `` `--name Rex --category 2` ``.
+    fn words(&self) -> String {
+        let mut words = Vec::new();
+        if let Some(id) = self.id {
+            words.push(format!("--id {id}"));
+        }
+        if let Some(name) = &self.name {
+            words.push(format!("--name {}", shell_word(name)));
+        }
+        if let Some(part) = &self.name_contains {
+            words.push(format!("--name-contains {}", shell_word(part)));
+        }
+        if let Some(category) = self.category {
+            words.push(format!("--category {category}"));
+        }
+        if let Some(status) = self.status {
+            words.push(format!("--status {status}"));
+        }
+        format!("`{}`", words.join(" "))
+    }
+}
+
+/// The warning before the one deprecated call a search may make.
+fn lookup_warning(id: i64) -> String {
+    format!(
+        "no list shows animal `{id}`, so `pets find` asks `GET /pets/{{petId}}`, which the API deprecates and \
+         removes on {LOOKUP_REMOVED_DATE}"
+    )
+}
+
+/// Searches and prints the matches; the exit says whether the answer is complete.
+pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
+    let client = ctx.client()?;
+    let criteria = args.criteria();
+    let warn = || ctx.output.deprecation_warning(&lookup_warning(args.id.unwrap_or_default()));
+    let mut found = catalog::find(&client, &criteria, super::now(), warn).await?;
+    args.sort.apply(&mut found.pets);
+    if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
+        return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
+    }
+    if !found.pets.is_empty() {
+        ctx.output.pets(&found.pets)?;
+    }
+    // The blind spot matters to a search that animals with no status could meet.
+    if criteria.id.is_none() && criteria.status.is_none() {
+        super::blind_spot_note(ctx, &found.coverage);
+    }
+    if found.may_miss(&criteria) {
+        return Err(Error::FindPartial { full: super::full_words(&found.coverage) });
+    }
+    if found.pets.is_empty() {
+        return Err(Error::NoMatch { criteria: args.words() });
+    }
+    Ok(())
+}

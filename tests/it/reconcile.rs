@@ -1,0 +1,176 @@
+//! Issue 21, points 5 and 6: records of unknown outcome written down (`--unknown`), and reconciled
+//! (`--skip-existing`) until every record is on the server exactly once.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use petstore_sandbox::Config;
+use serde_json::Value;
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+/// `n` records with distinct names, statuses in rotation (and one in four with none).
+fn records(n: usize) -> String {
+    let statuses = ["available", "pending", "sold"];
+    (0..n)
+        .map(|i| {
+            let status = if i % 4 == 3 { String::new() } else { format!(r#","status":"{}""#, statuses[i % 3]) };
+            format!("{{\"name\":\"Pet {i}\",\"categoryId\":{}{status}}}\n", i % 5 + 1)
+        })
+        .collect()
+}
+
+fn write(env: &TestEnv, name: &str, text: &str) -> PathBuf {
+    let path = env.home().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn add(env: &TestEnv, file: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["pets", "add", "--file", file.to_str().unwrap(), "--progress", "none"];
+    args.extend_from_slice(extra);
+    env.run(&args)
+}
+
+fn lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+/// A record's or animal's identity: name, categoryId and status (null for none).
+fn key(value: &Value) -> String {
+    format!("{} {} {}", value["name"], value["categoryId"], value.get("status").unwrap_or(&Value::Null))
+}
+
+/// How many times each (name, categoryId, status) is on the server.
+fn on_server(env: &TestEnv) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for pet in env.sandbox.pets() {
+        *counts.entry(key(&pet)).or_default() += 1;
+    }
+    counts
+}
+
+/// The files in the test's home besides those named: no temporary file may be left.
+fn others(env: &TestEnv, named: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(env.home())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !named.contains(&name.as_str()) && name != "config")
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn lost_replies_go_to_the_unknown_file_and_nowhere_else() {
+    let env = TestEnv::with(Config::default().seed_pets(0).lost_reply_rate(0.3).fault_seed(11));
+    let input = write(&env, "pets.ndjson", &records(30));
+    let (failed, unknown) = (env.home().join("failed.ndjson"), env.home().join("unknown.ndjson"));
+    let run = add(&env, &input, &["--failed", failed.to_str().unwrap(), "--unknown", unknown.to_str().unwrap()]);
+    assert_eq!(run.code, 6, "{run}");
+    let kept = lines(&unknown);
+    let lost = env.sandbox.faults().lost_replies as usize;
+    assert!(lost > 0 && kept.len() == lost, "{lost} lost replies, {} in the file:\n{run}", kept.len());
+    assert_eq!(lines(&failed), Vec::<Value>::new());
+    // A lost reply is a created animal: each record in the file is on the server, once.
+    let counts = on_server(&env);
+    for record in &kept {
+        assert_eq!(counts.get(&key(record)), Some(&1), "{record}");
+    }
+    assert!(run.stderr.contains("they are in `[TMP]") || run.stderr.contains("unknown.ndjson`"), "{run}");
+    assert_eq!(others(&env, &["pets.ndjson", "failed.ndjson", "unknown.ndjson"]), Vec::<String>::new());
+}
+
+#[test]
+fn the_unknown_path_is_checked_like_the_failed_one_before_anything_is_sent() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let input = write(&env, "pets.ndjson", &records(3));
+    std::fs::create_dir(env.home().join("dir")).unwrap();
+    let dir = env.home().join("dir");
+    assert_run!("unknown_is_a_directory", add(&env, &input, &["--unknown", dir.to_str().unwrap()]));
+    let same = env.home().join("out.ndjson");
+    let same = same.to_str().unwrap();
+    assert_run!("unknown_is_the_failed_file", add(&env, &input, &["--unknown", same, "--failed", same]));
+    let missing = env.home().join("no/such/dir/unknown.ndjson");
+    assert_run!("unknown_in_a_missing_directory", add(&env, &input, &["--unknown", missing.to_str().unwrap()]));
+    assert_eq!(env.sandbox.request_count(), 0);
+    // Replaced whole, even when empty, in the input's format.
+    let csv = write(&env, "pets.csv", "name,categoryId\nRex,1\n");
+    let unknown = env.home().join("unknown.csv");
+    std::fs::write(&unknown, "old").unwrap();
+    let run = add(&env, &csv, &["--unknown", unknown.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(std::fs::read_to_string(&unknown).unwrap(), "name,categoryId\n");
+    assert_eq!(others(&env, &["pets.ndjson", "pets.csv", "unknown.csv", "dir"]), Vec::<String>::new());
+}
+
+#[test]
+fn skip_existing_looks_up_once_and_skips_what_exists() {
+    let env = TestEnv::with(Config::default().seed_pets(5));
+    // Rex and Milo are seeded (ids 1 and 3) with these categories and statuses; Kit is new.
+    let input = write(
+        &env,
+        "pets.ndjson",
+        "{\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}\n\
+         {\"name\":\"Kit\",\"categoryId\":7}\n\
+         {\"name\":\"Milo\",\"categoryId\":3,\"status\":\"sold\"}\n\
+         {\"name\":\"Milo\",\"categoryId\":3,\"status\":\"pending\"}\n",
+    );
+    let run = add(&env, &input, &["--skip-existing", "-o", "ndjson", "--concurrency", "1"]);
+    assert_run!("skip_existing_ndjson", run);
+    let gets = env.sandbox.request_lines().iter().filter(|line| line.starts_with("GET ")).count();
+    assert_eq!(gets, 4, "one lookup for the batch: the unfiltered list and one per status");
+    assert_eq!(env.sandbox.pets().len(), 7);
+    // Again: everything exists now.
+    let run = add(&env, &input, &["--skip-existing"]);
+    assert_run!("skip_existing_all_there", run);
+    assert_eq!(env.sandbox.pets().len(), 7);
+}
+
+#[test]
+fn a_record_past_a_full_status_cannot_be_told_and_is_not_sent() {
+    let env = TestEnv::with(Config::default().seed_pets(400));
+    let input = write(
+        &env,
+        "pets.ndjson",
+        "{\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}\n{\"name\":\"New\",\"categoryId\":1,\"status\":\"sold\"}\n",
+    );
+    let unknown = env.home().join("unknown.ndjson");
+    let run = add(&env, &input, &["--skip-existing", "--unknown", unknown.to_str().unwrap()]);
+    assert_run!("skip_existing_undecided", run);
+    assert_eq!(env.sandbox.pets().len(), 400, "nothing sent");
+    assert_eq!(lines(&unknown), [serde_json::json!({"name": "New", "categoryId": 1, "status": "sold"})]);
+}
+
+/// A faulty batch, then its `--unknown` and `--failed` files fed back with `--skip-existing` until both are
+/// empty: every record ends on the server exactly once.
+#[test]
+fn reconciling_a_faulty_batch_leaves_each_record_exactly_once() {
+    const RECORDS: usize = 60;
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).lost_reply_rate(0.2).fail_rate(0.1).drop_rate(0.05).fault_seed(5));
+    let input = write(&env, "pets.ndjson", &records(RECORDS));
+    let (failed, unknown) = (env.home().join("failed.ndjson"), env.home().join("unknown.ndjson"));
+    let files = ["--failed", failed.to_str().unwrap(), "--unknown", unknown.to_str().unwrap()];
+    let mut run = add(&env, &input, &files);
+    let mut rounds = 1;
+    while !(lines(&failed).is_empty() && lines(&unknown).is_empty()) {
+        assert!(rounds < 10, "not reconciled after {rounds} rounds:\n{run}");
+        let again: String = [&failed, &unknown].iter().map(|path| std::fs::read_to_string(path).unwrap()).collect();
+        let again = write(&env, "again.ndjson", &again);
+        let mut args = vec!["--skip-existing"];
+        args.extend_from_slice(&files);
+        run = add(&env, &again, &args);
+        rounds += 1;
+    }
+    assert_eq!(run.code, 0, "{run}");
+    assert!(rounds > 1, "the faults made a second round needed");
+    let counts = on_server(&env);
+    assert_eq!(counts.len(), RECORDS, "every record is there");
+    assert!(counts.values().all(|&n| n == 1), "a record was created twice: {counts:?}");
+    for record in records(RECORDS).lines() {
+        let record: Value = serde_json::from_str(record).unwrap();
+        assert_eq!(counts.get(&key(&record)), Some(&1), "{record}");
+    }
+}
