@@ -367,6 +367,17 @@ pub enum Error {
     )]
     NotConfirmed { env: String },
 
+    /// A write to an environment whose writes are confirmed, from a process in the background of its terminal
+    /// (`&`): it cannot read the answer there (it would be stopped), so nothing was sent.
+    #[error(
+        "cannot ask before writing to `{env}`: petstore runs in the background of its terminal, so nothing was sent"
+    )]
+    #[diagnostic(
+        code(petstore::cannot_ask),
+        help("pass `--yes` to send without asking, or run it in the foreground to answer the question")
+    )]
+    CannotAsk { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -403,6 +414,7 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
+            | Error::CannotAsk { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }

@@ -143,16 +143,15 @@ async fn send(
     headers: &HeaderMap,
     body: Option<&[u8]>,
 ) -> Result<(), Error> {
-    let in_flight = (!is_read(&args.method)).then(|| {
+    if !is_read(&args.method) {
         ctx.write_started(WriteInFlight {
             request: format!("{} {}", args.method, args.path),
             outcome: "it may have taken effect",
             check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
-        })
-    });
+        })?;
+    }
     let response =
         client.request(&args.method, url, headers, body).await.map_err(|err| request_error(&args.method, err))?;
-    drop(in_flight);
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
     }

@@ -33,4 +33,5 @@ mod readme;
 mod render_edges;
 mod resilience;
 mod spec_cases;
+mod terminal_gone;
 mod terminal_safety;

@@ -191,13 +191,12 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     }
     let client = ctx.client()?;
     confirm_write(ctx, add.args.yes, &describe(new_pet)).await?;
-    let in_flight = ctx.write_started(WriteInFlight {
+    ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
         check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
-    });
+    })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
-    drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())
 }
