@@ -392,6 +392,14 @@ pub enum Error {
     #[diagnostic(code(petstore::start))]
     Start { what: &'static str, source: std::io::Error },
 
+    /// `-o csv` of a value CSV cannot hold (a NUL character), refused before anything is written.
+    #[error("`--output csv` cannot hold {what}")]
+    #[diagnostic(
+        code(petstore::csv_cannot_hold),
+        help("`--output json` or `--output ndjson` keep every character, and `pets add --file` reads them back")
+    )]
+    CsvCannotHold { what: String },
+
     /// Writing stdout failed. The one `io::Error` that converts with `?`: every read, and every other write,
     /// maps its error to a variant that names it (`ReadInput`, `RecordsRead`, `ConfigRead`, `ConfigWrite`,
     /// `FailedFile`, `Start`), so that no failure to read is reported as one to write.
@@ -463,7 +471,8 @@ impl Error {
             | Error::ConfigLocked { .. }
             | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
-            | Error::ConfigEdit { .. } => exit::FAILURE,
+            | Error::ConfigEdit { .. }
+            | Error::CsvCannotHold { .. } => exit::FAILURE,
         }
     }
 
@@ -716,6 +725,7 @@ mod tests {
             (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+            (Error::CsvCannotHold { what: text("x") }, exit::FAILURE),
         ];
         let documented = exit_codes();
         for (err, code) in &table {

@@ -10,6 +10,7 @@ use crate::api::client::request_headers;
 use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
+use crate::output::safe;
 
 /// `--dry-run` and `--curl`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -43,38 +44,39 @@ pub struct Request<'a> {
 }
 
 /// Prints `requests` on stdout, as `--dry-run` or `--curl` says, each after the one before; sends nothing.
+/// Piped, a body is written byte for byte (a CRLF stays a CRLF); at a terminal it passes [`safe`].
 pub fn print<'a>(
     ctx: &Context,
     args: DryRunArgs,
     requests: impl IntoIterator<Item = Request<'a>>,
 ) -> Result<(), Error> {
+    let terminal = ctx.output.stdout_is_terminal();
     let mut text = String::new();
     for (index, request) in requests.into_iter().enumerate() {
         if args.curl {
-            text.push_str(&curl(&request)?);
+            text.push_str(&curl(&request, terminal)?);
         } else {
             if index > 0 {
                 text.push('\n');
             }
-            text.push_str(&shown(&request));
+            text.push_str(&shown(&request, terminal));
         }
     }
-    for line in text.lines() {
-        ctx.output.line(line)?;
-    }
-    Ok(())
+    Ok(ctx.output.write_raw(text.as_bytes())?)
 }
 
 /// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.
-fn shown(request: &Request<'_>) -> String {
+fn shown(request: &Request<'_>, terminal: bool) -> String {
     let masked = HeaderValue::from_static("Bearer ****");
-    let mut text = format!("{} {}\n", request.method, request.url);
+    let mut text = format!("{} {}\n", request.method, safe::data(request.url.as_str(), terminal));
     for (name, value) in &request_headers(masked, request.extra, request.body.is_some()) {
-        text.push_str(&format!("{}: {}\n", title_case(name.as_str()), value.to_str().unwrap_or("(binary)")));
+        let value = value.to_str().unwrap_or("(binary)");
+        text.push_str(&format!("{}: {}\n", title_case(name.as_str()), safe::data(value, terminal)));
     }
     if let Some(body) = request.body {
         text.push('\n');
         match std::str::from_utf8(body) {
+            Ok(body) if terminal => text.push_str(&safe::body_text(body)),
             Ok(body) => text.push_str(body),
             Err(_) => text.push_str(&format!("({} bytes that are not UTF-8 text)", body.len())),
         }
@@ -83,15 +85,15 @@ fn shown(request: &Request<'_>) -> String {
     text
 }
 
-/// The request as a curl command on one line, every word shell-quoted; the key is the variable's, expanded
-/// by the shell that runs it.
-fn curl(request: &Request<'_>) -> Result<String, Error> {
-    let quote = |word: &str| {
-        shlex::try_quote(word).map(|quoted| quoted.into_owned()).map_err(|_| Error::InvalidValue {
+/// The request as a curl command on one line, every word shell-quoted ([`safe::shell_word`]); the key is the
+/// variable's, expanded by the shell that runs it.
+fn curl(request: &Request<'_>, terminal: bool) -> Result<String, Error> {
+    let quote = |word: &str, body: bool| {
+        safe::shell_word(word, terminal, body).ok_or_else(|| Error::InvalidValue {
             message: "`--curl`: the request holds a NUL character, which no shell word can".to_owned(),
         })
     };
-    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str())?];
+    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str(), false)?];
     let placeholder = HeaderValue::from_static("-");
     for (name, value) in &request_headers(placeholder, request.extra, request.body.is_some()) {
         let name = title_case(name.as_str());
@@ -105,16 +107,16 @@ fn curl(request: &Request<'_>) -> Result<String, Error> {
             message: format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"),
         })?;
         words.push("-H".to_owned());
-        words.push(quote(&format!("{name}: {value}"))?);
+        words.push(quote(&format!("{name}: {value}"), false)?);
     }
     if let Some(body) = request.body {
         let body = std::str::from_utf8(body).map_err(|_| Error::InvalidValue {
             message: "`--curl`: the body is not UTF-8 text, which a command line cannot hold".to_owned(),
         })?;
         words.push("--data-binary".to_owned());
-        words.push(quote(body)?);
+        words.push(quote(body, true)?);
     }
-    words.push(quote(request.url.as_str())?);
+    words.push(quote(request.url.as_str(), false)?);
     Ok(words.join(" ") + "\n")
 }
 
@@ -140,7 +142,7 @@ mod tests {
         extra.insert("x-note", HeaderValue::from_static("it's $HOME"));
         let body = br#"{"name":"O'Brien $(rm -rf ~)"}"#;
         let request = Request { method: &Method::POST, url: &url, extra: &extra, body: Some(body) };
-        let line = curl(&request).unwrap();
+        let line = curl(&request, false).unwrap();
         assert!(line.contains(r#"-H "Authorization: Bearer $PETSTORE_API_KEY""#), "{line}");
         // The shell gives back exactly the header and the body, unexpanded.
         let words = shlex::split(line.trim_end()).unwrap();

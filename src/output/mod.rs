@@ -129,6 +129,11 @@ impl Output {
         }
     }
 
+    /// Whether stdout is a terminal (or a test's fake one): what is printed there passes [`safe`].
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.terminals.stdout
+    }
+
     /// Whether stderr is a terminal: notes meant for a person only appear there.
     pub fn stderr_is_terminal(&self) -> bool {
         self.terminals.stderr
@@ -146,7 +151,7 @@ impl Output {
 
     /// Records as the format says: `json` as one document (through `--jq` when given), one line per record
     /// for ndjson (an array's elements, or the one object), or `rows` as a table or TSV.
-    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows: impl FnOnce() -> Rows) -> Result<(), Error> {
+    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows_of: impl FnOnce() -> Rows) -> Result<(), Error> {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("records serialise");
             let mut out = Vec::new();
@@ -163,13 +168,21 @@ impl Output {
             return result;
         }
         let tty = self.terminals.stdout;
+        let rows = matches!(self.format, OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv).then(rows_of);
+        if self.format == OutputFormat::Csv
+            && let Some(what) = rows.as_ref().and_then(csv::unwritable)
+        {
+            return Err(Error::CsvCannotHold { what });
+        }
         self.write_stdout(|w| match self.format {
             OutputFormat::Json => write_json(w, json, tty, tty),
             OutputFormat::Ndjson => match serde_json::to_value(json).expect("records serialise") {
                 serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false, tty)),
                 item => write_json(w, &item, false, tty),
             },
-            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => self.write_rows(w, rows(), true),
+            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => {
+                self.write_rows(w, rows.expect("rows for a table, TSV or CSV"), true)
+            }
         })?;
         Ok(())
     }

@@ -14,6 +14,7 @@ mod config_edges;
 mod confirm;
 mod doctor;
 mod dry_run;
+mod edges_round3;
 mod env;
 mod formats;
 mod generated;

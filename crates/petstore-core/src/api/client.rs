@@ -13,8 +13,9 @@ use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
 
-/// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
-pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+/// Bodies larger than this are refused rather than buffered: what a list of 100 animals with the longest names
+/// needs (about 75 MiB; usually a few KiB).
+pub const MAX_BODY_BYTES: usize = super::models::MAX_LIST_BODY_BYTES;
 /// How long to wait for a TCP (and TLS) connection, at most.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long one attempt may take, from sending to the last byte of the answer (`--timeout`).
