@@ -129,7 +129,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
@@ -184,7 +184,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -l color -d 'When
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s i -l include -d 'Print the answer\'s status and headers on stderr'
-complete -c petstore -n "__fish_petstore_using_subcommand api" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'

@@ -43,6 +43,8 @@ Environment variables:
   PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
   PETSTORE_NO_INPUT    when set (not 0), never ask for missing input, as `--no-input`
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement (as `TERM=dumb`)
+  PETSTORE_YES         when set (not 0, false, no, off), as `--yes`: writes to an environment whose
+                       writes are confirmed go out without asking (for CI)
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
 

@@ -367,16 +367,15 @@ pub enum Error {
     )]
     NotConfirmed { env: String },
 
-    /// A write to an environment whose writes are confirmed, from a process in the background of its terminal
-    /// (`&`): it cannot read the answer there (it would be stopped), so nothing was sent.
-    #[error(
-        "cannot ask before writing to `{env}`: petstore runs in the background of its terminal, so nothing was sent"
-    )]
+    /// A write to an environment whose writes are confirmed, from a process that nobody can answer
+    /// ([`crate::output::Output::cannot_ask`]): no terminal (a script, an agent), or in the background of its
+    /// terminal (`&`, where a read would stop it). Nothing was sent.
+    #[error("cannot ask before writing to `{env}`: {}, so nothing was sent", why.describe())]
     #[diagnostic(
         code(petstore::cannot_ask),
-        help("pass `--yes` to send without asking, or run it in the foreground to answer the question")
+        help("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead())
     )]
-    CannotAsk { env: String },
+    CannotAsk { env: String, why: crate::output::CannotAsk },
 
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
@@ -695,6 +694,7 @@ mod tests {
                 exit::NETWORK,
             ),
             (Error::MissingInput { missing: text("`--name`") }, exit::USAGE),
+            (Error::CannotAsk { env: text("production"), why: crate::output::CannotAsk::NoTerminal }, exit::USAGE),
             (Error::KeyNotChecked { env: text("eu"), reason: text("refused") }, exit::NETWORK),
             (Error::Timeout { origin: text("x") }, exit::NETWORK),
             (Error::Transport { origin: text("x"), reason: text("x") }, exit::NETWORK),

@@ -294,7 +294,19 @@ impl Output {
     /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
     /// stdin's (in the background, `&`, a read of the terminal would stop it).
     pub fn can_ask(&self) -> bool {
-        self.stdin_is_terminal() && self.stderr_is_terminal() && !self.in_background()
+        self.cannot_ask().is_none()
+    }
+
+    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
+    /// place that decides it: prompts for missing input and the question before a write both ask it.
+    pub fn cannot_ask(&self) -> Option<CannotAsk> {
+        if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
+            Some(CannotAsk::NoTerminal)
+        } else if self.in_background() {
+            Some(CannotAsk::Background)
+        } else {
+            None
+        }
     }
 
     /// Whether petstore runs in the background of the terminal on stdin (`&`).
@@ -517,5 +529,32 @@ mod tests {
         let quoted = shell_word("my failed's.csv");
         assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
         assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
+    }
+}
+
+/// Why a person cannot be asked ([`Output::cannot_ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CannotAsk {
+    /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
+    NoTerminal,
+    /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
+    Background,
+}
+
+impl CannotAsk {
+    /// Why, in words that follow "cannot ask before writing to `ENV`: ".
+    pub fn describe(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "stdin and stderr are not both terminals",
+            CannotAsk::Background => "petstore runs in the background of its terminal",
+        }
+    }
+
+    /// The other way to answer, for the hint.
+    pub fn instead(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "run it at a terminal to answer the question",
+            CannotAsk::Background => "run it in the foreground to answer the question",
+        }
     }
 }
