@@ -1,0 +1,945 @@
+//! The batch scheduler of a bulk add: sends records `concurrency` at a time through a `create` it is given,
+//! paces the whole batch under a rate limit, stops on a signal or a reason to, and hands every record's end
+//! to a [`Sink`], first as it happens, then in input order. It never prints and never words anything: the
+//! caller's sink says what each [`End`] and [`Event`] means to a user.
+//!
+//! Each record ends one of three ways, or is not sent:
+//! - created: the server answered 2xx with the new pet;
+//! - failed: the server certainly did not create it: it refused it (a 4xx other than 408, or a 507
+//!   `storage_full`; the status decides), or no connection could be made;
+//! - unknown: the request went out and no usable answer came: none at all, an unreadable 2xx, a 408, or
+//!   another 5xx (an answer, but one that does not say whether the server acted). It is never sent again;
+//! - not sent: a signal, the sink, a server that keeps refusing, a server that keeps failing
+//!   ([`MAX_SERVER_FAILURES`]), or a refusal that every later record would meet too ([`Hopeless`]) stopped the
+//!   batch before it.
+//!
+//! Rate limits belong to the batch, not to each request: `create` hands back a 429 at once with the server's
+//! `Retry-After`, and the batch pauses every request for that long ([`PAUSE_CAP`] at most; a server asking for
+//! longer ends the batch), sends the refused records again after the pause, one probe first and the rest once
+//! the probe is through, and ends the batch after [`MAX_REFUSALS`] refusals in a row with no record created
+//! between them. A 503 with `Retry-After` pauses the batch the same way, though its record stays of unknown
+//! outcome. A signal stops the batch; the requests in flight get [`SIGNAL_GRACE`] to finish, then are
+//! abandoned as of unknown outcome, as they are at once on a second signal.
+//!
+//! Time is tokio's (`tokio::time::Instant`, `sleep_until`), so a test with a paused clock runs an hour of
+//! pauses in no time.
+
+use std::collections::{BTreeMap, HashMap};
+use std::future::Future;
+use std::io;
+use std::time::Duration;
+
+use tokio::task::JoinSet;
+use tokio::time::Instant;
+
+use crate::api::{self, NewPet, Pet};
+use crate::bulk::{Invalid, Record};
+
+/// How far the send pass may run ahead of the oldest record without a result, in records: it bounds what is
+/// held to restore input order. A request that hangs until its timeout holds up the rest only after this
+/// many.
+pub const WINDOW: u64 = 4096;
+
+/// How long the requests in flight may take to finish after a signal, before they are abandoned (of unknown
+/// outcome). Well under the 10 s that `docker stop` leaves between SIGTERM and SIGKILL, so that the caller
+/// can write down what was not sent before a SIGKILL can come.
+pub const SIGNAL_GRACE: Duration = Duration::from_secs(5);
+
+/// How soon after a signal the same signal again is the first one's echo rather than a second signal: `timeout`
+/// sends its signal to petstore and then to its whole process group, so petstore often gets it twice within
+/// a millisecond. A person pressing Ctrl-C twice is slower than this.
+pub const ECHO: Duration = Duration::from_millis(250);
+
+/// The longest pause a batch takes when the server asks for one (`Retry-After`); asked for longer, it stops,
+/// and the rest is not sent.
+pub const PAUSE_CAP: Duration = Duration::from_secs(60);
+
+/// The pause after a 429 without a readable `Retry-After`, doubled for each refusal in a row.
+pub const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
+
+/// Refusals in a row (429, or 503 with `Retry-After`), each after the pause the one before asked for, with no
+/// record created between them, that end the batch: the server is not letting it through.
+pub const MAX_REFUSALS: u32 = 5;
+
+/// Server failures in a row (answers of unknown outcome: a 5xx other than a 507 or a 503 with `Retry-After`,
+/// a 408, or no complete answer), with no record created between them, that end the batch: the server is
+/// down or broken, and each more record sent is one more of unknown outcome. More than the default
+/// concurrency, so that one blip failing every request in flight at once does not end a batch. The requests
+/// already in flight when the batch stops still end as their answers say.
+pub const MAX_SERVER_FAILURES: u32 = 10;
+
+/// What one request gave: the answer, and the wait the server asked for (`Retry-After`), if it did.
+pub type Created = (Result<Pet, api::Error>, Option<Duration>);
+
+/// Where the signals that stop a batch come from.
+pub trait Interrupts {
+    type Signal: Copy + Eq;
+
+    /// A signal that came and was not yet taken, taking it.
+    fn pending(&mut self) -> Option<Self::Signal>;
+
+    /// The next signal; never resolves when none can come.
+    fn recv(&mut self) -> impl Future<Output = Self::Signal>;
+}
+
+/// Why every later record would fail as this one did, so the batch stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hopeless {
+    /// A refused key, a wrong base URL (404), no server, a TLS failure.
+    SameFailure,
+    /// The store is full (507).
+    StoreFull,
+}
+
+/// Why a request in flight was given up on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandoned {
+    /// A second signal.
+    Interrupted,
+    /// No answer within [`SIGNAL_GRACE`] of the signal.
+    NoAnswerInTime,
+}
+
+/// How a record ended, as it happened (not in input order).
+#[derive(Debug)]
+pub enum End<'a> {
+    Created(&'a Pet),
+    /// Certainly not created: the server refused it, or could not be reached.
+    Failed(api::Error),
+    /// May have been created: the answer said nothing about it.
+    Unknown(api::Error),
+    /// May have been created: its request was given up on in flight.
+    Abandoned(Abandoned),
+}
+
+/// What the batch is doing, for the caller to say.
+#[derive(Debug)]
+pub enum Event<'a, E> {
+    /// The server asked for a pause: every request waits `pause`; this is refusal `refusals` of
+    /// [`MAX_REFUSALS`] in a row.
+    Paused { pause: Duration, refusals: u32 },
+    /// The server asked for a pause longer than [`PAUSE_CAP`] ([`Duration::MAX`]: longer than can be counted).
+    PauseTooLong(Duration),
+    /// [`MAX_REFUSALS`] refusals in a row: stopping.
+    KeptRefusing,
+    /// [`MAX_SERVER_FAILURES`] failures in a row: stopping.
+    KeptFailing,
+    /// A record failed as every later one would: stopping.
+    Hopeless(Hopeless),
+    /// The sink refused to go on: stopping.
+    SinkStopped(&'a E),
+    /// A signal came with `in_flight` requests out: waiting for them, [`SIGNAL_GRACE`] at most.
+    Waiting { in_flight: usize },
+    /// `in_flight` requests were still out [`SIGNAL_GRACE`] after the signal: abandoned.
+    GraceOver { in_flight: usize },
+}
+
+/// A result in input order.
+#[derive(Debug)]
+pub enum Release {
+    Created(Pet),
+    /// Certainly not created, so safe to send again: the record.
+    Failed(NewPet),
+}
+
+/// What hears of a batch's records: where created pets go, failed records are kept, progress shows. An
+/// error from it stops the batch ([`Stop::Sink`]), for the first reason only.
+pub trait Sink {
+    type Error;
+
+    /// A record ended, as it happened.
+    fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Self::Error>;
+
+    /// The next result in input order (records of unknown outcome are skipped).
+    fn release(&mut self, release: Release) -> Result<(), Self::Error>;
+
+    /// Every answer that was in at once has been handed over.
+    fn flush(&mut self) -> Result<(), Self::Error>;
+
+    /// Something to say about the batch.
+    fn event(&mut self, event: Event<'_, Self::Error>);
+}
+
+/// Why the batch stopped dispatching before the end of the records.
+#[derive(Debug)]
+pub enum Stop<E> {
+    /// A signal.
+    Interrupted,
+    /// Every later record would fail the same way.
+    Hopeless,
+    /// The server kept refusing, or asked for a pause longer than [`PAUSE_CAP`].
+    Refused,
+    /// The server kept failing: [`MAX_SERVER_FAILURES`] in a row.
+    Failing,
+    /// The records could not be read any further.
+    Unreadable(io::Error),
+    /// A record that passed the check pass is invalid now: the file changed.
+    Changed(Invalid),
+    /// The sink's error.
+    Sink(E),
+}
+
+/// created / failed / unknown / not sent.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub created: u64,
+    pub failed: u64,
+    pub unknown: u64,
+    pub not_sent: u64,
+}
+
+/// How a send pass ended.
+#[derive(Debug)]
+pub struct Summary<S, E> {
+    pub tally: Tally,
+    /// The first reason the batch stopped before the end, if it did.
+    pub stop: Option<Stop<E>>,
+    /// The first signal: it decides the exit code, whatever else stopped the batch.
+    pub signal: Option<S>,
+}
+
+/// How a record ended, classified.
+enum Outcome {
+    Created(Pet),
+    Failed(api::Error, Option<Hopeless>),
+    /// A 429: sent again after the pause, unless the batch stops first.
+    RateLimited(api::Error),
+    Unknown(api::Error),
+}
+
+impl Outcome {
+    fn of(result: Result<Pet, api::Error>) -> Outcome {
+        let err = match result {
+            Ok(pet) => return Outcome::Created(pet),
+            Err(err) if err.maybe_applied() => return Outcome::Unknown(err),
+            Err(err) => err,
+        };
+        let hopeless = match &err {
+            api::Error::Status { status, .. } => match status.as_u16() {
+                401 | 403 | 404 => Some(Hopeless::SameFailure),
+                507 => Some(Hopeless::StoreFull),
+                429 => return Outcome::RateLimited(err),
+                _ => None,
+            },
+            api::Error::Connect { .. } | api::Error::Tls { .. } => Some(Hopeless::SameFailure),
+            _ => None,
+        };
+        Outcome::Failed(err, hopeless)
+    }
+}
+
+/// The pause an answer asks of the whole batch: a 429's `Retry-After` (or [`DEFAULT_PAUSE`], doubled for each
+/// refusal in a row, without one), a 503's `Retry-After`.
+fn pause_asked(result: &Result<Pet, api::Error>, retry_after: Option<Duration>, refusals: u32) -> Option<Duration> {
+    let Err(api::Error::Status { status, .. }) = result else { return None };
+    match status.as_u16() {
+        429 => Some(retry_after.unwrap_or_else(|| DEFAULT_PAUSE.saturating_mul(1 << refusals.min(16)))),
+        503 => retry_after,
+        _ => None,
+    }
+}
+
+/// Whether an answer is a server failure, of those that end the batch after [`MAX_SERVER_FAILURES`] in a row:
+/// a request of unknown outcome, other than an unreadable 2xx (the server acted) and a refusal that paused
+/// the batch (`paused`: a 503 with `Retry-After`, counted with the refusals).
+fn server_failure(result: &Result<Pet, api::Error>, paused: bool) -> bool {
+    match result {
+        Err(api::Error::Decode { .. }) | Ok(_) => false,
+        Err(err) => !paused && err.maybe_applied(),
+    }
+}
+
+/// Resolves at `deadline`; never without one.
+async fn wait_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The batch's pace under a rate limit: one pause for every request, then one probe, then all again.
+#[derive(Debug, Default)]
+struct Pace {
+    /// Paused until then: nothing is sent.
+    until: Option<Instant>,
+    /// After a pause, one request goes alone until it is answered.
+    probing: bool,
+    /// Counts the pauses. Each request carries the generation it was sent in, so that the refusals of the
+    /// requests that were in flight together make one refusal, not one each.
+    generation: u64,
+    /// Refusals in a row with no record created between them.
+    refusals: u32,
+    /// Server failures in a row with no record created between them.
+    failures: u32,
+}
+
+/// A request's answer: its index in the input, the pace's generation it was sent in, and what came back.
+type Answer = (u64, u64, Created);
+
+/// An ended record waiting for those before it, to leave in input order.
+enum Waiting {
+    Release(Release),
+    Unknown,
+}
+
+/// One send pass and what it has done so far.
+struct Batch<'s, K: Sink, S> {
+    sink: &'s mut K,
+    tally: Tally,
+    stop: Option<Stop<K::Error>>,
+    signal: Option<S>,
+    pace: Pace,
+    /// Requests out, by index.
+    in_flight: HashMap<u64, Record>,
+    /// Refused records (429), certainly not created, sent again after the pause before any other.
+    refused: BTreeMap<u64, (Record, api::Error)>,
+    /// Ended records waiting for those before them.
+    waiting: BTreeMap<u64, Waiting>,
+}
+
+/// Sends every record of `records` (`total` of them, as the check pass counted) through `create`,
+/// `concurrency` at a time, until the end or a reason to stop; then waits for what is in flight:
+/// [`SIGNAL_GRACE`] at most after a signal, and not at all after a second one (what was in flight then has an
+/// unknown outcome). Records after the one it stopped at are left in `records`, unread.
+pub async fn send<R, C, F, I, K>(
+    records: &mut R,
+    total: u64,
+    create: C,
+    concurrency: usize,
+    interrupts: &mut I,
+    sink: &mut K,
+) -> Summary<I::Signal, K::Error>
+where
+    R: Iterator<Item = io::Result<Result<Record, Invalid>>>,
+    C: Fn(NewPet) -> F,
+    F: Future<Output = Created> + Send + 'static,
+    I: Interrupts,
+    K: Sink,
+{
+    let mut batch = Batch {
+        sink,
+        tally: Tally::default(),
+        stop: None,
+        signal: None,
+        pace: Pace::default(),
+        in_flight: HashMap::new(),
+        refused: BTreeMap::new(),
+        waiting: BTreeMap::new(),
+    };
+    let concurrency = concurrency.max(1);
+    let mut tasks: JoinSet<Answer> = JoinSet::new();
+    let (mut next, mut next_out, mut exhausted) = (0u64, 0u64, false);
+    // After a signal: when what is still in flight is abandoned.
+    let mut grace: Option<Instant> = None;
+    let mut signalled_at: Option<Instant> = None;
+    if let Some(signal) = interrupts.pending() {
+        batch.signalled(signal);
+        signalled_at = Some(Instant::now());
+    }
+    loop {
+        while batch.stop.is_none()
+            && batch.pace.until.is_none()
+            && (!batch.pace.probing || batch.in_flight.is_empty())
+            && batch.in_flight.len() < concurrency
+        {
+            let (index, record) = match batch.refused.pop_first() {
+                Some((index, (record, _))) => (index, record),
+                None if exhausted || next >= next_out + WINDOW => break,
+                None => match records.next() {
+                    None => {
+                        exhausted = true;
+                        break;
+                    }
+                    Some(Ok(Ok(record))) => {
+                        next += 1;
+                        (next - 1, record)
+                    }
+                    Some(Ok(Err(invalid))) => {
+                        batch.stop_for(Stop::Changed(invalid));
+                        break;
+                    }
+                    Some(Err(source)) => {
+                        batch.stop_for(Stop::Unreadable(source));
+                        break;
+                    }
+                },
+            };
+            let (request, generation) = (create(record.pet.clone()), batch.pace.generation);
+            tasks.spawn(async move { (index, generation, request.await) });
+            batch.in_flight.insert(index, record);
+        }
+        if batch.in_flight.is_empty() && (batch.stop.is_some() || batch.pace.until.is_none()) {
+            break;
+        }
+        tokio::select! {
+            joined = tasks.join_next(), if !tasks.is_empty() => {
+                let Some(mut joined) = joined else { continue };
+                // Every answer that is in, at once: one flush for all of them.
+                loop {
+                    match joined {
+                        Ok((index, generation, (result, retry_after))) => {
+                            batch.answered(index, generation, result, retry_after);
+                        }
+                        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+                        Err(_) => {}
+                    }
+                    match tasks.try_join_next() {
+                        Some(next) => joined = next,
+                        None => break,
+                    }
+                }
+            }
+            signal = interrupts.recv() => {
+                if batch.signal == Some(signal) && signalled_at.is_some_and(|at| at.elapsed() < ECHO) {
+                    // The same signal again at once: an echo (`timeout` signals petstore, then its whole
+                    // process group), not a second request to stop.
+                } else if batch.signal.is_some() {
+                    tasks.abort_all();
+                    batch.abandon(Abandoned::Interrupted);
+                    grace = None;
+                } else {
+                    if !batch.in_flight.is_empty() {
+                        batch.sink.event(Event::Waiting { in_flight: batch.in_flight.len() });
+                    }
+                    batch.signalled(signal);
+                    signalled_at = Some(Instant::now());
+                    grace = Some(Instant::now() + SIGNAL_GRACE);
+                }
+            }
+            () = wait_until(grace), if !batch.in_flight.is_empty() => {
+                batch.sink.event(Event::GraceOver { in_flight: batch.in_flight.len() });
+                tasks.abort_all();
+                batch.abandon(Abandoned::NoAnswerInTime);
+                grace = None;
+            }
+            () = wait_until(batch.pace.until) => {
+                batch.pace.until = None;
+                batch.pace.probing = true;
+            }
+        }
+        batch.drain_refused();
+        // Results leave in input order.
+        while let Some(waiting) = batch.waiting.remove(&next_out) {
+            batch.release(waiting);
+            next_out += 1;
+        }
+        if let Err(err) = batch.sink.flush() {
+            batch.sink_failed(err);
+        }
+    }
+    batch.drain_refused();
+    while let Some(waiting) = batch.waiting.remove(&next_out) {
+        batch.release(waiting);
+        next_out += 1;
+    }
+    debug_assert!(batch.waiting.is_empty() && batch.refused.is_empty());
+    let mut tally = batch.tally;
+    tally.not_sent = total.saturating_sub(tally.created + tally.failed + tally.unknown);
+    Summary { tally, stop: batch.stop, signal: batch.signal }
+}
+
+impl<K: Sink, S: Copy> Batch<'_, K, S> {
+    /// Once the batch has stopped, refused records waiting for the end of a pause will not be sent again: the
+    /// server said no to each.
+    fn drain_refused(&mut self) {
+        if self.stop.is_some() {
+            for (index, (record, err)) in std::mem::take(&mut self.refused) {
+                let waiting = self.record_ended(&record, Outcome::Failed(err, None));
+                self.waiting.insert(index, waiting);
+            }
+        }
+    }
+
+    /// The first signal stops the batch, and decides the exit code.
+    fn signalled(&mut self, signal: S) {
+        self.signal.get_or_insert(signal);
+        self.stop_for(Stop::Interrupted);
+    }
+
+    /// Takes in the answer to the request for record `index`: the record ends, or, refused, waits for the end
+    /// of the pause the refusal starts.
+    fn answered(
+        &mut self,
+        index: u64,
+        generation: u64,
+        result: Result<Pet, api::Error>,
+        retry_after: Option<Duration>,
+    ) {
+        // Abandoned already.
+        let Some(record) = self.in_flight.remove(&index) else { return };
+        let pause = pause_asked(&result, retry_after, self.pace.refusals);
+        if let Some(pause) = pause {
+            self.refusal(generation, pause);
+        } else if result.is_ok() {
+            self.pace.refusals = 0;
+        }
+        let failure = server_failure(&result, pause.is_some());
+        if result.is_ok() {
+            self.pace.failures = 0;
+        }
+        if generation == self.pace.generation && pause.is_none() {
+            // The probe went through: every request may go again.
+            self.pace.probing = false;
+        }
+        let outcome = match Outcome::of(result) {
+            Outcome::RateLimited(err) if self.stop.is_none() => {
+                self.refused.insert(index, (record, err));
+                return;
+            }
+            Outcome::RateLimited(err) => Outcome::Failed(err, None),
+            outcome => outcome,
+        };
+        let waiting = self.record_ended(&record, outcome);
+        self.waiting.insert(index, waiting);
+        if failure {
+            self.pace.failures += 1;
+            if self.pace.failures >= MAX_SERVER_FAILURES && self.stop.is_none() {
+                self.sink.event(Event::KeptFailing);
+                self.stop_for(Stop::Failing);
+            }
+        }
+    }
+
+    /// The server refused a request sent in pace generation `generation`, and asked the batch to pause for
+    /// `pause`. Refusals to requests sent before the latest pause began are that pause's, already taken.
+    fn refusal(&mut self, generation: u64, pause: Duration) {
+        if generation != self.pace.generation || self.stop.is_some() {
+            return;
+        }
+        self.pace.generation += 1;
+        self.pace.refusals += 1;
+        self.pace.probing = false;
+        if pause > PAUSE_CAP {
+            self.sink.event(Event::PauseTooLong(pause));
+            self.stop_for(Stop::Refused);
+        } else if self.pace.refusals >= MAX_REFUSALS {
+            self.sink.event(Event::KeptRefusing);
+            self.stop_for(Stop::Refused);
+        } else {
+            self.sink.event(Event::Paused { pause, refusals: self.pace.refusals });
+            self.pace.until = Some(Instant::now() + pause);
+        }
+    }
+
+    /// Gives up on the requests in flight, whose tasks were aborted: each may or may not have been acted on.
+    fn abandon(&mut self, why: Abandoned) {
+        let mut abandoned: Vec<_> = self.in_flight.drain().collect();
+        abandoned.sort_by_key(|(index, _)| *index);
+        for (index, record) in abandoned {
+            self.tally.unknown += 1;
+            if let Err(err) = self.sink.ended(&record, End::Abandoned(why)) {
+                self.sink_failed(err);
+            }
+            self.waiting.insert(index, Waiting::Unknown);
+        }
+    }
+
+    /// Counts a record's end and hands it to the sink; gives what must wait for its turn in input order.
+    fn record_ended(&mut self, record: &Record, outcome: Outcome) -> Waiting {
+        let outcome = match outcome {
+            Outcome::RateLimited(err) => Outcome::Failed(err, None),
+            outcome => outcome,
+        };
+        let (ended, waiting, hopeless) = match outcome {
+            Outcome::Created(pet) => {
+                self.tally.created += 1;
+                (self.sink.ended(record, End::Created(&pet)), Waiting::Release(Release::Created(pet)), None)
+            }
+            Outcome::Failed(err, hopeless) => {
+                self.tally.failed += 1;
+                let ended = self.sink.ended(record, End::Failed(err));
+                (ended, Waiting::Release(Release::Failed(record.pet.clone())), hopeless)
+            }
+            Outcome::Unknown(err) => {
+                self.tally.unknown += 1;
+                (self.sink.ended(record, End::Unknown(err)), Waiting::Unknown, None)
+            }
+            Outcome::RateLimited(_) => unreachable!("a refusal to send again is a failure by now"),
+        };
+        if let Err(err) = ended {
+            self.sink_failed(err);
+        }
+        if let Some(why) = hopeless
+            && self.stop.is_none()
+        {
+            self.sink.event(Event::Hopeless(why));
+            self.stop_for(Stop::Hopeless);
+        }
+        waiting
+    }
+
+    /// The next result in input order, to the sink.
+    fn release(&mut self, waiting: Waiting) {
+        if let Waiting::Release(release) = waiting
+            && let Err(err) = self.sink.release(release)
+        {
+            self.sink_failed(err);
+        }
+    }
+
+    /// The sink cannot go on: the batch stops, saying so if it is the first reason.
+    fn sink_failed(&mut self, err: K::Error) {
+        if self.stop.is_none() {
+            self.sink.event(Event::SinkStopped(&err));
+        }
+        self.stop_for(Stop::Sink(err));
+    }
+
+    /// Stops dispatching, for the first reason only.
+    fn stop_for(&mut self, stop: Stop<K::Error>) {
+        if self.stop.is_none() {
+            self.stop = Some(stop);
+        }
+    }
+}
+
+/// The scheduler on its own: a fake `create` that answers as a test says, on tokio's paused clock, so that
+/// minutes of pauses take no time and every wait is exact.
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+
+    use reqwest::StatusCode;
+    use tokio::sync::mpsc;
+
+    use super::*;
+
+    fn status(code: u16) -> api::Error {
+        api::Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() }
+    }
+
+    fn records(count: u64) -> impl Iterator<Item = io::Result<Result<Record, Invalid>>> {
+        (0..count).map(|i| {
+            Ok(Ok(Record { line: i + 1, pet: NewPet { name: format!("pet-{i}"), category_id: 1, status: None } }))
+        })
+    }
+
+    fn created(pet: &NewPet, id: i64) -> Created {
+        (Ok(Pet { id, name: pet.name.clone(), category_id: pet.category_id, status: None }), None)
+    }
+
+    /// Signals sent by the test through a channel.
+    struct FakeSignals(mpsc::UnboundedReceiver<u8>);
+
+    impl Interrupts for FakeSignals {
+        type Signal = u8;
+
+        fn pending(&mut self) -> Option<u8> {
+            self.0.try_recv().ok()
+        }
+
+        async fn recv(&mut self) -> u8 {
+            match self.0.recv().await {
+                Some(signal) => signal,
+                None => std::future::pending().await,
+            }
+        }
+    }
+
+    fn no_signals() -> (mpsc::UnboundedSender<u8>, FakeSignals) {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        (sender, FakeSignals(receiver))
+    }
+
+    /// Everything the scheduler told its sink, in order.
+    #[derive(Default)]
+    struct Log {
+        /// Each record's end, as it happened: (line, "created" | "failed" | "unknown" | "abandoned").
+        ended: Vec<(u64, &'static str)>,
+        /// Released results, in the order they left: (created?, name).
+        released: Vec<(bool, String)>,
+        events: Vec<String>,
+    }
+
+    impl Sink for Log {
+        type Error = ();
+
+        fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), ()> {
+            let kind = match end {
+                End::Created(_) => "created",
+                End::Failed(_) => "failed",
+                End::Unknown(_) => "unknown",
+                End::Abandoned(_) => "abandoned",
+            };
+            self.ended.push((record.line, kind));
+            Ok(())
+        }
+
+        fn release(&mut self, release: Release) -> Result<(), ()> {
+            self.released.push(match release {
+                Release::Created(pet) => (true, pet.name),
+                Release::Failed(pet) => (false, pet.name),
+            });
+            Ok(())
+        }
+
+        fn flush(&mut self) -> Result<(), ()> {
+            Ok(())
+        }
+
+        fn event(&mut self, event: Event<'_, ()>) {
+            self.events.push(format!("{event:?}"));
+        }
+    }
+
+    /// The requests the fake server got: (virtual time since the start, name).
+    type Requests = Arc<Mutex<Vec<(Duration, String)>>>;
+
+    /// Runs a batch of `count` records whose `create` answers with `answer(name, attempt)` after `delay`.
+    async fn run(
+        count: u64,
+        concurrency: usize,
+        delay: Duration,
+        answer: impl Fn(&NewPet, u32) -> Created + Send + Sync + 'static,
+        signals: &mut FakeSignals,
+    ) -> (Summary<u8, ()>, Log, Requests) {
+        let start = Instant::now();
+        let requests: Requests = Arc::default();
+        let attempts: Arc<Mutex<HashMap<String, u32>>> = Arc::default();
+        let answer = Arc::new(answer);
+        let create = |pet: NewPet| {
+            let (requests, attempts, answer) = (requests.clone(), attempts.clone(), answer.clone());
+            async move {
+                requests.lock().unwrap().push((start.elapsed(), pet.name.clone()));
+                let attempt = {
+                    let mut attempts = attempts.lock().unwrap();
+                    let attempt = attempts.entry(pet.name.clone()).or_default();
+                    *attempt += 1;
+                    *attempt
+                };
+                tokio::time::sleep(delay).await;
+                answer(&pet, attempt)
+            }
+        };
+        let mut log = Log::default();
+        let summary = send(&mut records(count), count, create, concurrency, signals, &mut log).await;
+        (summary, log, requests)
+    }
+
+    /// Every record ends once, results leave in input order, and the tally adds up.
+    fn check_accounts(count: u64, summary: &Summary<u8, ()>, log: &Log) {
+        let tally = summary.tally;
+        assert_eq!(tally.created + tally.failed + tally.unknown + tally.not_sent, count, "{tally:?}");
+        let mut lines: Vec<u64> = log.ended.iter().map(|(line, _)| *line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        assert_eq!(lines.len(), log.ended.len(), "a record ended twice");
+        assert_eq!(lines.len() as u64, count - tally.not_sent);
+        let index = |name: &str| name.trim_start_matches("pet-").parse::<u64>().unwrap();
+        let released: Vec<u64> = log.released.iter().map(|(_, name)| index(name)).collect();
+        assert!(released.windows(2).all(|pair| pair[0] < pair[1]), "out of input order: {released:?}");
+        assert_eq!(log.released.iter().filter(|(created, _)| *created).count() as u64, tally.created);
+    }
+
+    #[test]
+    fn outcomes_are_unknown_when_the_server_may_have_acted() {
+        let kind = |result: Result<Pet, api::Error>| match Outcome::of(result) {
+            Outcome::Created(_) => "created",
+            Outcome::Failed(_, None) => "failed",
+            Outcome::Failed(_, Some(_)) => "failed, and so would the rest",
+            Outcome::RateLimited(_) => "refused for now",
+            Outcome::Unknown(_) => "unknown",
+        };
+        let pet = Pet { id: 1, name: "Rex".into(), category_id: 1, status: None };
+        assert_eq!(kind(Ok(pet)), "created");
+        for code in [400, 405, 409, 413, 422] {
+            assert_eq!(kind(Err(status(code))), "failed", "{code}");
+        }
+        assert_eq!(kind(Err(status(429))), "refused for now");
+        for code in [401, 403, 404, 507] {
+            assert_eq!(kind(Err(status(code))), "failed, and so would the rest", "{code}");
+        }
+        for code in [408, 500, 502, 503, 504, 599] {
+            assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
+        }
+        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into() };
+        assert_eq!(kind(Err(lost)), "unknown");
+        let garbled =
+            api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{\"id\"".into() };
+        assert_eq!(kind(Err(garbled)), "unknown");
+        let refused = api::Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() };
+        assert_eq!(kind(Err(refused)), "failed, and so would the rest");
+    }
+
+    #[test]
+    fn a_429_always_pauses_the_batch_and_a_503_only_with_retry_after() {
+        let one = Some(Duration::from_secs(1));
+        assert_eq!(pause_asked(&Err(status(429)), one, 0), one);
+        assert_eq!(pause_asked(&Err(status(429)), None, 0), Some(DEFAULT_PAUSE), "no Retry-After: the default");
+        assert_eq!(pause_asked(&Err(status(429)), None, 3), Some(DEFAULT_PAUSE * 8), "doubled per refusal");
+        assert_eq!(pause_asked(&Err(status(503)), one, 0), one);
+        assert_eq!(pause_asked(&Err(status(503)), None, 0), None);
+        for code in [400, 500, 502, 504] {
+            assert_eq!(pause_asked(&Err(status(code)), one, 0), None, "{code}");
+        }
+    }
+
+    /// The scheduler's half of `pets_add_file`'s fault mix, on a paused clock: rate limits with and without
+    /// `Retry-After`, 503s that pause, 500s, refusals, unreadable 2xx and lost answers, answers out of order.
+    #[tokio::test(start_paused = true)]
+    async fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_created_twice() {
+        let count = 2_000;
+        fn answer(pet: &NewPet, attempt: u32) -> Created {
+            let n: u64 = pet.name.trim_start_matches("pet-").parse().unwrap();
+            let roll = (n.wrapping_mul(2_654_435_761) ^ u64::from(attempt) * 97) % 100;
+            match roll {
+                0 if attempt < 3 => (Err(status(429)), Some(Duration::from_millis(700))),
+                1 if attempt < 3 => (Err(status(429)), None),
+                2 => (Err(status(503)), Some(Duration::from_secs(1))),
+                3 => (Err(status(500)), None),
+                4 => (Err(status(400)), None),
+                5 => (
+                    Err(api::Error::Decode {
+                        status: StatusCode::CREATED,
+                        reason: "EOF".into(),
+                        excerpt: String::new(),
+                    }),
+                    None,
+                ),
+                6 => (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }), None),
+                _ => created(pet, i64::try_from(n).unwrap()),
+            }
+        }
+        let (_signals, mut interrupts) = no_signals();
+        let started = std::time::Instant::now();
+        let (summary, log, requests) = run(count, 8, Duration::from_millis(3), answer, &mut interrupts).await;
+        assert!(started.elapsed() < Duration::from_secs(10), "the paused clock makes the pauses free");
+        check_accounts(count, &summary, &log);
+        assert!(summary.stop.is_none(), "{:?}", summary.stop);
+        assert!(summary.tally.created > 1_800 && summary.tally.unknown > 0 && summary.tally.failed > 0);
+        // Only a 429 is sent again: a record sent N times got a 429 the first N - 1.
+        let requests = requests.lock().unwrap();
+        let mut sent: HashMap<&str, u32> = HashMap::new();
+        for (_, name) in requests.iter() {
+            *sent.entry(name.as_str()).or_default() += 1;
+        }
+        let refused = log.events.iter().filter(|event| event.starts_with("Paused")).count();
+        assert!(refused > 0, "the mix has rate limits");
+        assert!(sent.values().any(|times| *times > 1), "some were sent again");
+        for (name, times) in sent {
+            let pet = NewPet { name: name.to_owned(), category_id: 1, status: None };
+            for attempt in 1..times {
+                let (result, _) = answer(&pet, attempt);
+                assert!(matches!(result, Err(api::Error::Status { status, .. }) if status == 429), "{name} #{attempt}");
+            }
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_rate_limit_pauses_every_request_then_lets_one_probe_through_first() {
+        let answer = |pet: &NewPet, attempt: u32| match (pet.name.as_str(), attempt) {
+            ("pet-1", 1) => (Err(status(429)), Some(Duration::from_secs(2))),
+            _ => created(pet, 1),
+        };
+        let (_signals, mut interrupts) = no_signals();
+        let (summary, log, requests) = run(6, 3, Duration::from_millis(100), answer, &mut interrupts).await;
+        check_accounts(6, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(log.events, ["Paused { pause: 2s, refusals: 1 }"]);
+        let requests = requests.lock().unwrap();
+        let times: Vec<(u128, &str)> = requests.iter().map(|(at, name)| (at.as_millis(), name.as_str())).collect();
+        // Three at once; the refusal at 100 ms pauses everything for 2 s; the refused record goes first, alone,
+        // and the rest once it is through.
+        assert_eq!(
+            times,
+            [
+                (0, "pet-0"),
+                (0, "pet-1"),
+                (0, "pet-2"),
+                (2_100, "pet-1"),
+                (2_200, "pet-3"),
+                (2_200, "pet-4"),
+                (2_200, "pet-5")
+            ]
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn refusals_in_a_row_end_the_batch_and_a_pause_past_the_cap_ends_it_at_once() {
+        let (_signals, mut interrupts) = no_signals();
+        let always = |_: &NewPet, _: u32| (Err(status(429)), Some(Duration::from_secs(1)));
+        let (summary, log, _) = run(50, 4, Duration::from_millis(10), always, &mut interrupts).await;
+        check_accounts(50, &summary, &log);
+        assert!(matches!(summary.stop, Some(Stop::Refused)), "{:?}", summary.stop);
+        assert_eq!(log.events.last().unwrap(), "KeptRefusing");
+        assert_eq!(log.events.iter().filter(|event| event.starts_with("Paused")).count(), MAX_REFUSALS as usize - 1);
+        assert_eq!(summary.tally.created + summary.tally.unknown, 0);
+
+        let (_signals, mut interrupts) = no_signals();
+        let too_long = |_: &NewPet, _: u32| (Err(status(429)), Some(PAUSE_CAP + Duration::from_secs(1)));
+        let started = Instant::now();
+        let (summary, log, _) = run(50, 4, Duration::from_millis(10), too_long, &mut interrupts).await;
+        check_accounts(50, &summary, &log);
+        assert_eq!(log.events, ["PauseTooLong(61s)"]);
+        assert!(started.elapsed() < Duration::from_secs(1), "no pause was taken");
+        assert_eq!(summary.tally, Tally { created: 0, failed: 4, unknown: 0, not_sent: 46 });
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn server_failures_in_a_row_end_the_batch_and_a_refused_key_at_once() {
+        let (_signals, mut interrupts) = no_signals();
+        let failing = |_: &NewPet, _: u32| (Err(status(500)), None);
+        let (summary, log, _) = run(100, 1, Duration::from_millis(10), failing, &mut interrupts).await;
+        check_accounts(100, &summary, &log);
+        assert!(matches!(summary.stop, Some(Stop::Failing)), "{:?}", summary.stop);
+        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: MAX_SERVER_FAILURES.into(), not_sent: 90 });
+
+        let (_signals, mut interrupts) = no_signals();
+        let refused = |_: &NewPet, _: u32| (Err(status(401)), None);
+        let (summary, log, _) = run(100, 1, Duration::from_millis(10), refused, &mut interrupts).await;
+        assert!(matches!(summary.stop, Some(Stop::Hopeless)), "{:?}", summary.stop);
+        assert_eq!(log.events, ["Hopeless(SameFailure)"]);
+        assert_eq!(summary.tally, Tally { created: 0, failed: 1, unknown: 0, not_sent: 99 });
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_signal_stops_sending_and_waits_for_what_is_in_flight_for_the_grace_at_most() {
+        // Answers in 1 s: the four in flight when the signal comes are all answered within the grace.
+        let (signals, mut interrupts) = no_signals();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(1_500)).await;
+            signals.send(2).unwrap();
+        });
+        let (summary, log, _) = run(100, 4, Duration::from_secs(1), |pet, _| created(pet, 1), &mut interrupts).await;
+        check_accounts(100, &summary, &log);
+        assert_eq!(summary.signal, Some(2));
+        assert!(matches!(summary.stop, Some(Stop::Interrupted)), "{:?}", summary.stop);
+        assert_eq!(summary.tally, Tally { created: 8, failed: 0, unknown: 0, not_sent: 92 });
+        assert_eq!(log.events, ["Waiting { in_flight: 4 }"]);
+
+        // Answers in a minute: the grace runs out, and what is in flight is of unknown outcome.
+        let (signals, mut interrupts) = no_signals();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            signals.send(15).unwrap();
+        });
+        let started = Instant::now();
+        let (summary, log, _) = run(100, 4, Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
+        assert_eq!(started.elapsed(), Duration::from_secs(1) + SIGNAL_GRACE);
+        check_accounts(100, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 4, not_sent: 96 });
+        assert_eq!(log.events, ["Waiting { in_flight: 4 }", "GraceOver { in_flight: 4 }"]);
+        assert!(log.ended.iter().all(|(_, kind)| *kind == "abandoned"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_second_signal_abandons_what_is_in_flight_at_once_but_an_echo_does_not() {
+        let (signals, mut interrupts) = no_signals();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            signals.send(15).unwrap();
+            // `timeout` signals petstore, then its process group: the same signal within `ECHO` is one.
+            tokio::time::sleep(ECHO / 2).await;
+            signals.send(15).unwrap();
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            signals.send(2).unwrap();
+        });
+        let started = Instant::now();
+        let (summary, log, _) = run(10, 2, Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
+        assert_eq!(started.elapsed(), Duration::from_secs(2) + ECHO / 2);
+        assert_eq!(summary.signal, Some(15), "the first signal decides the exit");
+        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 2, not_sent: 8 });
+        assert_eq!(log.events, ["Waiting { in_flight: 2 }"]);
+    }
+}
