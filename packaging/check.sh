@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Checks what packaging/build.sh wrote into target/dist/ as a user would meet it: lists each package,
+# Checks what packaging/build.sh wrote into target/dist/ (or $CARGO_TARGET_DIR/dist/) as a user would meet it: lists each package,
 # unpacks it into a throwaway root, and runs what it installed (the binary, a man page, the completions);
 # checks that the package's Depends names every shared library the binary really loads; and does the same
 # for the archive. Exits non-zero at the first thing missing or broken.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-dist=target/dist
-version=$(target/release/petstore --version | awk '{print $2}')
+# Where cargo puts what it builds: `target/`, or CARGO_TARGET_DIR, or a cargo config's `build.target-dir`.
+# cargo-deb finds it the same way, for the `target/release/` assets in Cargo.toml.
+target_dir=$(cargo metadata --format-version 1 --no-deps --locked | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+if [ -z "$target_dir" ]; then
+    echo "error: cannot tell where cargo puts what it builds (\`cargo metadata\` names no target directory)" >&2
+    exit 1
+fi
+dist=$target_dir/dist
+version=$("$target_dir/release/petstore" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 target=$(rustc -vV | sed -n 's/^host: //p')
 root=$(mktemp -d)

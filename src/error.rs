@@ -292,6 +292,23 @@ pub enum Error {
     #[diagnostic(code(petstore::transport))]
     Transport { origin: String, reason: String },
 
+    #[error("the server at `{origin}` did not answer in HTTP: {reason}")]
+    #[diagnostic(
+        code(petstore::not_http),
+        help(
+            "check that the base URL (`petstore env current`) names the API's server, with `https://` if it speaks TLS"
+        )
+    )]
+    NotHttp { origin: String, reason: String },
+
+    /// The URL is longer than [`crate::api::MAX_URL_BYTES`]; nothing was sent.
+    #[error("the request URL is {length} bytes long, over petstore's limit of {limit} bytes: nothing was sent")]
+    #[diagnostic(
+        code(petstore::url_too_long),
+        help("shorten the path or the query (`-f`, `-F` of `petstore api`), or the base URL")
+    )]
+    UrlTooLong { length: usize, limit: usize },
+
     /// A request that changes something failed after it may have reached the server (no complete answer, a
     /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the
     /// command that raised it, `code` the exit code the failure has on its own terms.
@@ -432,6 +449,7 @@ impl Error {
             | Error::InvalidRecords { .. }
             | Error::FailedFileUnusable { .. }
             | Error::BodyTooLarge { .. }
+            | Error::UrlTooLong { .. }
             | Error::ReadInput { .. }
             | Error::Source(_) => exit::USAGE,
             Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
@@ -458,6 +476,7 @@ impl Error {
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
+            | Error::NotHttp { .. }
             | Error::ChecksFailed { .. }
             | Error::NotConfirmed { .. }
             | Error::FailedFile { .. }
@@ -573,6 +592,8 @@ impl From<api::Error> for Error {
             api::Error::Tls { origin, reason } => Error::Tls { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
+            api::Error::NotHttp { origin, reason } => Error::NotHttp { origin, reason },
+            api::Error::UrlTooLong { length, limit } => Error::UrlTooLong { length, limit },
             // A hint for a command that did not choose one; each write chooses its own (`pets add`, `api`).
             err @ api::Error::OutcomeUnknown { .. } => Error::MaybeApplied {
                 message: err.to_string(),
@@ -678,6 +699,8 @@ mod tests {
             (Error::InvalidRecords { file: text("x"), count: 1, list: text("x") }, exit::USAGE),
             (Error::FailedFileUnusable { path: path(), reason: text("x"), help: text("x") }, exit::USAGE),
             (Error::BodyTooLarge { what: text("stdin") }, exit::USAGE),
+            (Error::UrlTooLong { length: 9000, limit: 8192 }, exit::USAGE),
+            (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
             (Error::PetNotFound { id: 7 }, exit::NOT_FOUND),
             (Error::NotFound { detail: text("x") }, exit::NOT_FOUND),
@@ -761,6 +784,16 @@ mod tests {
                 api::Error::Transport { origin: origin(), reason: "reset".to_owned() },
                 "request to `http://127.0.0.1:4010` failed: reset",
                 exit::NETWORK,
+            ),
+            (
+                api::Error::NotHttp { origin: origin(), reason: "invalid HTTP version parsed".to_owned() },
+                "the server at `http://127.0.0.1:4010` did not answer in HTTP: invalid HTTP version parsed",
+                exit::FAILURE,
+            ),
+            (
+                api::Error::UrlTooLong { length: 100_030, limit: 8192 },
+                "the request URL is 100030 bytes long, over petstore's limit of 8192 bytes: nothing was sent",
+                exit::USAGE,
             ),
             (
                 api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned() },

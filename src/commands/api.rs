@@ -117,6 +117,8 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         }
     };
 
+    // Here too, not only in the client: a dry run must refuse what would not be sent.
+    api::client::check_url(&url)?;
     if args.dry_run.on() {
         let request = Request { method: &args.method, url: &url, extra: &headers, body: body.as_deref() };
         return dry_run::print(ctx, args.dry_run, [request]);

@@ -28,9 +28,17 @@ def @tsv: if type != "array" then error("\(type) cannot be tsv-formatted, only a
       else error("\(type) is not valid in a tsv row") end) | join("\t") end;
 "#;
 
-/// The stack of the thread a filter runs on. Only what a filter uses is ever touched: a shallow filter costs
-/// no more memory than on a small stack.
-const STACK_BYTES: usize = 256 * 1024 * 1024;
+/// The stacks a filter's thread is tried with, largest first. Only what a filter uses is ever touched (the
+/// rest is address space, not memory), so a shallow filter costs no more than on a small stack. The large one
+/// is for what jaq does by recursion outside [`EVAL_STACK_BYTES`]'s watch: dropping and printing a value that
+/// `reduce` nested (`reduce range(3000000) as $i (.; [.]) | length` takes about 1 GiB of heap and a few
+/// hundred MiB of stack to free), so that such a value is bounded by memory and time, as any value is, and
+/// not by a stack overflow that aborts petstore. A system that will not reserve it (strict overcommit, a
+/// 32-bit target) gets the smaller one.
+#[cfg(target_pointer_width = "64")]
+const STACK_BYTES: &[usize] = &[4096 * 1024 * 1024, 256 * 1024 * 1024];
+#[cfg(not(target_pointer_width = "64"))]
+const STACK_BYTES: &[usize] = &[256 * 1024 * 1024];
 
 /// How much of [`STACK_BYTES`] evaluating a filter may take: jaq evaluates a call to a function, and nested
 /// array and object constructors, by recursion on the native stack, so `def f: [f]; f` would otherwise grow
@@ -42,7 +50,7 @@ const EVAL_STACK_BYTES: usize = 128 * 1024 * 1024;
 pub const MAX_DEPTH: usize = 10_000;
 
 /// A jq expression known to compile. It keeps the text and compiles again where it runs, on a thread of its
-/// own with a large stack (256 MiB): the compiled form is not `Send`, and compiling takes well under a
+/// own with a large stack ([`STACK_BYTES`]): the compiled form is not `Send`, and compiling takes well under a
 /// millisecond.
 #[derive(Debug, Clone)]
 pub struct Program {
@@ -104,16 +112,23 @@ impl Program {
     /// runtime error stops it; what came before it is written.
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
         let (out, result) = std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("jq".to_owned())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    let mut out = Vec::new();
-                    let result = run_here(&self.code, document, &mut out, terminal);
-                    (out, result)
-                })
-                .map_err(|err| Error::Jq { message: format!("cannot start the filter's thread: {err}") })?;
-            Ok::<_, Error>(worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            let mut failed = None;
+            for &stack in STACK_BYTES {
+                let spawned =
+                    std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn_scoped(scope, || {
+                        let mut out = Vec::new();
+                        let result = run_here(&self.code, document, &mut out, terminal);
+                        (out, result)
+                    });
+                match spawned {
+                    Ok(worker) => {
+                        return Ok(worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+                    }
+                    Err(err) => failed = Some(err),
+                }
+            }
+            let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
+            Err(Error::Jq { message: format!("cannot start the filter's thread: {err}") })
         })?;
         w.write_all(&out)?;
         result
@@ -138,7 +153,7 @@ impl Compiled {
     }
 }
 
-/// Compiles and runs `code` on this thread, which must have [`STACK_BYTES`] of stack.
+/// Compiles and runs `code` on this thread, which must have one of [`STACK_BYTES`] of stack.
 fn run_here(code: &str, document: &serde_json::Value, w: &mut Vec<u8>, terminal: bool) -> Result<(), Error> {
     let base = 0u8;
     let filter = compile(code)?;

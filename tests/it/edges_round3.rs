@@ -26,6 +26,12 @@ fn jq_programs_that_recurse_or_nest_without_end_fail_with_a_message() {
     assert_eq!((run.code, run.stdout.as_str()), (0, "19999\n"), "{run}");
     let run = env.run(&["pets", "list", "--jq", "[recurse] | length"]);
     assert_eq!((run.code, run.stdout.as_str()), (0, "26\n"), "{run}");
+    // A value nested a million deep inside the filter, then dropped, and one serialised 100,000 deep: jaq frees
+    // and prints them by recursion, which a 256 MiB stack could not hold (exit 134 before).
+    let run = env.run(&["pets", "list", "--jq", "reduce range(1000000) as $i (.; [.]) | length"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\n"), "{run}");
+    let run = env.run(&["pets", "list", "--jq", "reduce range(100000) as $i (0; {a: .}) | tojson | length"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "600001\n"), "{run}");
 }
 
 /// Neither `env` nor `$ENV` hands a filter the API key; the rest of the environment is there.

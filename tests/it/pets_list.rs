@@ -134,6 +134,10 @@ fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
             1,
         ),
         ("list_302", Canned::start("302 Found", Some("text/plain"), "moved"), 1),
+        // A problem report is no list, even one whose JSON would read as an empty list.
+        ("list_200_problem_json", Canned::start("200 OK", Some("application/problem+json"), "[]"), 1),
+        // Another protocol on the port: an answer, but not HTTP, so not worth another try.
+        ("list_not_http", Canned::raw("SSH-2.0-OpenSSH_9.6\r\n".to_owned()), 1),
     ];
     for (name, server, attempts) in cases {
         assert_run!(name, env.run(&["--base-url", server.base_url(), "pets", "list"]));

@@ -246,6 +246,10 @@ fn write_error(err: api::Error) -> Error {
             ),
             other => return other,
         },
+        // An answer came, just not in HTTP: the server may have acted on the request before it.
+        err @ api::Error::NotHttp { .. } => {
+            (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, exit::FAILURE)
+        }
         other => (other.to_string(), UNKNOWN_CHECK, exit::NETWORK),
     };
     Error::MaybeApplied { message, check: check.to_owned(), code }

@@ -313,6 +313,7 @@ impl Client {
         body: Option<&[u8]>,
         refusals: Refusals,
     ) -> Result<WholeAnswer, AttemptFailure> {
+        check_url(url).map_err(|error| AttemptFailure { error, maybe_sent: false, permanent: true })?;
         let mut headers = request_headers(self.current_auth(), extra, body.is_some());
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
@@ -353,7 +354,8 @@ impl Client {
                 Err(mut failure) => {
                     let retryable = !failure.permanent && (idempotent || !failure.maybe_sent);
                     if !retryable || attempt >= MAX_ATTEMPTS {
-                        if failure.maybe_sent && !idempotent {
+                        // An answer that is not HTTP is still an answer: it keeps its own wording and exit code.
+                        if failure.maybe_sent && !idempotent && !matches!(failure.error, Error::NotHttp { .. }) {
                             failure.error =
                                 Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() };
                         }
@@ -386,10 +388,11 @@ impl Client {
             request = request.body(body.to_vec());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| AttemptFailure {
-                maybe_sent: !err.is_connect(),
-                permanent: is_certificate_error(&err),
-                error: Error::from_reqwest(url, &err),
+            let mut response = request.send().await.map_err(|err| {
+                let error = Error::from_reqwest(url, &err);
+                // Neither a certificate we distrust nor another protocol on the port changes on a retry.
+                let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
+                AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
             })?;
             let status = response.status();
             if let Some(observer) = &self.observer {
@@ -554,7 +557,7 @@ pub fn decode<T: DeserializeOwned>(
         return Err(Error::Status { status, body, excerpt: excerpt(bytes) });
     }
     if let Some(content_type) = content_type
-        && !is_json(content_type)
+        && (!is_json(content_type) || is_problem(content_type))
     {
         return Err(Error::Decode {
             status,
@@ -572,11 +575,28 @@ pub fn decode<T: DeserializeOwned>(
     })
 }
 
+/// [`Error::UrlTooLong`] when `url` is longer than [`super::MAX_URL_BYTES`]: checked before sending, and by
+/// `--dry-run`, which sends nothing but must refuse what would not be sent.
+pub fn check_url(url: &Url) -> Result<(), Error> {
+    let length = url.as_str().len();
+    if length > super::MAX_URL_BYTES {
+        return Err(Error::UrlTooLong { length, limit: super::MAX_URL_BYTES });
+    }
+    Ok(())
+}
+
 /// `application/json` and its `+json` relatives, with any parameters.
 fn is_json(content_type: &HeaderValue) -> bool {
     let Ok(value) = content_type.to_str() else { return false };
     let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// `application/problem+json` (RFC 9457): a report of a failure, whatever the status says, so never the
+/// document a 2xx promises, even when its JSON happens to fit (`[]`).
+fn is_problem(content_type: &HeaderValue) -> bool {
+    let Ok(value) = content_type.to_str() else { return false };
+    value.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/problem+json")
 }
 
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
@@ -714,5 +734,11 @@ mod tests {
         let html = HeaderValue::from_static("text/html");
         let err = decode::<Pet>(StatusCode::OK, Some(&html), b"<p>").unwrap_err();
         assert!(err.to_string().contains("expected `application/json`, got `text/html`"), "{err}");
+        // A problem report is no list, even one whose JSON would read as an empty list.
+        let problem = HeaderValue::from_static("Application/Problem+JSON; charset=utf-8");
+        let err = decode::<Vec<Pet>>(StatusCode::OK, Some(&problem), b"[]").unwrap_err();
+        assert!(err.to_string().contains("got `Application/Problem+JSON; charset=utf-8`"), "{err}");
+        let vendor = HeaderValue::from_static("application/vnd.petstore+json");
+        assert!(decode::<Vec<Pet>>(StatusCode::OK, Some(&vendor), b"[]").unwrap().is_empty());
     }
 }
