@@ -22,6 +22,11 @@ pub fn parse() -> Result<Cli, ExitCode> {
         Ok(cli) => return Ok(cli),
         Err(err) => err,
     };
+    let json_errors = super::json_errors(cli::json_mode_from_args(args.iter().cloned()));
+    if json_errors && err.use_stderr() {
+        super::Output::fallback(choice, true).error_document(&usage_document(&err));
+        return Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)));
+    }
     let (color, mut stream): (bool, Box<dyn Write>) = if err.use_stderr() {
         (terminal::use_color(choice, terminals.stderr), Box::new(io::stderr().lock()))
     } else {
@@ -46,7 +51,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
         // keeps its own code.
         Err(source) if !err.use_stderr() && source.kind() != io::ErrorKind::BrokenPipe => {
             let err = crate::Error::Io(source);
-            super::Output::fallback(choice).error(&err);
+            super::Output::fallback(choice, json_errors).error(&err);
             Err(ExitCode::from(err.exit_code()))
         }
         _ => Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))),
@@ -55,4 +60,25 @@ pub fn parse() -> Result<Cli, ExitCode> {
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
     Cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+}
+
+/// A usage error clap found, as a program reads it: code `usage`, clap's first line as the message, its tip
+/// (or where the arguments are listed) as the hint.
+fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
+    let text = err.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let message = lines.next().unwrap_or_default().trim_start_matches("error: ").to_owned();
+    let hint = lines
+        .find_map(|line| line.strip_prefix("tip: "))
+        .map(str::to_owned)
+        .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
+    crate::error::ErrorDocument {
+        error: crate::error::ErrorObject {
+            code: "usage".to_owned(),
+            message,
+            status: None,
+            exit_code: u8::try_from(err.exit_code()).unwrap_or(2),
+            hint: Some(hint),
+        },
+    }
 }

@@ -12,6 +12,7 @@ mod batch_refusals;
 mod cli;
 mod config_edges;
 mod confirm;
+mod contract;
 mod doctor;
 mod dry_run;
 mod edges_round3;
