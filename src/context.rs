@@ -251,6 +251,14 @@ impl Context {
         Ok(())
     }
 
+    /// A client for the target that holds `****` as its key, for `--dry-run` and `--curl`: it prepares the
+    /// requests that would be sent ([`Client::prepare`]), and is never given a request to send. No key is
+    /// looked up for it.
+    pub fn display_client(&self) -> Result<Client, Error> {
+        let masked = ApiKey::new("****".to_owned()).expect("not blank");
+        Ok(Client::with_settings(self.target()?.base_url.url().clone(), &masked, self.settings.clone())?)
+    }
+
     /// A client for `base_url` with `key`, reporting to `--verbose`.
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
         Ok(Client::with_settings(base_url.clone(), key, self.settings.clone())?

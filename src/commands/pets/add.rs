@@ -8,12 +8,10 @@ use std::path::PathBuf;
 use crate::api::{self, NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::commands::confirm::confirm_write;
-use crate::commands::dry_run::{self, Request};
+use crate::commands::dry_run;
 use crate::context::{Context, WriteInFlight};
 use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
-use reqwest::Method;
-use reqwest::header::HeaderMap;
 
 /// Add an animal to the store, or many from a file
 ///
@@ -184,9 +182,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         AddInput::One => &prompt::complete(ctx, add.args.name.as_deref(), add.args.category_id, add.args.status)?,
     };
     if add.args.dry_run.on() {
-        let body = serde_json::to_vec(new_pet).expect("a NewPet always serialises");
-        let url = pets_url(ctx)?;
-        let request = Request { method: &Method::POST, url: &url, extra: &HeaderMap::new(), body: Some(&body) };
+        let request = ctx.display_client()?.prepare_create_pet(new_pet);
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
@@ -199,14 +195,6 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
     ctx.output.pet(&pet)?;
     Ok(())
-}
-
-/// `POST /pets`'s URL under the target's base URL, for `--dry-run`.
-fn pets_url(ctx: &Context) -> Result<reqwest::Url, Error> {
-    let mut url = ctx.target()?.base_url.url().clone();
-    // Base URLs are checked when parsed (`api::base_url`): none is cannot-be-a-base.
-    url.path_segments_mut().expect("base URLs can be a base").pop_if_empty().push("pets");
-    Ok(url)
 }
 
 /// The animal as the question before sending it names it.

@@ -7,6 +7,7 @@ pub mod client;
 pub mod error;
 pub mod key;
 pub mod models;
+pub mod retry;
 
 /// The largest request body petstore sends: the spec does not give one, so petstore takes the sandbox's
 /// (1 MiB), which real deployments are not expected to exceed. A bulk record, an `api --input` body or an
@@ -19,7 +20,7 @@ pub const MAX_REQUEST_BODY_BYTES: usize = 1024 * 1024;
 /// sent: past this a server or proxy would refuse it anyway, and past 64 KiB the HTTP stack cannot carry it.
 pub const MAX_URL_BYTES: usize = 8 * 1024;
 
-pub use client::{Client, Observer};
+pub use client::{Client, Observer, Prepared};
 pub use error::Error;
 pub use key::ApiKey;
 pub use models::{ListQuery, NewPet, Pet, PetStatus};
