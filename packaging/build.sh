@@ -3,7 +3,7 @@
 # $CARGO_TARGET_DIR/dist/, wherever cargo's target directory is):
 #   petstore_VERSION_ARCH.deb          the client, its man pages, completions, README and licences
 #   petstore-sandbox_VERSION_ARCH.deb  the local API, in a package of its own
-#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README and licences
+#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README, docs/ and licences
 #   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README
 #                                      and licences (built, not tested: docs/install.md)
 # Needs cargo-deb (`cargo install cargo-deb --locked`) and dpkg-dev (`dpkg-shlibdeps` works out Depends); for
@@ -48,7 +48,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/$name"
 cp "$release/petstore" "$release/petstore-sandbox" README.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
-cp -r man completions "$stage/$name/"
+cp -r man completions docs "$stage/$name/"
 tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
 

@@ -52,7 +52,7 @@ dpkg-deb -c "$deb"
 dpkg-deb -x "$deb" "$root/deb"
 for path in usr/bin/petstore usr/share/man/man1/petstore.1.gz usr/share/man/man1/petstore-pets-list.1.gz \
     usr/share/bash-completion/completions/petstore usr/share/zsh/vendor-completions/_petstore \
-    usr/share/fish/vendor_completions.d/petstore.fish usr/share/doc/petstore/README.md \
+    usr/share/fish/vendor_completions.d/petstore.fish usr/share/doc/petstore/README.md usr/share/doc/petstore/docs/exit-codes.md \
     usr/share/doc/petstore/LICENSE-MIT usr/share/doc/petstore/LICENSE-APACHE usr/share/doc/petstore/copyright; do
     [ -e "$root/deb/$path" ] || fail "$deb does not install /$path"
 done
@@ -87,11 +87,12 @@ tar -tzvf "$archive"
 mkdir "$root/archive"
 tar -xzf "$archive" -C "$root/archive"
 top="$root/archive/petstore-$version-$target"
-for path in petstore petstore-sandbox README.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
+for path in petstore petstore-sandbox README.md docs/exit-codes.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
     completions/petstore.bash completions/_petstore completions/petstore.fish; do
     [ -e "$top/$path" ] || fail "$archive lacks petstore-$version-$target/$path"
 done
 [ "$(ls "$top/man" | wc -l)" = "$(ls man | wc -l)" ] || fail "$archive does not hold every man page"
+[ "$(ls "$top/docs" | wc -l)" = "$(ls docs | wc -l)" ] || fail "$archive does not hold every page of docs/"
 [ "$("$top/petstore" --version)" = "petstore $version" ] || fail "the archived petstore --version is wrong"
 "$top/petstore-sandbox" -- "$top/petstore" pets list --limit 1 >/dev/null || fail "the archived binaries do not work together"
 man -l "$top/man/petstore.1" 2>/dev/null | grep -q "petstore" || fail "man -l cannot render the archived petstore.1"

@@ -263,6 +263,11 @@ fn parse_api_key(text: &str) -> Result<String, String> {
     Ok(text.to_owned())
 }
 
+/// jemalloc, for the memory of closed connections to go back to the system (sandbox/Cargo.toml).
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
