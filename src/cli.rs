@@ -18,6 +18,7 @@ use crate::commands::config::ConfigCommand;
 use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::EnvCommand;
 use crate::commands::pets::PetsCommand;
+use crate::commands::schema::SchemaArgs;
 use crate::commands::version::VersionArgs;
 use crate::output::{ColorChoice, OutputFormat};
 
@@ -187,6 +188,8 @@ Examples:
     Completions(CompletionsArgs),
 
     Version(VersionArgs),
+
+    Schema(SchemaArgs),
 }
 
 /// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it

@@ -558,14 +558,16 @@ impl Error {
 /// A failure as a program reads it: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`, or
 /// `PETSTORE_ERROR_FORMAT=json`) the one line a failure writes on stderr. `petstore schema --for error` prints
 /// its schema.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ErrorDocument {
     pub error: ErrorObject,
 }
 
 /// What went wrong, for a program ([`ErrorDocument`]).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
 pub struct ErrorObject {
     /// The server's error code when it sent one (`not_found`, `unauthorized`...), else one of petstore's
     /// stable local codes (docs/errors.md): `usage`, `network`, `timeout`, `unknown_outcome`...

@@ -38,7 +38,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     if let Some(why) = ctx.output.cannot_ask() {
         return Err(Error::CannotAsk { env: env.name.clone(), why });
     }
-    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url.to_string());
+    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url);
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
     ctx.output.question(&question);

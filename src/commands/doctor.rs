@@ -64,9 +64,9 @@ pub struct DoctorArgs {
 }
 
 /// How a check came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
-enum Status {
+pub enum Status {
     Pass,
     /// petstore works, but something deserves attention.
     Warn,
@@ -91,16 +91,18 @@ impl Status {
 pub const KEYS: &[&str] = &["name", "status", "detail"];
 
 /// One line of the checklist, as `--json` prints it.
-#[derive(Debug, Serialize)]
-struct Check {
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Check {
     name: &'static str,
     status: Status,
     detail: String,
 }
 
 /// The whole checklist, as `--json` prints it.
-#[derive(Debug, Serialize)]
-struct Report {
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Report {
     ok: bool,
     checks: Vec<Check>,
 }
@@ -380,17 +382,15 @@ fn environment(target: &Target<'_>) -> (Status, String) {
             format!(
                 "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
                  (`petstore config path`)",
-                env.name,
-                env.base_url.to_string(),
-                env.name
+                env.name, env.base_url, env.name
             ),
         ),
-        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url.to_string())),
+        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url)),
         None => (
             Status::Pass,
             format!(
                 "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
-                target.base_url.to_string()
+                target.base_url
             ),
         ),
     }

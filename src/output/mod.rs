@@ -265,6 +265,12 @@ impl Output {
         self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
     }
 
+    /// One JSON document on stdout, whatever the format (`help --json`, `schema`): indented at a terminal.
+    pub fn document<T: Serialize + ?Sized>(&self, json: &T) -> Result<(), Error> {
+        let terminal = self.terminals.stdout;
+        Ok(self.write_stdout(|w| write_json(w, json, terminal, terminal))?)
+    }
+
     /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
     /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
     pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
@@ -531,14 +537,14 @@ pub fn duration_words(duration: Duration) -> String {
         return format!("{secs} s");
     }
     let plural = |count: u64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
-    if secs % 86_400 == 0 {
+    if secs.is_multiple_of(86_400) {
         return plural(secs / 86_400, "day");
     }
-    if secs % 3_600 == 0 {
+    if secs.is_multiple_of(3_600) {
         return plural(secs / 3_600, "hour");
     }
     match secs {
-        _ if secs % 60 == 0 || secs < 7_200 => plural(secs / 60, "minute"),
+        _ if secs.is_multiple_of(60) || secs < 7_200 => plural(secs / 60, "minute"),
         _ if secs < 172_800 => plural(secs / 3_600, "hour"),
         _ => plural(secs / 86_400, "day"),
     }

@@ -17,6 +17,10 @@ use crate::cli::{self, Cli};
 pub fn parse() -> Result<Cli, ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let choice = cli::color_from_args(args.iter().cloned());
+    // `help --json`, `CMD --help --json`: the command's node, never the text help.
+    if let Some(request) = crate::help_json::request(&args) {
+        return help_json(choice, request);
+    }
     let terminals = Terminals::detect();
     let err = match parse_from(&args) {
         Ok(cli) => return Ok(cli),
@@ -80,5 +84,37 @@ fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
             exit_code: u8::try_from(err.exit_code()).unwrap_or(2),
             hint: Some(hint),
         },
+    }
+}
+
+/// Prints the node that `help --json` or `CMD --help --json` asks for; a `help` word that names no command is
+/// a usage error (exit 2), as JSON.
+fn help_json(choice: crate::output::ColorChoice, request: Result<Vec<String>, String>) -> Result<Cli, ExitCode> {
+    let words = match request {
+        Ok(words) => words,
+        Err(word) => {
+            let document = crate::error::ErrorDocument {
+                error: crate::error::ErrorObject {
+                    code: "usage".to_owned(),
+                    message: format!("unrecognized subcommand '{word}'"),
+                    status: None,
+                    exit_code: crate::error::exit::USAGE,
+                    hint: Some("`petstore help --json` prints every command".to_owned()),
+                },
+            };
+            super::Output::fallback(choice, true).error_document(&document);
+            return Err(ExitCode::from(crate::error::exit::USAGE));
+        }
+    };
+    let path: Vec<&str> = words.iter().map(String::as_str).collect();
+    let node = crate::help_json::find(&path).expect("a path of subcommands found in the same tree");
+    let output = super::Output::fallback(choice, true);
+    match output.document(&node) {
+        Ok(()) => Err(ExitCode::SUCCESS),
+        Err(err) if err.is_broken_pipe() => Err(ExitCode::SUCCESS),
+        Err(err) => {
+            output.error(&err);
+            Err(ExitCode::from(err.exit_code()))
+        }
     }
 }

@@ -144,3 +144,32 @@ fn a_batchs_failed_records_are_json_lines_in_a_json_mode() {
     let last: serde_json::Value = serde_json::from_str(lines.last().unwrap()).unwrap();
     assert_eq!(last["error"]["exitCode"], 6, "{run}");
 }
+
+/// `help --json` prints the whole tree, and `CMD --help --json` (or `-h`, any JSON mode) that command's node,
+/// exit 0, nothing on stderr; never the text help.
+#[test]
+fn help_as_json_is_the_command_tree() {
+    let env = TestEnv::new();
+    let run = env.run(&["help", "--json"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    let tree = run.json();
+    assert_eq!(tree, serde_json::to_value(petstore::help_json::tree()).unwrap());
+    let names: Vec<&str> =
+        tree["subcommands"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["pets", "api", "auth", "env", "config", "doctor", "completions", "version", "schema"]);
+    for args in [
+        &["pets", "list", "--help", "--json"][..],
+        &["--json", "pets", "list", "-h"],
+        &["help", "pets", "list", "--json"],
+        &["pets", "list", "--help", "-o", "ndjson"],
+    ] {
+        let run = env.run(args);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{args:?}: {run}");
+        assert_eq!(run.json()["path"], "petstore pets list", "{args:?}");
+    }
+    let run = env.run(&["help", "nope", "--json"]);
+    assert_run!("json_help_unknown_command", run);
+    // Without a JSON mode, the text help as before.
+    let run = env.run(&["pets", "list", "--help"]);
+    assert!(run.code == 0 && run.stdout.starts_with("List the store's animals"), "{run}");
+}

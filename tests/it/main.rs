@@ -34,6 +34,7 @@ mod prompts;
 mod readme;
 mod render_edges;
 mod resilience;
+mod schema;
 mod spec_cases;
 mod terminal_gone;
 mod terminal_safety;
