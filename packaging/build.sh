@@ -4,8 +4,8 @@
 #   petstore_VERSION_ARCH.deb          the client, its man pages, completions, README and licences
 #   petstore-sandbox_VERSION_ARCH.deb  the local API, in a package of its own
 #   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README, docs/ and licences
-#   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README
-#                                      and licences (built, not tested: docs/install.md)
+#   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README,
+#                                      docs/ and licences (built, not tested: docs/install.md)
 # Needs cargo-deb (`cargo install cargo-deb --locked`) and dpkg-dev (`dpkg-shlibdeps` works out Depends); for
 # the zip, the Rust target (`rustup target add x86_64-pc-windows-gnu`), Debian's gcc-mingw-w64-x86-64 as its
 # linker, and zip.
@@ -57,10 +57,10 @@ windows=x86_64-pc-windows-gnu
 cargo build --release --locked --target "$windows" -p petstore -p petstore-sandbox
 name="petstore-$version-$windows"
 mkdir "$stage/$name"
-cp "target/$windows/release/petstore.exe" "target/$windows/release/petstore-sandbox.exe" README.md LICENSE-MIT \
-    LICENSE-APACHE "$stage/$name/"
-cp -r completions "$stage/$name/"
+cp "$target_dir/$windows/release/petstore.exe" "$target_dir/$windows/release/petstore-sandbox.exe" README.md \
+    LICENSE-MIT LICENSE-APACHE "$stage/$name/"
+cp -r completions docs "$stage/$name/"
 find "$stage/$name" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-(cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -9 -@ "$OLDPWD/$dist/$name.zip")
+(cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -9 -@ "$dist/$name.zip")
 
 ls -l "$dist"
