@@ -50,7 +50,7 @@ const EVAL_STACK_BYTES: usize = 128 * 1024 * 1024;
 pub const MAX_DEPTH: usize = 10_000;
 
 /// A jq expression known to compile. It keeps the text and compiles again where it runs, on a thread of its
-/// own with a large stack ([`STACK_BYTES`]): the compiled form is not `Send`, and compiling takes well under a
+/// own with a large stack (`STACK_BYTES`): the compiled form is not `Send`, and compiling takes well under a
 /// millisecond.
 #[derive(Debug, Clone)]
 pub struct Program {
