@@ -403,11 +403,9 @@ fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
 }
 
 #[cfg(not(unix))]
-fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
-    async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
+async fn shutdown_signal() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
 
