@@ -378,6 +378,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('current', 'current', [CompletionResultType]::ParameterValue, 'Show the environment commands would use now')
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an environment''s base URL or its confirmation rule')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
             [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -471,6 +472,28 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'petstore;env;set' {
+            [CompletionResult]::new('--confirm-writes', '--confirm-writes', [CompletionResultType]::ParameterName, 'Whether writes to it are asked about first at a terminal')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'petstore;env;remove' {
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
@@ -518,6 +541,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('current', 'current', [CompletionResultType]::ParameterValue, 'Show the environment commands would use now')
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an environment''s base URL or its confirmation rule')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
             [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -533,6 +557,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;env;help;add' {
+            break
+        }
+        'petstore;env;help;set' {
             break
         }
         'petstore;env;help;remove' {
@@ -746,6 +773,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('current', 'current', [CompletionResultType]::ParameterValue, 'Show the environment commands would use now')
             [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Make an environment the default')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an environment: a name for a base URL')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an environment''s base URL or its confirmation rule')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an environment you added, and its stored key')
             [CompletionResult]::new('confirm-writes', 'confirm-writes', [CompletionResultType]::ParameterValue, 'Turn the question before each write to an environment on or off')
             break
@@ -760,6 +788,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;env;add' {
+            break
+        }
+        'petstore;help;env;set' {
             break
         }
         'petstore;help;env;remove' {

@@ -106,6 +106,9 @@ _petstore() {
             petstore__subcmd__env,remove)
                 cmd="petstore__subcmd__env__subcmd__remove"
                 ;;
+            petstore__subcmd__env,set)
+                cmd="petstore__subcmd__env__subcmd__set"
+                ;;
             petstore__subcmd__env,use)
                 cmd="petstore__subcmd__env__subcmd__use"
                 ;;
@@ -126,6 +129,9 @@ _petstore() {
                 ;;
             petstore__subcmd__env__subcmd__help,remove)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__remove"
+                ;;
+            petstore__subcmd__env__subcmd__help,set)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__set"
                 ;;
             petstore__subcmd__env__subcmd__help,use)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__use"
@@ -189,6 +195,9 @@ _petstore() {
                 ;;
             petstore__subcmd__help__subcmd__env,remove)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__remove"
+                ;;
+            petstore__subcmd__help__subcmd__env,set)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__set"
                 ;;
             petstore__subcmd__help__subcmd__env,use)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__use"
@@ -905,7 +914,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list current use add remove confirm-writes help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list current use add set remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1089,7 +1098,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help)
-            opts="list current use add remove confirm-writes help"
+            opts="list current use add set remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1186,6 +1195,20 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__env__subcmd__help__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__env__subcmd__help__subcmd__use)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -1257,6 +1280,56 @@ _petstore() {
                 return 0
             fi
             case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__set)
+            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --confirm-writes)
+                    COMPREPLY=($(compgen -W "on off" -- "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1497,7 +1570,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env)
-            opts="list current use add remove confirm-writes"
+            opts="list current use add set remove confirm-writes"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1567,6 +1640,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__env__subcmd__set)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

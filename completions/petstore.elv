@@ -353,6 +353,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
+            cand set 'Change an environment''s base URL or its confirmation rule'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -441,6 +442,27 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;env;set'= {
+            cand --confirm-writes 'Whether writes to it are asked about first at a terminal'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;env;remove'= {
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
@@ -486,6 +508,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
+            cand set 'Change an environment''s base URL or its confirmation rule'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -497,6 +520,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;env;help;use'= {
         }
         &'petstore;env;help;add'= {
+        }
+        &'petstore;env;help;set'= {
         }
         &'petstore;env;help;remove'= {
         }
@@ -686,6 +711,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
+            cand set 'Change an environment''s base URL or its confirmation rule'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
         }
@@ -696,6 +722,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;env;use'= {
         }
         &'petstore;help;env;add'= {
+        }
+        &'petstore;help;env;set'= {
         }
         &'petstore;help;env;remove'= {
         }

@@ -22,50 +22,106 @@ use crate::commands::schema::SchemaArgs;
 use crate::commands::version::VersionArgs;
 use crate::output::{ColorChoice, OutputFormat};
 
+// Every line of the pre-formatted blocks below keeps to 80 columns, so that clap, which wraps help to the
+// terminal, leaves their shape alone at 80 (tests/it/help_fit.rs checks it, and the man pages reuse them).
 const AFTER_LONG_HELP: &str = "\
-Exit codes:
-  0    success
-  1    other failure: a server error (5xx), another 4xx answer, an unreadable response, a failed `doctor`
-       check, a write not confirmed at the question (`confirm_writes`)
-  2    usage or invalid input: a bad flag, a value refused locally, a 400 from the server
-  3    not found (404)
-  4    authentication: no API key, the server refused it (401), or the keyring is unavailable
-  5    network: cannot connect, timeout, TLS; or a write that got no answer (its outcome is unknown)
-  6    partial failure of a batch: `pets add --file` did not create every record (some failed, a
-       server kept refusing, or stdout closed before the end)
-  129  the terminal hung up (SIGHUP)
-  130  interrupted (Ctrl-C, SIGINT)
-  143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job being stopped)
-
-Environment variables:
-  PETSTORE_API_KEY     the API key; when set, no stored key is read (for scripts and CI)
-  PETSTORE_ENV         the environment to use, as `--env`
-  PETSTORE_BASE_URL    the API's base URL, as `--base-url`
-  PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
-  PETSTORE_NO_INPUT    when set (not 0), never ask for missing input, as `--no-input`
-  PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement (as `TERM=dumb`)
-  PETSTORE_YES         when set (not 0, false, no, off), as `--yes`: writes to an environment whose
-                       writes are confirmed go out without asking (for CI)
-  PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr in any mode, as with `--json`
-  PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore, ~/.config/petstore)
-  NO_COLOR             when set and not empty, no colour unless `--color always`
-
-Files:
-  ~/.config/petstore/config.toml       environments and settings (`petstore config path`); the
-                                       directory is $PETSTORE_CONFIG_DIR or $XDG_CONFIG_HOME/petstore
-                                       when set
-  ~/.config/petstore/credentials.toml  keys stored by `petstore auth login --insecure-storage` (0600)
-
-Where requests go, first match wins (flags beat variables; a URL beats a name):
-  --base-url > --env > PETSTORE_BASE_URL > PETSTORE_ENV > `petstore env use` > production
-Built-in environments: production, staging, and sandbox (http://127.0.0.1:4010/v1, no login needed).
-
 Examples:
   petstore pets list --status available --limit 5
   petstore pets add --name Rex --category-id 1 --status available
   petstore --json pets list | jq '.[].name'
   petstore auth login --env staging && petstore --env staging pets list
-  petstore pets add --file pets.csv --failed failed.csv";
+  petstore pets add --file pets.csv --failed failed.csv
+
+Exit codes:
+  0    success
+  1    other failure: a server error (5xx), another 4xx answer, an unreadable
+       response, a failed `doctor` check, a write not confirmed at the
+       question (`confirm_writes`)
+  2    usage or invalid input: a bad flag, a value refused locally, a 400 from
+       the server
+  3    not found (404)
+  4    authentication: no API key, the server refused it (401), or the keyring
+       is unavailable
+  5    network: cannot connect, timeout, TLS; or a write that got no answer
+       (its outcome is unknown)
+  6    partial failure of a batch: `pets add --file` did not create every
+       record (some failed, a server kept refusing, or stdout closed first)
+  129  the terminal hung up (SIGHUP)
+  130  interrupted (Ctrl-C, SIGINT)
+  143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job stopped)
+
+Environment variables:
+  PETSTORE_API_KEY     the API key; when set, no stored key is read (for CI)
+  PETSTORE_ENV         the environment to use, as `--env`
+  PETSTORE_BASE_URL    the API's base URL, as `--base-url`
+  PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
+  PETSTORE_NO_INPUT    when set (not 0), never ask for missing input
+  PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
+  PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
+  PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
+  PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,
+                       or ~/.config/petstore)
+  NO_COLOR             when set and not empty, no colour unless `--color always`
+
+Files:
+  ~/.config/petstore/config.toml       environments and settings (`petstore
+                                       config path`); the directory is
+                                       $PETSTORE_CONFIG_DIR or
+                                       $XDG_CONFIG_HOME/petstore when set
+  ~/.config/petstore/credentials.toml  keys stored by `petstore auth login
+                                       --insecure-storage` (mode 0600)
+
+Where requests go, first match wins (flags beat variables; a URL beats a name):
+  --base-url > --env > PETSTORE_BASE_URL > PETSTORE_ENV > `env use` > production
+Built-in environments: production, staging, and sandbox
+(http://127.0.0.1:4010/v1, no login needed).";
+
+/// The line `-h` ends with, in place of the global options it leaves out (gh's "INHERITED FLAGS", kubectl's
+/// `kubectl options`).
+pub const GLOBAL_OPTIONS_NOTE: &str = "Global options (--env, --json, --output, --quiet, ...): see --help";
+
+/// clap's layout with the examples (the long help's `before_help`) between the usage and the options.
+const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{before-help}{all-args}{after-help}";
+
+/// The clap tree as petstore shows it; parse, complete and print help with this, not `Cli::command()`.
+///
+/// `-h` is short: each command's own options, and [`GLOBAL_OPTIONS_NOTE`] for the rest. `--help` adds the
+/// global options, and puts the examples right under the usage, before the long notes (the doc comment's
+/// body) and the root's reference blocks (exit codes, variables, files), which follow the options.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    present(Cli::command())
+}
+
+fn present(cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|sub| sub.get_name().to_owned()).collect();
+    let cmd = names.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, present));
+    let after = cmd.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+    let (examples, reference): (Vec<&str>, Vec<&str>) =
+        after.split("\n\n").filter(|block| !block.is_empty()).partition(|block| block.starts_with("Examples:"));
+    // The derive's long about is the whole doc comment: its first paragraph is the about line.
+    let long_about = cmd.get_long_about().map(ToString::to_string).unwrap_or_default();
+    let notes = long_about.split_once("\n\n").map(|(_, notes)| notes.trim().to_owned()).filter(|n| !n.is_empty());
+    let after_long: Vec<String> = notes.into_iter().chain(reference.iter().map(|b| (*b).to_owned())).collect();
+    // Values from a fixed set are read in any case (`--status Sold`), as the prompts read them.
+    let cmd = cmd.mut_args(|arg| {
+        if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() {
+            arg.ignore_case(true)
+        } else {
+            arg
+        }
+    });
+    let mut cmd = cmd
+        .help_template(HELP_TEMPLATE)
+        .long_about(None::<&str>)
+        .after_help(GLOBAL_OPTIONS_NOTE)
+        // Set even when empty: `--help` would fall back to `-h`'s `after_help`, the note.
+        .after_long_help(after_long.join("\n\n"));
+    if !examples.is_empty() {
+        cmd = cmd.before_long_help(examples.join("\n\n"));
+    }
+    cmd
+}
 
 /// A command-line client for the Pet Store API
 ///
@@ -87,51 +143,59 @@ pub struct Cli {
 pub struct GlobalArgs {
     /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
     /// [env: PETSTORE_ENV]
-    #[arg(long = "env", global = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(complete_environment_names))]
+    #[arg(long = "env", global = true, hide_short_help = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(complete_environment_names))]
     pub env: Option<String>,
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     /// [env: PETSTORE_BASE_URL]
-    #[arg(long, global = true, value_name = "URL", value_parser = BaseUrlParser)]
+    #[arg(long, global = true, hide_short_help = true, value_name = "URL", value_parser = BaseUrlParser)]
     pub base_url: Option<crate::config::DisplaySafeUrl>,
 
     /// Give up on an attempt that takes longer than this many seconds [default: 30]
     /// [env: PETSTORE_TIMEOUT]
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(long, global = true, hide_short_help = true, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
     /// Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, hide_short_help = true, value_name = "FILE")]
     pub cacert: Option<std::path::PathBuf>,
 
     /// Print JSON: the API's own documents and field names, nothing else on stdout (`--output json`)
-    #[arg(long, global = true)]
+    #[arg(long, global = true, hide_short_help = true)]
     pub json: bool,
 
     /// How to print records [default: table on a terminal, tsv when piped]
-    #[arg(long, short = 'o', global = true, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    #[arg(
+        long,
+        short = 'o',
+        global = true,
+        hide_short_help = true,
+        value_enum,
+        value_name = "FORMAT",
+        conflicts_with = "json"
+    )]
     pub output: Option<OutputFormat>,
 
     /// Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output
     /// ndjson`, once per record
-    #[arg(long, global = true, value_name = "EXPRESSION")]
+    #[arg(long, global = true, hide_short_help = true, value_name = "EXPRESSION")]
     pub jq: Option<String>,
 
     /// When to use colour
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    #[arg(long, global = true, hide_short_help = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
     /// Print no warnings or notes on stderr (errors still print)
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, hide_short_help = true)]
     pub quiet: bool,
 
     /// Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script
     /// [env: PETSTORE_NO_INPUT]
-    #[arg(long, global = true)]
+    #[arg(long, global = true, hide_short_help = true)]
     pub no_input: bool,
 
     /// Show each request and answer on stderr (the key is masked)
-    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    #[arg(short, long, global = true, hide_short_help = true, conflicts_with = "quiet")]
     pub verbose: bool,
 }
 
@@ -290,6 +354,7 @@ mod tests {
     #[test]
     fn the_command_tree_is_consistent() {
         Cli::command().debug_assert();
+        command().debug_assert();
     }
 
     #[test]

@@ -165,6 +165,12 @@ impl Context {
         self.no_input
     }
 
+    /// `--base-url URL` as given on the command line (not from `PETSTORE_BASE_URL`): for `env set`, the
+    /// environment's new base URL.
+    pub fn base_url_flag(&self) -> Option<&DisplaySafeUrl> {
+        self.base_url.as_ref().filter(|_| self.selected_by == Some("--base-url"))
+    }
+
     /// What chose the target, as a user would name it: `--base-url`, `--env`, `PETSTORE_BASE_URL`,
     /// `PETSTORE_ENV`, `default_env` (`petstore env use`) or `built-in default` (production).
     pub fn selected_by(&self) -> Result<&'static str, Error> {
@@ -216,6 +222,10 @@ impl Context {
     /// it may have been changed since it was cached, and the request is sent again with the keyring's key.
     pub fn client(&self) -> Result<Client, Error> {
         let target = self.target()?;
+        // A first run goes to production, whose URL is a placeholder until set: say so, not "not logged in".
+        if let Some(env) = target.env {
+            crate::commands::env::require_real_url(env)?;
+        }
         let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
         self.client_for(target.base_url, target.env, &key, source)
     }

@@ -126,16 +126,34 @@ pub enum Error {
     )]
     NotAnEnvironment { url: String },
 
+    /// Made by [`Error::unknown_environment`], which chooses the hint.
     #[error("unknown environment `{name}`; known: {known}")]
-    #[diagnostic(code(petstore::unknown_environment), help("add it with `petstore env add {name} URL`"))]
-    UnknownEnvironment { name: String, known: String },
+    #[diagnostic(code(petstore::unknown_environment))]
+    UnknownEnvironment {
+        name: String,
+        known: String,
+        #[help]
+        hint: String,
+    },
 
     #[error("environment `{name}` exists already")]
-    #[diagnostic(
-        code(petstore::environment_exists),
-        help("{}", if *built_in { "change a built-in environment's `base_url` in the config file (`petstore config path`)" } else { "remove it first with `petstore env remove NAME`" })
-    )]
+    #[diagnostic(code(petstore::environment_exists), help("change it with `petstore env set {name} --base-url URL`"))]
     EnvironmentExists { name: String, built_in: bool },
+
+    /// The built-in production and staging URLs stand for deployments the spec does not name.
+    #[error("`{env}`'s base URL, {url}, is a placeholder: petstore does not know where `{env}` is")]
+    #[diagnostic(
+        code(petstore::placeholder_url),
+        help(
+            "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run `petstore-sandbox`, \
+             then `petstore --env sandbox ...`"
+        )
+    )]
+    PlaceholderUrl { env: String, url: String },
+
+    #[error("`petstore env set {name}` was given nothing to change")]
+    #[diagnostic(code(petstore::nothing_to_set), help("give `--base-url URL` or `--confirm-writes on|off`"))]
+    NothingToSet { name: String },
 
     #[error("`{name}` is built in and cannot be removed")]
     #[diagnostic(code(petstore::built_in_environment))]
@@ -394,6 +412,17 @@ pub enum Error {
     )]
     CannotAsk { env: String, why: crate::output::CannotAsk },
 
+    /// `auth login` at a terminal, from a process in the background of it (`&`): it cannot read the key there
+    /// (it would be stopped), so nothing was stored.
+    #[error(
+        "cannot ask for the key of `{env}`: petstore runs in the background of its terminal, so nothing was stored"
+    )]
+    #[diagnostic(
+        code(petstore::cannot_ask),
+        help("pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the foreground")
+    )]
+    CannotAskForKey { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -425,6 +454,31 @@ pub enum Error {
 }
 
 impl Error {
+    /// `name` is no environment's: the hint is the known name it most looks like ("did you mean"), as clap
+    /// suggests for a mistyped command, or else how to add it.
+    pub fn unknown_environment<'a>(name: &str, names: impl IntoIterator<Item = &'a str> + Clone) -> Error {
+        let hint = match closest(name, names.clone()) {
+            Some(known) => format!("did you mean `{known}`?"),
+            None => format!("add it with `petstore env add {name} URL`"),
+        };
+        let known = names.into_iter().map(|known| format!("`{known}`")).collect::<Vec<_>>().join(", ");
+        Error::UnknownEnvironment { name: name.to_owned(), known, hint }
+    }
+}
+
+/// The one of `names` closest to `typed`, if any is close: Jaro similarity above 0.7, ignoring case, the
+/// measure and threshold clap uses for its own "did you mean".
+pub fn closest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.to_lowercase();
+    names
+        .into_iter()
+        .map(|name| (strsim::jaro(&typed, &name.to_lowercase()), name))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name)
+}
+
+impl Error {
     /// The documented exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
@@ -436,9 +490,12 @@ impl Error {
             | Error::NotAnEnvironment { .. }
             | Error::UnknownEnvironment { .. }
             | Error::EnvironmentExists { .. }
+            | Error::PlaceholderUrl { .. }
+            | Error::NothingToSet { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
+            | Error::CannotAskForKey { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }
@@ -635,7 +692,9 @@ impl From<config::Error> for Error {
             config::Error::Syntax { path, text, span, message } => {
                 Error::Source(SourceError::new(&path, &text, span, message))
             }
-            config::Error::UnknownEnvironment { name, known } => Error::UnknownEnvironment { name, known },
+            config::Error::UnknownEnvironment { name, known } => {
+                Error::unknown_environment(&name, known.iter().map(String::as_str))
+            }
             config::Error::EnvironmentExists { name, built_in } => Error::EnvironmentExists { name, built_in },
             config::Error::BuiltInEnvironment { name } => Error::BuiltInEnvironment { name },
             config::Error::Edit { message } => Error::ConfigEdit { message },
@@ -789,9 +848,14 @@ mod tests {
             (Error::Rejected { status: 400, detail: text("bad"), server_code: None }, exit::USAGE),
             (Error::EmptyKey, exit::USAGE),
             (Error::NotAnEnvironment { url: text("https://x/v1") }, exit::USAGE),
-            (Error::UnknownEnvironment { name: text("eu"), known: text("production") }, exit::USAGE),
+            (Error::unknown_environment("eu", ["production"]), exit::USAGE),
             (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
             (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
+            (
+                Error::PlaceholderUrl { env: text("production"), url: text("https://api.petstore.example/v1") },
+                exit::USAGE,
+            ),
+            (Error::NothingToSet { name: text("production") }, exit::USAGE),
             (Error::InvalidValue { message: text("x") }, exit::USAGE),
             (Error::UnknownColumn { name: text("x"), known: text("id") }, exit::USAGE),
             (

@@ -1,15 +1,13 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::CommandFactory;
-use petstore::cli::Cli;
 use petstore::context::Context;
 use petstore::error::exit;
 use petstore::output::Output;
 
 fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
-    clap_complete::CompleteEnv::with_factory(Cli::command).complete();
+    clap_complete::CompleteEnv::with_factory(petstore::cli::command).complete();
     // clap's help and usage errors follow `--color` and `NO_COLOR` and are escaped, like all petstore prints.
     let cli = match petstore::output::usage::parse() {
         Ok(cli) => cli,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use clap::CommandFactory;
 use clap_mangen::Man;
-use clap_mangen::roff::{Roff, roman};
+use clap_mangen::roff::{Inline, Roff, bold, italic, roman};
 
 use crate::cli::Cli;
 
@@ -34,7 +34,7 @@ fn walk(
     let written = "a write to memory";
     man.render_title(&mut out).expect(written);
     man.render_name_section(&mut out).expect(written);
-    man.render_synopsis_section(&mut out).expect(written);
+    out.extend_from_slice(synopsis(cmd).as_bytes());
     man.render_description_section(&mut out).expect(written);
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         man.render_options_section(&mut out).expect(written);
@@ -43,18 +43,14 @@ fn walk(
         man.render_subcommands_section(&mut out).expect(written);
     }
     let mut roff = Roff::default();
-    let examples = if parent.is_none() {
-        blocks.get("Examples").cloned()
-    } else {
-        cmd.get_after_long_help().map(|h| h.to_string().lines().skip(1).map(str::to_owned).collect())
-    };
+    let examples = if parent.is_none() { blocks.get("Examples").cloned() } else { help_blocks(cmd).remove("Examples") };
     if let Some(examples) = examples {
         preformatted(&mut roff, "EXAMPLES", &examples);
     }
     for (title, block) in [("EXIT STATUS", "Exit codes"), ("ENVIRONMENT", "Environment variables"), ("FILES", "Files")]
     {
         let lines = blocks.get(block).map_or(&[][..], Vec::as_slice);
-        preformatted(&mut roff, title, lines);
+        tagged(&mut roff, title, lines);
     }
     let mut see_also: Vec<String> = parent.map(|p| format!("{p}(1)")).into_iter().collect();
     see_also.extend(cmd.get_subcommands().map(|s| format!("{}(1)", s.get_display_name().unwrap_or(s.get_name()))));
@@ -70,6 +66,54 @@ fn walk(
     }
 }
 
+/// Stands for roff's unbreakable space (`\ `) until the page is rendered: the `roff` crate escapes backslashes.
+const UNBREAKABLE_SPACE: &str = "\u{E000}";
+
+/// SYNOPSIS as clap_mangen writes it, with each option's value named (`--status STATUS`), as `--help` does.
+fn synopsis(cmd: &clap::Command) -> String {
+    let mut line: Vec<Inline> = vec![bold(cmd.get_bin_name().unwrap_or_else(|| cmd.get_name()))];
+    let value = |arg: &clap::Arg| -> String {
+        let names = arg.get_value_names().map(|names| names.iter().map(ToString::to_string).collect::<Vec<_>>());
+        let name = names.map_or_else(|| arg.get_id().as_str().to_uppercase(), |names| names.join(" "));
+        let many = matches!(arg.get_action(), clap::ArgAction::Append)
+            || arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+        if many { format!("{name}...") } else { name }
+    };
+    for arg in cmd.get_arguments().filter(|arg| !arg.is_hide_set() && !arg.is_positional()) {
+        let (open, close) = if arg.is_required_set() { ("", "") } else { ("[", "]") };
+        line.push(roman(format!(" {open}")));
+        match (arg.get_short(), arg.get_long()) {
+            (Some(short), Some(long)) => {
+                line.extend([bold(format!("-{short}")), roman("|"), bold(format!("--{long}"))])
+            }
+            (Some(short), None) => line.push(bold(format!("-{short}"))),
+            (None, Some(long)) => line.push(bold(format!("--{long}"))),
+            (None, None) => {}
+        }
+        if arg.get_action().takes_values() {
+            line.extend([roman(UNBREAKABLE_SPACE), italic(value(arg))]);
+        }
+        line.push(roman(close));
+    }
+    for arg in cmd.get_positionals().filter(|arg| !arg.is_hide_set()) {
+        let (open, close) = if arg.is_required_set() { ("<", ">") } else { ("[", "]") };
+        let last = if arg.is_last_set() { "-- " } else { "" };
+        line.extend([roman(format!(" {last}{open}")), italic(value(arg)), roman(close)]);
+    }
+    if cmd.has_subcommands() {
+        line.extend([roman(" <"), italic("subcommand"), roman(">")]);
+    }
+    let mut roff = Roff::default();
+    roff.control("SH", ["SYNOPSIS"]);
+    // No hyphen breaks a value name (`SEC-ONDS`), and no stretched spaces part an option from its value.
+    roff.control("nh", []);
+    roff.control("ad", ["l"]);
+    roff.text(line);
+    roff.control("ad", []);
+    roff.control("hy", []);
+    roff.render().replace(UNBREAKABLE_SPACE, "\\ ")
+}
+
 /// The root's long help, split into its titled blocks ("Exit codes", "Environment variables", ...).
 fn help_blocks(cmd: &clap::Command) -> BTreeMap<String, Vec<String>> {
     let text = cmd.get_after_long_help().map(|h| h.to_string()).unwrap_or_default();
@@ -80,6 +124,31 @@ fn help_blocks(cmd: &clap::Command) -> BTreeMap<String, Vec<String>> {
         blocks.insert(title, lines.map(str::to_owned).collect());
     }
     blocks
+}
+
+/// A block of `  TAG   text` rows (continuation lines indented further) as a tagged list, which man fills to
+/// the reader's width: the help's 80-column layout plus man's indent would not fit 80 columns.
+fn tagged(roff: &mut Roff, title: &str, lines: &[String]) {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for line in lines {
+        let line = line.strip_prefix("  ").unwrap_or(line);
+        match rows.last_mut() {
+            Some((_, text)) if line.starts_with(' ') => {
+                text.push(' ');
+                text.push_str(line.trim());
+            }
+            _ => {
+                let (tag, text) = line.split_once("  ").unwrap_or((line, ""));
+                rows.push((tag.to_owned(), text.trim().to_owned()));
+            }
+        }
+    }
+    roff.control("SH", [title]);
+    for (tag, text) in rows {
+        roff.control("TP", []);
+        roff.text([bold(tag)]);
+        roff.text([roman(text)]);
+    }
 }
 
 fn preformatted(roff: &mut Roff, title: &str, lines: &[String]) {
@@ -100,9 +169,9 @@ mod tests {
         for (name, page) in &pages {
             let page = String::from_utf8_lossy(page);
             for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
-                let heading = format!(".SH \"{section}\"\n.nf\n");
-                let body = page.split_once(&heading).map(|(_, rest)| rest).unwrap_or_default();
-                assert!(!body.starts_with(".fi"), "{name}: {section} is empty");
+                let quoted = format!(".SH \"{section}\"\n.TP\n");
+                let plain = format!(".SH {section}\n.TP\n");
+                assert!(page.contains(&quoted) || page.contains(&plain), "{name}: {section} is empty");
             }
         }
     }

@@ -19,74 +19,93 @@ use petstore_sandbox::{
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
 const SEED_PETS_MAX: u64 = 1_000_000;
 
+// The tables below keep every line within 80 columns, so clap (which wraps help to the terminal) leaves their
+// shape alone at 80; a paragraph of prose is one line here (`\` at a line's end), which clap wraps to fit.
 const AFTER_HELP: &str = "\
 Routes (every one needs `Authorization: Bearer <KEY>`):
-  GET    /v1/pets            list animals in id order; query `limit` (1..=100, default 20)
-                             and `status` (available, pending, sold)
-  POST   /v1/pets            add an animal; body `application/json`
-                             {\"name\": string, \"categoryId\": int64, \"status\": optional}
-                             where `status`, when present, is one of the three (not null)
-  GET    /v1/pets/{petId}    one animal; deprecated: answers carry `Deprecation: @1767225600`
-                             (since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
-HEAD works wherever GET does. Animals live in memory only. A `name` is at most 128 KiB.
-Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional
-part, so 3, 3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
+  GET   /v1/pets          list animals in id order; query `limit` (1 to 100,
+                          default 20) and `status` (available, pending, sold)
+  POST  /v1/pets          add an animal; body `application/json`
+                          {\"name\": string, \"categoryId\": int64,
+                          \"status\": optional}, where `status`, when present,
+                          is one of the three (not null)
+  GET   /v1/pets/{petId}  one animal; deprecated: answers carry
+                          `Deprecation: @1767225600` (since 2026-01-01) and
+                          `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
+HEAD works wherever GET does. Animals live in memory only. A `name` is at most 128 KiB. \
+Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional part, so 3, \
+3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
 
 Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
-  401 unauthorized          the API key is missing, malformed or not accepted
-  400 invalid_parameter     `limit` or `status` breaks its rule, or is repeated
-  400 invalid_body          the POST body is not application/json or not a valid animal
-  404 not_found             no such path, or no animal with that id
-  405 method_not_allowed    the path exists but not for this method (see `Allow`)
-  413 payload_too_large     the request body is over 1 MiB
-  408 request_timeout       the request body did not all arrive within --body-timeout of its
-                            head; carries `Connection: close`
-  507 storage_full          POST when clients already added --max-pets animals, or their names
-                            would pass --max-stored-bytes; restart the sandbox to empty it
-  500 internal_error        only with --fail-rate
-  503 unavailable           with --fail-rate, or to a connection over --max-connections (then
-                            with `Connection: close`); carries `Retry-After`
-  429 rate_limited          only with --fail-rate; carries `Retry-After`
+  401 unauthorized        the API key is missing, malformed or not accepted
+  400 invalid_parameter   `limit` or `status` breaks its rule, or is repeated
+  400 invalid_body        the POST body is not application/json or not a
+                          valid animal
+  404 not_found           no such path, or no animal with that id
+  405 method_not_allowed  the path exists but not for this method (`Allow`)
+  413 payload_too_large   the request body is over 1 MiB
+  408 request_timeout     the request body did not all arrive within
+                          --body-timeout of its head; carries
+                          `Connection: close`
+  507 storage_full        POST when clients already added --max-pets animals,
+                          or their names would pass --max-stored-bytes;
+                          restart the sandbox to empty it
+  500 internal_error      only with --fail-rate
+  503 unavailable         with --fail-rate, or to a connection over
+                          --max-connections (then with `Connection: close`);
+                          carries `Retry-After`
+  429 rate_limited        only with --fail-rate; carries `Retry-After`
 
-Bounds, so that no client can exhaust the machine (lower them to test how a client copes):
-  --header-timeout SECS     a connection that has not sent a whole request head SECS after it
-                            opened, or after its last answer, is closed without one (default 10)
-  --body-timeout SECS       a request whose body has not all arrived SECS after its head is
-                            answered 408 request_timeout and its connection closed (default 10)
-  --max-connections N       connections served at once (default 512); each one over the cap
-                            is answered 503 unavailable with `Retry-After: 1` and closed. Keep
-                            `ulimit -n` above N + 100
-  --max-pets N              animals clients may add (default 10000; seeded ones do not count)
-  --max-stored-bytes BYTES  bytes the names of those animals may take in all (default 64 MiB)
+Bounds, so that no client can exhaust the machine (lower them to test how a \
+client copes):
+  --header-timeout SECS     a connection that has not sent a whole request
+                            head SECS after it opened, or after its last
+                            answer, is closed without one (default 10)
+  --body-timeout SECS       a request whose body has not all arrived SECS
+                            after its head is answered 408 request_timeout
+                            and its connection closed (default 10)
+  --max-connections N       connections served at once (default 512); each
+                            one over the cap is answered 503 unavailable with
+                            `Retry-After: 1` and closed. Keep `ulimit -n`
+                            above N + 100
+  --max-pets N              animals clients may add (default 10000; seeded
+                            ones do not count)
+  --max-stored-bytes BYTES  bytes the names of those animals may take in all
+                            (default 64 MiB)
 
-The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is
-logged to stderr as `METHOD PATH STATUS DURATION`, never with its headers or key.
-Ctrl-C or SIGTERM stops the sandbox gracefully (exit 0).
+The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is logged to stderr as \
+`METHOD PATH STATUS DURATION`, never with its headers or key. Ctrl-C or SIGTERM stops the sandbox \
+gracefully (exit 0).
 
-Faults on demand, for testing how a client or script copes (all off by default):
-  --latency MS|MIN..MAX     wait before answering: MS, or uniformly from MIN to MAX milliseconds
-  --fail-rate P             answer 500 internal_error, 502 (a text/html page, as proxies send),
-                            503 unavailable or 429 rate_limited instead of carrying the request
-                            out; 503 and 429 carry `Retry-After: 1` or an HTTP-date at least
-                            1 s ahead
-  --drop-rate P             close the connection without an answer, carrying nothing out
-  --lost-reply-rate P       carry the request out (a POST stores the animal), then close the
-                            connection without an answer
-  --garble-rate P           answer 200 or 201 as usual, but with a truncated JSON body or one
-                            that ends in zero bytes (Content-Length matches what is sent)
-P is a probability from 0 to 1. Faults hit only requests that pass routing and the key check,
-so 404, 405 and 401 never change; a request the route refuses (400, 404, 413) is still answered
-as usual, though it may be delayed. Each request draws its latency, then at most one of fail,
-drop, lost-reply and garble, so those four rates must add up to at most 1. `--fault-seed N`
-repeats the same faults for the same requests in the same order; without it the sandbox picks a
-seed and prints it to stderr (unless --quiet). The log names what happened to a request, e.g.
-`GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or `POST /v1/pets fault=lost-reply
-0.31ms` (no status: none was sent).
+Faults on demand, for testing how a client or script copes (all off by \
+default):
+  --latency MS|MIN..MAX  wait before answering: MS, or uniformly from MIN to
+                         MAX milliseconds
+  --fail-rate P          answer 500 internal_error, 502 (a text/html page, as
+                         proxies send), 503 unavailable or 429 rate_limited
+                         instead of carrying the request out; 503 and 429
+                         carry `Retry-After: 1` or an HTTP-date at least 1 s
+                         ahead
+  --drop-rate P          close the connection without an answer, carrying
+                         nothing out
+  --lost-reply-rate P    carry the request out (a POST stores the animal),
+                         then close the connection without an answer
+  --garble-rate P        answer 200 or 201 as usual, but with a truncated JSON
+                         body or one that ends in zero bytes (Content-Length
+                         matches what is sent)
+P is a probability from 0 to 1. Faults hit only requests that pass routing and the key check, so 404, 405 \
+and 401 never change; a request the route refuses (400, 404, 413) is still answered as usual, though it may \
+be delayed. Each request draws its latency, then at most one of fail, drop, lost-reply and garble, so those \
+four rates must add up to at most 1. `--fault-seed N` repeats the same faults for the same requests in the \
+same order; without it the sandbox picks a seed and prints it to stderr (unless --quiet). The log names \
+what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or \
+`POST /v1/pets fault=lost-reply 0.31ms` (no status: none was sent).
 
-With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise),
-runs COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND
-ends and exits with COMMAND's exit code. It prints no URL and logs no requests then (only the
-fault seed it picked, if any): stdout and stderr are COMMAND's. For example:
+With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
+COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
+with COMMAND's exit code. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
+COMMAND has finished (its last requests, its `--failed` file). It prints no URL and logs no requests then (only the fault seed it picked, if \
+any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
   petstore-sandbox --seed-pets 0 -- ./my-import-script.sh
   petstore-sandbox --fail-rate 0.2 --latency 0..300 -- ./my-import-script.sh";
@@ -326,6 +345,9 @@ async fn main() -> ExitCode {
 
 /// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the
 /// server and returns the command's exit code (128 + the signal's number if a signal ended it).
+///
+/// Ctrl-C and SIGTERM do not stop the server under the command: they are passed on to it, and the sandbox
+/// keeps serving until it has finished (its last requests, its `--failed` file), then exits with its code.
 async fn run_command(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -337,18 +359,22 @@ async fn run_command(
     let server = tokio::spawn(petstore_sandbox::serve(listener, config, async {
         let _ = stopped.await;
     }));
-    // Ctrl-C reaches the command too (same process group); the sandbox waits for it to finish
-    // rather than dying under it.
-    let signals = shutdown_signal();
-    let code = tokio::select! {
-        status = tokio::process::Command::new(&command[0])
-            .args(&command[1..])
-            .env("PETSTORE_BASE_URL", base_url)
-            .env("PETSTORE_API_KEY", key)
-            .status() => status.map(exit_code),
-        () = signals => {
-            eprintln!("petstore-sandbox: interrupted");
-            Ok(130)
+    let mut signals = Forwarded::watch();
+    let child = tokio::process::Command::new(&command[0])
+        .args(&command[1..])
+        .env("PETSTORE_BASE_URL", base_url)
+        .env("PETSTORE_API_KEY", key)
+        .spawn();
+    let code = match child {
+        Err(err) => Err(err),
+        Ok(mut child) => {
+            let pid = child.id();
+            loop {
+                tokio::select! {
+                    status = child.wait() => break status.map(exit_code),
+                    () = signals.next(pid) => {}
+                }
+            }
         }
     };
     let _ = stop.send(());
@@ -360,6 +386,70 @@ async fn run_command(
             ExitCode::from(127)
         }
     }
+}
+
+/// The signals `-- COMMAND` passes on to the command.
+struct Forwarded {
+    #[cfg(unix)]
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl Forwarded {
+    /// Watches SIGINT and SIGTERM from now on: from here, they no longer end the sandbox.
+    fn watch() -> Forwarded {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Forwarded {
+                interrupt: signal(SignalKind::interrupt()).ok(),
+                terminate: signal(SignalKind::terminate()).ok(),
+            }
+        }
+        #[cfg(not(unix))]
+        Forwarded {}
+    }
+
+    /// Waits for the next signal and passes it on to the process `pid`. A Ctrl-C typed at the terminal
+    /// the sandbox runs in the foreground of has reached the command already (the terminal signals the whole
+    /// foreground process group, which the command shares): passing it on again would be a second Ctrl-C,
+    /// which many programs (petstore's batches among them) take as "stop waiting".
+    #[cfg(unix)]
+    async fn next(&mut self, pid: Option<u32>) {
+        use rustix::process::{Pid, Signal, kill_process};
+        async fn received(signal: &mut Option<tokio::signal::unix::Signal>) {
+            match signal {
+                Some(signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        }
+        let signal = tokio::select! {
+            () = received(&mut self.interrupt) => Signal::INT,
+            () = received(&mut self.terminate) => Signal::TERM,
+        };
+        if signal == Signal::INT && typed_at_our_terminal() {
+            return;
+        }
+        if let Some(pid) = pid.and_then(|pid| Pid::from_raw(i32::try_from(pid).ok()?)) {
+            let _ = kill_process(pid, signal);
+        }
+    }
+
+    /// Off Unix, Ctrl-C reaches the command through the console; nothing is passed on.
+    #[cfg(not(unix))]
+    async fn next(&mut self, _pid: Option<u32>) {
+        std::future::pending::<()>().await
+    }
+}
+
+/// Whether the sandbox runs in the foreground of the terminal on its stdin, so that a Ctrl-C was typed
+/// there and reached the whole process group, the command included.
+#[cfg(unix)]
+fn typed_at_our_terminal() -> bool {
+    rustix::termios::tcgetpgrp(std::io::stdin()).is_ok_and(|group| group == rustix::process::getpgrp())
 }
 
 #[cfg(unix)]
@@ -448,7 +538,7 @@ mod tests {
             "text/html",
             "Retry-After",
             "fault=lost-reply",
-            "3.0, 3e0 and 30e-1 are 3",
+            "3e0 and 30e-1 are 3",
             "(not null)",
             "--header-timeout <SECS>",
             "--body-timeout <SECS>",

@@ -63,6 +63,22 @@ fn read_answer(stream: &mut TcpStream) -> (String, String) {
     (head, String::from_utf8(body).unwrap())
 }
 
+/// Waits (5 s at most) until a new request to `addr` is served rather than refused: once the sandbox has seen
+/// the connections that held its places close.
+fn wait_until_served(addr: SocketAddr) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut next = connect(addr);
+        next.write_all(GET.as_bytes()).unwrap();
+        let (head, _) = read_answer(&mut next);
+        if head.starts_with("http/1.1 200 ok\r\n") {
+            return;
+        }
+        assert!(Instant::now() < deadline, "still refused: {head}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Everything the server still sends before it closes the connection, or the error that ends it.
 fn read_to_close(stream: &mut TcpStream) -> Result<Vec<u8>, ErrorKind> {
     let mut rest = Vec::new();
@@ -134,17 +150,7 @@ fn over_the_connection_cap_a_connection_gets_503_and_those_served_keep_being_ans
 
     // A closed connection frees its place, once the sandbox has seen it close.
     holders.pop();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let mut next = connect(sandbox.addr());
-        next.write_all(GET.as_bytes()).unwrap();
-        let (head, _) = read_answer(&mut next);
-        if head.starts_with("http/1.1 200 ok\r\n") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "still refused: {head}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until_served(sandbox.addr());
     assert_eq!(
         sandbox.request_count(),
         3,
@@ -205,17 +211,7 @@ fn clients_that_stall_mid_body_are_answered_408_and_closed_and_free_their_places
     }
 
     // Their places are free again: a new request is served, once the sandbox has seen them close.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let mut next = connect(sandbox.addr());
-        next.write_all(GET.as_bytes()).unwrap();
-        let (head, _) = read_answer(&mut next);
-        if head.starts_with("http/1.1 200 ok\r\n") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "still refused: {head}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until_served(sandbox.addr());
     assert_eq!(sandbox.pets().len(), 10, "nothing half-sent was stored");
 }
 

@@ -14,12 +14,13 @@ use crate::error::Error;
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
-  petstore completions bash > ~/.local/share/bash-completion/completions/petstore
-  petstore completions zsh > ~/.zfunc/_petstore      # with fpath+=(~/.zfunc) in ~/.zshrc
+  petstore completions bash \\
+      > ~/.local/share/bash-completion/completions/petstore
+  petstore completions zsh > ~/.zfunc/_petstore   # fpath+=(~/.zfunc) in .zshrc
   petstore completions fish > ~/.config/fish/completions/petstore.fish
-  source <(COMPLETE=bash petstore)                   # dynamic, in ~/.bashrc
-  source <(COMPLETE=zsh petstore)                    # dynamic, in ~/.zshrc
-  COMPLETE=fish petstore | source                    # dynamic, in config.fish")]
+  source <(COMPLETE=bash petstore)                # dynamic, in ~/.bashrc
+  source <(COMPLETE=zsh petstore)                 # dynamic, in ~/.zshrc
+  COMPLETE=fish petstore | source                 # dynamic, in config.fish")]
 pub struct CompletionsArgs {
     /// The shell
     #[arg(value_name = "SHELL")]

@@ -16,7 +16,7 @@ use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
 use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
 use crate::error::Error;
-use crate::output::{Field, Rows};
+use crate::output::{Field, Fit, Rows};
 
 /// Beyond this, the local clock is worth a warning.
 const CLOCK_WARN: Duration = Duration::from_secs(60);
@@ -40,24 +40,32 @@ const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Checks, in order:
-  config        the config file can be read (no file is fine: built-in defaults apply)
-  environment   the environment in use and its base URL; WARN for a built-in placeholder URL
-  keyring       the OS keyring answers within 3 s; if not, FAIL when the key is in it, else WARN
-  key           an API key is found, and where: PETSTORE_API_KEY, keyring, file or built-in
-  proxy         the proxy variables set (credentials masked), and whether requests to the base URL
-                go through one; always PASS
-  tls           the server's certificate is valid and trusted; PASS without TLS for `http://` to a
-                loopback address, which never leaves the machine
-  server        `GET /pets?limit=1` gets an answer that is not an error (a refused key aside)
+  config        the config file can be read (no file is fine: built-in defaults
+                apply)
+  environment   the environment in use and its base URL; WARN for a built-in
+                placeholder URL
+  keyring       the OS keyring answers within 3 s; if not, FAIL when the key is
+                in it, else WARN
+  key           an API key is found, and where: PETSTORE_API_KEY, keyring, file
+                or built-in
+  proxy         the proxy variables set (credentials masked), and whether
+                requests to the base URL go through one; always PASS
+  tls           the server's certificate is valid and trusted; PASS without TLS
+                for `http://` to a loopback address, which never leaves the
+                machine
+  server        `GET /pets?limit=1` gets an answer that is not an error (a
+                refused key aside)
   key-accepted  the API accepts the key
-  clock         the local clock against the server's `Date`: WARN beyond 60 s, FAIL beyond 5 min
+  clock         the local clock against the server's `Date`: WARN beyond 60 s,
+                FAIL beyond 5 min
   deprecation   WARN when the answer carries `Deprecation` or `Sunset` headers
 
 Examples:
   petstore doctor
   petstore doctor --env staging
   petstore doctor --json | jq -r '.checks[] | select(.status != \"pass\") | .name'
-  petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'   # warnings fail too")]
+  # exit 0 only when every check passed (a warning fails too):
+  petstore doctor --json | jq -e 'all(.checks[]; .status == \"pass\")'")]
 pub struct DoctorArgs {
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
@@ -122,6 +130,8 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
             .iter()
             .map(|check| vec![Field::new(check.name), check.status.field(), Field::new(&check.detail)])
             .collect(),
+        // A detail is the reason of a warning: it wraps, never cut.
+        fit: vec![Fit::cut(1, 0), Fit::cut(1, 0), Fit::wrap(0, 24)],
     })?;
     match (failed, warned) {
         (0, 0) => ctx.output.status(&format!("all {total} checks passed")),
@@ -375,13 +385,11 @@ fn config_found(config: &Config) -> String {
 /// The environment in use. The built-in production and staging URLs are placeholders (`.example`) until the
 /// config file names the real ones.
 fn environment(target: &Target<'_>) -> (Status, String) {
-    let placeholders = [config::PRODUCTION_BASE_URL, config::STAGING_BASE_URL];
     match target.env {
-        Some(env) if env.built_in && placeholders.contains(&env.base_url.as_str()) => (
+        Some(env) if crate::commands::env::is_placeholder(env) => (
             Status::Warn,
             format!(
-                "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
-                 (`petstore config path`)",
+                "`{}`: {} is a placeholder; set the real one with `petstore env set {} --base-url URL`",
                 env.name, env.base_url, env.name
             ),
         ),

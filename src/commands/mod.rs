@@ -11,6 +11,7 @@ pub mod env;
 pub mod formats;
 pub mod pets;
 pub mod schema;
+pub mod values;
 pub mod version;
 
 use crate::cli::Command;

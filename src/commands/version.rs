@@ -69,5 +69,6 @@ pub fn run(ctx: &Context, _args: &VersionArgs) -> Result<(), Error> {
             Field::new(info.target),
             Field::new(format!("{} ({})", info.api_version, info.api_base_path)),
         ]],
+        fit: Vec::new(),
     })
 }

@@ -42,6 +42,7 @@ impl Layout {
         Rows {
             header: pick(&rows.header),
             keys: pick(&rows.keys),
+            fit: columns.iter().map(|&i| rows.fit.get(i).copied().unwrap_or_default()).collect(),
             rows: rows
                 .rows
                 .into_iter()

@@ -39,7 +39,7 @@ use crate::error::Error;
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
-pub use table::{Field, Rows};
+pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, SavedTerminal, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();

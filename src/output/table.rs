@@ -38,6 +38,37 @@ impl Field {
     }
 }
 
+/// How a column of a table gives way when the table is wider than the terminal. Columns give way tier by tier,
+/// the lowest first: every column of a tier shrinks together (the widest first) down to its least width before
+/// the next tier gives anything. A column that is cut ends in `…`; a column that wraps goes on, word by word,
+/// on continuation lines, and loses nothing (free text that says what to do next).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    tier: u8,
+    /// The fewest columns it keeps when it gives way (never more than its values need, never less than its header).
+    least: u16,
+    wrap: bool,
+}
+
+impl Fit {
+    /// Cut in tier `tier`, keeping at least `least` columns.
+    pub const fn cut(tier: u8, least: u16) -> Fit {
+        Fit { tier, least, wrap: false }
+    }
+
+    /// Wrapped onto continuation lines in tier `tier`, keeping at least `least` columns.
+    pub const fn wrap(tier: u8, least: u16) -> Fit {
+        Fit { tier, least, wrap: true }
+    }
+}
+
+impl Default for Fit {
+    /// Cut with the first tier, down to the header's width.
+    fn default() -> Fit {
+        Fit::cut(0, 0)
+    }
+}
+
 /// Records as rows under a header: what `list`-like commands print without `--json`.
 #[derive(Debug, Clone)]
 pub struct Rows {
@@ -46,6 +77,8 @@ pub struct Rows {
     /// Each column's JSON field name: what `--columns` names, and CSV's and TSV's header.
     pub keys: Vec<&'static str>,
     pub rows: Vec<Vec<Field>>,
+    /// How each column gives way in a table too wide for the terminal; a column not named here: [`Fit::default`].
+    pub fit: Vec<Fit>,
 }
 
 impl Rows {
@@ -68,16 +101,29 @@ impl Rows {
                 vec![Field::new(pet.id), Field::new(&pet.name), Field::new(pet.category_id), status]
             })
             .collect();
-        Rows { header: vec!["ID", "NAME", "CATEGORY", "STATUS"], keys: Rows::PET_KEYS.to_vec(), rows }
+        Rows {
+            header: vec!["ID", "NAME", "CATEGORY", "STATUS"],
+            keys: Rows::PET_KEYS.to_vec(),
+            rows,
+            // The name gives way; ids are cut only when nothing else is left to cut.
+            fit: vec![Fit::cut(1, 0), Fit::cut(0, 0), Fit::cut(1, 0), Fit::cut(1, 0)],
+        }
+    }
+
+    /// How column `column` gives way.
+    fn fit(&self, column: usize) -> Fit {
+        self.fit.get(column).copied().unwrap_or_default()
     }
 }
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
 /// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
-/// reaches the terminal. Each row keeps to one line of `width` columns: the widest values are cut, ending in
-/// `…`, until the table fits (a column keeps at least its header's width); before that, every cell is bounded
-/// by bytes and graphemes ([`safe::bounded_cell`]), which no display width does for a pile of combining marks. Cutting happens before comfy-table
-/// sees a value, so rendering costs time in proportion to the values' lengths, not their squares.
+/// reaches the terminal. Each line keeps to `width` columns: the columns give way as their [`Fit`] says, cut
+/// values ending in `…`, wrapped ones going on below. Before that, every cell is bounded by bytes and graphemes
+/// ([`safe::bounded_cell`]), which no display width does for a pile of combining marks. Cutting and wrapping
+/// happen before comfy-table sees a value, so rendering costs time in proportion to the values' lengths, not
+/// their squares. Colour covers the text only, never the padding, so that a coloured line is exactly as wide
+/// as a plain one.
 pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -> io::Result<()> {
     if rows.rows.is_empty() {
         return Ok(());
@@ -96,12 +142,16 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
                 .collect()
         })
         .collect();
-    let caps = column_caps(&rows.header, &texts, width);
+    let count = texts.first().map_or(0, Vec::len).max(rows.header.len());
+    let fits: Vec<Fit> = (0..count).map(|column| rows.fit(column)).collect();
+    let caps = column_caps(&rows.header, &texts, &fits, width);
     let mut table = Table::new();
     // gh's and kubectl's look: no borders, an upper-case header, two spaces between columns.
     table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Disabled);
     if color {
         table.enforce_styling();
+        // Padding inside a colour span is not trailing space, and `trim_fmt` would leave it: two columns too many.
+        table.style_text_only();
     } else {
         table.force_no_tty();
     }
@@ -111,16 +161,17 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
         );
     }
     for (row, texts) in rows.rows.iter().zip(texts) {
-        table.add_row(row.iter().zip(texts).zip(&caps).map(|((field, text), &cap)| {
-            let cell = Cell::new(cut(&text, cap));
+        table.add_row(row.iter().zip(texts).zip(caps.iter().zip(&fits)).map(|((field, text), (&cap, fit))| {
+            let cell = Cell::new(if fit.wrap { wrap(&text, cap).into() } else { cut(&text, cap) });
             match field.color {
                 Some(fg) if color => cell.fg(fg),
                 _ => cell,
             }
         }));
     }
-    for column in table.column_iter_mut() {
-        column.set_padding((0, GAP as u16));
+    let last = table.column_count().saturating_sub(1);
+    for (index, column) in table.column_iter_mut().enumerate() {
+        column.set_padding((0, if index == last { 0 } else { GAP as u16 }));
     }
     writeln!(w, "{}", table.trim_fmt())
 }
@@ -128,11 +179,11 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
 /// The spaces between two columns.
 const GAP: usize = 2;
 
-/// The most columns each column may take so that a row fits in `width`: a column that fits keeps its own
-/// width; the widest share what is left, each down to its header's width (or 2: a character and `…`).
-fn column_caps(header: &[&str], texts: &[Vec<String>], width: usize) -> Vec<usize> {
+/// The most columns each column may take so that a row fits in `width`: when all fit, each keeps its own
+/// width; else the columns give way tier by tier ([`Fit`]), each tier's widest first, down to their least.
+fn column_caps(header: &[&str], texts: &[Vec<String>], fits: &[Fit], width: usize) -> Vec<usize> {
     // `--no-header` leaves the header empty: the rows say how many columns there are.
-    let count = texts.first().map_or(0, Vec::len).max(header.len());
+    let count = fits.len();
     let header_width = |column: usize| header.get(column).map_or(0, |h| h.width());
     let natural: Vec<usize> = (0..count)
         .map(|column| {
@@ -142,20 +193,69 @@ fn column_caps(header: &[&str], texts: &[Vec<String>], width: usize) -> Vec<usiz
                 .fold(header_width(column), usize::max)
         })
         .collect();
-    let floors: Vec<usize> =
-        natural.iter().enumerate().map(|(column, &n)| n.min(header_width(column).max(2))).collect();
+    let floors: Vec<usize> = (0..count)
+        .map(|column| natural[column].min(header_width(column).max(2).max(usize::from(fits[column].least))))
+        .collect();
     let room = width.saturating_sub(GAP * count.saturating_sub(1));
-    let used = |cap: usize| -> usize { natural.iter().zip(&floors).map(|(&n, &f)| n.min(cap.max(f))).sum() };
-    if used(usize::MAX) <= room {
-        return natural;
+    let mut caps = natural.clone();
+    let mut tiers: Vec<u8> = fits.iter().map(|fit| fit.tier).collect();
+    tiers.sort_unstable();
+    tiers.dedup();
+    for tier in tiers {
+        if caps.iter().sum::<usize>() <= room {
+            break;
+        }
+        let in_tier = |column: usize| fits[column].tier == tier;
+        let used = |cap: usize| -> usize {
+            (0..count).map(|c| if in_tier(c) { natural[c].min(cap.max(floors[c])) } else { caps[c] }).sum()
+        };
+        // The largest cap that fits, by bisection: `used` grows with `cap`. When none fits, the floors.
+        let (mut fits_cap, mut too_wide) = (0, natural.iter().copied().max().unwrap_or(0));
+        while too_wide - fits_cap > 1 {
+            let middle = fits_cap + (too_wide - fits_cap) / 2;
+            if used(middle) <= room { fits_cap = middle } else { too_wide = middle }
+        }
+        for column in (0..count).filter(|&c| in_tier(c)) {
+            caps[column] = natural[column].min(fits_cap.max(floors[column]));
+        }
     }
-    // The largest cap that fits, by bisection: `used` grows with `cap`.
-    let (mut fits, mut too_wide) = (0, natural.iter().copied().max().unwrap_or(0));
-    while too_wide - fits > 1 {
-        let middle = fits + (too_wide - fits) / 2;
-        if used(middle) <= room { fits = middle } else { too_wide = middle }
+    caps
+}
+
+/// `text` on lines of at most `cap` columns, broken between words; a word longer than a line is broken where
+/// the line ends.
+fn wrap(text: &str, cap: usize) -> String {
+    if text.width() <= cap {
+        return text.to_owned();
     }
-    natural.iter().zip(&floors).map(|(&n, &f)| n.min(fits.max(f))).collect()
+    let cap = cap.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut line_width = 0;
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        let word_width = word.width();
+        if line_width > 0 && line_width + 1 + word_width <= cap {
+            line.push(' ');
+            line.push_str(word);
+            line_width += 1 + word_width;
+            continue;
+        }
+        if line_width > 0 {
+            lines.push(std::mem::take(&mut line));
+            line_width = 0;
+        }
+        for c in word.chars() {
+            let w = c.width().unwrap_or(0);
+            if line_width + w > cap && line_width > 0 {
+                lines.push(std::mem::take(&mut line));
+                line_width = 0;
+            }
+            line.push(c);
+            line_width += w;
+        }
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// `text` in at most `cap` columns: whole when it fits, else its start and `…`. Looks no further than it keeps.
@@ -250,11 +350,65 @@ mod tests {
     fn the_widest_columns_give_way_down_to_their_headers() {
         let row = |name: &str| vec!["1".to_owned(), name.to_owned(), "7".to_owned()];
         let header = ["ID", "NAME", "CATEGORY"];
+        let fits = [Fit::default(); 3];
         // Fits: every column keeps its width.
-        assert_eq!(column_caps(&header, &[row("Rex")], 80), vec![2, 4, 8]);
+        assert_eq!(column_caps(&header, &[row("Rex")], &fits, 80), vec![2, 4, 8]);
         // Too wide: NAME shrinks so that 2 + 2 + NAME + 2 + 8 = 30.
-        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 30), vec![2, 16, 8]);
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], &fits, 30), vec![2, 16, 8]);
         // Narrower than the headers: no column goes below its header.
-        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], 5), vec![2, 4, 8]);
+        assert_eq!(column_caps(&header, &[row(&"n".repeat(1000))], &fits, 5), vec![2, 4, 8]);
+    }
+
+    #[test]
+    fn a_lower_tier_gives_way_first_down_to_its_least() {
+        let header = ["NAME", "URL"];
+        let texts = [vec!["n".repeat(40), "u".repeat(40)]];
+        let fits = [Fit::cut(0, 8), Fit::cut(1, 0)];
+        // 40 + 2 + 40 = 82 > 80: the name alone gives two columns.
+        assert_eq!(column_caps(&header, &texts, &fits, 80), vec![38, 40]);
+        // At 30, the name is down to its least, and the URL takes what is left.
+        assert_eq!(column_caps(&header, &texts, &fits, 30), vec![8, 20]);
+    }
+
+    #[test]
+    fn wrapped_text_breaks_between_words_and_inside_words_too_long() {
+        assert_eq!(wrap("run petstore auth login", 11), "run\npetstore\nauth login");
+        assert_eq!(wrap("abcdefghij xy", 4), "abcd\nefgh\nij\nxy");
+        assert_eq!(wrap("猫猫猫", 4), "猫猫\n猫");
+        assert_eq!(wrap("fits", 4), "fits");
+    }
+
+    /// `line` without its SGR sequences (`ESC [ ... m`).
+    fn strip_ansi(line: &str) -> String {
+        let mut plain = String::new();
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                chars.by_ref().find(|&c| c == 'm');
+            } else {
+                plain.push(c);
+            }
+        }
+        plain
+    }
+
+    #[test]
+    fn coloured_and_wrapped_lines_keep_to_the_width() {
+        let rows = Rows {
+            header: vec!["CHECK", "DETAIL"],
+            keys: vec!["name", "detail"],
+            rows: vec![vec![Field::new("keyring"), Field::new("word ".repeat(40)).colored(Color::Yellow)]],
+            fit: vec![Fit::cut(1, 0), Fit::wrap(0, 20)],
+        };
+        for color in [false, true] {
+            let mut out = Vec::new();
+            write_table(&mut out, &rows, color, 40).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.lines().count(), 8, "{out}");
+            for line in out.lines() {
+                let plain = strip_ansi(line);
+                assert!(!plain.contains('\x1b') && plain.width() <= 40 && !plain.ends_with(' '), "{line:?}");
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 use super::safe;
 use super::terminal::{self, Terminals};
@@ -63,7 +63,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
 }
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
-    Cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+    cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
 }
 
 /// A usage error clap found, as a program reads it: code `usage`, clap's first line as the message, its tip

@@ -196,7 +196,7 @@ fn after_a_signal_requests_that_never_answer_are_abandoned_within_the_bound() {
 
 /// The check pass waits on a stdin that stays open and silent: each signal still ends it at once, and nothing
 /// is sent.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn a_signal_ends_the_check_pass_while_stdin_is_silent() {
     let env = TestEnv::new();
@@ -212,7 +212,18 @@ fn a_signal_ends_the_check_pass_while_stdin_is_silent() {
         // Open, and silent: one record, and no end.
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(b"{\"name\":\"Rex\",\"categoryId\":1}\n").unwrap();
-        std::thread::sleep(Duration::from_millis(300));
+        // The check pass has begun, listening for signals, once it has read what was written.
+        crate::common::wait_for_handlers(
+            child.id(),
+            &[1, 2, 15],
+            Duration::from_secs(10),
+            "a signal ends the check pass",
+        );
+        let started = Instant::now();
+        while rustix::io::ioctl_fionread(&stdin).unwrap() > 0 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the check pass did not read stdin");
+            std::thread::sleep(Duration::from_millis(5));
+        }
         kill(&child, signal);
         let (run, took) = exits_within(child, Duration::from_secs(5), signal);
         eprintln!("SIG{signal} during the check pass: exit after {took:?}");

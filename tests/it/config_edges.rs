@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::assert_run;
-use crate::common::{Run, TestEnv};
+use crate::common::{Run, TestEnv, wait_until_locked};
 
 /// `petstore ARGS` started without waiting, with `stdin` written to it, as one of many run side by side.
 fn start(env: &TestEnv, args: &[&str], stdin: Option<&str>) -> Child {
@@ -173,7 +173,7 @@ fn a_killed_writer_leaves_nothing_the_next_one_does_not_clean_up() {
     // And a lock whose holder was killed: the kernel releases it with the process.
     let mut holder =
         Command::new("flock").arg("-o").arg(dir.join("config.lock")).args(["sleep", "60"]).spawn().unwrap();
-    std::thread::sleep(Duration::from_millis(200));
+    wait_until_locked(&dir.join("config.lock"), Duration::from_secs(10), "a killed writer's lock");
     holder.kill().unwrap();
     holder.wait().unwrap();
     let run = env.run_with_stdin(&["-q", "auth", "login", "--insecure-storage", "--no-verify", "--env", "a"], "key-a");
@@ -402,9 +402,11 @@ fn an_edit_waits_for_the_lock_and_ctrl_c_still_ends_the_wait() {
         .args(["sleep", "30"])
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(200));
+    wait_until_locked(&env.config_dir().join("config.lock"), Duration::from_secs(10), "an edit waits for the lock");
     let mut add = start(&env, &["env", "add", "x", "https://x.example/v1"], None);
-    std::thread::sleep(Duration::from_millis(700));
+    crate::common::wait_for_handlers(add.id(), &[2], Duration::from_secs(10), "an edit waits for the lock");
+    // It goes on waiting: what it waits for is held for 30 s.
+    std::thread::sleep(Duration::from_millis(500));
     assert!(add.try_wait().unwrap().is_none(), "`env add` did not wait for the lock");
     assert!(Command::new("kill").args(["-INT", &add.id().to_string()]).status().unwrap().success());
     let started = Instant::now();

@@ -280,42 +280,7 @@ fn a_background_job_is_not_asked_and_its_write_is_refused() {
     let env = shop();
     let mut petstore = env.command();
     petstore.env_remove("PETSTORE_BASE_URL");
-    let bin = env!("CARGO_BIN_EXE_petstore");
-    let run_in_background = |yes: &str| {
-        // `set -m`: job control, as at an interactive shell, so the job has a process group of its own.
-        let shell = format!(
-            "set -m; {bin} --env shop --color never pets add --name Rex --category-id 1 {yes} </dev/tty & \
-             echo \"pid=$!\"; wait $!; echo \"exit=$?\""
-        );
-        let mut cmd = Command::new("script");
-        cmd.args(["-qec", &shell, "/dev/null"]);
-        cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
-        for (name, value) in petstore.get_envs() {
-            if let Some(value) = value {
-                cmd.env(name, value);
-            }
-        }
-        let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let reader = std::thread::spawn(move || {
-            let mut shown = Vec::new();
-            let _ = stdout.read_to_end(&mut shown);
-            String::from_utf8_lossy(&shown).replace("\r\n", "\n")
-        });
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while child.try_wait().unwrap().is_none() {
-            if std::time::Instant::now() > deadline {
-                let _ = Command::new("pkill").args(["-KILL", "-P", &child.id().to_string()]).status();
-                let _ = child.kill();
-                panic!("the background job never ended (stopped on tty input?)");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        let shown = reader.join().unwrap();
-        assert!(!shown.contains("panicked"), "{shown}");
-        shown.lines().filter(|line| !line.starts_with("pid=")).map(|line| format!("{line}\n")).collect::<String>()
-    };
-    let shown = run_in_background("");
+    let shown = in_background(&petstore, "--env shop --color never pets add --name Rex --category-id 1");
     assert_eq!(
         shown,
         "error: cannot ask before writing to `shop`: petstore runs in the background of its terminal, so nothing \
@@ -323,7 +288,60 @@ fn a_background_job_is_not_asked_and_its_write_is_refused() {
          foreground to answer the question\nexit=2\n"
     );
     assert_eq!(env.sandbox.request_count(), 0);
-    let shown = run_in_background("--yes");
+    let shown = in_background(&petstore, "--env shop --color never pets add --name Rex --category-id 1 --yes");
     assert!(shown.ends_with("exit=0\n"), "{shown}");
     assert_eq!(env.sandbox.request_count(), 1);
+}
+
+/// `auth login` in the background of its terminal cannot ask for the key either: it says so, stores nothing,
+/// and is not stopped on tty input.
+#[test]
+fn a_background_login_is_not_asked_and_stores_nothing() {
+    let env = shop();
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY");
+    let shown = in_background(&petstore, "--env shop --color never auth login --no-verify");
+    assert_eq!(
+        shown,
+        "error: cannot ask for the key of `shop`: petstore runs in the background of its terminal, so nothing was \
+         stored\nhelp: pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the \
+         foreground\nexit=2\n"
+    );
+    let status = Run::of(petstore.args(["--env", "shop", "auth", "status"]));
+    assert!(status.stdout.contains("not logged in") || status.stderr.contains("not logged in"), "{status}");
+}
+
+/// Runs petstore with `args` (split on spaces) as a background job (`&`) of an interactive shell at a real
+/// pseudo-terminal, its stdin the terminal, and returns what the terminal showed, ending in `exit=CODE`.
+fn in_background(petstore: &Command, args: &str) -> String {
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    // `set -m`: job control, as at an interactive shell, so the job has a process group of its own.
+    let shell = format!("set -m; {bin} {args} </dev/tty & echo \"pid=$!\"; wait $!; echo \"exit=$?\"");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &shell, "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut shown = Vec::new();
+        let _ = stdout.read_to_end(&mut shown);
+        String::from_utf8_lossy(&shown).replace("\r\n", "\n")
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = Command::new("pkill").args(["-KILL", "-P", &child.id().to_string()]).status();
+            let _ = child.kill();
+            panic!("the background job never ended (stopped on tty input?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let shown = reader.join().unwrap();
+    assert!(!shown.contains("panicked"), "{shown}");
+    shown.lines().filter(|line| !line.starts_with("pid=")).map(|line| format!("{line}\n")).collect::<String>()
 }

@@ -69,6 +69,27 @@ fn an_unknown_environment_lists_the_known_ones() {
 }
 
 #[test]
+fn a_mistyped_environment_gets_a_suggestion() {
+    let env = TestEnv::new();
+    env.write_config("[environments.local]\nbase_url = \"http://127.0.0.1:4010/v1\"\n");
+    assert_run!("env_typo_flag", env.run_logged_in(&["--env", "stagign", "pets", "list"]));
+    for (args, typed, meant) in [
+        (&["env", "use", "Staging"][..], "Staging", "staging"),
+        (&["env", "remove", "locla"], "locla", "local"),
+        (&["--env", "sandbx", "auth", "status"], "sandbx", "sandbox"),
+    ] {
+        let run = env.run(args);
+        assert_eq!(run.code, 2, "{run}");
+        assert!(run.stderr.contains(&format!("unknown environment `{typed}`")), "{run}");
+        assert!(run.stderr.contains(&format!("help: did you mean `{meant}`?")), "{run}");
+    }
+    // Nothing close: how to add it.
+    let run = env.run(&["env", "use", "qqqq"]);
+    assert!(run.stderr.contains("help: add it with `petstore env add qqqq URL`"), "{run}");
+    assert!(env.read_config().starts_with("[environments.local]"), "nothing was written");
+}
+
+#[test]
 fn bad_names_urls_and_built_ins_are_refused() {
     let env = TestEnv::new();
     assert_run!("env_add_bad_name", env.run(&["env", "add", "my env", "https://x.example/v1"]));
@@ -210,4 +231,65 @@ fn list_and_current_show_the_confirm_writes_the_config_records() {
     let current = env.run(&["--env", "staging", "env", "current", "--json"]).json();
     assert_eq!(current["confirmWrites"], true, "{current}");
     assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn set_changes_a_built_in_s_url_and_keeps_its_key() {
+    let env = TestEnv::new();
+    let url = env.sandbox.base_url();
+    let unset = |args: &[&str]| {
+        Run::of(env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args(args))
+    };
+    assert_run!("env_set_nothing", unset(&["env", "set", "production"]));
+    let run = unset(&["env", "set", "production", "--base-url", &url, "--confirm-writes", "off"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.stderr, format!("`production`: base URL {url}, writes sent without asking\n"));
+    let login = Run::with_stdin(
+        env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args([
+            "auth",
+            "login",
+            "--insecure-storage",
+        ]),
+        &format!("{}\n", crate::common::KEY),
+    );
+    assert_eq!(login.code, 0, "{login}");
+    // Changing only the rule leaves the URL and the stored key alone.
+    assert_eq!(unset(&["env", "set", "production", "--confirm-writes", "ON"]).code, 0);
+    let config = env.read_config();
+    assert!(config.contains(&format!("base_url = \"{url}\"")) && config.contains("confirm_writes = true"), "{config}");
+    assert!(config.contains("key_storage = \"file\""), "{config}");
+    let list = unset(&["pets", "list", "--limit", "1"]);
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    // A typo gets a suggestion, as everywhere.
+    assert!(
+        unset(&["env", "set", "prodcution", "--confirm-writes", "on"]).stderr.contains("did you mean `production`?")
+    );
+}
+
+#[test]
+fn a_placeholder_url_says_so_and_how_to_set_it() {
+    let env = TestEnv::new();
+    // A first run: production, whose URL is a placeholder; no key anywhere.
+    let first =
+        Run::of(env.command().env_remove("PETSTORE_BASE_URL").env_remove("PETSTORE_API_KEY").args(["pets", "list"]));
+    assert_run!("env_placeholder_first_run", first);
+    let login = Run::with_stdin(
+        env.command().env_remove("PETSTORE_BASE_URL").args(["auth", "login", "--env", "staging"]),
+        "key\n",
+    );
+    assert_eq!(login.code, 2, "{login}");
+    assert!(
+        login.stderr.contains("is a placeholder") && login.stderr.contains("petstore env set staging --base-url URL")
+    );
+    assert!(!login.stderr.contains("--no-verify"), "{login}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+#[test]
+fn removing_the_default_environment_says_which_is_the_default_now() {
+    let env = TestEnv::new();
+    assert_eq!(env.run(&["env", "add", "local", &env.sandbox.base_url()]).code, 0);
+    assert_eq!(env.run(&["env", "use", "local"]).code, 0);
+    assert_run!("env_remove_default", env.run(&["env", "remove", "local"]));
+    assert_eq!(env.read_config(), "");
 }

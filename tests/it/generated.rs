@@ -128,5 +128,18 @@ fn man_pages_render_cleanly() {
         for section in ["NAME", "SYNOPSIS", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
             assert!(text.contains(section), "{name} lacks {section}:\n{text}");
         }
+        // At 80 columns, the reference sections fit: man fills them to the width.
+        let reference = text.split_once("\nEXIT STATUS\n").map(|(_, rest)| rest).unwrap_or_default();
+        let reference = reference.split("\nSEE ALSO\n").next().unwrap_or_default();
+        for line in reference.lines() {
+            assert!(line.chars().count() <= 80, "{name}: a line over 80 columns:\n{line}\n\n{reference}");
+        }
+        // The synopsis names each option's value, as `--help` does.
+        let synopsis = text.split_once("SYNOPSIS\n").map(|(_, rest)| rest).unwrap_or_default();
+        let synopsis = synopsis.split("\n\n").next().unwrap_or_default();
+        assert!(synopsis.contains("[--env NAME]"), "{name}:\n{synopsis}");
+        if name == "petstore-pets-list.1" {
+            assert!(synopsis.contains("[--status STATUS] [--limit N]"), "{synopsis}");
+        }
     }
 }

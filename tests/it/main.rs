@@ -17,8 +17,10 @@ mod doctor;
 mod dry_run;
 mod edges_round3;
 mod env;
+mod forgiving_input;
 mod formats;
 mod generated;
+mod help_fit;
 mod input_edges;
 mod interrupts;
 #[cfg(target_os = "linux")]
@@ -36,5 +38,6 @@ mod render_edges;
 mod resilience;
 mod schema;
 mod spec_cases;
+mod tables_fit;
 mod terminal_gone;
 mod terminal_safety;

@@ -186,7 +186,7 @@ impl Config {
     pub fn environment(&self, name: &str) -> Result<&Environment, Error> {
         self.environments.iter().find(|env| env.name == name).ok_or_else(|| Error::UnknownEnvironment {
             name: name.to_owned(),
-            known: self.environments.iter().map(|env| format!("`{}`", env.name)).collect::<Vec<_>>().join(", "),
+            known: self.environments.iter().map(|env| env.name.clone()).collect(),
         })
     }
 
@@ -225,6 +225,14 @@ impl Config {
     pub fn set_confirm_writes(&mut self, name: &str, on: bool) -> Result<(), Error> {
         self.environment(name)?;
         self.env_table(name)["confirm_writes"] = value(on);
+        self.reload()
+    }
+
+    /// Sets `name`'s base URL, a built-in's too (it then overrides the placeholder). Nothing else of it
+    /// changes: its stored key stays.
+    pub fn set_base_url(&mut self, name: &str, base_url: &Url) -> Result<(), Error> {
+        self.environment(name)?;
+        self.env_table(name)["base_url"] = value(base_url.as_str());
         self.reload()
     }
 

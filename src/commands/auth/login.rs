@@ -22,10 +22,10 @@ use crate::error::Error;
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
-  petstore auth login                         # production, hidden prompt
+  petstore auth login                    # production, hidden prompt
   petstore auth login --env staging
   printf %s \"$KEY\" | petstore auth login --env staging
-  petstore auth login --storage kernel        # a server with no Secret Service: no file, lost at reboot
+  petstore auth login --storage kernel   # no Secret Service: lost at reboot
   petstore auth login --env local --storage file < key.txt")]
 pub struct LoginArgs {
     /// Store the key without checking it against the API
@@ -65,6 +65,8 @@ impl From<Storage> for KeyStorage {
 /// Reads, checks and stores the key for the selected environment.
 pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
+    // No key can be checked against, or is of use for, a deployment petstore does not know.
+    crate::commands::env::require_real_url(&env)?;
     let key = read_key(ctx, &env.name, env.base_url.as_str())?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
@@ -116,6 +118,10 @@ const MAX_KEY_BYTES: u64 = 16 * 1024;
 /// The key from a hidden prompt at a terminal, or from stdin otherwise.
 fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
+        // In the background of its terminal a read of it would stop petstore until brought to the foreground.
+        if ctx.output.in_background() {
+            return Err(Error::CannotAskForKey { env: env.to_owned() });
+        }
         let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
         // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,
         // which comes too.

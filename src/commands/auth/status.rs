@@ -8,7 +8,7 @@ use crate::config::Environment;
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
 use crate::error::{Error, exit};
-use crate::output::{Field, Rows};
+use crate::output::{Field, Fit, Rows};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
 ///
@@ -80,6 +80,9 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
                 ]
             })
             .collect(),
+        // The check says what to do next: it wraps rather than lose the command. Then names give way, then the
+        // key's source, then the base URL.
+        fit: vec![Fit::cut(3, 0), Fit::cut(1, 8), Fit::cut(3, 20), Fit::cut(2, 6), Fit::cut(2, 0), Fit::wrap(0, 24)],
     })?;
     for status in statuses.iter().filter(|s| s.key_source == Source::Kernel.label()) {
         ctx.output.status(&format!(

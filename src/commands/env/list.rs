@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
-use crate::output::{Field, Rows};
+use crate::output::{Field, Fit, Rows};
 
 /// List the environments, and which one is in use
 ///
@@ -70,6 +70,8 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
                 ]
             })
             .collect(),
+        // Names give way before key sources, and both before the base URLs this list exists to show.
+        fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0)],
     })?;
     Ok(())
 }

@@ -6,10 +6,26 @@ pub mod current;
 pub mod list;
 pub mod remove;
 pub mod select;
+pub mod set;
 
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
+use crate::config::{self, Environment};
 use crate::context::Context;
 use crate::error::Error;
+
+/// Whether `env` still has the built-in placeholder URL (production's and staging's, under `.example`) that
+/// stands for a deployment the spec does not name.
+pub fn is_placeholder(env: &Environment) -> bool {
+    env.built_in && [config::PRODUCTION_BASE_URL, config::STAGING_BASE_URL].contains(&env.base_url.as_str())
+}
+
+/// Refuses an environment whose URL is a placeholder: no request to it can succeed.
+pub fn require_real_url(env: &Environment) -> Result<(), Error> {
+    if is_placeholder(env) {
+        return Err(Error::PlaceholderUrl { env: env.name.clone(), url: env.base_url.to_string() });
+    }
+    Ok(())
+}
 
 /// `petstore env ...`
 #[derive(Debug, clap::Subcommand)]
@@ -18,6 +34,7 @@ pub enum EnvCommand {
     Current(current::CurrentEnvArgs),
     Use(select::UseEnvArgs),
     Add(add::AddEnvArgs),
+    Set(set::SetEnvArgs),
     Remove(remove::RemoveEnvArgs),
     ConfirmWrites(confirm_writes::ConfirmWritesArgs),
 }
@@ -30,6 +47,7 @@ impl EnvCommand {
             Self::Current(_) => "current",
             Self::Use(_) => "use",
             Self::Add(_) => "add",
+            Self::Set(_) => "set",
             Self::Remove(_) => "remove",
             Self::ConfirmWrites(_) => "confirm-writes",
         }
@@ -40,7 +58,7 @@ impl EnvCommand {
         match self {
             Self::List(args) => Prints::Records(list::KEYS, &args.columns),
             Self::Current(_) => Prints::Value,
-            Self::Use(_) | Self::Add(_) | Self::Remove(_) | Self::ConfirmWrites(_) => {
+            Self::Use(_) | Self::Add(_) | Self::Set(_) | Self::Remove(_) | Self::ConfirmWrites(_) => {
                 Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
             }
         }
@@ -54,6 +72,7 @@ pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
         EnvCommand::Current(args) => current::run(ctx, args),
         EnvCommand::Use(args) => select::run(ctx, args).await,
         EnvCommand::Add(args) => add::run(ctx, args).await,
+        EnvCommand::Set(args) => set::run(ctx, args).await,
         EnvCommand::Remove(args) => remove::run(ctx, args).await,
         EnvCommand::ConfirmWrites(args) => confirm_writes::run(ctx, args).await,
     }

@@ -23,16 +23,26 @@ pub struct RemoveEnvArgs {
 /// keyring unreachable) leaves the environment and its record in place, for a later try.
 pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
     ctx.config()?;
-    config::edit(|config, lock| {
+    let was_default = config::edit(|config, lock| {
         let env = config.environment(&args.name)?.clone();
         if env.built_in {
             return Err(Error::BuiltInEnvironment { name: env.name });
         }
+        let was_default = config.default_env() == Some(env.name.as_str());
         credentials::remove_stored(lock, &env.name, env.key_storage)?;
         config.remove_environment(&env.name)?;
-        Ok(config.save(lock)?)
+        config.save(lock)?;
+        Ok(was_default)
     })
     .await?;
-    ctx.output.status(&format!("removed `{}`", args.name));
+    if was_default {
+        ctx.output.status(&format!(
+            "removed `{}`, the default environment: `{}` is the default now (change it with `petstore env use NAME`)",
+            args.name,
+            config::DEFAULT_ENV
+        ));
+    } else {
+        ctx.output.status(&format!("removed `{}`", args.name));
+    }
     Ok(())
 }

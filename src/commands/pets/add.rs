@@ -47,8 +47,8 @@ Examples:
   petstore pets add --name Tom --category-id 2 --status pending
   id=$(petstore pets add --name Rex --category-id 1 | cut -f1)
   petstore pets add --file pets.csv --failed failed.csv
-  petstore pets add --file failed.csv --failed failed.csv   # again, until nothing fails
-  jq -c '.[]' pets.json | petstore pets add --file - --format ndjson --output ndjson
+  petstore pets add --file failed.csv --failed failed.csv   # until none fails
+  jq -c '.[]' pets.json | petstore pets add --file - --format ndjson -o ndjson
 
 CSV (the header names the columns, in any order; an empty status is none):
   name,categoryId,status
@@ -60,7 +60,13 @@ pub struct AddArgs {
     pub name: Option<String>,
 
     /// The id of the category it belongs to (an integer)
-    #[arg(long, value_name = "ID", allow_negative_numbers = true, conflicts_with = "file")]
+    #[arg(
+        long,
+        value_name = "ID",
+        allow_negative_numbers = true,
+        value_parser = crate::commands::values::parse_int64,
+        conflicts_with = "file"
+    )]
     pub category_id: Option<i64>,
 
     /// Its availability; the API states no default, so none is sent when omitted
@@ -88,7 +94,7 @@ pub struct AddArgs {
         long,
         value_name = "N",
         default_value_t = DEFAULT_CONCURRENCY,
-        value_parser = clap::value_parser!(u16).range(1..=256),
+        value_parser = crate::commands::values::parse_concurrency,
         requires = "file",
         conflicts_with_all = SINGLE,
         help_heading = "Adding from a file"

@@ -18,7 +18,7 @@ Examples:
   petstore pets get 42 --json --quiet")]
 pub struct GetArgs {
     /// The animal's id
-    #[arg(value_name = "ID", allow_negative_numbers = true)]
+    #[arg(value_name = "ID", allow_negative_numbers = true, value_parser = crate::commands::values::parse_int64)]
     pub id: i64,
 
     #[command(flatten)]

@@ -7,7 +7,7 @@ use crate::error::Error;
 /// The server's page size when `--limit` is not given (spec §4.1).
 const DEFAULT_LIMIT: u8 = 20;
 /// The largest page the API serves (spec §4.1).
-const MAX_LIMIT: u8 = 100;
+pub(crate) const MAX_LIMIT: u8 = 100;
 // The API layer sizes what it reads for the same number of animals.
 const _: () = assert!(MAX_LIMIT as usize == crate::api::models::LIST_LIMIT_MAX);
 
@@ -30,7 +30,7 @@ pub struct ListArgs {
     pub status: Option<PetStatus>,
 
     /// At most this many animals, from 1 to 100 [default: 20]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_LIMIT)))]
+    #[arg(long, value_name = "N", value_parser = crate::commands::values::parse_limit)]
     pub limit: Option<u8>,
 
     #[command(flatten)]

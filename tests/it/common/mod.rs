@@ -2,6 +2,7 @@
 
 pub mod canned;
 pub mod proxy;
+pub mod pty;
 pub mod tls;
 
 use std::fmt;
@@ -249,4 +250,41 @@ fn start_watchdog() {
             std::process::exit(101);
         });
     });
+}
+
+/// Waits, at most `bound`, until process `pid` catches each signal in `signals` (numbers: 1 SIGHUP, 2 SIGINT,
+/// 15 SIGTERM), read from `SigCgt` in `/proc/PID/status`: a signal sent before its handler is installed
+/// would kill the process instead of being handled. Fails, naming `what`, when the bound runs out.
+#[cfg(target_os = "linux")]
+pub fn wait_for_handlers(pid: u32, signals: &[u32], bound: std::time::Duration, what: &str) {
+    let started = std::time::Instant::now();
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        if signals.iter().all(|signal| caught & (1 << (signal - 1)) != 0) {
+            return;
+        }
+        assert!(started.elapsed() < bound, "{what}: no handler for signals {signals:?} after {bound:?}");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Waits, at most `bound`, until another process holds the exclusive lock on `path` (a `try_lock` of ours
+/// would block). Fails, naming `what`, when the bound runs out.
+pub fn wait_until_locked(path: &Path, bound: std::time::Duration, what: &str) {
+    let started = std::time::Instant::now();
+    loop {
+        // Opened afresh each time, and dropped at once: a lock taken here is released before the next look.
+        if let Ok(file) = std::fs::File::open(path)
+            && matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
+        {
+            return;
+        }
+        assert!(started.elapsed() < bound, "{what}: `{}` was not locked after {bound:?}", path.display());
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }

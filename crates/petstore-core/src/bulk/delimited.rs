@@ -34,10 +34,16 @@ impl Column {
         }
     }
 
+    /// The column a header cell names, in any case and with or without `_`, `-` or spaces between words
+    /// (`CategoryID`, `category_id`), as a spreadsheet's user may have typed it.
     fn from_header(text: &str) -> Option<Column> {
+        let folded = |text: &str| -> String {
+            text.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).flat_map(char::to_lowercase).collect()
+        };
+        let text = folded(text);
         [Column::Id, Column::Name, Column::CategoryId, Column::Status]
             .into_iter()
-            .find(|column| column.header() == text)
+            .find(|column| folded(column.header()) == text)
     }
 }
 
@@ -58,9 +64,10 @@ impl<R: BufRead> CsvRecords<R> {
         if input.fill_buf()?.starts_with(BOM) {
             input.consume(BOM.len());
         }
+        let delimiter = delimiter_of(input.fill_buf()?);
         let mut rows = Rows {
             input,
-            machine: Box::new(csv_core::Reader::new()),
+            machine: Box::new(csv_core::ReaderBuilder::new().delimiter(delimiter).build()),
             line: 1,
             fields: Vec::new(),
             clean: 0,
@@ -236,6 +243,14 @@ fn columns(header: &[Vec<u8>]) -> Result<Vec<Column>, String> {
     Ok(columns)
 }
 
+/// `;` when the header row (its first line, as far as the input's buffer holds it) has more semicolons than
+/// commas, as the spreadsheets of countries whose decimal separator is a comma write CSV; else `,`.
+fn delimiter_of(start: &[u8]) -> u8 {
+    let header = start.split(|&byte| byte == b'\n').next().unwrap_or_default();
+    let count = |wanted: u8| header.iter().filter(|&&byte| byte == wanted).count();
+    if count(b';') > count(b',') { b';' } else { b',' }
+}
+
 /// A record's `count` cells checked as a NewPet, with every problem they have. `name` is taken as it is;
 /// `categoryId` and `status` are trimmed; an empty `status` cell means none; `id` is ignored; text cells lose
 /// the `'` that guards a formula. `categoryId` is an int64 written
@@ -266,7 +281,7 @@ fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet
             },
             Column::Status => match cell.trim() {
                 "" => {}
-                text => match parse_status(text) {
+                text => match parse_status(&text.to_ascii_lowercase()) {
                     Some(parsed) => status = Some(parsed),
                     None => {
                         problems.push(format!("`status` must be one of {}, got {}", allowed_statuses(), quoted(text)))
@@ -289,6 +304,24 @@ mod tests {
     use super::super::{Format, Layout, MAX_RECORD_BYTES, Reader, Record};
     use super::Column;
     use crate::api::PetStatus;
+
+    #[test]
+    fn a_header_in_any_case_and_semicolons_are_read() {
+        let text = "Name;Category_ID;STATUS\nRex;1;Sold\n\"Tom; the cat\";2;\n";
+        let reader = Reader::new(Format::Csv, text.as_bytes()).unwrap();
+        assert_eq!(reader.layout(), Layout::Csv(vec![Column::Name, Column::CategoryId, Column::Status]));
+        assert_eq!(
+            reader.map(Result::unwrap).collect::<Vec<_>>(),
+            vec![
+                Ok(Record { line: 2, pet: pet("Rex", 1, Some(PetStatus::Sold)) }),
+                Ok(Record { line: 3, pet: pet("Tom; the cat", 2, None) }),
+            ]
+        );
+        // A comma file whose names hold semicolons stays a comma file.
+        let text = "name,categoryId\n\"a;b;c\",1\n";
+        let pets: Vec<_> = Reader::new(Format::Csv, text.as_bytes()).unwrap().map(Result::unwrap).collect();
+        assert_eq!(pets, vec![Ok(Record { line: 2, pet: pet("a;b;c", 1, None) })]);
+    }
 
     #[test]
     fn columns_come_in_any_order_and_status_is_optional() {
@@ -324,7 +357,7 @@ mod tests {
 
     #[test]
     fn each_bad_record_says_why() {
-        let text = "name,categoryId,status\nRex,1.5,\n,,lost\nKit\nTom,1,sold,extra\nOk,9223372036854775807,Sold\n";
+        let text = "name,categoryId,status\nRex,1.5,\n,,lost\nKit\nTom,1,sold,extra\nOk,9223372036854775807,Sould\n";
         assert_eq!(
             read(Format::Csv, text),
             vec![
@@ -335,7 +368,7 @@ mod tests {
                 ),
                 invalid(4, "expected 3 fields, as in the header, found 1"),
                 invalid(5, "expected 3 fields, as in the header, found 4"),
-                invalid(6, "`status` must be one of `available`, `pending`, `sold`, got \"Sold\""),
+                invalid(6, "`status` must be one of `available`, `pending`, `sold`, got \"Sould\""),
             ]
         );
     }

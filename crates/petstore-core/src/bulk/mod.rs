@@ -377,7 +377,7 @@ fn category_id_text(object: &[u8]) -> Option<String> {
 
 /// A JSON number's text as an int64, exactly, by JSON Schema's rule that a number is an integer when its
 /// fraction is zero: `3.0`, `3e0`, `30e-1` and `0.3e1` are 3. The error says why not, to follow the number.
-fn int64_of_json_number(text: &str) -> Result<i64, &'static str> {
+pub fn int64_of_json_number(text: &str) -> Result<i64, &'static str> {
     const NOT_A_NUMBER: &str = "";
     const FRACTION: &str = "";
     const BEYOND: &str = ", which is beyond int64";

@@ -34,8 +34,9 @@ pub enum Error {
     #[error("{}:{}:{}: {message}", path.display(), line_column(text, span.start).0, line_column(text, span.start).1)]
     Syntax { path: PathBuf, text: String, span: std::ops::Range<usize>, message: String },
 
-    #[error("unknown environment `{name}`; known: {known}")]
-    UnknownEnvironment { name: String, known: String },
+    /// `name` is none of the environments, whose names are `known`.
+    #[error("unknown environment `{name}`; known: {}", known.iter().map(|known| format!("`{known}`")).collect::<Vec<_>>().join(", "))]
+    UnknownEnvironment { name: String, known: Vec<String> },
 
     #[error("environment `{name}` exists already")]
     EnvironmentExists { name: String, built_in: bool },

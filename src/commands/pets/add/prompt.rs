@@ -91,9 +91,9 @@ fn check_name(text: &str) -> Result<(), String> {
     if text.is_empty() { Err("a name is required".to_owned()) } else { Ok(()) }
 }
 
-/// As clap parses `--category-id`: an `i64`.
+/// As clap parses `--category-id`.
 fn parse_category(text: &str) -> Result<i64, String> {
-    text.trim().parse::<i64>().map_err(|err| format!("`{text}` is not a category id: {err}"))
+    crate::commands::values::parse_int64(text).map_err(|why| format!("`{}` is {why}", text.trim()))
 }
 
 /// Ctrl-C at a prompt: the prompt reads the key itself (raw mode), so no SIGINT came; end as if one had. A
@@ -144,8 +144,8 @@ fn ask_status(output: &Output, plain: bool) -> io::Result<Option<PetStatus>> {
     if plain {
         loop {
             let answer = plain_line(&format!("Status ({}; empty: none): ", labels.join(", ")))?;
-            let answer = if answer.is_empty() { "none".to_owned() } else { answer };
-            match STATUSES.iter().find(|(label, _)| *label == answer) {
+            let answer = if answer.trim().is_empty() { "none".to_owned() } else { answer.trim().to_owned() };
+            match STATUSES.iter().find(|(label, _)| label.eq_ignore_ascii_case(&answer)) {
                 Some((_, status)) => return Ok(*status),
                 None => writeln!(io::stderr(), "`{answer}` is not one of {}", labels.join(", "))?,
             }
