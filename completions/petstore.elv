@@ -44,6 +44,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
+            cand schema 'Print the JSON Schema of a command''s `--json` output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets'= {
@@ -151,8 +152,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
             cand --skip-existing 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status''s list comes back full (100) cannot be told: it is not sent, and goes to the `--unknown` file'
-            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
-            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
+            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
             cand --dry-run 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
             cand --curl 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
             cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
@@ -226,8 +227,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --color 'When to use colour'
             cand -i 'Print the answer''s status and headers on stderr'
             cand --include 'Print the answer''s status and headers on stderr'
-            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
-            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`)'
+            cand -y 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
+            cand --yes 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
             cand --dry-run 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
             cand --curl 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
@@ -685,6 +686,28 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;schema'= {
+            cand --for 'The command, as typed after `petstore` (`pets list`), or `error`'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --list 'List the names `--for` takes, one per line (a JSON array with `--json`)'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;help'= {
             cand pets 'List, add and look up the store''s animals'
             cand api 'Send any request to the API and print the answer''s body'
@@ -694,6 +717,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
+            cand schema 'Print the JSON Schema of a command''s `--json` output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;help;pets'= {
@@ -759,6 +783,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;completions'= {
         }
         &'petstore;help;version'= {
+        }
+        &'petstore;help;schema'= {
         }
         &'petstore;help;help'= {
         }

@@ -18,6 +18,7 @@ use crate::commands::config::ConfigCommand;
 use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::EnvCommand;
 use crate::commands::pets::PetsCommand;
+use crate::commands::schema::SchemaArgs;
 use crate::commands::version::VersionArgs;
 use crate::output::{ColorChoice, OutputFormat};
 
@@ -58,6 +59,8 @@ Environment variables:
   PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
   PETSTORE_NO_INPUT    when set (not 0), never ask for missing input
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
+  PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
+  PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,
                        or ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
@@ -251,6 +254,8 @@ Examples:
     Completions(CompletionsArgs),
 
     Version(VersionArgs),
+
+    Schema(SchemaArgs),
 }
 
 /// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it
@@ -273,6 +278,29 @@ pub fn color_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Co
         }
     }
     choice
+}
+
+/// Whether the raw arguments ask for a JSON mode (`--json`, `--jq`, `--output json|ndjson`, `-o json|ndjson`),
+/// read before clap parses them, as [`color_from_args`] is: a usage error is then written as JSON too. Before
+/// `--` only; a value clap will refuse does not count.
+pub fn json_mode_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    let mut args = args.into_iter().skip(1);
+    let is_json = |value: Option<std::ffi::OsString>| value.is_some_and(|value| value == "json" || value == "ndjson");
+    let mut json = false;
+    while let Some(arg) = args.next() {
+        let Some(text) = arg.to_str() else { continue };
+        json |= match text {
+            "--" => break,
+            "--json" | "--jq" => true,
+            "--output" | "-o" => is_json(args.next()),
+            _ if text.starts_with("--jq=") => true,
+            _ => ["--output=", "-o=", "-o"]
+                .iter()
+                .find_map(|prefix| text.strip_prefix(prefix))
+                .is_some_and(|value| value == "json" || value == "ndjson"),
+        };
+    }
+    json
 }
 
 /// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
@@ -340,6 +368,24 @@ mod tests {
         assert_eq!(choice(&["--color=never", "--color", "always"]), ColorChoice::Always);
         assert_eq!(choice(&["--color", "purple"]), ColorChoice::Auto);
         assert_eq!(choice(&["api", "GET", "/", "--", "--color", "never"]), ColorChoice::Auto);
+    }
+
+    #[test]
+    fn a_json_mode_is_read_before_clap_parses() {
+        let json = |args: &[&str]| json_mode_from_args(["petstore"].iter().chain(args).map(Into::into));
+        for args in [
+            &["--json", "pets", "lst"][..],
+            &["pets", "list", "-o", "ndjson", "--nope"],
+            &["-ojson", "x"],
+            &["--output=json"],
+            &["--jq", ".[]", "pets"],
+            &["--jq=.", "pets"],
+        ] {
+            assert!(json(args), "{args:?}");
+        }
+        for args in [&["pets", "list"][..], &["-o", "csv"], &["api", "GET", "/", "--", "--json"], &["-o"]] {
+            assert!(!json(args), "{args:?}");
+        }
     }
 
     #[test]

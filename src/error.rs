@@ -234,11 +234,11 @@ pub enum Error {
         code(petstore::unauthorized),
         help("check the key: `petstore auth status` shows where it comes from; log in again if it has changed")
     )]
-    Unauthorized { status: u16, detail: String },
+    Unauthorized { status: u16, detail: String, server_code: Option<String> },
 
     #[error("pet `{id}` not found")]
     #[diagnostic(code(petstore::pet_not_found), help("search the pets with `petstore pets find`"))]
-    PetNotFound { id: i64 },
+    PetNotFound { id: i64, server_code: Option<String> },
 
     #[error(
         "the list may be incomplete: {full} came back with as many animals as the API returns at once, and more \
@@ -276,30 +276,30 @@ pub enum Error {
         code(petstore::not_found),
         help("check the base URL: it must include the API's version path, as in `https://HOST/v1`")
     )]
-    NotFound { detail: String },
+    NotFound { detail: String, server_code: Option<String> },
 
     #[error("the server refused the request (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::rejected))]
-    Rejected { status: u16, detail: String },
+    Rejected { status: u16, detail: String, server_code: Option<String> },
 
     #[error("the server failed (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::server_error), help("try again later; `--verbose` shows each request"))]
-    ServerError { status: u16, detail: String },
+    ServerError { status: u16, detail: String, server_code: Option<String> },
 
     #[error("the store is full (HTTP 507), so nothing was stored: {detail}")]
     #[diagnostic(
         code(petstore::storage_full),
         help("nothing more can be added until the store has room; `petstore pets list` shows what it holds")
     )]
-    StorageFull { detail: String },
+    StorageFull { detail: String, server_code: Option<String> },
 
     #[error("the server is limiting requests (HTTP 429): {detail}")]
     #[diagnostic(code(petstore::rate_limited), help("wait a while and try again; petstore already retried"))]
-    RateLimited { detail: String },
+    RateLimited { detail: String, server_code: Option<String> },
 
     #[error("unexpected answer from the server (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::unexpected_status))]
-    UnexpectedStatus { status: u16, detail: String },
+    UnexpectedStatus { status: u16, detail: String, server_code: Option<String> },
 
     #[error("unreadable response from the server (HTTP {status}): {reason}{}", shown_excerpt(.excerpt))]
     #[diagnostic(code(petstore::unreadable_response))]
@@ -307,7 +307,7 @@ pub enum Error {
 
     #[error("cannot connect to `{origin}`: {reason}")]
     #[diagnostic(
-        code(petstore::connect),
+        code(petstore::network),
         help("check that the server is running and the base URL (`--base-url`, `PETSTORE_BASE_URL`) is right")
     )]
     Connect { origin: String, reason: String },
@@ -316,7 +316,7 @@ pub enum Error {
     /// built in), so `--base-url` is not where it would be fixed.
     #[error("cannot connect to `{origin}` (environment `{env}`): {reason}")]
     #[diagnostic(
-        code(petstore::connect),
+        code(petstore::network),
         help(
             "check that the server is running and that `base_url` under `[environments.{env}]` in the config file (`petstore config path`) is right"
         )
@@ -338,7 +338,7 @@ pub enum Error {
     Timeout { origin: String },
 
     #[error("request to `{origin}` failed: {reason}")]
-    #[diagnostic(code(petstore::transport))]
+    #[diagnostic(code(petstore::network))]
     Transport { origin: String, reason: String },
 
     #[error("the server at `{origin}` did not answer in HTTP: {reason}")]
@@ -362,7 +362,7 @@ pub enum Error {
     /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the
     /// command that raised it, `code` the exit code the failure has on its own terms.
     #[error("{message}")]
-    #[diagnostic(code(petstore::maybe_applied), help("{check}"))]
+    #[diagnostic(code(petstore::unknown_outcome), help("{check}"))]
     MaybeApplied { message: String, check: String, code: u8 },
 
     #[error("the answer (HTTP {status}) broke off: {reason}")]
@@ -437,16 +437,15 @@ pub enum Error {
     )]
     NotConfirmed { env: String },
 
-    /// A write to an environment whose writes are confirmed, from a process in the background of its terminal
-    /// (`&`): it cannot read the answer there (it would be stopped), so nothing was sent.
-    #[error(
-        "cannot ask before writing to `{env}`: petstore runs in the background of its terminal, so nothing was sent"
-    )]
+    /// A write to an environment whose writes are confirmed, from a process that nobody can answer
+    /// ([`crate::output::Output::cannot_ask`]): no terminal (a script, an agent), or in the background of its
+    /// terminal (`&`, where a read would stop it). Nothing was sent.
+    #[error("cannot ask before writing to `{env}`: {}, so nothing was sent", why.describe())]
     #[diagnostic(
         code(petstore::cannot_ask),
-        help("pass `--yes` to send without asking, or run it in the foreground to answer the question")
+        help("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead())
     )]
-    CannotAsk { env: String },
+    CannotAsk { env: String, why: crate::output::CannotAsk },
 
     /// `auth login` at a terminal, from a process in the background of it (`&`): it cannot read the key there
     /// (it would be stopped), so nothing was stored.
@@ -592,10 +591,92 @@ impl Error {
         }
     }
 
+    /// The code a program reads (`{"error": {"code": ...}}`): the server's own when it sent one, else a
+    /// stable local one, the diagnostic code without `petstore::` (docs/errors.md lists them all).
+    pub fn code(&self) -> String {
+        use miette::Diagnostic;
+        match self {
+            Error::Rejected { server_code: Some(code), .. }
+            | Error::Unauthorized { server_code: Some(code), .. }
+            | Error::NotFound { server_code: Some(code), .. }
+            | Error::PetNotFound { server_code: Some(code), .. }
+            | Error::RateLimited { server_code: Some(code), .. }
+            | Error::StorageFull { server_code: Some(code), .. }
+            | Error::ServerError { server_code: Some(code), .. }
+            | Error::UnexpectedStatus { server_code: Some(code), .. } => code.clone(),
+            // A mistake in the config file, shown with its line: `SourceError` has no code of its own, as miette
+            // would print it above the excerpt.
+            Error::Source(_) => "config_syntax".to_owned(),
+            _ => match Diagnostic::code(self) {
+                Some(code) => code.to_string().trim_start_matches("petstore::").to_owned(),
+                None => "error".to_owned(),
+            },
+        }
+    }
+
+    /// The HTTP status of the answer the error comes from, when it comes from one.
+    pub fn http_status(&self) -> Option<u16> {
+        match self {
+            Error::Rejected { status, .. }
+            | Error::Unauthorized { status, .. }
+            | Error::ServerError { status, .. }
+            | Error::UnexpectedStatus { status, .. }
+            | Error::Unreadable { status, .. }
+            | Error::BrokenAnswer { status, .. }
+            | Error::KeyRefused { status } => Some(*status),
+            Error::NotFound { .. } | Error::PetNotFound { .. } => Some(404),
+            Error::RateLimited { .. } => Some(429),
+            Error::StorageFull { .. } => Some(507),
+            Error::KeyUnchecked { source } => source.http_status(),
+            _ => None,
+        }
+    }
+
+    /// The error as a program reads it in a JSON mode ([`ErrorDocument`]).
+    pub fn to_document(&self) -> ErrorDocument {
+        use miette::Diagnostic;
+        ErrorDocument {
+            error: ErrorObject {
+                code: self.code(),
+                message: self.to_string(),
+                status: self.http_status(),
+                exit_code: self.exit_code(),
+                hint: self.help().map(|hint| hint.to_string()),
+            },
+        }
+    }
+
     /// True when stdout's reader went away (`petstore pets list | head -1`): not worth a message.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io(err) if err.kind() == std::io::ErrorKind::BrokenPipe)
     }
+}
+
+/// A failure as a program reads it: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`, or
+/// `PETSTORE_ERROR_FORMAT=json`) the one line a failure writes on stderr. `petstore schema --for error` prints
+/// its schema.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ErrorDocument {
+    pub error: ErrorObject,
+}
+
+/// What went wrong, for a program ([`ErrorDocument`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct ErrorObject {
+    /// The server's error code when it sent one (`not_found`, `unauthorized`...), else one of petstore's
+    /// stable local codes (docs/errors.md): `usage`, `network`, `timeout`, `unknown_outcome`...
+    pub code: String,
+    /// The message a person would read, on one line (a list of invalid records keeps its newlines).
+    pub message: String,
+    /// The HTTP status of the answer it comes from, or null when no answer is involved.
+    pub status: Option<u16>,
+    /// The exit code petstore ends with (docs/exit-codes.md).
+    pub exit_code: u8,
+    /// The next step, naming a command or variable, or null when there is none.
+    pub hint: Option<String>,
 }
 
 /// A mistake in a file the user edits, or in an expression on the command line, shown with its line and
@@ -705,6 +786,8 @@ impl From<api::Error> for Error {
                 Error::Unreadable { status: status.as_u16(), reason, excerpt }
             }
             api::Error::Status { status, body, excerpt } => {
+                // The server's own code, when it sent one: what a program reads (`--json` errors).
+                let server_code = body.as_ref().map(|body| body.code.clone());
                 let detail = match body {
                     Some(body) => format!("{} (`{}`)", body.message, body.code),
                     None if excerpt.is_empty() => "no details: the body was empty".to_owned(),
@@ -712,13 +795,13 @@ impl From<api::Error> for Error {
                 };
                 let status = status.as_u16();
                 match status {
-                    400 => Error::Rejected { status, detail },
-                    401 | 403 => Error::Unauthorized { status, detail },
-                    404 => Error::NotFound { detail },
-                    429 => Error::RateLimited { detail },
-                    507 => Error::StorageFull { detail },
-                    500..=599 => Error::ServerError { status, detail },
-                    _ => Error::UnexpectedStatus { status, detail },
+                    400 => Error::Rejected { status, detail, server_code },
+                    401 | 403 => Error::Unauthorized { status, detail, server_code },
+                    404 => Error::NotFound { detail, server_code },
+                    429 => Error::RateLimited { detail, server_code },
+                    507 => Error::StorageFull { detail, server_code },
+                    500..=599 => Error::ServerError { status, detail, server_code },
+                    _ => Error::UnexpectedStatus { status, detail, server_code },
                 }
             }
         }
@@ -772,6 +855,29 @@ mod tests {
         assert_eq!(signals, [exit::INTERRUPTED, exit::TERMINATED, exit::HANGUP]);
     }
 
+    /// Every local error code (the diagnostic codes, and `usage` and `config_syntax`) has a row in
+    /// docs/errors.md, and no row names another.
+    #[test]
+    fn every_error_code_is_documented_and_no_other() {
+        let source = include_str!("error.rs");
+        let mut codes: BTreeSet<String> = source
+            .split("code(petstore::")
+            .skip(1)
+            .filter_map(|rest| Some(rest[..rest.find(')')?].to_owned()))
+            .filter(|code| !code.is_empty() && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+            .collect();
+        codes.extend(["usage".to_owned(), "config_syntax".to_owned()]);
+        let doc = include_str!("../docs/errors.md");
+        let documented: BTreeSet<String> = doc
+            .split("## petstore's codes")
+            .nth(1)
+            .expect("the codes' section")
+            .lines()
+            .filter_map(|line| line.strip_prefix("| `")?.split('`').next().map(str::to_owned))
+            .collect();
+        assert_eq!(documented, codes, "docs/errors.md lists other codes than error.rs");
+    }
+
     #[test]
     fn errors_exit_with_the_documented_codes() {
         let io = || std::io::Error::other("boom");
@@ -779,7 +885,7 @@ mod tests {
         let text = |s: &str| s.to_owned();
         let table: Vec<(Error, u8)> = vec![
             (Error::InvalidBaseUrl { url: text("ftp://x"), reason: "not http" }, exit::USAGE),
-            (Error::Rejected { status: 400, detail: text("bad") }, exit::USAGE),
+            (Error::Rejected { status: 400, detail: text("bad"), server_code: None }, exit::USAGE),
             (Error::EmptyKey, exit::USAGE),
             (Error::NotAnEnvironment { url: text("https://x/v1") }, exit::USAGE),
             (Error::unknown_environment("eu", ["production"]), exit::USAGE),
@@ -810,13 +916,13 @@ mod tests {
             (Error::UrlTooLong { length: 9000, limit: 8192 }, exit::USAGE),
             (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
-            (Error::PetNotFound { id: 7 }, exit::NOT_FOUND),
-            (Error::NotFound { detail: text("x") }, exit::NOT_FOUND),
+            (Error::PetNotFound { id: 7, server_code: None }, exit::NOT_FOUND),
+            (Error::NotFound { detail: text("x"), server_code: None }, exit::NOT_FOUND),
             (Error::NoApiKey { url: text("https://x/v1") }, exit::AUTH),
             (Error::NotLoggedIn { env: text("eu"), login: text("petstore auth login") }, exit::AUTH),
             (Error::KeyMissing { env: text("eu"), backend: "keyring", login: text("x") }, exit::AUTH),
             (Error::KeyRefused { status: 401 }, exit::AUTH),
-            (Error::Unauthorized { status: 401, detail: text("x") }, exit::AUTH),
+            (Error::Unauthorized { status: 401, detail: text("x"), server_code: None }, exit::AUTH),
             (Error::KeyUnchecked { source: Box::new(Error::Timeout { origin: text("x") }) }, exit::NETWORK),
             (Error::NoWorkingKey { env: text("eu"), check: text("x"), code: exit::AUTH }, exit::AUTH),
             (Error::Connect { origin: text("x"), reason: text("refused") }, exit::NETWORK),
@@ -825,6 +931,7 @@ mod tests {
                 exit::NETWORK,
             ),
             (Error::MissingInput { missing: text("`--name`") }, exit::USAGE),
+            (Error::CannotAsk { env: text("production"), why: crate::output::CannotAsk::NoTerminal }, exit::USAGE),
             (Error::KeyNotChecked { env: text("eu"), reason: text("refused") }, exit::NETWORK),
             (Error::Timeout { origin: text("x") }, exit::NETWORK),
             (Error::Transport { origin: text("x"), reason: text("x") }, exit::NETWORK),
@@ -838,10 +945,10 @@ mod tests {
             (Error::MaybeApplied { message: text("x"), check: text("x"), code: exit::NETWORK }, exit::NETWORK),
             (Error::Tls { origin: text("x"), reason: text("unknown issuer") }, exit::NETWORK),
             (Error::UnusableKey, exit::USAGE),
-            (Error::ServerError { status: 503, detail: text("x") }, exit::FAILURE),
-            (Error::StorageFull { detail: text("x") }, exit::FAILURE),
-            (Error::RateLimited { detail: text("x") }, exit::FAILURE),
-            (Error::UnexpectedStatus { status: 409, detail: text("x") }, exit::FAILURE),
+            (Error::ServerError { status: 503, detail: text("x"), server_code: None }, exit::FAILURE),
+            (Error::StorageFull { detail: text("x"), server_code: None }, exit::FAILURE),
+            (Error::RateLimited { detail: text("x"), server_code: None }, exit::FAILURE),
+            (Error::UnexpectedStatus { status: 409, detail: text("x"), server_code: None }, exit::FAILURE),
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
             (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
             (Error::NotConfirmed { env: text("production") }, exit::FAILURE),

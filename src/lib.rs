@@ -16,6 +16,7 @@ pub mod cli;
 pub mod commands;
 pub mod context;
 pub mod error;
+pub mod help_json;
 pub mod man;
 pub mod output;
 pub mod signals;

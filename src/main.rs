@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Ok(output) => output,
         Err(err) => {
             // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
-            Output::fallback(cli.global.color).error(&err);
+            Output::fallback(cli.global.color, Output::json_errors_for(&cli.global)).error(&err);
             return ExitCode::from(err.exit_code());
         }
     };

@@ -1,10 +1,11 @@
 //! The question before a write to an environment whose writes are confirmed (`confirm_writes`), and the
 //! `--yes` that answers it.
 //!
-//! It is asked only when a person can answer: stdin and stderr both terminals. Scripts and pipes are never
-//! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions. A process
-//! in the background of its terminal (`&`) cannot read the answer (it would be stopped): its write is refused
-//! unless `--yes`. A terminal that closes while the question waits ends the command as SIGHUP does.
+//! It is asked only when a person can answer: stdin and stderr both terminals, in the foreground
+//! ([`crate::output::Output::cannot_ask`]). Where nobody can (a script, a cron job, an agent, a background job
+//! `&`), the write is refused before anything is sent unless `--yes` or `PETSTORE_YES` says yes: an
+//! environment whose writes are confirmed is never written to unasked. `--quiet` does not skip the question,
+//! as it hides notes, not decisions; `--dry-run` never reaches it. A terminal that closes while the question waits ends the command as SIGHUP does.
 
 use std::io::{BufRead, Read};
 
@@ -15,31 +16,28 @@ use crate::error::Error;
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct YesArgs {
     /// Answer yes to the question asked before a write to an environment whose writes are confirmed
-    /// (production, unless changed with `petstore env confirm-writes`)
-    #[arg(short, long)]
+    /// (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked
+    /// (no terminal, a background job)
+    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = clap::builder::FalseyValueParser::new())]
     pub yes: bool,
 }
 
 /// The longest answer read: `y` or `yes`, with room for a person's typing; the rest of a longer line is left.
 const MAX_ANSWER_BYTES: u64 = 256;
 
-/// Asks once, on stderr, before `what` is written to the target environment, if its writes are confirmed,
-/// `--yes` was not given and a person is at a terminal. Anything but `y` or `yes` is [`Error::NotConfirmed`];
-/// a signal while waiting is [`Error::Interrupted`]. Without a question, a write to production is still
-/// warned about at a terminal, as before.
+/// Asks once, on stderr, before `what` is written to the target environment, if its writes are confirmed and
+/// `--yes` was not given; where nobody can be asked, that is [`Error::CannotAsk`] (exit 2). Anything but `y`
+/// or `yes` is [`Error::NotConfirmed`]; a signal while waiting is [`Error::Interrupted`]. Without a question, a
+/// write to production is still warned about at a terminal, as before.
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
-    let asked = target.env.filter(|env| env.confirm_writes && !yes.yes);
-    if let Some(env) = asked
-        && ctx.output.stdin_is_terminal()
-        && ctx.output.in_background()
-    {
-        return Err(Error::CannotAsk { env: env.name.clone() });
-    }
-    let Some(env) = asked.filter(|_| ctx.output.can_ask()) else {
+    let Some(env) = target.env.filter(|env| env.confirm_writes && !yes.yes) else {
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
+    if let Some(why) = ctx.output.cannot_ask() {
+        return Err(Error::CannotAsk { env: env.name.clone(), why });
+    }
     let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url);
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();

@@ -72,9 +72,9 @@ pub struct DoctorArgs {
 }
 
 /// How a check came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
-enum Status {
+pub enum Status {
     Pass,
     /// petstore works, but something deserves attention.
     Warn,
@@ -99,16 +99,18 @@ impl Status {
 pub const KEYS: &[&str] = &["name", "status", "detail"];
 
 /// One line of the checklist, as `--json` prints it.
-#[derive(Debug, Serialize)]
-struct Check {
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Check {
     name: &'static str,
     status: Status,
     detail: String,
 }
 
 /// The whole checklist, as `--json` prints it.
-#[derive(Debug, Serialize)]
-struct Report {
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Report {
     ok: bool,
     checks: Vec<Check>,
 }

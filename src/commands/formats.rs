@@ -127,6 +127,7 @@ fn prints(command: &Command) -> Prints<'_> {
             "leave it out; `--jq` filters a JSON answer",
         ),
         Command::Completions(_) => Prints::Other("it prints a shell script", "leave it out"),
+        Command::Schema(_) => Prints::Value,
     }
 }
 
@@ -141,6 +142,7 @@ fn command_name(command: &Command) -> String {
         Command::Version(_) => "version".to_owned(),
         Command::Doctor(_) => "doctor".to_owned(),
         Command::Completions(_) => "completions".to_owned(),
+        Command::Schema(_) => "schema".to_owned(),
     }
 }
 

@@ -10,6 +10,7 @@ pub mod dry_run;
 pub mod env;
 pub mod formats;
 pub mod pets;
+pub mod schema;
 pub mod values;
 pub mod version;
 
@@ -29,7 +30,8 @@ impl Command {
             | Command::Config(_)
             | Command::Doctor(_)
             | Command::Completions(_)
-            | Command::Version(_) => false,
+            | Command::Version(_)
+            | Command::Schema(_) => false,
         }
     }
 }
@@ -45,5 +47,6 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Doctor(args) => doctor::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),
         Command::Version(args) => version::run(ctx, args),
+        Command::Schema(args) => schema::run(ctx, args),
     }
 }

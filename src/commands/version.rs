@@ -29,8 +29,9 @@ pub struct VersionArgs {
 pub const KEYS: &[&str] = &["version", "commit", "target", "apiVersion"];
 
 /// What `petstore version` reports.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
 pub struct BuildInfo {
     pub version: &'static str,
     /// The full git commit hash, when built from a git checkout.

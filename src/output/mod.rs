@@ -80,6 +80,17 @@ pub struct Output {
     terminal_settings: SavedTerminal,
     /// A question is on stderr, waiting for its answer on the same line: a signal's error must start below it.
     question_open: Arc<AtomicBool>,
+    /// A failure is one JSON line on stderr ([`crate::error::ErrorDocument`]), not prose.
+    json_errors: bool,
+}
+
+/// The variable that asks for failures as JSON in every mode: `PETSTORE_ERROR_FORMAT=json`.
+pub const ERROR_FORMAT_VAR: &str = "PETSTORE_ERROR_FORMAT";
+
+/// Whether failures are written as JSON: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`), or with
+/// `PETSTORE_ERROR_FORMAT=json`. The one place that decides, for parsed flags and for raw arguments alike.
+pub fn json_errors(json_mode: bool) -> bool {
+    json_mode || std::env::var_os(ERROR_FORMAT_VAR).is_some_and(|format| format == "json")
 }
 
 impl Output {
@@ -94,6 +105,7 @@ impl Output {
         };
         let jq = global.jq.as_deref().map(jq::Program::new).transpose()?;
         Ok(Output {
+            json_errors: Output::json_errors_for(global),
             format,
             jq,
             quiet: global.quiet,
@@ -109,11 +121,26 @@ impl Output {
         })
     }
 
+    /// Whether a failure is written as JSON ([`json_errors`]).
+    pub fn json_errors(&self) -> bool {
+        self.json_errors
+    }
+
+    /// Whether `global` asks for failures as JSON ([`json_errors`]).
+    pub fn json_errors_for(global: &GlobalArgs) -> bool {
+        json_errors(
+            global.json
+                || global.jq.is_some()
+                || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson)),
+        )
+    }
+
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
-    /// coloured as `--color` says.
-    pub fn fallback(color: ColorChoice) -> Output {
+    /// coloured as `--color` says, or JSON when `json_errors`.
+    pub fn fallback(color: ColorChoice, json_errors: bool) -> Output {
         let terminals = Terminals::detect();
         Output {
+            json_errors,
             format: OutputFormat::Tsv,
             jq: None,
             quiet: false,
@@ -238,6 +265,12 @@ impl Output {
         self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
     }
 
+    /// One JSON document on stdout, whatever the format (`help --json`, `schema`): indented at a terminal.
+    pub fn document<T: Serialize + ?Sized>(&self, json: &T) -> Result<(), Error> {
+        let terminal = self.terminals.stdout;
+        Ok(self.write_stdout(|w| write_json(w, json, terminal, terminal))?)
+    }
+
     /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
     /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
     pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
@@ -247,9 +280,14 @@ impl Output {
         Ok(self.line(text)?)
     }
 
-    /// A warning on stderr, unless `--quiet`.
+    /// A warning on stderr, unless `--quiet`; in a JSON mode, one line `{"warning": {"message": "..."}}`, so
+    /// that every line a program must read on stderr is JSON.
     pub fn warning(&self, message: &str) {
-        if !self.quiet {
+        if self.quiet {
+        } else if self.json_errors {
+            let warning = serde_json::json!({ "warning": { "message": message } });
+            let _ = write_json(&mut io::stderr().lock(), &warning, false, self.terminals.stderr);
+        } else {
             let style = self.stderr_style(WARNING);
             to_stderr!("{style}warning:{style:#} {}", safe::message(message));
         }
@@ -294,7 +332,19 @@ impl Output {
     /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
     /// stdin's (in the background, `&`, a read of the terminal would stop it).
     pub fn can_ask(&self) -> bool {
-        self.stdin_is_terminal() && self.stderr_is_terminal() && !self.in_background()
+        self.cannot_ask().is_none()
+    }
+
+    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
+    /// place that decides it: prompts for missing input and the question before a write both ask it.
+    pub fn cannot_ask(&self) -> Option<CannotAsk> {
+        if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
+            Some(CannotAsk::NoTerminal)
+        } else if self.in_background() {
+            Some(CannotAsk::Background)
+        } else {
+            None
+        }
     }
 
     /// Whether petstore runs in the background of the terminal on stdin (`&`).
@@ -361,11 +411,16 @@ impl Output {
         }
     }
 
-    /// An error on stderr: one line, and one line of help when there is a next step.
+    /// An error on stderr: one line, and one line of help when there is a next step; in a JSON mode, one line
+    /// of JSON ([`crate::error::ErrorDocument`]) and nothing else.
     pub fn error(&self, err: &Error) {
         use miette::Diagnostic;
-        let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
         let mut stderr = io::stderr().lock();
+        if self.json_errors {
+            let _ = write_json(&mut stderr, &err.to_document(), false, self.terminals.stderr);
+            return;
+        }
+        let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
         if err.source_code().is_some() {
             // A mistake in a file the user edits: show the line it is on. `SourceError` holds its excerpt and
             // message already escaped by `safe`.
@@ -387,6 +442,11 @@ impl Output {
         if let Some(hint) = err.help() {
             let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(&hint.to_string()));
         }
+    }
+
+    /// A failure that is no [`Error`] (a usage error clap found), as one JSON line on stderr.
+    pub fn error_document(&self, document: &crate::error::ErrorDocument) {
+        let _ = write_json(&mut io::stderr().lock(), document, false, self.terminals.stderr);
     }
 
     /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
@@ -526,5 +586,32 @@ mod tests {
         let quoted = shell_word("my failed's.csv");
         assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
         assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
+    }
+}
+
+/// Why a person cannot be asked ([`Output::cannot_ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CannotAsk {
+    /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
+    NoTerminal,
+    /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
+    Background,
+}
+
+impl CannotAsk {
+    /// Why, in words that follow "cannot ask before writing to `ENV`: ".
+    pub fn describe(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "stdin and stderr are not both terminals",
+            CannotAsk::Background => "petstore runs in the background of its terminal",
+        }
+    }
+
+    /// The other way to answer, for the hint.
+    pub fn instead(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "run it at a terminal to answer the question",
+            CannotAsk::Background => "run it in the foreground to answer the question",
+        }
     }
 }

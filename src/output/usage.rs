@@ -17,11 +17,20 @@ use crate::cli::{self, Cli};
 pub fn parse() -> Result<Cli, ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let choice = cli::color_from_args(args.iter().cloned());
+    // `help --json`, `CMD --help --json`: the command's node, never the text help.
+    if let Some(request) = crate::help_json::request(&args) {
+        return help_json(choice, request);
+    }
     let terminals = Terminals::detect();
     let err = match parse_from(&args) {
         Ok(cli) => return Ok(cli),
         Err(err) => err,
     };
+    let json_errors = super::json_errors(cli::json_mode_from_args(args.iter().cloned()));
+    if json_errors && err.use_stderr() {
+        super::Output::fallback(choice, true).error_document(&usage_document(&err));
+        return Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)));
+    }
     let (color, mut stream): (bool, Box<dyn Write>) = if err.use_stderr() {
         (terminal::use_color(choice, terminals.stderr), Box::new(io::stderr().lock()))
     } else {
@@ -46,7 +55,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
         // keeps its own code.
         Err(source) if !err.use_stderr() && source.kind() != io::ErrorKind::BrokenPipe => {
             let err = crate::Error::Io(source);
-            super::Output::fallback(choice).error(&err);
+            super::Output::fallback(choice, json_errors).error(&err);
             Err(ExitCode::from(err.exit_code()))
         }
         _ => Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))),
@@ -55,4 +64,57 @@ pub fn parse() -> Result<Cli, ExitCode> {
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
     cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+}
+
+/// A usage error clap found, as a program reads it: code `usage`, clap's first line as the message, its tip
+/// (or where the arguments are listed) as the hint.
+fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
+    let text = err.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let message = lines.next().unwrap_or_default().trim_start_matches("error: ").to_owned();
+    let hint = lines
+        .find_map(|line| line.strip_prefix("tip: "))
+        .map(str::to_owned)
+        .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
+    crate::error::ErrorDocument {
+        error: crate::error::ErrorObject {
+            code: "usage".to_owned(),
+            message,
+            status: None,
+            exit_code: u8::try_from(err.exit_code()).unwrap_or(2),
+            hint: Some(hint),
+        },
+    }
+}
+
+/// Prints the node that `help --json` or `CMD --help --json` asks for; a `help` word that names no command is
+/// a usage error (exit 2), as JSON.
+fn help_json(choice: crate::output::ColorChoice, request: Result<Vec<String>, String>) -> Result<Cli, ExitCode> {
+    let words = match request {
+        Ok(words) => words,
+        Err(word) => {
+            let document = crate::error::ErrorDocument {
+                error: crate::error::ErrorObject {
+                    code: "usage".to_owned(),
+                    message: format!("unrecognized subcommand '{word}'"),
+                    status: None,
+                    exit_code: crate::error::exit::USAGE,
+                    hint: Some("`petstore help --json` prints every command".to_owned()),
+                },
+            };
+            super::Output::fallback(choice, true).error_document(&document);
+            return Err(ExitCode::from(crate::error::exit::USAGE));
+        }
+    };
+    let path: Vec<&str> = words.iter().map(String::as_str).collect();
+    let node = crate::help_json::find(&path).expect("a path of subcommands found in the same tree");
+    let output = super::Output::fallback(choice, true);
+    match output.document(&node) {
+        Ok(()) => Err(ExitCode::SUCCESS),
+        Err(err) if err.is_broken_pipe() => Err(ExitCode::SUCCESS),
+        Err(err) => {
+            output.error(&err);
+            Err(ExitCode::from(err.exit_code()))
+        }
+    }
 }

@@ -192,7 +192,15 @@ fn jq_filters_the_json_body_of_a_2xx_answer() {
     assert!(run.stdout.starts_with(r#"{"code":"not_found""#), "{run}");
     let text = Canned::start("200 OK", Some("text/plain"), "pong");
     let run = env.run(&["--base-url", text.base_url(), "api", "GET", "/ping", "--jq", "."]);
-    assert_eq!((run.code, run.stderr.as_str()), (2, "error: jq: the response body is not JSON\n"), "{run}");
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (
+            2,
+            "{\"error\":{\"code\":\"jq\",\"message\":\"jq: the response body is not JSON\",\"status\":null,\
+             \"exitCode\":2,\"hint\":null}}\n"
+        ),
+        "{run}"
+    );
 }
 
 #[test]

@@ -113,28 +113,109 @@ fn ctrl_c_at_the_question_sends_nothing() {
     assert_eq!(env.sandbox.request_count(), 0);
 }
 
+/// Each write path, run where nobody can answer (stdin not a terminal; stderr a faked one, or not): refused
+/// before anything is sent, exit 2, one error naming the environment and `--yes`.
 #[test]
-fn without_a_terminal_nothing_is_asked() {
+fn without_a_terminal_every_write_is_refused_and_nothing_sent() {
     let env = shop();
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(&file, "{\"name\":\"A\",\"categoryId\":1}\n").unwrap();
+    let file = file.to_str().unwrap();
+    let writes: [&[&str]; 5] = [
+        &["pets", "add", "--name", "Rex", "--category-id", "1"],
+        &["pets", "add", "--file", file, "--progress", "none"],
+        &["api", "POST", "/pets", "-f", "name=Rex", "-F", "categoryId=1"],
+        &["api", "DELETE", "/pets/1"],
+        &["api", "patch", "/pets/1", "-f", "name=Tom"],
+    ];
+    for write in writes {
+        for terminal in [false, true] {
+            let mut cmd = env.command();
+            cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop"]).args(write);
+            if terminal {
+                cmd.env("PETSTORE_TEST_TERMINAL", "1").args(["--color", "never"]);
+            }
+            let run = Run::of(&mut cmd);
+            assert_eq!(
+                (run.code, run.stdout.as_str(), run.stderr.as_str()),
+                (
+                    2,
+                    "",
+                    "error: cannot ask before writing to `shop`: stdin and stderr are not both terminals, so nothing \
+                     was sent\nhelp: pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or run it at a \
+                     terminal to answer the question\n"
+                ),
+                "{write:?}: {run}"
+            );
+        }
+        assert_eq!(env.sandbox.request_count(), 0, "{write:?}");
+    }
+    let run = {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "pets", "add", "--name", "Rex"]);
+        Run::of(cmd.args(["--category-id", "1"]))
+    };
+    assert_run!("confirm_refused_without_terminal", run);
+}
+
+/// `--yes`, `-y` and `PETSTORE_YES=1` say yes where nobody can; `PETSTORE_YES=0` does not.
+#[test]
+fn without_a_terminal_yes_sends() {
+    let env = shop();
+    let add = ["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"];
+    let send = |extra: &[&str], yes: Option<&str>| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").args(add).args(extra);
+        if let Some(yes) = yes {
+            cmd.env("PETSTORE_YES", yes);
+        }
+        Run::of(&mut cmd)
+    };
+    for (extra, yes) in [(&["--yes"][..], None), (&["-y"], None), (&[], Some("1")), (&[], Some("true"))] {
+        let run = send(extra, yes);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{extra:?} {yes:?}: {run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 4);
+    let run = send(&[], Some("0"));
+    assert_eq!(run.code, 2, "{run}");
     let mut cmd = env.command();
-    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"]);
-    let run = Run::of(&mut cmd);
-    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
-    assert_eq!(env.sandbox.request_count(), 1);
-    // stderr a (faked) terminal, stdin not: still no question, as nobody could answer it.
-    let mut cmd = env.command();
-    cmd.env_remove("PETSTORE_BASE_URL").env("PETSTORE_TEST_TERMINAL", "1").args([
-        "--env",
-        "shop",
-        "pets",
-        "add",
-        "--name",
-        "Tom",
-        "--category-id",
-        "2",
-    ]);
-    let run = Run::of(&mut cmd);
+    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "api", "POST", "/pets", "-f", "name=Rex", "--yes"]);
+    let run = Run::of(cmd.args(["-F", "categoryId=1"]));
     assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.request_count(), 5);
+}
+
+/// `--dry-run` sends nothing, so it is never refused; reads are never asked about.
+#[test]
+fn without_a_terminal_dry_runs_and_reads_are_not_refused() {
+    let env = shop();
+    for args in [
+        &["pets", "add", "--name", "Rex", "--category-id", "1", "--dry-run"][..],
+        &["api", "POST", "/pets", "-f", "name=Rex", "--dry-run"],
+        &["api", "DELETE", "/pets/1", "--curl"],
+        &["api", "GET", "/pets"],
+        &["api", "HEAD", "/pets"],
+        &["pets", "list"],
+    ] {
+        let mut cmd = env.command();
+        let run = Run::of(cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop"]).args(args));
+        assert_eq!(run.code, 0, "{args:?}: {run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 3);
+}
+
+/// An environment whose writes are not confirmed (the sandbox by URL, staging-like names) is written to from a
+/// script as before.
+#[test]
+fn without_a_terminal_unconfirmed_environments_are_unchanged() {
+    let env = TestEnv::new();
+    let run = env.run(&["pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "api", "POST", "/pets", "-f", "name=Tom"]);
+    let run = Run::of(cmd.args(["-F", "categoryId=1"]));
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
     assert_eq!(env.sandbox.request_count(), 2);
 }
 
@@ -203,8 +284,8 @@ fn a_background_job_is_not_asked_and_its_write_is_refused() {
     assert_eq!(
         shown,
         "error: cannot ask before writing to `shop`: petstore runs in the background of its terminal, so nothing \
-         was sent\nhelp: pass `--yes` to send without asking, or run it in the foreground to answer the question\n\
-         exit=2\n"
+         was sent\nhelp: pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or run it in the \
+         foreground to answer the question\nexit=2\n"
     );
     assert_eq!(env.sandbox.request_count(), 0);
     let shown = in_background(&petstore, "--env shop --color never pets add --name Rex --category-id 1 --yes");

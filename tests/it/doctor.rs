@@ -145,7 +145,12 @@ fn a_clock_far_off_fails_and_a_deprecation_warns() {
     );
     let run = env.run(&["--base-url", server.base_url(), "doctor", "--json"]);
     assert_eq!(run.code, 1, "{run}");
-    assert_eq!(run.stderr, "error: 1 of 11 checks failed\n", "no second warning about the deprecation");
+    assert_eq!(
+        run.stderr,
+        "{\"error\":{\"code\":\"checks_failed\",\"message\":\"1 of 11 checks failed\",\"status\":null,\"exitCode\":1,\
+         \"hint\":null}}\n",
+        "no second warning about the deprecation"
+    );
     let (status, detail) = check(&run, "clock");
     assert_eq!(status, "fail");
     assert!(detail.starts_with("the local clock is ") && detail.contains(" days ahead of the server's"), "{detail}");

@@ -128,11 +128,16 @@ fn config_path_prints_where_the_file_is() {
 fn adding_to_production_from_a_terminal_says_so_first() {
     let env = TestEnv::new();
     env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
-    let args = ["pets", "add", "--name", "Rex", "--category-id", "1", "--color", "never"];
+    // Production's writes are confirmed: where nobody can be asked, `--yes` sends, and a terminal on stderr is
+    // still told.
+    let args = ["pets", "add", "--name", "Rex", "--category-id", "1", "--color", "never", "--yes"];
     let terminal = Run::of(env.command().env_remove("PETSTORE_BASE_URL").env("PETSTORE_TEST_TERMINAL", "1").args(args));
     assert_run!("add_production_terminal", terminal);
     let piped = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(args));
     assert_eq!((piped.code, piped.stderr.as_str()), (0, ""), "{piped}");
+    let unasked = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(&args[..args.len() - 1]));
+    assert_eq!(unasked.code, 2, "{unasked}");
+    assert_eq!(env.sandbox.request_count(), 2);
 }
 
 /// `env current` under each precedence rule, as JSON and as the line a shell prompt shows; with a recorded

@@ -248,7 +248,10 @@ fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_sent_twice() {
     let failed = env.home().join("failed.ndjson");
     let run = run_file(&env, &path, &["--failed", failed.to_str().unwrap(), "--concurrency", "8", "-o", "ndjson"]);
     assert_eq!(run.code, 6, "{run}");
-    let summary = run.stderr.lines().find(|l| l.starts_with("error: not every record was created: ")).unwrap();
+    // `-o ndjson` is a JSON mode: the failure is the last line, a JSON error document.
+    let last: Value = serde_json::from_str(run.stderr.lines().last().unwrap()).unwrap();
+    let summary = last["error"]["message"].as_str().unwrap();
+    assert!(summary.starts_with("not every record was created: "), "{run}");
     let numbers: Vec<u64> =
         summary.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
     let [created, failed_count, unknown, not_sent] = numbers[..] else { panic!("{summary}") };

@@ -264,7 +264,10 @@ fn a_jq_mistake_follows_color_never_and_no_color() {
         env.command().env("PETSTORE_TEST_TERMINAL", "1").env("NO_COLOR", "1").args(["pets", "list", "--jq", ".["]),
     );
     assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
+    // `--jq` is a JSON mode: the mistake is a JSON document, which colour never touches.
     let run = env.run(&["--color", "always", "pets", "list", "--jq", ".["]);
+    assert!(run.stderr.starts_with("{\"error\":") && !run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
+    let run = Run::of(env.command().env("PETSTORE_ERROR_FORMAT", "text").args(["--color", "always", "pets", "lst"]));
     assert!(run.stderr.contains('\u{1b}'), "{}", run.stderr.escape_debug());
 }
 

@@ -70,7 +70,7 @@ impl<'a> Verdict<'a> {
     pub fn of(result: &'a Result<(), Error>) -> Verdict<'a> {
         match result {
             Ok(()) => Verdict::Accepted,
-            Err(Error::Unauthorized { status, detail }) => Verdict::Refused { status: *status, detail },
+            Err(Error::Unauthorized { status, detail, .. }) => Verdict::Refused { status: *status, detail },
             Err(other) => Verdict::Unknown(other),
         }
     }

@@ -37,9 +37,10 @@ pub struct StatusArgs {
 pub const KEYS: &[&str] = &["active", "env", "baseUrl", "keySource", "key", "check"];
 
 /// One environment's line of `auth status`, as `--json` prints it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct KeyStatus {
+#[schemars(deny_unknown_fields)]
+pub struct KeyStatus {
     env: String,
     base_url: String,
     active: bool,

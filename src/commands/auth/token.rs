@@ -21,5 +21,13 @@ pub struct TokenArgs {}
 pub fn run(ctx: &Context, _args: &TokenArgs) -> Result<(), Error> {
     let env = ctx.environment()?;
     let (key, _) = credentials::resolve(ctx.config()?, Wanted::chosen(Some(env), &env.base_url).uncached())?;
-    ctx.output.value(&serde_json::json!({ "env": env.name, "key": key.expose() }), key.expose())
+    ctx.output.value(&Token { env: &env.name, key: key.expose() }, key.expose())
+}
+
+/// `auth token --json`: the environment and its key.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Token<'a> {
+    pub env: &'a str,
+    pub key: &'a str,
 }

@@ -41,7 +41,14 @@ pub fn run(ctx: &Context, command: &ConfigCommand) -> Result<(), Error> {
     match command {
         ConfigCommand::Path => {
             let path = config::config_dir()?.join("config.toml");
-            ctx.output.value(&serde_json::json!({ "path": path.to_string_lossy() }), &path.display().to_string())
+            ctx.output.value(&ConfigPath { path: path.to_string_lossy().into_owned() }, &path.display().to_string())
         }
     }
+}
+
+/// `config path --json`: where the config file is.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ConfigPath {
+    pub path: String,
 }

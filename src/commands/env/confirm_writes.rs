@@ -8,8 +8,13 @@ use crate::error::Error;
 ///
 /// With it on, `pets add` (one animal, or once for a whole file) and `petstore api` with a method other than
 /// GET or HEAD ask on stderr, naming the environment, its base URL and what would be written, before
-/// anything is sent, when stdin and stderr are terminals. It is on for production and off for the others
-/// until changed here (or with `env add --confirm-writes`); it is kept as `confirm_writes` in the config file.
+/// anything is sent, when stdin and stderr are terminals. Where nobody can answer (a script, a cron job, an
+/// agent, a background job), such a write is refused, exit 2, unless `--yes` or `PETSTORE_YES=1` is given;
+/// `--dry-run` is never refused. It is on for production and off for the others until changed here (or with
+/// `env add --confirm-writes`); it is kept as `confirm_writes` in the config file.
+///
+/// Upgrade note: earlier versions sent a write from a script to production unasked. It is now refused unless
+/// the script passes `--yes` (or sets `PETSTORE_YES=1`), or production's writes are switched off here.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

@@ -24,9 +24,10 @@ Examples:
 pub struct CurrentEnvArgs {}
 
 /// `env current --json`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Current {
+#[schemars(deny_unknown_fields)]
+pub struct Current {
     /// `None` for a base URL that is no environment's.
     name: Option<String>,
     base_url: String,

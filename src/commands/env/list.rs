@@ -25,9 +25,10 @@ pub struct ListEnvArgs {
 /// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
 pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites"];
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct EnvLine<'a> {
+#[schemars(deny_unknown_fields)]
+pub struct EnvLine<'a> {
     name: &'a str,
     base_url: &'a str,
     key_source: &'static str,

@@ -244,12 +244,12 @@ fn write_error(err: api::Error) -> Error {
             exit::FAILURE,
         ),
         err @ api::Error::Status { .. } => match Error::from(err) {
-            Error::ServerError { status, detail } => (
+            Error::ServerError { status, detail, .. } => (
                 format!("the server failed (HTTP {status}) while adding: {detail}"),
                 "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
-            Error::UnexpectedStatus { status: 408, detail } => (
+            Error::UnexpectedStatus { status: 408, detail, .. } => (
                 format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
                 "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,

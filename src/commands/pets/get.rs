@@ -32,7 +32,7 @@ pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
     // Printed before the request, and only once: the server's own Deprecation header adds nothing to it.
     ctx.output.deprecation_warning(DEPRECATION_WARNING);
     let pet = client.get_pet(args.id).await.map_err(|err| match Error::from(err) {
-        Error::NotFound { .. } => Error::PetNotFound { id: args.id },
+        Error::NotFound { server_code, .. } => Error::PetNotFound { id: args.id, server_code },
         other => other,
     })?;
     ctx.output.pet(&pet)?;

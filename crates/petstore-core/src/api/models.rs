@@ -28,6 +28,7 @@ const RECORD_OVERHEAD_BYTES: usize = 1024;
 /// It derives `clap::ValueEnum` here so the allowed values exist in one place only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PetStatus {
     Available,
@@ -60,6 +61,7 @@ impl std::fmt::Display for PetStatus {
 /// Unknown extra fields are ignored when decoding; `status` is omitted when the animal has none, because the
 /// spec states no default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema), schemars(deny_unknown_fields))]
 pub struct Pet {
     pub id: i64,
     pub name: String,

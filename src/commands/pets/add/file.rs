@@ -119,6 +119,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         created: ctx.output.created_pets(),
         progress: ctx.output.batch_progress(total),
         unknown_lines: Vec::new(),
+        json_errors: ctx.output.json_errors(),
     };
     let create = |pet: crate::api::NewPet| {
         let client = client.clone();
@@ -335,9 +336,32 @@ struct BatchOutput {
     progress: BatchProgress,
     /// The first lines of unknown outcome.
     unknown_lines: Vec<u64>,
+    /// In a JSON mode each record's failure is a JSON line too ([`RecordFailure`]).
+    json_errors: bool,
+}
+
+/// A record that was not created, or of unknown outcome, in a JSON mode: its input line and the error as the
+/// one a failed command writes (`{"line": N, "error": {...}}`, beside `-o ndjson`'s `{"line": N, "pet": {...}}`).
+#[derive(serde::Serialize)]
+struct RecordFailure {
+    line: u64,
+    error: crate::error::ErrorObject,
 }
 
 impl BatchOutput {
+    /// Reports that the record on `line` failed: `{"line": N, "error": {...}}` in a JSON mode, else
+    /// `line N: PREFIX: MESSAGE`.
+    fn report_failure(&self, line: u64, prefix: &str, err: &Error) {
+        if self.json_errors {
+            let failure = RecordFailure { line, error: err.to_document().error };
+            // Escaped as JSON (`\uXXXX`), so that the line stays a JSON document when `report` escapes it.
+            let text = serde_json::to_string(&failure).expect("a failure serialises");
+            self.progress.report(&crate::output::safe::json(&text, true));
+        } else {
+            self.progress.report(&format!("line {line}: {prefix}: {err}"));
+        }
+    }
+
     /// stdout cannot be written: its reader went away, or it failed.
     fn halt(&self, err: io::Error) -> Halt {
         if self.created.is_closed() { Halt::StdoutClosed } else { Halt::Broken(err.into()) }
@@ -346,7 +370,7 @@ impl BatchOutput {
     /// A record of unknown outcome, and why.
     fn unknown(&mut self, record: &Record, err: &Error) {
         self.progress.advance(true);
-        self.progress.report(&format!("line {}: outcome unknown: {err}", record.line));
+        self.report_failure(record.line, "outcome unknown", err);
         if self.unknown_lines.len() < SHOWN_UNKNOWN {
             self.unknown_lines.push(record.line);
         }
@@ -412,7 +436,7 @@ impl batch::Sink for BatchOutput {
             }
             End::Failed(err) => {
                 self.progress.advance(true);
-                self.progress.report(&format!("line {}: not created: {}", record.line, Error::from(err)));
+                self.report_failure(record.line, "not created", &Error::from(err));
                 Ok(())
             }
             End::Unknown(err) => {
