@@ -24,6 +24,8 @@
 //! Time is tokio's (`tokio::time::Instant`, `sleep_until`), so a test with a paused clock runs an hour of
 //! pauses in no time.
 
+pub mod limiter;
+
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::io;
