@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Checks what packaging/build.sh wrote into target/dist/ as a user would meet it: lists each package,
+# Checks what packaging/build.sh wrote into target/dist/ (or $CARGO_TARGET_DIR/dist/) as a user would meet it: lists each package,
 # unpacks it into a throwaway root, and runs what it installed (the binary, a man page, the completions);
 # checks that the package's Depends names every shared library the binary really loads; and does the same
 # for the archive. Exits non-zero at the first thing missing or broken.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-dist=target/dist
-version=$(target/release/petstore --version | awk '{print $2}')
+# Where cargo puts what it builds: `target/`, or CARGO_TARGET_DIR, or a cargo config's `build.target-dir`.
+# cargo-deb finds it the same way, for the `target/release/` assets in Cargo.toml.
+target_dir=$(cargo metadata --format-version 1 --no-deps --locked | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+if [ -z "$target_dir" ]; then
+    echo "error: cannot tell where cargo puts what it builds (\`cargo metadata\` names no target directory)" >&2
+    exit 1
+fi
+dist=$target_dir/dist
+version=$("$target_dir/release/petstore" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 target=$(rustc -vV | sed -n 's/^host: //p')
 root=$(mktemp -d)
@@ -45,7 +52,7 @@ dpkg-deb -c "$deb"
 dpkg-deb -x "$deb" "$root/deb"
 for path in usr/bin/petstore usr/share/man/man1/petstore.1.gz usr/share/man/man1/petstore-pets-list.1.gz \
     usr/share/bash-completion/completions/petstore usr/share/zsh/vendor-completions/_petstore \
-    usr/share/fish/vendor_completions.d/petstore.fish usr/share/doc/petstore/README.md \
+    usr/share/fish/vendor_completions.d/petstore.fish usr/share/doc/petstore/README.md usr/share/doc/petstore/docs/exit-codes.md \
     usr/share/doc/petstore/LICENSE-MIT usr/share/doc/petstore/LICENSE-APACHE usr/share/doc/petstore/copyright; do
     [ -e "$root/deb/$path" ] || fail "$deb does not install /$path"
 done
@@ -80,11 +87,12 @@ tar -tzvf "$archive"
 mkdir "$root/archive"
 tar -xzf "$archive" -C "$root/archive"
 top="$root/archive/petstore-$version-$target"
-for path in petstore petstore-sandbox README.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
+for path in petstore petstore-sandbox README.md docs/exit-codes.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
     completions/petstore.bash completions/_petstore completions/petstore.fish; do
     [ -e "$top/$path" ] || fail "$archive lacks petstore-$version-$target/$path"
 done
 [ "$(ls "$top/man" | wc -l)" = "$(ls man | wc -l)" ] || fail "$archive does not hold every man page"
+[ "$(ls "$top/docs" | wc -l)" = "$(ls docs | wc -l)" ] || fail "$archive does not hold every page of docs/"
 [ "$("$top/petstore" --version)" = "petstore $version" ] || fail "the archived petstore --version is wrong"
 "$top/petstore-sandbox" -- "$top/petstore" pets list --limit 1 >/dev/null || fail "the archived binaries do not work together"
 man -l "$top/man/petstore.1" 2>/dev/null | grep -q "petstore" || fail "man -l cannot render the archived petstore.1"

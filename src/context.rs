@@ -54,9 +54,21 @@ pub struct Context {
     no_input: bool,
     config: OnceLock<Config>,
     settings: Settings,
-    /// The write whose request may be on its way to the server, if any: a signal must then say that it may
-    /// have taken effect.
-    write_in_flight: Mutex<Option<WriteInFlight>>,
+    /// Whether a write may have reached the server, or a signal has ended the command: one lock orders the two
+    /// (see [`Context::write_started`]).
+    writes: Mutex<Writes>,
+}
+
+/// What a signal must say about writes, decided under [`Context`]'s lock.
+#[derive(Debug)]
+enum Writes {
+    /// Nothing was sent that may change anything.
+    None,
+    /// A write may have reached the server: its request was allowed out. It stays so for the rest of the run,
+    /// answered or not, since a signal after its answer may still come before the result is shown.
+    Started(WriteInFlight),
+    /// A signal ended the command, which said that nothing was sent: nothing may be sent from now on.
+    Stopped(crate::signals::Signal),
 }
 
 /// A request that may change something on the server, for as long as its outcome is not known.
@@ -68,18 +80,6 @@ pub struct WriteInFlight {
     pub outcome: &'static str,
     /// How to find out, naming a command.
     pub check: String,
-}
-
-/// Marks a write as in flight until it is dropped (see [`Context::write_started`]).
-#[derive(Debug)]
-pub struct WriteGuard<'a> {
-    ctx: &'a Context,
-}
-
-impl Drop for WriteGuard<'_> {
-    fn drop(&mut self) {
-        *self.ctx.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
-    }
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -130,7 +130,7 @@ impl Context {
             no_input: global.no_input,
             config: OnceLock::new(),
             settings,
-            write_in_flight: Mutex::new(None),
+            writes: Mutex::new(Writes::None),
         })
     }
 
@@ -251,32 +251,56 @@ impl Context {
         Ok(())
     }
 
+    /// A client for the target that holds `****` as its key, for `--dry-run` and `--curl`: it prepares the
+    /// requests that would be sent ([`Client::prepare`]), and is never given a request to send. No key is
+    /// looked up for it.
+    pub fn display_client(&self) -> Result<Client, Error> {
+        let masked = ApiKey::new("****".to_owned()).expect("not blank");
+        Ok(Client::with_settings(self.target()?.base_url.url().clone(), &masked, self.settings.clone())?)
+    }
+
     /// A client for `base_url` with `key`, reporting to `--verbose`.
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
         Ok(Client::with_settings(base_url.clone(), key, self.settings.clone())?
             .with_observer(self.output.request_observer()))
     }
 
-    /// Marks `write` as in flight: from now until the guard is dropped (once the answer is in), a signal ends
-    /// the command with an error that says the write may have taken effect. Call it just before the request
-    /// is sent, after everything local was checked and read.
-    pub fn write_started(&self, write: WriteInFlight) -> WriteGuard<'_> {
-        *self.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(write);
-        WriteGuard { ctx: self }
+    /// Asks leave to send `write`, just before its request can go out (after everything local was checked
+    /// and read). From then on, for the rest of the run, a signal ends the command with an error that says the
+    /// write may have taken effect. Once a signal has ended the command with a plain "interrupted" (nothing
+    /// sent), leave is refused with that signal's [`Error::Interrupted`]: the decision and the mark share one
+    /// lock, so a request never leaves after petstore said that nothing was sent.
+    pub fn write_started(&self, write: WriteInFlight) -> Result<(), Error> {
+        let mut writes = self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match *writes {
+            Writes::Stopped(signal) => Err(Error::Interrupted { signal }),
+            Writes::None | Writes::Started(_) => {
+                *writes = Writes::Started(write);
+                Ok(())
+            }
+        }
     }
 
-    /// The error for a command that `signal` ended: plain [`Error::Interrupted`], unless a write was in
-    /// flight, whose outcome is then unknown. A terminal left without echo by an abandoned prompt gets it
-    /// back.
+    /// The error for a command that `signal` ended: plain [`Error::Interrupted`], after which no write may
+    /// start ([`Context::write_started`]), unless a write was let out, whose outcome is then unknown. A
+    /// terminal left without echo by an abandoned prompt gets it back.
     pub fn interrupted(&self, signal: crate::signals::Signal) -> Error {
+        let err = {
+            let mut writes = self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            match &*writes {
+                Writes::Started(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
+                    message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
+                    check: check.clone(),
+                    code: signal.exit_code(),
+                },
+                Writes::Stopped(first) => Error::Interrupted { signal: *first },
+                Writes::None => {
+                    *writes = Writes::Stopped(signal);
+                    Error::Interrupted { signal }
+                }
+            }
+        };
         self.output.restore_terminal(signal);
-        match self.write_in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take() {
-            Some(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
-                message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
-                check,
-                code: signal.exit_code(),
-            },
-            None => Error::Interrupted { signal },
-        }
+        err
     }
 }

@@ -292,6 +292,23 @@ pub enum Error {
     #[diagnostic(code(petstore::transport))]
     Transport { origin: String, reason: String },
 
+    #[error("the server at `{origin}` did not answer in HTTP: {reason}")]
+    #[diagnostic(
+        code(petstore::not_http),
+        help(
+            "check that the base URL (`petstore env current`) names the API's server, with `https://` if it speaks TLS"
+        )
+    )]
+    NotHttp { origin: String, reason: String },
+
+    /// The URL is longer than [`crate::api::MAX_URL_BYTES`]; nothing was sent.
+    #[error("the request URL is {length} bytes long, over petstore's limit of {limit} bytes: nothing was sent")]
+    #[diagnostic(
+        code(petstore::url_too_long),
+        help("shorten the path or the query (`-f`, `-F` of `petstore api`), or the base URL")
+    )]
+    UrlTooLong { length: usize, limit: usize },
+
     /// A request that changes something failed after it may have reached the server (no complete answer, a
     /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the
     /// command that raised it, `code` the exit code the failure has on its own terms.
@@ -367,6 +384,17 @@ pub enum Error {
     )]
     NotConfirmed { env: String },
 
+    /// A write to an environment whose writes are confirmed, from a process in the background of its terminal
+    /// (`&`): it cannot read the answer there (it would be stopped), so nothing was sent.
+    #[error(
+        "cannot ask before writing to `{env}`: petstore runs in the background of its terminal, so nothing was sent"
+    )]
+    #[diagnostic(
+        code(petstore::cannot_ask),
+        help("pass `--yes` to send without asking, or run it in the foreground to answer the question")
+    )]
+    CannotAsk { env: String },
+
     /// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
     #[error("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent")]
     #[diagnostic(code(petstore::body_too_large), help("send a smaller body"))]
@@ -380,6 +408,14 @@ pub enum Error {
     #[error("cannot start: cannot {what}: {source}")]
     #[diagnostic(code(petstore::start))]
     Start { what: &'static str, source: std::io::Error },
+
+    /// `-o csv` of a value CSV cannot hold (a NUL character), refused before anything is written.
+    #[error("`--output csv` cannot hold {what}")]
+    #[diagnostic(
+        code(petstore::csv_cannot_hold),
+        help("`--output json` or `--output ndjson` keep every character, and `pets add --file` reads them back")
+    )]
+    CsvCannotHold { what: String },
 
     /// Writing stdout failed. The one `io::Error` that converts with `?`: every read, and every other write,
     /// maps its error to a variant that names it (`ReadInput`, `RecordsRead`, `ConfigRead`, `ConfigWrite`,
@@ -403,6 +439,7 @@ impl Error {
             | Error::EnvironmentExists { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
+            | Error::CannotAsk { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
             | Error::FlagNotApplicable { .. }
@@ -413,6 +450,7 @@ impl Error {
             | Error::InvalidRecords { .. }
             | Error::FailedFileUnusable { .. }
             | Error::BodyTooLarge { .. }
+            | Error::UrlTooLong { .. }
             | Error::ReadInput { .. }
             | Error::Source(_) => exit::USAGE,
             Error::BatchIncomplete { .. } | Error::BatchOutputClosed { .. } => exit::PARTIAL,
@@ -439,6 +477,7 @@ impl Error {
             | Error::RateLimited { .. }
             | Error::UnexpectedStatus { .. }
             | Error::Unreadable { .. }
+            | Error::NotHttp { .. }
             | Error::ChecksFailed { .. }
             | Error::NotConfirmed { .. }
             | Error::FailedFile { .. }
@@ -451,7 +490,8 @@ impl Error {
             | Error::ConfigLocked { .. }
             | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
-            | Error::ConfigEdit { .. } => exit::FAILURE,
+            | Error::ConfigEdit { .. }
+            | Error::CsvCannotHold { .. } => exit::FAILURE,
         }
     }
 
@@ -553,6 +593,8 @@ impl From<api::Error> for Error {
             api::Error::Tls { origin, reason } => Error::Tls { origin, reason },
             api::Error::Timeout { origin } => Error::Timeout { origin },
             api::Error::Transport { origin, reason } => Error::Transport { origin, reason },
+            api::Error::NotHttp { origin, reason } => Error::NotHttp { origin, reason },
+            api::Error::UrlTooLong { length, limit } => Error::UrlTooLong { length, limit },
             // A hint for a command that did not choose one; each write chooses its own (`pets add`, `api`).
             err @ api::Error::OutcomeUnknown { .. } => Error::MaybeApplied {
                 message: err.to_string(),
@@ -658,6 +700,8 @@ mod tests {
             (Error::InvalidRecords { file: text("x"), count: 1, list: text("x") }, exit::USAGE),
             (Error::FailedFileUnusable { path: path(), reason: text("x"), help: text("x") }, exit::USAGE),
             (Error::BodyTooLarge { what: text("stdin") }, exit::USAGE),
+            (Error::UrlTooLong { length: 9000, limit: 8192 }, exit::USAGE),
+            (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
             (Error::PetNotFound { id: 7 }, exit::NOT_FOUND),
             (Error::NotFound { detail: text("x") }, exit::NOT_FOUND),
@@ -704,6 +748,7 @@ mod tests {
             (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+            (Error::CsvCannotHold { what: text("x") }, exit::FAILURE),
         ];
         let documented = exit_codes();
         for (err, code) in &table {
@@ -739,6 +784,16 @@ mod tests {
                 api::Error::Transport { origin: origin(), reason: "reset".to_owned() },
                 "request to `http://127.0.0.1:4010` failed: reset",
                 exit::NETWORK,
+            ),
+            (
+                api::Error::NotHttp { origin: origin(), reason: "invalid HTTP version parsed".to_owned() },
+                "the server at `http://127.0.0.1:4010` did not answer in HTTP: invalid HTTP version parsed",
+                exit::FAILURE,
+            ),
+            (
+                api::Error::UrlTooLong { length: 100_030, limit: 8192 },
+                "the request URL is 100030 bytes long, over petstore's limit of 8192 bytes: nothing was sent",
+                exit::USAGE,
             ),
             (
                 api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned() },

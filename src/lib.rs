@@ -37,7 +37,8 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 /// never ends, a table being rendered, a stdout nobody reads), a signal ends it at once, and the command's
 /// thread is abandoned to the exit. stdout is written only once a whole answer is in, so an interruption
 /// rarely leaves half a document behind. A write that may have reached the server when the signal came says
-/// so ([`context::Context::interrupted`]). A command that streams (a bulk add) handles signals itself: it stops
+/// so ([`context::Context::interrupted`]); once this task has said that nothing was sent, the command's thread
+/// can send nothing more ([`context::Context::write_started`]). A command that streams (a bulk add) handles signals itself: it stops
 /// sending, lets what is in flight finish, and closes its output; this task then waits for it.
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
     signals::install().map_err(|source| Error::Start { what: "install the signal handlers", source })?;
@@ -75,7 +76,9 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
     if handles_interrupts {
         return finished(result.await);
     }
+    // A command that has finished wins over a signal that came at the same moment.
     tokio::select! {
+        biased;
         result = result => finished(result),
         signal = signals.recv() => Err(ctx.interrupted(signal)),
     }

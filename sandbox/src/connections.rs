@@ -28,10 +28,13 @@ use crate::error::ApiError;
 use crate::log::Entry;
 use crate::sever::{SeverableStream, Severer};
 
-/// How long a connection may take over its request head, and how many are served at once.
+/// How long a connection may take over its request head and then over its body, and how many are
+/// served at once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ConnectionLimits {
     pub(crate) header_timeout: Duration,
+    /// Enforced where the body is read (`routes`), since hyper has no body timeout of its own.
+    pub(crate) body_timeout: Duration,
     pub(crate) max_connections: usize,
 }
 

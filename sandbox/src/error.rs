@@ -25,6 +25,8 @@ pub(crate) enum ApiError {
     MethodNotAllowed { message: String, allow: &'static str },
     /// 413 `payload_too_large`.
     PayloadTooLarge(String),
+    /// 408 `request_timeout`, with `Connection: close`: the body did not all arrive in time.
+    RequestTimeout(String),
     /// 507 `storage_full`: the store holds all that clients may add.
     StorageFull(String),
     /// 500 `internal_error`; only from the `fail` fault.
@@ -44,6 +46,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::StorageFull(_) => StatusCode::INSUFFICIENT_STORAGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
@@ -59,6 +62,7 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::RequestTimeout(_) => "request_timeout",
             Self::StorageFull(_) => "storage_full",
             Self::Internal(_) => "internal_error",
             Self::Unavailable { .. } => "unavailable",
@@ -74,6 +78,7 @@ impl ApiError {
             | Self::NotFound(message)
             | Self::MethodNotAllowed { message, .. }
             | Self::PayloadTooLarge(message)
+            | Self::RequestTimeout(message)
             | Self::StorageFull(message)
             | Self::Internal(message)
             | Self::Unavailable { message, .. }
@@ -114,6 +119,11 @@ impl IntoResponse for ApiError {
             }
             Self::Unavailable { retry_after, .. } | Self::RateLimited { retry_after, .. } => {
                 headers.insert(header::RETRY_AFTER, retry_after);
+            }
+            // The rest of the body may still be on its way: the connection cannot carry another
+            // request, and saying so lets the client know before it sends one (RFC 9110, 15.5.9).
+            Self::RequestTimeout(_) => {
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
             }
             _ => {}
         }

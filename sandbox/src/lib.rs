@@ -12,7 +12,7 @@
 //! | Method | Path | Auth | Behaviour |
 //! |---|---|---|---|
 //! | `GET`, `HEAD` | `/v1/pets` | Bearer | 200, JSON array of Pet in ascending id order. Query `limit` (an integer 1..=100, see [Integers](#integers); default 20) caps the count; `status` (`available`, `pending`, `sold`) keeps only animals with that status. Other query parameters are ignored; a bad, empty or repeated `limit`/`status` is 400 `invalid_parameter` |
-//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` a string, `categoryId` an int64 integer, see [Integers](#integers); optional `status`, one of `available`, `pending`, `sold`: a present `null` is none of them, so it is 400 like any other value outside the enumeration; unknown fields ignored) as `application/json`. `name` at most 128 KiB. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB; 507 `storage_full` once clients have added all the sandbox holds ([Bounds](#bounds)) |
+//! | `POST` | `/v1/pets` | Bearer | Body NewPet (`name` a string, `categoryId` an int64 integer, see [Integers](#integers); optional `status`, one of `available`, `pending`, `sold`: a present `null` is none of them, so it is 400 like any other value outside the enumeration; unknown fields ignored) as `application/json`. `name` at most 128 KiB. 201 with the Pet and `Location: /v1/pets/{id}`; 400 `invalid_body`; 413 `payload_too_large` over 1 MiB; 408 `request_timeout` when the body is not all in within the body timeout ([Bounds](#bounds)); 507 `storage_full` once clients have added all the sandbox holds ([Bounds](#bounds)) |
 //! | `GET`, `HEAD` | `/v1/pets/{petId}` | Bearer | Deprecated. 200 with the Pet; 404 `not_found` for an unknown id or one that is not an int64 integer ([Integers](#integers): `1.0` names animal 1). Every answer of this path, errors included, carries `Deprecation: @1767225600` (RFC 9745: deprecated since 2026-01-01) and `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` (RFC 8594: the spec's removal date) |
 //! | any other | `/v1/pets`, `/v1/pets/{petId}` | none | 405 `method_not_allowed` with `Allow: GET, HEAD, POST` or `Allow: GET, HEAD` |
 //! | any | any other path | none | 404 `not_found` |
@@ -52,6 +52,7 @@
 //! | `not_found` | 404 | no such path, or no animal with that id |
 //! | `method_not_allowed` | 405 | the path exists but not for this method |
 //! | `payload_too_large` | 413 | the request body is over 1 MiB |
+//! | `request_timeout` | 408 | the request body did not all arrive within the body timeout ([Bounds](#bounds)); carries `Connection: close` |
 //! | `storage_full` | 507 | a `POST /v1/pets` when clients have added all the sandbox holds ([Bounds](#bounds)) |
 //! | `unavailable` | 503 | to a connection over the connection cap ([Bounds](#bounds)), or under fault injection (the `fail` fault); carries `Retry-After` |
 //! | `internal_error` | 500 | only under fault injection: the `fail` fault |
@@ -70,6 +71,7 @@
 //! | Bound | Default | When reached |
 //! |---|---|---|
 //! | request head ([`Config::header_timeout`], `--header-timeout`) | 10 s | the connection is closed without an answer |
+//! | request body ([`Config::body_timeout`], `--body-timeout`) | 10 s after its head | 408 `request_timeout` with `Connection: close`, and the connection is closed |
 //! | connections served at once ([`Config::max_connections`], `--max-connections`) | 512 | each further connection gets 503 `unavailable` with `Retry-After: 1` and `Connection: close` |
 //! | animals clients add ([`Config::max_pets`], `--max-pets`) | 10,000 | `POST /v1/pets` is 507 `storage_full` |
 //! | bytes of their names in all ([`Config::max_stored_bytes`], `--max-stored-bytes`) | 64 MiB | `POST /v1/pets` is 507 `storage_full` |
@@ -78,7 +80,11 @@
 //!
 //! The header timeout runs from when the sandbox waits for a request head: from the connection's
 //! start, and on a kept-alive connection from its previous answer, so an idle connection is closed
-//! after the same time. A slow client that sends its head within it is served.
+//! after the same time. A slow client that sends its head within it is served. The body timeout
+//! runs from when the head is in until the body's last byte, however the bytes trickle in: a client
+//! that stalls mid-body (or sends a byte now and then) is answered 408 when it runs out, the part
+//! of its body already read is dropped, and its connection closes, freeing its place under the
+//! connection cap.
 //!
 //! Over the connection cap, a connection is answered rather than left in the listen backlog: a
 //! client whose connection sits unaccepted sees a hung server (the kernel completes its handshake
@@ -199,12 +205,17 @@ pub struct Config {
     log: bool,
     faults: FaultSettings,
     header_timeout: Duration,
+    body_timeout: Duration,
     max_connections: usize,
     store_limits: StoreLimits,
 }
 
 /// How long a connection may take to send a request head, by default; see [Bounds](#bounds).
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a connection may take to send a request body once its head is in, by default; see
+/// [Bounds](#bounds).
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How many connections are served at once, by default; see [Bounds](#bounds).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
@@ -229,6 +240,7 @@ impl Default for Config {
             log: true,
             faults: FaultSettings::default(),
             header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
         }
@@ -316,6 +328,14 @@ impl Config {
         self
     }
 
+    /// Answers a request whose body has not all arrived `timeout` after its head 408
+    /// `request_timeout` and closes its connection (default [`DEFAULT_BODY_TIMEOUT`]).
+    #[must_use]
+    pub fn body_timeout(mut self, timeout: Duration) -> Self {
+        self.body_timeout = timeout;
+        self
+    }
+
     /// Serves at most `n` connections at once (default [`DEFAULT_MAX_CONNECTIONS`]); the next
     /// ones are answered 503 `unavailable` and closed.
     #[must_use]
@@ -342,10 +362,13 @@ impl Config {
 
     /// Whether this config can run: each fault rate is from 0 to 1, the four rates add up to at
     /// most 1 (a request meets at most one of those faults), the latency range is not empty, the
-    /// header timeout is above 0 and the connection cap at least 1.
+    /// header and body timeouts are above 0 and the connection cap at least 1.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.header_timeout.is_zero() {
             return Err(ConfigError("the header timeout must be above 0".into()));
+        }
+        if self.body_timeout.is_zero() {
+            return Err(ConfigError("the body timeout must be above 0".into()));
         }
         if self.max_connections == 0 {
             return Err(ConfigError("the connection cap must be at least 1".into()));
@@ -417,6 +440,7 @@ impl AppState {
                 faults: FaultInjector::new(&config.faults),
                 connections: ConnectionLimits {
                     header_timeout: config.header_timeout,
+                    body_timeout: config.body_timeout,
                     max_connections: config.max_connections,
                 },
             }),

@@ -39,6 +39,8 @@ Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   404 not_found             no such path, or no animal with that id
   405 method_not_allowed    the path exists but not for this method (see `Allow`)
   413 payload_too_large     the request body is over 1 MiB
+  408 request_timeout       the request body did not all arrive within --body-timeout of its
+                            head; carries `Connection: close`
   507 storage_full          POST when clients already added --max-pets animals, or their names
                             would pass --max-stored-bytes; restart the sandbox to empty it
   500 internal_error        only with --fail-rate
@@ -49,6 +51,8 @@ Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
 Bounds, so that no client can exhaust the machine (lower them to test how a client copes):
   --header-timeout SECS     a connection that has not sent a whole request head SECS after it
                             opened, or after its last answer, is closed without one (default 10)
+  --body-timeout SECS       a request whose body has not all arrived SECS after its head is
+                            answered 408 request_timeout and its connection closed (default 10)
   --max-connections N       connections served at once (default 512); each one over the cap
                             is answered 503 unavailable with `Retry-After: 1` and closed. Keep
                             `ulimit -n` above N + 100
@@ -116,6 +120,10 @@ struct Args {
     /// Close a connection that has not sent a whole request head within SECS (fractions allowed)
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, help_heading = BOUNDS)]
     header_timeout: Duration,
+
+    /// Answer 408 and close a connection whose request body has not all arrived SECS after its head
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, help_heading = BOUNDS)]
+    body_timeout: Duration,
 
     /// Serve at most N connections at once; answer the next ones 503 and close them
     #[arg(
@@ -255,6 +263,11 @@ fn parse_api_key(text: &str) -> Result<String, String> {
     Ok(text.to_owned())
 }
 
+/// jemalloc, for the memory of closed connections to go back to the system (sandbox/Cargo.toml).
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
@@ -266,6 +279,7 @@ async fn main() -> ExitCode {
         .seed_pets(args.seed_pets)
         .quiet(args.quiet || exec)
         .header_timeout(args.header_timeout)
+        .body_timeout(args.body_timeout)
         .max_connections(args.max_connections)
         .max_pets(args.max_pets)
         .max_stored_bytes(args.max_stored_bytes);
@@ -439,6 +453,8 @@ mod tests {
             "3.0, 3e0 and 30e-1 are 3",
             "(not null)",
             "--header-timeout <SECS>",
+            "--body-timeout <SECS>",
+            "request_timeout",
             "[default: 10]",
             "--max-connections <N>",
             "[default: 512]",
@@ -469,14 +485,16 @@ mod tests {
         let args = Args::try_parse_from(["x", "--", "sh", "-c", "exit 1"]).unwrap();
         assert_eq!((args.bind_addr(), args.command.len()), ("127.0.0.1:0".parse().unwrap(), 3));
         assert_eq!(
-            args.header_timeout,
-            petstore_sandbox::DEFAULT_HEADER_TIMEOUT,
-            "the help's default is the library's"
+            (args.header_timeout, args.body_timeout),
+            (petstore_sandbox::DEFAULT_HEADER_TIMEOUT, petstore_sandbox::DEFAULT_BODY_TIMEOUT),
+            "the help's defaults are the library's"
         );
         let args = Args::try_parse_from([
             "x",
             "--header-timeout",
             "0.25",
+            "--body-timeout",
+            "0.2",
             "--max-connections",
             "3",
             "--max-pets",
@@ -486,8 +504,8 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(
-            (args.header_timeout, args.max_connections, args.max_pets, args.max_stored_bytes),
-            (Duration::from_millis(250), 3, 0, 7)
+            (args.header_timeout, args.body_timeout, args.max_connections, args.max_pets, args.max_stored_bytes),
+            (Duration::from_millis(250), Duration::from_millis(200), 3, 0, 7)
         );
     }
 
@@ -516,6 +534,8 @@ mod tests {
             &["x", "--header-timeout", "-1"],
             &["x", "--header-timeout", "10s"],
             &["x", "--header-timeout", "inf"],
+            &["x", "--body-timeout", "0"],
+            &["x", "--body-timeout", "-1"],
             &["x", "--max-connections", "0"],
             &["x", "--max-pets", "-1"],
             &["x", "--max-stored-bytes", "1MiB"],

@@ -196,7 +196,7 @@ async fn create_pet(
     if !declared_json {
         return Err(ApiError::InvalidBody("`Content-Type` must be `application/json`".into()));
     }
-    let body = read_body(body).await?;
+    let body = read_body(body, state.connection_limits().body_timeout).await?;
     let new_pet = parse_new_pet(&body)?;
     // Checked after the body, so a bad one still gets its 400 under any fault; the only route
     // with an effect is the only one that must stop here.
@@ -224,18 +224,32 @@ fn storage_full(full: StoreFull) -> ApiError {
     })
 }
 
-async fn read_body(body: Body) -> Result<Bytes, ApiError> {
+/// The whole body, if it is at most [`BODY_LIMIT`] bytes and all arrives within `timeout`. A client
+/// that stalls mid-body must not hold its connection, and what it sent so far, for ever: past the
+/// timeout the part read is dropped, and the 408 closes the connection.
+async fn read_body(body: Body, timeout: Duration) -> Result<Bytes, ApiError> {
     let too_large = || ApiError::PayloadTooLarge(format!("request body must be at most {BODY_LIMIT} bytes (1 MiB)"));
     // A declared `Content-Length` over the cap is refused without reading anything.
     if body.size_hint().lower() > BODY_LIMIT as u64 {
         return Err(too_large());
     }
-    match Limited::new(body, BODY_LIMIT).collect().await {
+    let Ok(read) = tokio::time::timeout(timeout, Limited::new(body, BODY_LIMIT).collect()).await else {
+        return Err(ApiError::RequestTimeout(format!(
+            "the request body did not all arrive within {} of its head",
+            seconds(timeout)
+        )));
+    };
+    match read {
         Ok(collected) => Ok(collected.to_bytes()),
         Err(err) if err.is::<LengthLimitError>() => Err(too_large()),
         // The client broke off mid-body; it will not see this answer, but it must not be a 5xx.
         Err(_) => Err(ApiError::InvalidBody("request body could not be read to its end".into())),
     }
+}
+
+/// A duration as people write it in seconds: `10 s`, `0.2 s`.
+fn seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
 }
 
 /// `GET /v1/pets/{petId}` (deprecated).

@@ -566,6 +566,15 @@ async fn a_body_that_is_not_a_new_pet_is_400_naming_the_field() {
         (r#"{"name":true,"categoryId":1}"#, "`name` must be a string, not `true`"),
         (r#"{"name":["Kit"],"categoryId":1}"#, "`name` must be a string, not an array"),
         (r#"{"name":{"first":"Kit"},"categoryId":1}"#, "`name` must be a string, not an object"),
+        // JSON's grammar lets half a surrogate pair through; no string can hold it.
+        (
+            r#"{"name":"Kit \ud800","categoryId":1}"#,
+            r"`name` must be Unicode text, but it holds `\ud800`, half of a UTF-16 surrogate pair without the other half",
+        ),
+        (
+            r#"{"name":"Kit","categoryId":1,"status":"\uDE00sold"}"#,
+            r"`status` must be Unicode text, but it holds `\uDE00`, half of a UTF-16 surrogate pair without the other half",
+        ),
         (r#"{"name":"Kit"}"#, "`categoryId` is required"),
         (r#"{"name":"Kit","categoryId":null}"#, &format!("{int64}, not null")),
         (r#"{"name":"Kit","category_id":1}"#, "`categoryId` is required"),

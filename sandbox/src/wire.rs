@@ -112,8 +112,13 @@ type Fields = HashMap<String, Box<RawValue>>;
 
 fn name_field(fields: &Fields) -> Result<String, ApiError> {
     let value = fields.get("name").ok_or_else(|| ApiError::InvalidBody("`name` is required".into()))?;
-    let name = string(value)
-        .ok_or_else(|| ApiError::InvalidBody(format!("`name` must be a string, not {}", kind_of(value))))?;
+    let name = match string(value) {
+        Some(name) => name,
+        None => {
+            return Err(not_text("name", value)
+                .unwrap_or_else(|| ApiError::InvalidBody(format!("`name` must be a string, not {}", kind_of(value)))));
+        }
+    };
     if name.len() > NAME_MAX_BYTES {
         return Err(ApiError::InvalidBody(format!(
             "`name` must be at most {NAME_MAX_BYTES} bytes (128 KiB) of UTF-8, not {}",
@@ -140,8 +145,42 @@ fn status_field(fields: &Fields) -> Result<Option<PetStatus>, ApiError> {
         return Ok(None);
     };
     string(value).as_deref().and_then(PetStatus::parse).map(Some).ok_or_else(|| {
-        ApiError::InvalidBody(format!("`status` must be one of {}, not {}", PetStatus::ALLOWED, kind_of(value)))
+        not_text("status", value).unwrap_or_else(|| {
+            ApiError::InvalidBody(format!("`status` must be one of {}, not {}", PetStatus::ALLOWED, kind_of(value)))
+        })
     })
+}
+
+/// The refusal of a string `field` whose escapes name no Unicode text: a `\u` escape of half a
+/// UTF-16 surrogate pair without its other half (`"\ud800"`), which JSON's grammar lets through
+/// but no string can hold. `None` when `value` is not such a string.
+fn not_text(field: &str, value: &RawValue) -> Option<ApiError> {
+    let escape = unpaired_surrogate(value.get())?;
+    Some(ApiError::InvalidBody(format!(
+        "`{field}` must be Unicode text, but it holds `{escape}`, half of a UTF-16 surrogate pair without the other half"
+    )))
+}
+
+/// The first `\uXXXX` escape in the JSON string `text` that is a surrogate without its pair, as
+/// written.
+fn unpaired_surrogate(text: &str) -> Option<&str> {
+    let surrogate = |at: usize| {
+        let hex = text.get(at..at + 6).filter(|escape| escape.starts_with("\\u"))?;
+        let unit = u16::from_str_radix(&hex[2..], 16).ok()?;
+        Some((hex, unit))
+    };
+    let mut at = 0;
+    while let Some(offset) = text.get(at..)?.find('\\') {
+        at += offset;
+        match surrogate(at) {
+            Some((_, 0xD800..=0xDBFF)) if matches!(surrogate(at + 6), Some((_, 0xDC00..=0xDFFF))) => at += 12,
+            Some((escape, 0xD800..=0xDFFF)) => return Some(escape),
+            // Any other escape is two characters at least; skipping both keeps `\\u` from being
+            // read as the start of a `\u` escape.
+            _ => at += 2,
+        }
+    }
+    None
 }
 
 /// The text of a JSON string value, unescaped; `None` for any other kind of value.
@@ -229,6 +268,22 @@ mod tests {
     fn a_repeated_field_keeps_its_last_value() {
         let pet = parse_new_pet(br#"{"name":"A","categoryId":1,"name":"B","status":null,"status":"sold"}"#).unwrap();
         assert_eq!(pet, NewPet { name: "B".into(), category_id: 1, status: Some(PetStatus::Sold) });
+    }
+
+    #[test]
+    fn unpaired_surrogates_are_found_as_written() {
+        for (text, escape) in [
+            (r#""\ud800""#, Some(r"\ud800")),
+            (r#""a\uDC00b""#, Some(r"\uDC00")),
+            (r#""\ud83d\ude00 \uD800x""#, Some(r"\uD800")),
+            (r#""\ud83d\u0041""#, Some(r"\ud83d")),
+            (r#""\ud83d\ude00""#, None),
+            (r#""\\ud800""#, None),
+            (r#""\\\ud800""#, Some(r"\ud800")),
+            (r#""\u00e9\n""#, None),
+        ] {
+            assert_eq!(unpaired_surrogate(text), escape, "{text}");
+        }
     }
 
     #[test]

@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 
 use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
-use crate::api::{self, Client};
-use crate::commands::dry_run::{self, Request};
+use crate::api::{self, Client, Prepared};
+use crate::commands::dry_run;
 use crate::context::{Context, WriteInFlight};
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
@@ -117,8 +117,10 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         }
     };
 
+    // Here too, not only in the client: a dry run must refuse what would not be sent.
+    api::client::check_url(&url)?;
     if args.dry_run.on() {
-        let request = Request { method: &args.method, url: &url, extra: &headers, body: body.as_deref() };
+        let request = ctx.display_client()?.prepare(args.method.clone(), url, &headers, body);
         return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
@@ -130,29 +132,21 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{} {}`{body}", args.method, args.path))
             .await?;
     }
-    send(ctx, &client, args, &url, &headers, body.as_deref()).await
+    let request = client.prepare(args.method.clone(), url, &headers, body);
+    send(ctx, &client, args, &request).await
 }
 
 /// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
 /// of it: one mapping to messages and exit codes.
-async fn send(
-    ctx: &Context,
-    client: &Client,
-    args: &ApiArgs,
-    url: &Url,
-    headers: &HeaderMap,
-    body: Option<&[u8]>,
-) -> Result<(), Error> {
-    let in_flight = (!is_read(&args.method)).then(|| {
+async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared) -> Result<(), Error> {
+    if !is_read(&args.method) {
         ctx.write_started(WriteInFlight {
             request: format!("{} {}", args.method, args.path),
             outcome: "it may have taken effect",
             check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
-        })
-    });
-    let response =
-        client.request(&args.method, url, headers, body).await.map_err(|err| request_error(&args.method, err))?;
-    drop(in_flight);
+        })?;
+    }
+    let response = client.request(request).await.map_err(|err| request_error(&args.method, err))?;
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
     }

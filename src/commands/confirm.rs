@@ -2,7 +2,9 @@
 //! `--yes` that answers it.
 //!
 //! It is asked only when a person can answer: stdin and stderr both terminals. Scripts and pipes are never
-//! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions.
+//! asked, so they behave as before; `--quiet` does not skip it, as it hides notes, not decisions. A process
+//! in the background of its terminal (`&`) cannot read the answer (it would be stopped): its write is refused
+//! unless `--yes`. A terminal that closes while the question waits ends the command as SIGHUP does.
 
 use std::io::{BufRead, Read};
 
@@ -28,7 +30,13 @@ const MAX_ANSWER_BYTES: u64 = 256;
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
     let asked = target.env.filter(|env| env.confirm_writes && !yes.yes);
-    let Some(env) = asked.filter(|_| ctx.output.stdin_is_terminal() && ctx.output.stderr_is_terminal()) else {
+    if let Some(env) = asked
+        && ctx.output.stdin_is_terminal()
+        && ctx.output.in_background()
+    {
+        return Err(Error::CannotAsk { env: env.name.clone() });
+    }
+    let Some(env) = asked.filter(|_| ctx.output.can_ask()) else {
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
@@ -43,6 +51,11 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     });
     let answer = tokio::select! {
         joined = answer => match joined {
+            // A closed terminal ends the read as at the end of input, or with an error: as SIGHUP, which comes.
+            Ok(_) if ctx.output.terminal_hung_up() => {
+                ctx.output.question_answered(false);
+                return Err(Error::Interrupted { signal: crate::signals::Signal::Hangup });
+            }
             Ok(answer) => answer.map_err(|source| Error::ReadInput { what: "the answer".to_owned(), source })?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },

@@ -1,15 +1,18 @@
-//! `--dry-run` and `--curl`: the requests a write would send, shown on stdout instead of sent.
+//! `--dry-run` and `--curl`: the requests a write would send, shown on stdout instead of sent. Each is the
+//! client's own [`Prepared`] request, built by `Client::prepare` as `send` builds it, so what is shown is what
+//! would go.
 //!
-//! The key is never looked up, let alone shown: `--dry-run` prints `Authorization: Bearer ****`, and `--curl`
-//! reads it from `"$PETSTORE_API_KEY"` when the command runs, so the printed command holds no secret.
+//! The key is never looked up, let alone shown: the client that prepares them holds `****` as its key
+//! ([`Context::display_client`]), which `--dry-run` prints as `Authorization: Bearer ****`, and `--curl` reads
+//! the key from `"$PETSTORE_API_KEY"` when the command runs, so the printed command holds no secret.
 
-use reqwest::header::{AUTHORIZATION, HeaderMap, HeaderValue};
-use reqwest::{Method, Url};
+use reqwest::header::AUTHORIZATION;
 
-use crate::api::client::request_headers;
+use crate::api::Prepared;
 use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
+use crate::output::safe;
 
 /// `--dry-run` and `--curl`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -32,49 +35,35 @@ impl DryRunArgs {
     }
 }
 
-/// One request as it would be sent.
-#[derive(Debug)]
-pub struct Request<'a> {
-    pub method: &'a Method,
-    pub url: &'a Url,
-    /// Headers given on the command line (`api -H`), on top of petstore's own.
-    pub extra: &'a HeaderMap,
-    pub body: Option<&'a [u8]>,
-}
-
 /// Prints `requests` on stdout, as `--dry-run` or `--curl` says, each after the one before; sends nothing.
-pub fn print<'a>(
-    ctx: &Context,
-    args: DryRunArgs,
-    requests: impl IntoIterator<Item = Request<'a>>,
-) -> Result<(), Error> {
+/// Piped, a body is written byte for byte (a CRLF stays a CRLF); at a terminal it passes [`safe`].
+pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item = Prepared>) -> Result<(), Error> {
+    let terminal = ctx.output.stdout_is_terminal();
     let mut text = String::new();
     for (index, request) in requests.into_iter().enumerate() {
         if args.curl {
-            text.push_str(&curl(&request)?);
+            text.push_str(&curl(&request, terminal)?);
         } else {
             if index > 0 {
                 text.push('\n');
             }
-            text.push_str(&shown(&request));
+            text.push_str(&shown(&request, terminal));
         }
     }
-    for line in text.lines() {
-        ctx.output.line(line)?;
-    }
-    Ok(())
+    Ok(ctx.output.write_raw(text.as_bytes())?)
 }
 
 /// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.
-fn shown(request: &Request<'_>) -> String {
-    let masked = HeaderValue::from_static("Bearer ****");
-    let mut text = format!("{} {}\n", request.method, request.url);
-    for (name, value) in &request_headers(masked, request.extra, request.body.is_some()) {
-        text.push_str(&format!("{}: {}\n", title_case(name.as_str()), value.to_str().unwrap_or("(binary)")));
+fn shown(request: &Prepared, terminal: bool) -> String {
+    let mut text = format!("{} {}\n", request.method, safe::data(request.url.as_str(), terminal));
+    for (name, value) in &request.headers {
+        let value = value.to_str().unwrap_or("(binary)");
+        text.push_str(&format!("{}: {}\n", title_case(name.as_str()), safe::data(value, terminal)));
     }
-    if let Some(body) = request.body {
+    if let Some(body) = &request.body {
         text.push('\n');
         match std::str::from_utf8(body) {
+            Ok(body) if terminal => text.push_str(&safe::body_text(body)),
             Ok(body) => text.push_str(body),
             Err(_) => text.push_str(&format!("({} bytes that are not UTF-8 text)", body.len())),
         }
@@ -83,17 +72,16 @@ fn shown(request: &Request<'_>) -> String {
     text
 }
 
-/// The request as a curl command on one line, every word shell-quoted; the key is the variable's, expanded
-/// by the shell that runs it.
-fn curl(request: &Request<'_>) -> Result<String, Error> {
-    let quote = |word: &str| {
-        shlex::try_quote(word).map(|quoted| quoted.into_owned()).map_err(|_| Error::InvalidValue {
+/// The request as a curl command on one line, every word shell-quoted ([`safe::shell_word`]); the key is the
+/// variable's, expanded by the shell that runs it.
+fn curl(request: &Prepared, terminal: bool) -> Result<String, Error> {
+    let quote = |word: &str, body: bool| {
+        safe::shell_word(word, terminal, body).ok_or_else(|| Error::InvalidValue {
             message: "`--curl`: the request holds a NUL character, which no shell word can".to_owned(),
         })
     };
-    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str())?];
-    let placeholder = HeaderValue::from_static("-");
-    for (name, value) in &request_headers(placeholder, request.extra, request.body.is_some()) {
+    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str(), false)?];
+    for (name, value) in &request.headers {
         let name = title_case(name.as_str());
         if name == title_case(AUTHORIZATION.as_str()) {
             // Double quotes, so that the shell expands the variable, and only the variable.
@@ -105,16 +93,16 @@ fn curl(request: &Request<'_>) -> Result<String, Error> {
             message: format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"),
         })?;
         words.push("-H".to_owned());
-        words.push(quote(&format!("{name}: {value}"))?);
+        words.push(quote(&format!("{name}: {value}"), false)?);
     }
-    if let Some(body) = request.body {
+    if let Some(body) = &request.body {
         let body = std::str::from_utf8(body).map_err(|_| Error::InvalidValue {
             message: "`--curl`: the body is not UTF-8 text, which a command line cannot hold".to_owned(),
         })?;
         words.push("--data-binary".to_owned());
-        words.push(quote(body)?);
+        words.push(quote(body, true)?);
     }
-    words.push(quote(request.url.as_str())?);
+    words.push(quote(request.url.as_str(), false)?);
     Ok(words.join(" ") + "\n")
 }
 
@@ -135,13 +123,20 @@ mod tests {
 
     #[test]
     fn curl_quotes_every_word_and_expands_only_the_key() {
+        use reqwest::header::{HeaderMap, HeaderValue};
+        use reqwest::{Method, Url};
+
+        let base = Url::parse("http://127.0.0.1:4010/v1").unwrap();
+        let key = crate::api::ApiKey::new("k-secret".to_owned()).unwrap();
+        let client = crate::api::Client::with_settings(base, &key, Default::default()).unwrap();
         let url = Url::parse("http://127.0.0.1:4010/v1/pets").unwrap();
         let mut extra = HeaderMap::new();
         extra.insert("x-note", HeaderValue::from_static("it's $HOME"));
         let body = br#"{"name":"O'Brien $(rm -rf ~)"}"#;
-        let request = Request { method: &Method::POST, url: &url, extra: &extra, body: Some(body) };
-        let line = curl(&request).unwrap();
+        let request = client.prepare(Method::POST, url, &extra, Some(body.to_vec()));
+        let line = curl(&request, false).unwrap();
         assert!(line.contains(r#"-H "Authorization: Bearer $PETSTORE_API_KEY""#), "{line}");
+        assert!(!line.contains("k-secret"), "{line}");
         // The shell gives back exactly the header and the body, unexpanded.
         let words = shlex::split(line.trim_end()).unwrap();
         assert!(words.iter().any(|word| word == "X-Note: it's $HOME"), "{line}");

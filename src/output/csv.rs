@@ -5,6 +5,7 @@
 use std::io::{self, Write};
 
 use super::Rows;
+use super::table::Field;
 use crate::bulk::formula;
 
 /// The rows as CSV, under a header of their JSON field names when `header`; a missing value is an empty
@@ -15,6 +16,10 @@ pub fn write_csv(w: &mut impl Write, rows: &Rows, header: bool, terminal: bool) 
     if header {
         csv.write_record(&rows.keys)?;
     }
+    if let Some(what) = unwritable(rows) {
+        // `Output` checks first; a record streamed as it is created (`pets add --file`) stops the output here.
+        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("`--output csv` cannot hold {what}")));
+    }
     for row in &rows.rows {
         csv.write_record(row.iter().map(|field| {
             let text = formula::protect(field.text().unwrap_or("")).into_owned();
@@ -22,6 +27,22 @@ pub fn write_csv(w: &mut impl Write, rows: &Rows, header: bool, terminal: bool) 
         }))?;
     }
     csv.flush()
+}
+
+/// The first value that CSV cannot hold, in words: a NUL character, which no CSV text holds (`pets add --file`
+/// refuses a file with one, as a sign that it is not text). The record is named by its first column (a pet's
+/// id). Checked before anything is written, so that a refused export writes nothing.
+pub fn unwritable(rows: &Rows) -> Option<String> {
+    rows.rows.iter().find_map(|row| {
+        let column = row.iter().position(|field| field.text().is_some_and(|text| text.contains('\0')))?;
+        let key = |column: usize| rows.keys.get(column).copied().unwrap_or("?");
+        Some(format!(
+            "the NUL character in the `{}` of the record with `{}` `{}`",
+            key(column),
+            key(0),
+            row.first().and_then(Field::text).unwrap_or("-")
+        ))
+    })
 }
 
 #[cfg(test)]

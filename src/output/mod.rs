@@ -4,6 +4,15 @@
 //! writer and flags, so they are testable without a process. This module renders; it never calls the API.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+/// `to_stderr!` that never panics: a write to a stderr that went away (a closed terminal: EIO; `2>&-`) is
+/// dropped, as there is nowhere left to say anything.
+macro_rules! to_stderr {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod columns;
 mod csv;
 pub mod jq;
@@ -120,6 +129,11 @@ impl Output {
         }
     }
 
+    /// Whether stdout is a terminal (or a test's fake one): what is printed there passes [`safe`].
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.terminals.stdout
+    }
+
     /// Whether stderr is a terminal: notes meant for a person only appear there.
     pub fn stderr_is_terminal(&self) -> bool {
         self.terminals.stderr
@@ -137,7 +151,7 @@ impl Output {
 
     /// Records as the format says: `json` as one document (through `--jq` when given), one line per record
     /// for ndjson (an array's elements, or the one object), or `rows` as a table or TSV.
-    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows: impl FnOnce() -> Rows) -> Result<(), Error> {
+    pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows_of: impl FnOnce() -> Rows) -> Result<(), Error> {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("records serialise");
             let mut out = Vec::new();
@@ -154,13 +168,21 @@ impl Output {
             return result;
         }
         let tty = self.terminals.stdout;
+        let rows = matches!(self.format, OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv).then(rows_of);
+        if self.format == OutputFormat::Csv
+            && let Some(what) = rows.as_ref().and_then(csv::unwritable)
+        {
+            return Err(Error::CsvCannotHold { what });
+        }
         self.write_stdout(|w| match self.format {
             OutputFormat::Json => write_json(w, json, tty, tty),
             OutputFormat::Ndjson => match serde_json::to_value(json).expect("records serialise") {
                 serde_json::Value::Array(items) => items.iter().try_for_each(|item| write_json(w, item, false, tty)),
                 item => write_json(w, &item, false, tty),
             },
-            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => self.write_rows(w, rows(), true),
+            OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv => {
+                self.write_rows(w, rows.expect("rows for a table, TSV or CSV"), true)
+            }
         })?;
         Ok(())
     }
@@ -229,14 +251,14 @@ impl Output {
     pub fn warning(&self, message: &str) {
         if !self.quiet {
             let style = self.stderr_style(WARNING);
-            eprintln!("{style}warning:{style:#} {}", safe::message(message));
+            to_stderr!("{style}warning:{style:#} {}", safe::message(message));
         }
     }
 
     /// What a command did, on stderr (stdout carries results only), unless `--quiet`.
     pub fn status(&self, message: &str) {
         if !self.quiet {
-            eprintln!("{}", safe::message(message));
+            to_stderr!("{}", safe::message(message));
         }
     }
 
@@ -244,13 +266,40 @@ impl Output {
     /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
     /// meanwhile, [`Output::restore_terminal`] gives the terminal its echo back.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        self.terminal_settings.save();
+        self.terminal_settings.save(false);
         let key = rpassword::prompt_password_with_config(
             safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
         );
         self.terminal_settings.forget();
         key
+    }
+
+    /// Runs a prompt that changes the terminal (dialoguer's: raw mode, and a hidden cursor when `cursor`),
+    /// keeping its settings first: however the prompt ends (an answer, the Ctrl-C key, an error) they are put
+    /// back and the cursor shown, and a signal meanwhile puts them back through [`Output::restore_terminal`].
+    pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+        self.terminal_settings.save(cursor);
+        let answer = prompt();
+        self.terminal_settings.restore();
+        answer
+    }
+
+    /// Whether the terminal on stdin hung up (a closed window or SSH session), which ends a read of it as if
+    /// at the end of input: a prompt or question that ends so is ended by the hangup, not by the user.
+    pub fn terminal_hung_up(&self) -> bool {
+        terminal::hung_up()
+    }
+
+    /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
+    /// stdin's (in the background, `&`, a read of the terminal would stop it).
+    pub fn can_ask(&self) -> bool {
+        self.stdin_is_terminal() && self.stderr_is_terminal() && !self.in_background()
+    }
+
+    /// Whether petstore runs in the background of the terminal on stdin (`&`).
+    pub fn in_background(&self) -> bool {
+        terminal::in_background()
     }
 
     /// Puts back the terminal's settings if `signal` ended the command during the hidden prompt, and ends the
@@ -260,7 +309,7 @@ impl Output {
     pub fn restore_terminal(&self, signal: crate::signals::Signal) {
         let question_open = self.question_open.swap(false, Ordering::SeqCst);
         if (self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt) || question_open {
-            eprintln!();
+            to_stderr!();
         }
     }
 
@@ -278,7 +327,7 @@ impl Output {
     /// is then ended here.
     pub fn question_answered(&self, ended_line: bool) {
         if self.question_open.swap(false, Ordering::SeqCst) && !ended_line {
-            eprintln!();
+            to_stderr!();
         }
     }
 
@@ -299,7 +348,7 @@ impl Output {
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
             let style = self.stderr_style(DIM);
-            eprintln!("{style}{}{style:#}", safe::message(message));
+            to_stderr!("{style}{}{style:#}", safe::message(message));
         }
     }
 
@@ -384,20 +433,20 @@ impl api::Observer for RequestLog {
     fn response(&self, status: StatusCode, _headers: &reqwest::header::HeaderMap, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
-            eprintln!("< {status} {style}({}){style:#}", millis(elapsed));
+            to_stderr!("< {status} {style}({}){style:#}", millis(elapsed));
         }
     }
 
     fn failed(&self, error: &api::Error, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
-            eprintln!("< no answer: {} {style}({}){style:#}", safe::message(&error.to_string()), millis(elapsed));
+            to_stderr!("< no answer: {} {style}({}){style:#}", safe::message(&error.to_string()), millis(elapsed));
         }
     }
 
     fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
         if self.output.verbose {
-            eprintln!(
+            to_stderr!(
                 "* attempt {attempt} of {} failed ({}); retrying in {}",
                 api::client::MAX_ATTEMPTS,
                 safe::message(reason),

@@ -73,7 +73,7 @@ impl PlainProgress {
         if failed > 0 {
             line.push_str(&format!(", {} failed", thousands(failed)));
         }
-        eprintln!("{line}");
+        to_stderr!("{line}");
     }
 }
 
@@ -172,14 +172,14 @@ impl BatchProgress {
         let line = safe::message(line);
         match &self.bar {
             Some(bar) => bar.println(line),
-            None => eprintln!("{line}"),
+            None => to_stderr!("{line}"),
         }
     }
 
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
     #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
-        eprintln!("{}", safe::message(line));
+        to_stderr!("{}", safe::message(line));
     }
 
     /// Draws the final state and leaves it on the screen.

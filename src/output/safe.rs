@@ -41,7 +41,52 @@ pub fn is_unsafe(c: char) -> bool {
         // vowel separator, and the interlinear annotation controls.
         | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{feff}'
         | '\u{2028}' | '\u{2029}' | '\u{180e}' | '\u{fff9}'..='\u{fffb}'
+        // The rest of Unicode's default-ignorable code points (DerivedCoreProperties.txt), which a terminal
+        // shows as nothing, so that `Rex` and `Rex` with tags look alike: the soft hyphen, the combining
+        // grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the Mongolian variation selectors,
+        // the variation selectors, the noncharacters' neighbours U+FFF0..U+FFF8, the shorthand format
+        // controls, the musical format controls, and the tags (U+E0000..U+E0FFF, variation selectors 17-256
+        // included).
+        | '\u{ad}' | '\u{34f}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}' | '\u{180b}'..='\u{180f}'
+        | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}' | '\u{fff0}'..='\u{fff8}'
+        | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}' | '\u{e0000}'..='\u{e0fff}'
     )
+}
+
+/// The most bytes of a table cell, after escaping: a cell a person reads is a line at most, and a name of
+/// 3,000,000 combining marks (one grapheme, no width) must not make one 6 MB.
+pub const CELL_MAX_BYTES: usize = 4096;
+
+/// The most graphemes (user-perceived characters) of a table cell: more than any terminal is wide.
+pub const CELL_MAX_GRAPHEMES: usize = 1024;
+
+/// A table cell's text within [`CELL_MAX_BYTES`] and [`CELL_MAX_GRAPHEMES`], ending in `…` when cut (a
+/// grapheme longer than what is left is cut between its characters). The display width is cut later, by the
+/// table. Time is linear in the text's length.
+pub fn bounded_cell(text: &str) -> Cow<'_, str> {
+    use unicode_segmentation::UnicodeSegmentation;
+    if text.len() <= CELL_MAX_BYTES && text.graphemes(true).nth(CELL_MAX_GRAPHEMES).is_none() {
+        return Cow::Borrowed(text);
+    }
+    // Room for the `…`, one grapheme of 3 bytes.
+    let budget = CELL_MAX_BYTES - '…'.len_utf8();
+    let mut end = 0;
+    for (count, (at, grapheme)) in text.grapheme_indices(true).enumerate() {
+        if count == CELL_MAX_GRAPHEMES - 1 {
+            break;
+        }
+        if at + grapheme.len() > budget {
+            end = grapheme
+                .char_indices()
+                .map(|(i, c)| at + i + c.len_utf8())
+                .take_while(|&e| e <= budget)
+                .last()
+                .unwrap_or(at);
+            break;
+        }
+        end = at + grapheme.len();
+    }
+    Cow::Owned(format!("{}…", &text[..end]))
 }
 
 /// `text` with every unsafe character written as `\u{…}` (Rust's notation: `\u{1b}` for ESC). Text with
@@ -125,13 +170,61 @@ pub fn escape_json(json: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
         if is_unsafe_in_json(c) {
-            // Every character in the list is in the Basic Multilingual Plane: one `\u` escape each.
-            let _ = write!(out, "\\u{:04x}", u32::from(c));
+            // A character past the Basic Multilingual Plane (a tag) is two: its UTF-16 surrogates.
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
         } else {
             out.push(c);
         }
     }
     Cow::Owned(out)
+}
+
+/// A request body bound for a terminal (`--dry-run`): JSON with [`escape_json`]'s escapes inside its strings,
+/// then, like any other text, every unsafe character but newline and tab escaped (a CR between JSON's tokens
+/// shows as `\u{d}`). Piped, a body is written as it is.
+pub fn body_text(body: &str) -> String {
+    let json = serde_json::from_str::<serde::de::IgnoredAny>(body).is_ok();
+    let body = if json { escape_json(body) } else { Cow::Borrowed(body) };
+    escape(&body, Newlines::Keep).into_owned()
+}
+
+/// One word of a shell command (`--curl`), quoted so that a POSIX shell gives back exactly `word`; `None` for
+/// a word holding NUL, which no shell word can. At a `terminal`, a `json_body`'s unsafe characters inside
+/// strings become JSON escapes (the same document); a word that still holds an unsafe character other than
+/// newline and tab (a CR of CRLF line ends, ESC) is quoted bash's way, `$'…'`, with each such character's
+/// bytes as `\xHH`: pasted into bash, zsh or ksh it sends every byte, and the terminal is sent none of them.
+pub fn shell_word(word: &str, terminal: bool, json_body: bool) -> Option<String> {
+    if word.contains('\0') {
+        return None;
+    }
+    let word = if terminal && json_body && serde_json::from_str::<serde::de::IgnoredAny>(word).is_ok() {
+        escape_json(word)
+    } else {
+        Cow::Borrowed(word)
+    };
+    if !terminal || !word.chars().any(|c| is_unsafe(c) && !matches!(c, '\n' | '\t')) {
+        return shlex::try_quote(&word).ok().map(Cow::into_owned);
+    }
+    let mut out = String::with_capacity(word.len() + 16);
+    out.push_str("$'");
+    for c in word.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if is_unsafe(c) => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(out, "\\x{byte:02x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    Some(out)
 }
 
 /// Unsafe characters other than JSON's own whitespace (newline, tab, CR between tokens of pretty JSON).
@@ -214,5 +307,43 @@ mod tests {
             assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), document);
         }
         assert!(matches!(escape_json(r#"{"name":"Rex"}"#), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn shell_words_keep_every_byte_and_show_none_raw_at_a_terminal() {
+        let body = "{\"name\": \"a\u{7f}b\u{202e}\"}\r\n";
+        // Piped: the exact bytes, single-quoted.
+        assert_eq!(shell_word(body, false, true).unwrap(), format!("'{body}'"));
+        // At a terminal: JSON escapes in the string, and the CRLF as bash's escapes.
+        assert_eq!(shell_word(body, true, true).unwrap(), r#"$'{"name": "a\\u007fb\\u202e"}\x0d\n'"#);
+        assert_eq!(shell_word("it's \u{1b}[2J", true, false).unwrap(), r"$'it\'s \x1b[2J'");
+        assert_eq!(shell_word("plain", true, true).unwrap(), "plain");
+        assert_eq!(shell_word("a\0b", false, false), None);
+        assert_eq!(body_text(body), "{\"name\": \"a\\u007fb\\u202e\"}\\u{d}\n");
+    }
+
+    #[test]
+    fn default_ignorable_characters_are_escaped_in_text_and_json() {
+        let name = "Rex\u{e0052}\u{e0065}\u{ad}\u{34f}\u{3164}\u{115f}\u{fe0f}";
+        assert_eq!(escape(name, Newlines::Escape), r"Rex\u{e0052}\u{e0065}\u{ad}\u{34f}\u{3164}\u{115f}\u{fe0f}");
+        let json = serde_json::to_string(name).unwrap();
+        let shown = escape_json(&json);
+        assert_eq!(shown, r#""Rex\udb40\udc52\udb40\udc65\u00ad\u034f\u3164\u115f\ufe0f""#);
+        assert_eq!(serde_json::from_str::<String>(&shown).unwrap(), name);
+    }
+
+    #[test]
+    fn a_cell_is_bounded_by_bytes_and_graphemes() {
+        assert!(matches!(bounded_cell("Rex"), Cow::Borrowed("Rex")));
+        // One grapheme of 3,000,000 combining marks.
+        let marks = format!("a{}", "\u{301}".repeat(3_000_000));
+        let cell = bounded_cell(&marks);
+        assert!(cell.len() <= CELL_MAX_BYTES && cell.starts_with('a') && cell.ends_with('…'), "{}", cell.len());
+        let many = "x".repeat(5000);
+        let cell = bounded_cell(&many);
+        assert_eq!(cell.chars().count(), CELL_MAX_GRAPHEMES);
+        assert!(cell.ends_with('…'));
+        let fits = "x".repeat(CELL_MAX_GRAPHEMES);
+        assert!(matches!(bounded_cell(&fits), Cow::Borrowed(_)));
     }
 }

@@ -75,7 +75,8 @@ impl Rows {
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
 /// Every cell passes [`safe`], piped or not (a table is for people): no control character or escape sequence
 /// reaches the terminal. Each row keeps to one line of `width` columns: the widest values are cut, ending in
-/// `…`, until the table fits (a column keeps at least its header's width). Cutting happens before comfy-table
+/// `…`, until the table fits (a column keeps at least its header's width); before that, every cell is bounded
+/// by bytes and graphemes ([`safe::bounded_cell`]), which no display width does for a pile of combining marks. Cutting happens before comfy-table
 /// sees a value, so rendering costs time in proportion to the values' lengths, not their squares.
 pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -> io::Result<()> {
     if rows.rows.is_empty() {
@@ -87,7 +88,10 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
         .map(|row| {
             row.iter()
                 .map(|field| {
-                    field.text.as_deref().map_or_else(|| "-".to_owned(), |text| safe::data(text, true).into_owned())
+                    field
+                        .text
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
                 })
                 .collect()
         })

@@ -65,25 +65,58 @@ pub fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
     }
 }
 
-/// The controlling terminal's settings from before a hidden prompt changed them (no echo, no line editing).
-/// The prompt puts them back itself when it ends; when a signal abandons it mid-read, [`SavedTerminal::restore`]
-/// does, so the shell does not go on without echo.
+/// Whether petstore runs in the background of the terminal on stdin (`&` at a shell with job control): its
+/// process group is not the terminal's foreground one, and reading the terminal would stop it (`SIGTTIN`).
+/// False when stdin is not a terminal.
+pub fn in_background() -> bool {
+    #[cfg(unix)]
+    if std::io::stdin().is_terminal() {
+        let stdin = std::io::stdin();
+        return rustix::termios::tcgetpgrp(&stdin).is_ok_and(|foreground| foreground != rustix::process::getpgrp());
+    }
+    false
+}
+
+/// Whether the terminal on stdin hung up (its window or SSH session closed): a read of it ends as if at the
+/// end of input, and its settings can no longer be read (EIO). Tells that from Ctrl-D.
+pub fn hung_up() -> bool {
+    #[cfg(unix)]
+    {
+        let stdin = std::io::stdin();
+        rustix::termios::tcgetattr(&stdin).err() == Some(rustix::io::Errno::IO)
+    }
+    #[cfg(not(unix))]
+    false
+}
+
+/// The controlling terminal's settings from before a prompt changed them (no echo, no line editing, no
+/// signals; the status list also hides the cursor). The prompt puts them back itself when it ends well; when
+/// it fails, or a signal abandons it mid-read, [`SavedTerminal::restore`] does, so the shell does not go on
+/// without echo or cursor.
 #[derive(Debug, Clone, Default)]
 pub struct SavedTerminal {
     #[cfg(unix)]
-    saved: Arc<Mutex<Option<rustix::termios::Termios>>>,
+    saved: Arc<Mutex<Option<(rustix::termios::Termios, bool)>>>,
     #[cfg(not(unix))]
-    saved: Arc<Mutex<Option<()>>>,
+    saved: Arc<Mutex<Option<((), bool)>>>,
 }
 
+/// Shows the cursor (DECTCEM), as a prompt that hid it does when it ends.
+const SHOW_CURSOR: &str = "\x1b[?25h";
+
 impl SavedTerminal {
-    /// Keeps the terminal's current settings, until [`SavedTerminal::forget`].
-    pub fn save(&self) {
+    /// Keeps the terminal's current settings, until [`SavedTerminal::forget`] or [`SavedTerminal::restore`];
+    /// `cursor`: the prompt may hide the cursor, which `restore` then shows again.
+    pub fn save(&self, cursor: bool) {
         #[cfg(unix)]
         if let Ok(tty) = std::fs::File::open("/dev/tty")
             && let Ok(settings) = rustix::termios::tcgetattr(&tty)
         {
-            *self.lock() = Some(settings);
+            *self.lock() = Some((settings, cursor));
+        }
+        #[cfg(not(unix))]
+        {
+            *self.lock() = Some(((), cursor));
         }
     }
 
@@ -92,25 +125,31 @@ impl SavedTerminal {
         *self.lock() = None;
     }
 
-    /// Puts the saved settings back, if a prompt is still under way; says whether one was.
+    /// Puts the saved settings back (and shows the cursor), if a prompt is still under way; says whether one
+    /// was.
     pub fn restore(&self) -> bool {
-        let Some(settings) = self.lock().take() else { return false };
+        let Some((settings, cursor)) = self.lock().take() else { return false };
         #[cfg(unix)]
         if let Ok(tty) = std::fs::File::open("/dev/tty") {
             let _ = rustix::termios::tcsetattr(&tty, rustix::termios::OptionalActions::Now, &settings);
         }
         #[cfg(not(unix))]
         let () = settings;
+        if cursor {
+            use std::io::Write;
+            let mut stderr = std::io::stderr().lock();
+            let _ = stderr.write_all(SHOW_CURSOR.as_bytes()).and_then(|()| stderr.flush());
+        }
         true
     }
 
     #[cfg(unix)]
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<rustix::termios::Termios>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(rustix::termios::Termios, bool)>> {
         self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     #[cfg(not(unix))]
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<()>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<((), bool)>> {
         self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -38,8 +38,19 @@ pub fn parse() -> Result<Cli, ExitCode> {
         Err(shown) if shown.kind() == err.kind() => shown.render().to_string(),
         _ => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
     };
-    let _ = stream.write_all(text.as_bytes()).and_then(|()| stream.flush());
-    Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)))
+    let written = stream.write_all(text.as_bytes()).and_then(|()| stream.flush());
+    drop(stream);
+    match written {
+        // `--help` or `--version` to a stdout that cannot take it (`> /dev/full`) fails as every command
+        // does; a reader that went away (`| head -1`) is no failure. A usage error that cannot be written
+        // keeps its own code.
+        Err(source) if !err.use_stderr() && source.kind() != io::ErrorKind::BrokenPipe => {
+            let err = crate::Error::Io(source);
+            super::Output::fallback(choice).error(&err);
+            Err(ExitCode::from(err.exit_code()))
+        }
+        _ => Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))),
+    }
 }
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {

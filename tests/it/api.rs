@@ -205,6 +205,40 @@ fn a_body_that_is_not_json_passes_through_and_is_escaped_on_a_terminal() {
 }
 
 #[test]
+fn a_url_over_8_kib_is_refused_before_anything_is_sent() {
+    let env = TestEnv::new();
+    let base = env.sandbox.base_url();
+    // Exactly at the limit, the request goes out (the sandbox ignores a parameter it does not know).
+    let exact = format!("/pets?x={}", "a".repeat(8 * 1024 - format!("{base}/pets?x=").len()));
+    let run = env.run(&["api", "GET", &exact]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+
+    let long = "a".repeat(100_000);
+    assert_run!("api_url_too_long", env.run(&["api", "GET", &format!("/pets?x={long}")]));
+    let path = env.run(&["api", "GET", &format!("/pets/{long}")]);
+    let field = env.run(&["api", "GET", "/pets", "-f", &format!("x={long}")]);
+    let dry_run = env.run(&["api", "GET", "/pets", "-f", &format!("x={long}"), "--dry-run"]);
+    for run in [&path, &field, &dry_run] {
+        assert_eq!(run.code, 2, "{run}");
+        assert!(run.stderr.starts_with("error: the request URL is "), "{run}");
+        assert_eq!(run.stdout, "", "{run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 1, "the server saw none of them");
+}
+
+#[test]
+fn an_answer_that_is_not_http_is_exit_1() {
+    let env = TestEnv::new();
+    let server = Canned::raw("SSH-2.0-OpenSSH_9.6\r\n".to_owned());
+    assert_run!("api_not_http", env.run(&["--base-url", server.base_url(), "api", "GET", "/pets"]));
+    assert_eq!(server.requests(), 1, "another protocol will not turn into HTTP on a retry");
+    let run = env.run(&["--base-url", server.base_url(), "api", "POST", "/pets", "-f", "name=Rex"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("before sending it again"), "a write may have taken effect: {run}");
+}
+
+#[test]
 fn a_body_over_1_mib_is_refused_before_anything_is_sent() {
     const MIB: usize = 1024 * 1024;
     let env = TestEnv::new();

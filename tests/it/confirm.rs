@@ -190,3 +190,59 @@ fn confirm_writes_is_switched_per_environment() {
     assert_eq!(run.code, 0, "{run}");
     assert!(env.read_config().contains("[environments.production]\nconfirm_writes = false"), "{}", env.read_config());
 }
+
+/// A write to a confirmed environment from a background job (`&` at a shell with job control) cannot be asked
+/// about: reading the terminal there would stop petstore for good. It is refused at once, exit 2, nothing sent;
+/// `--yes` sends it.
+#[test]
+fn a_background_job_is_not_asked_and_its_write_is_refused() {
+    let env = shop();
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let run_in_background = |yes: &str| {
+        // `set -m`: job control, as at an interactive shell, so the job has a process group of its own.
+        let shell = format!(
+            "set -m; {bin} --env shop --color never pets add --name Rex --category-id 1 {yes} </dev/tty & \
+             echo \"pid=$!\"; wait $!; echo \"exit=$?\""
+        );
+        let mut cmd = Command::new("script");
+        cmd.args(["-qec", &shell, "/dev/null"]);
+        cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
+        for (name, value) in petstore.get_envs() {
+            if let Some(value) = value {
+                cmd.env(name, value);
+            }
+        }
+        let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut shown = Vec::new();
+            let _ = stdout.read_to_end(&mut shown);
+            String::from_utf8_lossy(&shown).replace("\r\n", "\n")
+        });
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = Command::new("pkill").args(["-KILL", "-P", &child.id().to_string()]).status();
+                let _ = child.kill();
+                panic!("the background job never ended (stopped on tty input?)");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let shown = reader.join().unwrap();
+        assert!(!shown.contains("panicked"), "{shown}");
+        shown.lines().filter(|line| !line.starts_with("pid=")).map(|line| format!("{line}\n")).collect::<String>()
+    };
+    let shown = run_in_background("");
+    assert_eq!(
+        shown,
+        "error: cannot ask before writing to `shop`: petstore runs in the background of its terminal, so nothing \
+         was sent\nhelp: pass `--yes` to send without asking, or run it in the foreground to answer the question\n\
+         exit=2\n"
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+    let shown = run_in_background("--yes");
+    assert!(shown.ends_with("exit=0\n"), "{shown}");
+    assert_eq!(env.sandbox.request_count(), 1);
+}

@@ -374,3 +374,77 @@ fn sigterm_at_the_hidden_prompt_ends_the_login_and_gives_the_terminal_back() {
     assert!(!env.config_dir().join("credentials.toml").exists());
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// SIGINT at random moments around the start of `pets add` (0 to 6 ms after petstore listens for signals,
+/// which is about when the request goes out): what petstore says must match what the sandbox received. A
+/// plain "interrupted" (130: nothing sent) for an animal the sandbox created is the lie this test hunts.
+#[test]
+fn an_early_signal_never_hides_a_write() {
+    use rustix::process::{Pid, Signal, kill_process};
+    const RUNS: usize = 150;
+    let env = TestEnv::new();
+    let seed = fastrand::u64(..);
+    eprintln!("seed {seed}");
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut runs = Vec::new();
+    for run in 0..RUNS {
+        let name = format!("Race{run}");
+        let mut child = env
+            .command()
+            .args(["pets", "add", "--name", &name, "--category-id", "1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !catches_signals(child.id()) {
+            assert!(Instant::now() < deadline, "petstore never listened for signals");
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        std::thread::sleep(Duration::from_micros(rng.u64(0..6_000)));
+        let pid = Pid::from_raw(i32::try_from(child.id()).unwrap()).unwrap();
+        let _ = kill_process(pid, Signal::INT);
+        let deadline = Instant::now() + BOUND * 4;
+        while child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "petstore did not end after SIGINT");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        runs.push((name, Run::checked(child.wait_with_output().unwrap())));
+    }
+    // A request written just before petstore ended may reach the sandbox a moment later: wait until the
+    // sandbox has seen no new request for a while (bounded), then compare.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut last = (env.sandbox.request_count(), Instant::now());
+    while last.1.elapsed() < Duration::from_millis(500) {
+        assert!(Instant::now() < deadline, "the sandbox kept receiving requests");
+        std::thread::sleep(Duration::from_millis(20));
+        let count = env.sandbox.request_count();
+        if count != last.0 {
+            last = (count, Instant::now());
+        }
+    }
+    let pets = env.sandbox.pets();
+    let arrived = usize::try_from(env.sandbox.request_count()).unwrap();
+    assert_eq!(arrived, pets.len() - 5, "every POST that arrived created its animal");
+    let (mut wrong, mut said_maybe) = (Vec::new(), 0);
+    for (name, run) in &runs {
+        let created = pets.iter().any(|pet| pet["name"] == name.as_str());
+        let ok = match run.code {
+            0 => created,
+            130 if run.stderr == "error: interrupted\n" => !created,
+            130 => {
+                said_maybe += 1;
+                run.stderr.contains("may have been created")
+            }
+            _ => false,
+        };
+        if !ok {
+            wrong.push(format!("`{name}` created: {created}\n{run}"));
+        }
+    }
+    eprintln!(
+        "{} of {RUNS} runs wrong; {arrived} sent the POST, {said_maybe} said it may have been created",
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{} of {RUNS} runs said what did not happen:\n{}", wrong.len(), wrong.join("\n"));
+}

@@ -113,6 +113,7 @@ fn after_a_server_error_or_an_unreadable_answer_it_says_to_check_before_retrying
     for (name, server) in [
         ("add_502", Canned::start("502 Bad Gateway", Some("text/html"), "<h1>Bad Gateway</h1>")),
         ("add_201_unreadable", Canned::start("201 Created", Some("application/json"), "{\"id\":7,\"na")),
+        ("add_not_http", Canned::raw("SSH-2.0-OpenSSH_9.6\r\n".to_owned())),
     ] {
         let args = args(server.base_url());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

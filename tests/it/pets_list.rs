@@ -134,6 +134,10 @@ fn answers_that_are_not_the_api_s_are_reported_without_a_panic() {
             1,
         ),
         ("list_302", Canned::start("302 Found", Some("text/plain"), "moved"), 1),
+        // A problem report is no list, even one whose JSON would read as an empty list.
+        ("list_200_problem_json", Canned::start("200 OK", Some("application/problem+json"), "[]"), 1),
+        // Another protocol on the port: an answer, but not HTTP, so not worth another try.
+        ("list_not_http", Canned::raw("SSH-2.0-OpenSSH_9.6\r\n".to_owned()), 1),
     ];
     for (name, server, attempts) in cases {
         assert_run!(name, env.run(&["--base-url", server.base_url(), "pets", "list"]));
@@ -178,8 +182,10 @@ fn a_deprecation_the_server_announces_is_a_warning_once() {
 #[test]
 fn a_body_over_the_size_cap_is_refused_not_buffered() {
     let env = TestEnv::new();
-    let huge = format!("[{}]", vec![r#"{"id":1,"name":"Rex","categoryId":1}"#; 250_000].join(","));
-    assert!(huge.len() > 8 * 1024 * 1024);
+    // Past the cap, which allows for 100 of the longest names (about 75 MiB).
+    let record = r#"{"id":1,"name":"Rex","categoryId":1}"#;
+    let huge = format!("[{}]", vec![record; petstore::api::client::MAX_BODY_BYTES / record.len() + 1].join(","));
+    assert!(huge.len() > petstore::api::client::MAX_BODY_BYTES);
     let server = Canned::start("200 OK", Some("application/json"), &huge);
     assert_run!("list_body_too_large", env.run(&["--base-url", server.base_url(), "pets", "list"]));
     assert_eq!(server.requests(), 1);

@@ -116,3 +116,117 @@ fn ctrl_c_at_a_prompt_sends_nothing_and_exits_130() {
     assert_eq!(run.code, 130, "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// `petstore ARGS` in a pseudo-terminal (`script`), inside a shell that records the terminal's settings before
+/// and after and reports petstore's exit code; for each `(question, keys)` of `answers`, types `keys` once the
+/// question has shown; then, once `question` has shown, `then` acts on petstore's pid. Returns all the terminal
+/// showed.
+fn signalled_at_a_prompt(
+    env: &TestEnv,
+    args: &str,
+    answers: &[(&str, &str)],
+    question: &str,
+    then: impl FnOnce(u32),
+) -> String {
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let shell = format!(
+        "before=$(stty -g); {bin} {args} </dev/tty & echo \"pid=$!\"; wait $!; code=$?; after=$(stty -g); \
+         echo \"exit=$code\"; if [ \"$before\" = \"$after\" ]; then echo 'terminal: as before'; \
+         else echo 'terminal: changed'; fi"
+    );
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &shell, "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "xterm-256color");
+    for (name, value) in env.command().get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, seen) = std::sync::mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || sender.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut shown = Vec::new();
+    let receive = |shown: &mut Vec<u8>, until: &str| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !String::from_utf8_lossy(shown).contains(until) {
+            match seen.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(bytes) => shown.extend(bytes),
+                Err(_) => panic!("`{until}` never showed: {}", String::from_utf8_lossy(shown)),
+            }
+        }
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    for (asked, keys) in answers {
+        receive(&mut shown, asked);
+        std::thread::sleep(Duration::from_millis(200));
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    receive(&mut shown, question);
+    let text = String::from_utf8_lossy(&shown).into_owned();
+    let pid: u32 = text.split("pid=").nth(1).unwrap().lines().next().unwrap().trim().parse().unwrap();
+    // The prompt reads the terminal a moment after it is drawn.
+    std::thread::sleep(Duration::from_millis(300));
+    then(pid);
+    receive(&mut shown, "terminal: ");
+    receive(&mut shown, "\n");
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "script did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    String::from_utf8_lossy(&shown).into_owned()
+}
+
+/// A signal at a dialoguer prompt (the name, the status list), which reads the terminal in raw mode, gives the
+/// terminal back its echo, line editing and signals (`stty -g` is as before), and the list its cursor: the
+/// last thing petstore did to the cursor is to show it.
+#[test]
+fn a_signal_at_a_prompt_gives_the_terminal_back() {
+    let env = TestEnv::new();
+    let cases = [
+        ("Name", "TERM", 143),
+        ("Name", "HUP", 129),
+        ("sold", "TERM", 143),
+        ("sold", "INT", 130),
+        ("sold", "HUP", 129),
+    ];
+    let args = "pets add --color never --name Rex";
+    for (question, signal, code) in cases {
+        let (args, answers): (&str, &[(&str, &str)]) =
+            if question == "Name" { ("pets add --color never", &[]) } else { (args, &[("Category", "1\r")]) };
+        let shown = signalled_at_a_prompt(&env, args, answers, question, |pid| {
+            assert!(Command::new("kill").args([&format!("-{signal}"), &pid.to_string()]).status().unwrap().success());
+        });
+        assert!(shown.contains(&format!("exit={code}")), "{args} SIG{signal}: {shown:?}");
+        assert!(shown.contains("terminal: as before"), "{args} SIG{signal}: {shown:?}");
+        assert!(!shown.contains("panicked"), "{shown}");
+        if let Some(hidden) = shown.rfind("\x1b[?25l") {
+            assert!(shown[hidden..].contains("\x1b[?25h"), "{args} SIG{signal}: the cursor stays hidden: {shown:?}");
+        }
+        if question == "sold" {
+            assert!(shown.contains("\x1b[?25l"), "the list hides the cursor: {shown:?}");
+        }
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// The Ctrl-C key at the status list (read by the list, not a signal) also shows the cursor again.
+#[test]
+fn ctrl_c_at_the_status_list_shows_the_cursor_again() {
+    let env = TestEnv::new();
+    let run =
+        converse(&env, "xterm-256color", "pets add --name Rex --color never", &[("Category", "1\r"), ("sold", "\x03")]);
+    assert_eq!(run.code, 130, "{run}");
+    let hidden = run.stdout.rfind("\x1b[?25l").expect("the list hides the cursor");
+    assert!(run.stdout[hidden..].contains("\x1b[?25h"), "the cursor stays hidden: {:?}", run.stdout);
+}

@@ -116,7 +116,13 @@ const MAX_KEY_BYTES: u64 = 16 * 1024;
 /// The key from a hidden prompt at a terminal, or from stdin otherwise.
 fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
-        ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): ")).map_err(|source| {
+        let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
+        // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,
+        // which comes too.
+        if ctx.output.terminal_hung_up() {
+            return Err(Error::Interrupted { signal: crate::signals::Signal::Hangup });
+        }
+        key.map_err(|source| {
             // Ctrl-C at the prompt: the prompt reads it as a key, puts the terminal back and raises SIGINT.
             if source.kind() == std::io::ErrorKind::Interrupted {
                 Error::Interrupted { signal: crate::signals::Signal::Interrupt }

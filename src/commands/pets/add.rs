@@ -8,12 +8,10 @@ use std::path::PathBuf;
 use crate::api::{self, NewPet, PetStatus};
 use crate::bulk::Format;
 use crate::commands::confirm::confirm_write;
-use crate::commands::dry_run::{self, Request};
+use crate::commands::dry_run;
 use crate::context::{Context, WriteInFlight};
 use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
-use reqwest::Method;
-use reqwest::header::HeaderMap;
 
 /// Add an animal to the store, or many from a file
 ///
@@ -181,30 +179,19 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         AddInput::One => &prompt::complete(ctx, add.args.name.as_deref(), add.args.category_id, add.args.status)?,
     };
     if add.args.dry_run.on() {
-        let body = serde_json::to_vec(new_pet).expect("a NewPet always serialises");
-        let url = pets_url(ctx)?;
-        let request = Request { method: &Method::POST, url: &url, extra: &HeaderMap::new(), body: Some(&body) };
+        let request = ctx.display_client()?.prepare_create_pet(new_pet);
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
     confirm_write(ctx, add.args.yes, &describe(new_pet)).await?;
-    let in_flight = ctx.write_started(WriteInFlight {
+    ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
         check: "check with `petstore pets list` whether it was created before adding it again".to_owned(),
-    });
+    })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
-    drop(in_flight);
     ctx.output.pet(&pet)?;
     Ok(())
-}
-
-/// `POST /pets`'s URL under the target's base URL, for `--dry-run`.
-fn pets_url(ctx: &Context) -> Result<reqwest::Url, Error> {
-    let mut url = ctx.target()?.base_url.url().clone();
-    // Base URLs are checked when parsed (`api::base_url`): none is cannot-be-a-base.
-    url.path_segments_mut().expect("base URLs can be a base").pop_if_empty().push("pets");
-    Ok(url)
 }
 
 /// The animal as the question before sending it names it.
@@ -244,6 +231,10 @@ fn write_error(err: api::Error) -> Error {
             ),
             other => return other,
         },
+        // An answer came, just not in HTTP: the server may have acted on the request before it.
+        err @ api::Error::NotHttp { .. } => {
+            (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, exit::FAILURE)
+        }
         other => (other.to_string(), UNKNOWN_CHECK, exit::NETWORK),
     };
     Error::MaybeApplied { message, check: check.to_owned(), code }

@@ -8,6 +8,8 @@ use crate::error::Error;
 const DEFAULT_LIMIT: u8 = 20;
 /// The largest page the API serves (spec §4.1).
 const MAX_LIMIT: u8 = 100;
+// The API layer sizes what it reads for the same number of animals.
+const _: () = assert!(MAX_LIMIT as usize == crate::api::models::LIST_LIMIT_MAX);
 
 /// List the store's animals
 ///

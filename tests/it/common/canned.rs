@@ -28,6 +28,11 @@ impl Canned {
         }
         response.push_str("\r\n");
         response.push_str(body);
+        Canned::raw(response)
+    }
+
+    /// Answers every request with `response` as it is, HTTP or not, closing each connection.
+    pub fn raw(response: String) -> Canned {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
         let requests = Arc::new(AtomicUsize::new(0));

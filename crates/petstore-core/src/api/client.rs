@@ -12,9 +12,11 @@ use super::base_url::{DisplaySafeUrl, url_may_carry_key};
 use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
+use super::retry::{self, Attempt, Refusals};
 
-/// Bodies larger than this are refused rather than buffered: a list of 100 pets is a few KiB.
-pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+/// Bodies larger than this are refused rather than buffered: what a list of 100 animals with the longest names
+/// needs (about 75 MiB; usually a few KiB).
+pub const MAX_BODY_BYTES: usize = super::models::MAX_LIST_BODY_BYTES;
 /// How long to wait for a TCP (and TLS) connection, at most.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long one attempt may take, from sending to the last byte of the answer (`--timeout`).
@@ -91,13 +93,15 @@ impl std::fmt::Debug for Client {
     }
 }
 
-/// Who waits out a server's refusal (429, `Retry-After`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Refusals {
-    /// The client, for one request: up to [`MAX_ATTEMPTS`], each wait at most [`RETRY_AFTER_CAP`].
-    Retried,
-    /// The caller, who sends many and pauses them all: the refusal is the answer.
-    Returned,
+/// A request as the client sends it, built once by [`Client::prepare`]: what `--dry-run` and `--curl` show is
+/// what would be sent (xh builds its request once and prints that same one for `--offline`).
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub method: Method,
+    pub url: Url,
+    /// petstore's own headers, the key's `Authorization` among them, and any the caller added.
+    pub headers: HeaderMap,
+    pub body: Option<Vec<u8>>,
 }
 
 /// What came back for one attempt: the status, the headers and the whole body.
@@ -219,13 +223,26 @@ impl Client {
         if url.query() == Some("") {
             url.set_query(None);
         }
-        self.send(Method::GET, url, None).await
+        self.send(&self.prepare(Method::GET, url, &HeaderMap::new(), None)).await
     }
 
     /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it.
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
+        self.send(&self.prepare_create_pet(pet)).await
+    }
+
+    /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
+    pub fn prepare_create_pet(&self, pet: &NewPet) -> Prepared {
         let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
-        self.send(Method::POST, self.url(&["pets"]), Some(body)).await
+        self.prepare(Method::POST, self.url(&["pets"]), &HeaderMap::new(), Some(body))
+    }
+
+    /// The request for `method` and `url` with `body`, as the client sends it: petstore's headers, with the
+    /// client's key as `Authorization`, then `extra`, which replace those of the same name save
+    /// `Authorization`.
+    pub fn prepare(&self, method: Method, url: Url, extra: &HeaderMap, body: Option<Vec<u8>>) -> Prepared {
+        let headers = request_headers(self.current_auth(), extra, body.is_some());
+        Prepared { method, url, headers, body }
     }
 
     /// `POST /pets` for a batch, which paces itself: a 429 is not retried here, and the wait the server asked
@@ -233,11 +250,10 @@ impl Client {
     /// the result, so that the batch pauses all its requests at once rather than each retrying on its own.
     /// Otherwise sent and retried as [`Client::create_pet`] is.
     pub async fn create_pet_paced(&self, pet: &NewPet) -> (Result<Pet, Error>, Option<Duration>) {
-        let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
-        let url = self.url(&["pets"]);
-        match self.exchange(&Method::POST, &url, &HeaderMap::new(), Some(&body), Refusals::Returned).await {
+        let request = self.prepare_create_pet(pet);
+        match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
-                self.report_deprecation(&Method::POST, &url, &answer.headers);
+                self.report_deprecation(&request.method, &request.url, &answer.headers);
                 let result = decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
                 (result, retry_after(&answer.headers))
             }
@@ -247,7 +263,7 @@ impl Client {
 
     /// `GET /pets/{petId}` (`getPet`, deprecated by the spec).
     pub async fn get_pet(&self, id: i64) -> Result<Pet, Error> {
-        self.send(Method::GET, self.url(&["pets", &id.to_string()]), None).await
+        self.send(&self.prepare(Method::GET, self.url(&["pets", &id.to_string()]), &HeaderMap::new(), None)).await
     }
 
     /// Any request under the base URL, for `petstore api`: `headers` are added to (or replace) the usual
@@ -255,13 +271,8 @@ impl Client {
     /// operations are: GET and HEAD after any passing failure, other methods only when the server certainly
     /// did not act. The final answer comes back whatever its status, with its body as it is. A URL outside
     /// the base URL is refused: the key goes to that URL alone.
-    pub async fn request(
-        &self,
-        method: &Method,
-        url: &Url,
-        headers: &HeaderMap,
-        body: Option<&[u8]>,
-    ) -> Result<Response, Error> {
+    pub async fn request(&self, request: &Prepared) -> Result<Response, Error> {
+        let url = &request.url;
         let base_path = self.base.path().trim_end_matches('/');
         let under_base = url.path() == base_path || url.path().starts_with(&format!("{base_path}/"));
         let userinfo = !url.username().is_empty() || url.password().is_some();
@@ -271,9 +282,8 @@ impl Client {
                 reason: "it is outside the base URL, the only place the key may go",
             });
         }
-        let answer =
-            self.exchange(method, url, headers, body, Refusals::Retried).await.map_err(|failure| failure.error)?;
-        self.report_deprecation(method, url, &answer.headers);
+        let answer = self.exchange(request, Refusals::Retried).await.map_err(|failure| failure.error)?;
+        self.report_deprecation(&request.method, url, &answer.headers);
         if answer.truncated {
             // The body is not whole, so it is not given as the answer: the status still says what happened.
             return Err(Error::Status { status: answer.status, body: None, excerpt: excerpt(&answer.body) });
@@ -289,30 +299,19 @@ impl Client {
     }
 
     /// Sends, retries (see [`Client::exchange`]) and decodes; reports the final answer's deprecation headers.
-    async fn send<T: DeserializeOwned>(&self, method: Method, url: Url, body: Option<Vec<u8>>) -> Result<T, Error> {
-        let answer = self
-            .exchange(&method, &url, &HeaderMap::new(), body.as_deref(), Refusals::Retried)
-            .await
-            .map_err(|failure| failure.error)?;
-        self.report_deprecation(&method, &url, &answer.headers);
+    async fn send<T: DeserializeOwned>(&self, request: &Prepared) -> Result<T, Error> {
+        let answer = self.exchange(request, Refusals::Retried).await.map_err(|failure| failure.error)?;
+        self.report_deprecation(&request.method, &request.url, &answer.headers);
         decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
 
-    /// Sends with retries, and gives the final answer, whatever its status. GET (and HEAD) is retried after
-    /// connection failures, timeouts, dropped connections and 429/500/502/503/504; any other method (POST, and
-    /// PUT and DELETE too, though RFC 9110 calls them idempotent: the API promises nothing about them) only
-    /// when the server certainly did not act (no connection, or 429). Such a request that went out and got no
-    /// answer is reported as of unknown outcome, never sent again. `extra` headers replace the usual ones of
-    /// the same name, save `Authorization`. With [`Refusals::Returned`], a 429 is the final answer.
-    async fn exchange(
-        &self,
-        method: &Method,
-        url: &Url,
-        extra: &HeaderMap,
-        body: Option<&[u8]>,
-        refusals: Refusals,
-    ) -> Result<WholeAnswer, AttemptFailure> {
-        let mut headers = request_headers(self.current_auth(), extra, body.is_some());
+    /// Sends `request` with retries (which ones: [`retry::retried`]), and gives the final answer, whatever its
+    /// status. A request that changes something, went out and got no answer is reported as of unknown outcome,
+    /// never sent again. With [`Refusals::Returned`], a 429 is the final answer.
+    async fn exchange(&self, request: &Prepared, refusals: Refusals) -> Result<WholeAnswer, AttemptFailure> {
+        let (method, url, body) = (&request.method, &request.url, request.body.as_deref());
+        check_url(url).map_err(|error| AttemptFailure { error, maybe_sent: false, permanent: true })?;
+        let mut headers = request.headers.clone();
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
         let mut rekeyed = false;
@@ -322,7 +321,7 @@ impl Client {
                     rekeyed = true;
                     match self.auth_after_refusal(&headers).await {
                         Some(auth) => {
-                            headers = request_headers(auth, extra, body.is_some());
+                            headers.insert(AUTHORIZATION, auth);
                             self.notify_retry(
                                 attempt,
                                 "401 Unauthorized; the key's store holds another",
@@ -334,12 +333,7 @@ impl Client {
                     }
                 }
                 Ok(answer) => {
-                    let retryable = match answer.status.as_u16() {
-                        429 => refusals == Refusals::Retried,
-                        // A GET changes nothing, so a failure that may be passing is worth another try.
-                        500 | 502..=504 => idempotent,
-                        _ => false,
-                    };
+                    let retryable = retry::retried(method, Attempt::Answered(answer.status), refusals);
                     let wait = retryable.then(|| retry_wait(attempt, &answer.headers)).flatten();
                     match wait {
                         Some(wait) if attempt < MAX_ATTEMPTS => {
@@ -350,9 +344,11 @@ impl Client {
                     }
                 }
                 Err(mut failure) => {
-                    let retryable = !failure.permanent && (idempotent || !failure.maybe_sent);
+                    let attempted = Attempt::Failed { maybe_sent: failure.maybe_sent, permanent: failure.permanent };
+                    let retryable = retry::retried(method, attempted, refusals);
                     if !retryable || attempt >= MAX_ATTEMPTS {
-                        if failure.maybe_sent && !idempotent {
+                        // An answer that is not HTTP is still an answer: it keeps its own wording and exit code.
+                        if failure.maybe_sent && !idempotent && !matches!(failure.error, Error::NotHttp { .. }) {
                             failure.error =
                                 Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() };
                         }
@@ -385,10 +381,11 @@ impl Client {
             request = request.body(body.to_vec());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| AttemptFailure {
-                maybe_sent: !err.is_connect(),
-                permanent: is_certificate_error(&err),
-                error: Error::from_reqwest(url, &err),
+            let mut response = request.send().await.map_err(|err| {
+                let error = Error::from_reqwest(url, &err);
+                // Neither a certificate we distrust nor another protocol on the port changes on a retry.
+                let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
+                AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
             })?;
             let status = response.status();
             if let Some(observer) = &self.observer {
@@ -498,8 +495,8 @@ fn text_header(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 /// The headers of a request: petstore's own, with `auth` as `Authorization`, then `extra`, which replace those
-/// of the same name save `Authorization`. Public for `--dry-run` and `--curl`, which show them without sending.
-pub fn request_headers(auth: HeaderValue, extra: &HeaderMap, has_body: bool) -> HeaderMap {
+/// of the same name save `Authorization`.
+fn request_headers(auth: HeaderValue, extra: &HeaderMap, has_body: bool) -> HeaderMap {
     let mut headers = HeaderMap::new();
     headers.insert(USER_AGENT, HeaderValue::from_static(concat!("petstore/", env!("CARGO_PKG_VERSION"))));
     headers.insert(AUTHORIZATION, auth);
@@ -553,7 +550,7 @@ pub fn decode<T: DeserializeOwned>(
         return Err(Error::Status { status, body, excerpt: excerpt(bytes) });
     }
     if let Some(content_type) = content_type
-        && !is_json(content_type)
+        && (!is_json(content_type) || is_problem(content_type))
     {
         return Err(Error::Decode {
             status,
@@ -571,11 +568,28 @@ pub fn decode<T: DeserializeOwned>(
     })
 }
 
+/// [`Error::UrlTooLong`] when `url` is longer than [`super::MAX_URL_BYTES`]: checked before sending, and by
+/// `--dry-run`, which sends nothing but must refuse what would not be sent.
+pub fn check_url(url: &Url) -> Result<(), Error> {
+    let length = url.as_str().len();
+    if length > super::MAX_URL_BYTES {
+        return Err(Error::UrlTooLong { length, limit: super::MAX_URL_BYTES });
+    }
+    Ok(())
+}
+
 /// `application/json` and its `+json` relatives, with any parameters.
 fn is_json(content_type: &HeaderValue) -> bool {
     let Ok(value) = content_type.to_str() else { return false };
     let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// `application/problem+json` (RFC 9457): a report of a failure, whatever the status says, so never the
+/// document a 2xx promises, even when its JSON happens to fit (`[]`).
+fn is_problem(content_type: &HeaderValue) -> bool {
+    let Ok(value) = content_type.to_str() else { return false };
+    value.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/problem+json")
 }
 
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
@@ -713,5 +727,11 @@ mod tests {
         let html = HeaderValue::from_static("text/html");
         let err = decode::<Pet>(StatusCode::OK, Some(&html), b"<p>").unwrap_err();
         assert!(err.to_string().contains("expected `application/json`, got `text/html`"), "{err}");
+        // A problem report is no list, even one whose JSON would read as an empty list.
+        let problem = HeaderValue::from_static("Application/Problem+JSON; charset=utf-8");
+        let err = decode::<Vec<Pet>>(StatusCode::OK, Some(&problem), b"[]").unwrap_err();
+        assert!(err.to_string().contains("got `Application/Problem+JSON; charset=utf-8`"), "{err}");
+        let vendor = HeaderValue::from_static("application/vnd.petstore+json");
+        assert!(decode::<Vec<Pet>>(StatusCode::OK, Some(&vendor), b"[]").unwrap().is_empty());
     }
 }

@@ -28,6 +28,15 @@ pub enum Error {
     #[error("TLS handshake with `{origin}` failed: {reason}")]
     Tls { origin: String, reason: String },
 
+    /// The URL is longer than [`super::MAX_URL_BYTES`]; nothing was sent.
+    #[error("the request URL is {length} bytes long, over petstore's limit of {limit} bytes: nothing was sent")]
+    UrlTooLong { length: usize, limit: usize },
+
+    /// The server answered with bytes that are not an HTTP response (another protocol on that port, TLS to a
+    /// plain `http://` URL, a broken proxy). The request went out, so a write may have taken effect.
+    #[error("the server at `{origin}` did not answer in HTTP: {reason}")]
+    NotHttp { origin: String, reason: String },
+
     /// The request was sent, or may have been, and no complete answer came in time.
     #[error("no answer from `{origin}` in time")]
     Timeout { origin: String },
@@ -70,7 +79,7 @@ impl Error {
     /// whatever the body says or however large it is.
     pub fn maybe_applied(&self) -> bool {
         match self {
-            Error::OutcomeUnknown { .. } => true,
+            Error::OutcomeUnknown { .. } | Error::NotHttp { .. } => true,
             Error::Status { status, .. } => {
                 *status == StatusCode::REQUEST_TIMEOUT
                     || (status.is_server_error() && *status != StatusCode::INSUFFICIENT_STORAGE)
@@ -86,6 +95,8 @@ impl Error {
         let reason = innermost_cause(err);
         if err.is_timeout() {
             Error::Timeout { origin }
+        } else if is_not_http(err) {
+            Error::NotHttp { origin, reason }
         } else if tls_error(err).is_some() {
             Error::Tls { origin, reason }
         } else if err.is_connect() {
@@ -111,6 +122,18 @@ pub(crate) fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
         };
     }
     None
+}
+
+/// True when hyper could not parse what the server sent as an HTTP response.
+fn is_not_http(err: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(error) = cause {
+        if error.downcast_ref::<hyper::Error>().is_some_and(hyper::Error::is_parse) {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }
 
 fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {

@@ -4,6 +4,25 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The longest `name` the API holds, in bytes of UTF-8: the spec states no limit; the sandbox's is 128 KiB, and
+/// what petstore can read back is sized for it ([`MAX_LIST_BODY_BYTES`]).
+pub const NAME_MAX_BYTES: usize = 128 * 1024;
+
+/// The most animals one `GET /pets` returns (spec: `limit` at most 100).
+pub const LIST_LIMIT_MAX: usize = 100;
+
+/// The largest list body petstore reads: [`LIST_LIMIT_MAX`] animals with names of [`NAME_MAX_BYTES`], each
+/// byte written the longest way JSON can (`\u001f`, 6 bytes, for a control character), plus each record's
+/// other fields and punctuation.
+pub const MAX_LIST_BODY_BYTES: usize = LIST_LIMIT_MAX * (NAME_MAX_BYTES * JSON_ESCAPE_BYTES + RECORD_OVERHEAD_BYTES);
+
+/// The longest JSON spelling of one byte of a string.
+const JSON_ESCAPE_BYTES: usize = "\\u001f".len();
+
+/// A record's bytes besides its name, generously: `{"id":-9223372036854775808,"name":"","categoryId":…,
+/// "status":"available"}` with room for whitespace and an extra field or two.
+const RECORD_OVERHEAD_BYTES: usize = 1024;
+
 /// An animal's availability (spec §2, `PetStatus`).
 ///
 /// It derives `clap::ValueEnum` here so the allowed values exist in one place only.

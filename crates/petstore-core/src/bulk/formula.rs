@@ -1,7 +1,8 @@
 //! The spreadsheet-formula rule of petstore's CSV (OWASP "CSV injection"), in one place for the writers
 //! (`-o csv`, the `--failed` file) and the reader (`pets add --file`).
 //!
-//! A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula,
+//! A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula (and
+//! some do after leading spaces, no-break spaces, line breaks, zero-width characters or a soft hyphen),
 //! so a pet named `=HYPERLINK(...)` would act when the file is opened. petstore writes such a cell with a
 //! leading `'`, which spreadsheets take as "this is text" and do not show, and reads one leading `'` back off
 //! such a cell. So that this stays exact, a cell that already starts with `'` before such a character gets
@@ -10,12 +11,21 @@
 
 use std::borrow::Cow;
 
-/// What a spreadsheet takes as the start of a formula.
+/// What a spreadsheet takes as the start of a formula, at the very start of a cell.
 const TRIGGERS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
-/// Whether `text` (with its leading `'`s removed) would run as a formula.
+/// What a formula may start with after [`BLANKS`].
+const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
+
+/// What a spreadsheet (or a person) may skip before a formula's first character: spaces, the no-break space,
+/// line breaks, tab, the zero-width characters and the soft hyphen.
+const BLANKS: [char; 10] = [' ', '\u{a0}', '\n', '\r', '\t', '\u{200b}', '\u{200c}', '\u{200d}', '\u{feff}', '\u{ad}'];
+
+/// Whether `text` (with its leading `'`s removed) would run as a formula: it starts with a trigger, or its
+/// first character after blanks starts a formula; a number is not one.
 fn formula_like(text: &str) -> bool {
-    text.starts_with(TRIGGERS) && !is_number(text)
+    let rest = text.trim_start_matches(BLANKS);
+    (text.starts_with(TRIGGERS) && !is_number(text)) || (rest.starts_with(FORMULA_STARTS) && !is_number(rest))
 }
 
 /// A plain decimal number, signed: what a spreadsheet reads as a value, not a formula.
@@ -83,6 +93,15 @@ mod tests {
             ("-1.", "'-1."),
             ("", ""),
             ("a=b", "a=b"),
+            (" =1+1", "' =1+1"),
+            ("\u{a0}@SUM(A1)", "'\u{a0}@SUM(A1)"),
+            ("\n+x", "'\n+x"),
+            ("\u{200b}=x", "'\u{200b}=x"),
+            ("\u{ad}-x", "'\u{ad}-x"),
+            ("\u{feff} \u{200d}=x", "'\u{feff} \u{200d}=x"),
+            ("'\u{a0}=x", "''\u{a0}=x"),
+            (" -3", " -3"),
+            (" Rex", " Rex"),
         ] {
             assert_eq!(protect(cell), written, "{cell:?}");
             assert_eq!(unprotect(written), cell, "{written:?}");

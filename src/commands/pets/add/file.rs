@@ -135,20 +135,13 @@ fn dry_run(
     name: &str,
 ) -> Result<(), Error> {
     let read_error = |source| Error::RecordsRead { file: name.to_owned(), source };
-    let mut bodies = Vec::new();
+    let client = ctx.display_client()?;
+    let mut requests = Vec::new();
     for parsed in Reader::new(format, input).map_err(read_error)? {
         if let Ok(record) = parsed.map_err(read_error)? {
-            bodies.push(serde_json::to_vec(&record.pet).expect("a NewPet always serialises"));
+            requests.push(client.prepare_create_pet(&record.pet));
         }
     }
-    let url = super::pets_url(ctx)?;
-    let extra = reqwest::header::HeaderMap::new();
-    let requests = bodies.iter().map(|body| crate::commands::dry_run::Request {
-        method: &reqwest::Method::POST,
-        url: &url,
-        extra: &extra,
-        body: Some(body),
-    });
     crate::commands::dry_run::print(ctx, args.dry_run, requests)
 }
 

@@ -6,15 +6,17 @@
 //! `console` no second time; it writes to stderr, validates as the user types and has a list picker. inquire
 //! pulls in crossterm, cliclack a whole visual style. A plain mode (`TERM=dumb`, or `PETSTORE_PROMPT=plain`
 //! for screen readers) asks one line at a time with no cursor movement: a question, then the answer read as
-//! a line. Nothing is ever asked unless stdin and stderr are terminals, nor with `--no-input` or
-//! `PETSTORE_NO_INPUT=1`: the missing flags are then a usage error. Ctrl-C at a prompt ends the command
-//! with 130 before anything is sent.
+//! a line. Nothing is ever asked unless stdin and stderr are terminals and petstore runs in the foreground
+//! (not `&`), nor with `--no-input` or `PETSTORE_NO_INPUT=1`: the missing flags are then a usage error. Ctrl-C
+//! at a prompt ends the command with 130 before anything is sent, a closed terminal with 129; either way the
+//! terminal gets back its echo, line editing and cursor.
 
 use std::io::{self, BufRead, Write};
 
 use crate::api::{NewPet, PetStatus};
 use crate::context::Context;
 use crate::error::Error;
+use crate::output::Output;
 use crate::signals::Signal;
 
 /// Turns prompting off, as `--no-input` does, when set and not empty or `0`.
@@ -34,24 +36,26 @@ pub fn complete(
         return Ok(NewPet { name: name.to_owned(), category_id, status });
     }
     let off = ctx.no_input() || std::env::var(NO_INPUT_VAR).is_ok_and(|v| !v.is_empty() && v != "0");
-    if off || !ctx.output.stdin_is_terminal() || !ctx.output.stderr_is_terminal() {
+    if off || !ctx.output.can_ask() {
         return Err(Error::MissingInput { missing: missing(name, category_id) });
     }
     let plain =
         std::env::var("TERM").is_ok_and(|t| t == "dumb") || std::env::var(PROMPT_VAR).is_ok_and(|v| v == "plain");
+    let output = &ctx.output;
+    let interrupted = |err| interrupted(output, err);
     let asked = |result: io::Result<String>| result.map_err(interrupted);
     let name = match name {
         Some(name) => name.to_owned(),
-        None => asked(ask_text(plain, "Name", check_name))?,
+        None => asked(ask_text(output, plain, "Name", check_name))?,
     };
     let category_id = match category_id {
         Some(id) => id,
-        None => asked(ask_text(plain, "Category id (an integer)", |text| parse_category(text).map(drop)))
+        None => asked(ask_text(output, plain, "Category id (an integer)", |text| parse_category(text).map(drop)))
             .and_then(|text| parse_category(&text).map_err(|message| Error::InvalidValue { message }))?,
     };
     let status = match status {
         Some(status) => Some(status),
-        None => ask_status(plain).map_err(interrupted)?,
+        None => ask_status(output, plain).map_err(interrupted)?,
     };
     let mut command: Vec<String> = std::env::args().collect();
     command[0] = "petstore".to_owned();
@@ -92,15 +96,24 @@ fn parse_category(text: &str) -> Result<i64, String> {
     text.trim().parse::<i64>().map_err(|err| format!("`{text}` is not a category id: {err}"))
 }
 
-/// Ctrl-C at a prompt: the prompt reads the key itself (raw mode), so no SIGINT came; end as if one had.
-fn interrupted(err: io::Error) -> Error {
+/// Ctrl-C at a prompt: the prompt reads the key itself (raw mode), so no SIGINT came; end as if one had. A
+/// closed terminal ends the read too: as SIGHUP, which also comes.
+fn interrupted(output: &Output, err: io::Error) -> Error {
+    if output.terminal_hung_up() {
+        return Error::Interrupted { signal: Signal::Hangup };
+    }
     match err.kind() {
         io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof => Error::Interrupted { signal: Signal::Interrupt },
         _ => Error::Start { what: "read the answer at the prompt", source: err },
     }
 }
 
-fn ask_text(plain: bool, question: &str, check: impl Fn(&str) -> Result<(), String>) -> io::Result<String> {
+fn ask_text(
+    output: &Output,
+    plain: bool,
+    question: &str,
+    check: impl Fn(&str) -> Result<(), String>,
+) -> io::Result<String> {
     if plain {
         loop {
             let answer = plain_line(&format!("{question}: "))?;
@@ -110,11 +123,13 @@ fn ask_text(plain: bool, question: &str, check: impl Fn(&str) -> Result<(), Stri
             }
         }
     }
-    dialoguer::Input::<String>::new()
-        .with_prompt(question)
-        .validate_with(|text: &String| check(text))
-        .interact_text()
-        .map_err(|dialoguer::Error::IO(err)| err)
+    output.prompt(false, || {
+        dialoguer::Input::<String>::new()
+            .with_prompt(question)
+            .validate_with(|text: &String| check(text))
+            .interact_text()
+            .map_err(|dialoguer::Error::IO(err)| err)
+    })
 }
 
 const STATUSES: [(&str, Option<PetStatus>); 4] = [
@@ -124,7 +139,7 @@ const STATUSES: [(&str, Option<PetStatus>); 4] = [
     ("sold", Some(PetStatus::Sold)),
 ];
 
-fn ask_status(plain: bool) -> io::Result<Option<PetStatus>> {
+fn ask_status(output: &Output, plain: bool) -> io::Result<Option<PetStatus>> {
     let labels: Vec<&str> = STATUSES.iter().map(|(label, _)| *label).collect();
     if plain {
         loop {
@@ -136,12 +151,15 @@ fn ask_status(plain: bool) -> io::Result<Option<PetStatus>> {
             }
         }
     }
-    let index = dialoguer::Select::new()
-        .with_prompt("Status")
-        .items(&labels)
-        .default(0)
-        .interact()
-        .map_err(|dialoguer::Error::IO(err)| err)?;
+    // The list hides the cursor while it is drawn.
+    let index = output.prompt(true, || {
+        dialoguer::Select::new()
+            .with_prompt("Status")
+            .items(&labels)
+            .default(0)
+            .interact()
+            .map_err(|dialoguer::Error::IO(err)| err)
+    })?;
     Ok(STATUSES[index].1)
 }
 
