@@ -40,7 +40,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
-    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url.to_string());
+    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url);
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
     ctx.output.question(&question);

@@ -381,16 +381,16 @@ fn environment(target: &Target<'_>) -> (Status, String) {
                 "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
                  (`petstore config path`)",
                 env.name,
-                env.base_url.to_string(),
+                env.base_url,
                 env.name
             ),
         ),
-        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url.to_string())),
+        Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url)),
         None => (
             Status::Pass,
             format!(
                 "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
-                target.base_url.to_string()
+                target.base_url
             ),
         ),
     }

@@ -477,14 +477,14 @@ pub fn duration_words(duration: Duration) -> String {
         return format!("{secs} s");
     }
     let plural = |count: u64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
-    if secs % 86_400 == 0 {
+    if secs.is_multiple_of(86_400) {
         return plural(secs / 86_400, "day");
     }
-    if secs % 3_600 == 0 {
+    if secs.is_multiple_of(3_600) {
         return plural(secs / 3_600, "hour");
     }
     match secs {
-        _ if secs % 60 == 0 || secs < 7_200 => plural(secs / 60, "minute"),
+        _ if secs.is_multiple_of(60) || secs < 7_200 => plural(secs / 60, "minute"),
         _ if secs < 172_800 => plural(secs / 3_600, "hour"),
         _ => plural(secs / 86_400, "day"),
     }
