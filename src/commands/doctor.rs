@@ -380,9 +380,7 @@ fn environment(target: &Target<'_>) -> (Status, String) {
             format!(
                 "`{}`: {} is a placeholder; set `base_url` under `[environments.{}]` in the config file \
                  (`petstore config path`)",
-                env.name,
-                env.base_url,
-                env.name
+                env.name, env.base_url, env.name
             ),
         ),
         Some(env) => (Status::Pass, format!("`{}`: {}", env.name, env.base_url)),

@@ -29,12 +29,12 @@ use crate::output::Progress;
 /// sent `--concurrency` at a time (by default as many as the server takes, found as the batch goes). The
 /// created pets print in input order (`--output ndjson`: as each completes, tagged with its input line); a record that was not created is reported with its line and the
 /// server's reason, and `--failed` keeps every such record for a re-run. A record whose request went out but
-/// got no usable answer (no answer at all, an unreadable one, or a 5xx) may exist: it is listed apart, never
+/// got no usable answer (no answer at all, an unreadable one, or another 5xx) may exist: it is listed apart, never
 /// sent again, and left out of the `--failed` file. Ctrl-C, SIGTERM or SIGHUP stops sending, waits up to 5
 /// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
 /// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
-/// pauses the whole batch; one that keeps refusing ends it. Any record not created, a closed stdout
-/// included: exit 6.
+/// pauses the whole batch and sends its records again after the pause; one that keeps refusing ends it. Any
+/// record not created, a closed stdout included: exit 6.
 ///
 /// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
 /// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before
