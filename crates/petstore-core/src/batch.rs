@@ -827,7 +827,7 @@ mod tests {
         let count = 2_000;
         fn answer(pet: &NewPet, attempt: u32) -> Created {
             let n: u64 = pet.name.trim_start_matches("pet-").parse().unwrap();
-            let roll = (n.wrapping_mul(2_654_435_761) ^ u64::from(attempt) * 97) % 100;
+            let roll = (n.wrapping_mul(2_654_435_761) ^ (u64::from(attempt) * 97)) % 100;
             match roll {
                 0 if attempt < 3 => (Err(status(429)), Some(Duration::from_millis(700))),
                 1 if attempt < 3 => (Err(status(429)), None),
