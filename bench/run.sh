@@ -24,7 +24,11 @@
 #      POST (same body shape, same headers, same concurrency) for BENCH_WRK_SECONDS, shown as the time it
 #      needs for BENCH_BULK_N requests. The shell loop and xargs run once each (~60-90 s and ~55-65 s at
 #      10,000 on 2 cores); the others BENCH_BULK_RUNS times.
-#   4. Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
+#   4. Bulk over a slow link (bench/latency.sh, also runnable alone): BENCH_LATENCY_N records (1,000) into a
+#      sandbox with `--latency 50`, then `--latency 20..80`, petstore's defaults against `--concurrency` 8, 16,
+#      64 and `curl --parallel` (50 at once) in one hyperfine run each; and a sandbox of `--max-connections 16`,
+#      the defaults against `--concurrency 16`. Its table (latency.txt) is printed at the end.
+#   Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
 #      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
 #      that xargs keeps alive.
 #
@@ -380,6 +384,7 @@ bulk() { # NAME WARMUP RUNS COMMAND-FUNCTION ROLE
 }
 
 petstore_cmd() { echo "petstore pets add --file $WORK/pets.ndjson --concurrency $CONC"; }
+petstore_default_cmd() { echo "petstore pets add --file $WORK/pets.ndjson"; }
 curl_parallel_cmd() {
     # One transfer per record: its own url, data and headers, `next` between them.
     awk -v url="$SANDBOX_URL/pets" -v key="$KEY" '{
@@ -419,6 +424,7 @@ stop_sandbox
 
 if [[ -n $petstore_bulk ]]; then
     bulk "petstore pets add --file" 1 "$BULK_RUNS" petstore_cmd base
+    bulk "petstore pets add --file, no --concurrency" 1 "$BULK_RUNS" petstore_default_cmd peer
 else
     row 3 "petstore pets add --file" "-" "-" "-" missing
 fi
@@ -435,6 +441,11 @@ grep -qE 'Non-2xx|Socket errors' "$OUT/wrk.txt" && die "wrk saw errors (see abov
 rate=$(awk '/^Requests\/sec:/ { print $2 }' "$OUT/wrk.txt")
 row 3 "wrk ceiling ($BULK_N requests at $(printf '%.0f' "$rate")/s)" "$(awk -v n="$BULK_N" -v r="$rate" 'BEGIN { print n / r }')" \
     "-" "$(max_rss_in "$WORK/wrk.rss")" peer
+
+# ---------------------------------------------------------------------------------------------------------------
+say "4. bulk over a slow link: sandbox --latency 50 and 20..80, and a server of 16 connections (bench/latency.sh)"
+BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" bash "$ROOT/bench/latency.sh" >/dev/null ||
+    echo "bench: the latency section failed; see above" >&2
 
 # ---------------------------------------------------------------------------------------------------------------
 # The table: one line per command, ratios against the section's petstore row.
@@ -528,6 +539,11 @@ echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >>"$OUT/header.t
     sources_table
     echo
     goals
+    if [[ -s $OUT/latency.txt ]]; then
+        echo
+        echo "4. Bulk over a slow link (bench/latency.sh): ratios are the defaults' mean over each row's, same run"
+        cat "$OUT/latency.txt"
+    fi
 } | tee "$OUT/table.md"
 echo
 echo "bench: hyperfine's exports and this table (table.md) are in $OUT"

@@ -138,7 +138,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --status 'Its availability; the API states no default, so none is sent when omitted'
             cand --file 'Add every record of this file instead; `-` reads stdin'
             cand --format 'The file''s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]'
-            cand --concurrency 'How many requests may be in flight at once, 1 to 256'
+            cand --concurrency 'How many requests may be in flight at once, 1 to 256; without it, the batch finds how many as it goes, from 8 up to 256, backing off when the server refuses (429, 503) or slows down'
             cand --failed 'Write every record that was not created (failed, or not sent) to this file, in the input''s format, so that `--file PATH` sends exactly those; replaced whole, even when empty'
             cand --unknown 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input''s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist'
             cand --progress 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none'

@@ -34,6 +34,8 @@ pub enum Progress {
 pub struct BatchProgress {
     bar: Option<ProgressBar>,
     failed: u64,
+    /// Requests in flight at once, when the batch finds that number as it goes.
+    concurrency: Option<usize>,
     /// For `--progress plain` (a lock only because `finish` takes `&self`).
     plain: Option<std::sync::Mutex<PlainProgress>>,
 }
@@ -48,10 +50,10 @@ struct PlainProgress {
 }
 
 impl PlainProgress {
-    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, about 5 s left, 2 failed`; the last line (`last`)
-    /// gives no time left, as the batch may have stopped early.
+    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed`; the last line
+    /// (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
     #[allow(clippy::print_stderr)]
-    fn write(&mut self, failed: u64, last: bool) {
+    fn write(&mut self, failed: u64, concurrency: Option<usize>, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
@@ -62,6 +64,9 @@ impl PlainProgress {
             thousands(self.total),
             thousands(rate.round() as u64)
         );
+        if let Some(concurrency) = concurrency.filter(|_| !last) {
+            line.push_str(&format!(", {concurrency} at once"));
+        }
         if !last && self.done < self.total && rate > 0.0 {
             line.push_str(&format!(", about {} s left", ((self.total - self.done) as f64 / rate).ceil() as u64));
         }
@@ -82,7 +87,7 @@ impl Output {
     /// The progress for `total` records: as `--progress` says; by default a bar when stderr is a terminal
     /// (real, or faked under test) and not `--quiet`.
     pub fn batch_progress(&self, total: u64) -> BatchProgress {
-        let none = BatchProgress { bar: None, failed: 0, plain: None };
+        let none = BatchProgress { bar: None, failed: 0, concurrency: None, plain: None };
         match self.progress {
             Progress::None => return none,
             Progress::Plain => {
@@ -107,7 +112,7 @@ impl Output {
     }
 }
 
-/// `[#######>----------] 4,000/10,000 · 1,234/s · 5s left · 2 failed`
+/// `[#######>----------] 4,000/10,000 · 1,234/s · 5s left · 32 at once · 2 failed`
 fn style(color: bool) -> ProgressStyle {
     let bar = if color { "{bar:24.cyan/blue}" } else { "{bar:24}" };
     ProgressStyle::with_template(&format!("[{bar}] {{human_pos}}/{{human_len}} · {{rate}} · {{left}}{{msg}}"))
@@ -129,16 +134,36 @@ impl BatchProgress {
         }
         if let Some(bar) = &self.bar {
             if failed {
-                bar.set_message(format!(" · {} failed", thousands(self.failed)));
+                self.set_message();
             }
             bar.inc(1);
         }
         if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
             plain.done += 1;
             if plain.last.elapsed() >= PLAIN_EVERY {
-                plain.write(self.failed, false);
+                plain.write(self.failed, self.concurrency, false);
             }
         }
+    }
+
+    /// The batch now keeps `concurrency` requests in flight at once (only said when it finds that number as
+    /// it goes).
+    pub fn set_concurrency(&mut self, concurrency: usize) {
+        self.concurrency = Some(concurrency);
+        self.set_message();
+    }
+
+    /// The bar's message: how many at once, how many failed.
+    fn set_message(&self) {
+        let Some(bar) = &self.bar else { return };
+        let mut message = String::new();
+        if let Some(concurrency) = self.concurrency {
+            message.push_str(&format!(" · {concurrency} at once"));
+        }
+        if self.failed > 0 {
+            message.push_str(&format!(" · {} failed", thousands(self.failed)));
+        }
+        bar.set_message(message);
     }
 
     /// A line about one record, on stderr above the bar.
@@ -163,7 +188,7 @@ impl BatchProgress {
             bar.abandon();
         }
         if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
-            plain.write(self.failed, true);
+            plain.write(self.failed, None, true);
         }
     }
 }

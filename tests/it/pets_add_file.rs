@@ -272,7 +272,7 @@ fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_sent_twice() {
 }
 
 #[test]
-fn on_a_terminal_a_progress_bar_shows_done_total_rate_time_left_and_failures() {
+fn on_a_terminal_a_progress_bar_shows_done_total_rate_time_left_concurrency_and_failures() {
     let env = empty();
     // Under petstore's 1 MiB record bound, over the sandbox's 128 KiB for a name: a record the server refuses.
     let huge = "x".repeat(200_000);
@@ -292,7 +292,8 @@ fn on_a_terminal_a_progress_bar_shows_done_total_rate_time_left_and_failures() {
     let last = stderr.rsplit("\r\x1b[2K").next().unwrap();
     let bar: String = last.chars().take(80).collect();
     let shape = regex_lite(bar.trim_end());
-    assert_eq!(shape, "[########################] 21/21 · N/s · Ns left · 1 failed", "{stderr:?}");
+    // Without --concurrency, how many at once the batch found (8 to begin with; it may have grown).
+    assert_eq!(shape, "[########################] 21/21 · N/s · Ns left · N at once · 1 failed", "{stderr:?}");
     assert!(stderr.contains("line 21: not created: "), "{stderr:?}");
     assert!(run.stdout.starts_with("ID  NAME"), "a table on a terminal: {}", run.stdout.replace(&huge, "[HUGE]"));
 
@@ -378,4 +379,28 @@ fn ctrl_c_stops_sending_finishes_what_is_in_flight_and_loses_nothing() {
     assert_eq!(run.code, 0, "{run}");
     assert_eq!(env.sandbox.pets().len(), total);
     assert_eq!(env.sandbox.request_count() as usize, total);
+}
+
+/// Without `--concurrency`, against a server that takes 16 connections (the 17th gets 503 with `Retry-After`)
+/// 20 to 30 ms away: the batch finds how many it takes, and every record is created exactly once, none failed
+/// or of unknown outcome for having been refused.
+#[test]
+fn the_default_concurrency_finds_a_server_of_16_connections_without_losing_or_doubling_a_record() {
+    use std::time::Duration;
+    let env = TestEnv::with(
+        Config::default()
+            .seed_pets(0)
+            .max_connections(16)
+            .latency(Duration::from_millis(20)..=Duration::from_millis(30)),
+    );
+    let total = 600;
+    let path = file(&env, "pets.ndjson", &ndjson(total));
+    let run = run_file(&env, &path, &["--progress", "plain"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stderr.contains(&format!("created {total} / failed 0 / unknown 0 / not sent 0")), "{run}");
+    let mut names: Vec<String> = env.sandbox.pets().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    names.sort_by_key(|name| name[4..].parse::<usize>().unwrap());
+    let expected: Vec<String> = (1..=total).map(|line| format!("pet-{line}")).collect();
+    assert_eq!(names, expected, "every record once");
+    assert_eq!(run.stdout.lines().count(), total, "every created pet printed");
 }

@@ -13,16 +13,22 @@
 //!   ([`MAX_SERVER_FAILURES`]), or a refusal that every later record would meet too ([`Hopeless`]) stopped the
 //!   batch before it.
 //!
+//! How many requests are in flight at once is a [`Limiter`]'s: fixed, or found as the batch goes from how the
+//! server answers (see [`limiter`]).
+//!
 //! Rate limits belong to the batch, not to each request: `create` hands back a 429 at once with the server's
 //! `Retry-After`, and the batch pauses every request for that long ([`PAUSE_CAP`] at most; a server asking for
 //! longer ends the batch), sends the refused records again after the pause, one probe first and the rest once
 //! the probe is through, and ends the batch after [`MAX_REFUSALS`] refusals in a row with no record created
-//! between them. A 503 with `Retry-After` pauses the batch the same way, though its record stays of unknown
-//! outcome. A signal stops the batch; the requests in flight get [`SIGNAL_GRACE`] to finish, then are
+//! between them. A 503 with `Retry-After` is a refusal too: the server says it did not handle the request
+//! and when to come back (RFC 9110, 15.6.4), so its record is sent again after the pause, as a 429's is. A
+//! 503 without `Retry-After` is of unknown outcome. A signal stops the batch; the requests in flight get [`SIGNAL_GRACE`] to finish, then are
 //! abandoned as of unknown outcome, as they are at once on a second signal.
 //!
 //! Time is tokio's (`tokio::time::Instant`, `sleep_until`), so a test with a paused clock runs an hour of
 //! pauses in no time.
+
+pub mod limiter;
 
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
@@ -34,6 +40,7 @@ use tokio::time::Instant;
 
 use crate::api::{self, NewPet, Pet};
 use crate::bulk::{Invalid, Record};
+pub use limiter::Limiter;
 
 /// How far the send pass may run ahead of the oldest record without a result, in records: it bounds what is
 /// held to restore input order. A request that hangs until its timeout holds up the rest only after this
@@ -132,6 +139,8 @@ pub enum Event<'a, E> {
     Waiting { in_flight: usize },
     /// `in_flight` requests were still out [`SIGNAL_GRACE`] after the signal: abandoned.
     GraceOver { in_flight: usize },
+    /// The adaptive limit changed: this many requests may be in flight now.
+    Concurrency(usize),
 }
 
 /// A result in input order.
@@ -273,8 +282,9 @@ struct Pace {
     failures: u32,
 }
 
-/// A request's answer: its index in the input, the pace's generation it was sent in, and what came back.
-type Answer = (u64, u64, Created);
+/// A request's answer: its index in the input, the pace's generation it was sent in, when it was sent, and
+/// what came back.
+type Answer = (u64, u64, Instant, Created);
 
 /// An ended record waiting for those before it, to leave in input order.
 enum Waiting {
@@ -289,6 +299,7 @@ struct Batch<'s, K: Sink, S> {
     stop: Option<Stop<K::Error>>,
     signal: Option<S>,
     pace: Pace,
+    limiter: Limiter,
     /// Requests out, by index.
     in_flight: HashMap<u64, Record>,
     /// Refused records (429), certainly not created, sent again after the pause before any other.
@@ -297,15 +308,15 @@ struct Batch<'s, K: Sink, S> {
     waiting: BTreeMap<u64, Waiting>,
 }
 
-/// Sends every record of `records` (`total` of them, as the check pass counted) through `create`,
-/// `concurrency` at a time, until the end or a reason to stop; then waits for what is in flight:
+/// Sends every record of `records` (`total` of them, as the check pass counted) through `create`, as many at
+/// a time as `limiter` says, until the end or a reason to stop; then waits for what is in flight:
 /// [`SIGNAL_GRACE`] at most after a signal, and not at all after a second one (what was in flight then has an
 /// unknown outcome). Records after the one it stopped at are left in `records`, unread.
 pub async fn send<R, C, F, I, K>(
     records: &mut R,
     total: u64,
     create: C,
-    concurrency: usize,
+    limiter: Limiter,
     interrupts: &mut I,
     sink: &mut K,
 ) -> Summary<I::Signal, K::Error>
@@ -322,11 +333,14 @@ where
         stop: None,
         signal: None,
         pace: Pace::default(),
+        limiter,
         in_flight: HashMap::new(),
         refused: BTreeMap::new(),
         waiting: BTreeMap::new(),
     };
-    let concurrency = concurrency.max(1);
+    if batch.limiter.is_adaptive() {
+        batch.sink.event(Event::Concurrency(batch.limiter.limit()));
+    }
     let mut tasks: JoinSet<Answer> = JoinSet::new();
     let (mut next, mut next_out, mut exhausted) = (0u64, 0u64, false);
     // After a signal: when what is still in flight is abandoned.
@@ -340,7 +354,7 @@ where
         while batch.stop.is_none()
             && batch.pace.until.is_none()
             && (!batch.pace.probing || batch.in_flight.is_empty())
-            && batch.in_flight.len() < concurrency
+            && batch.in_flight.len() < batch.limiter.limit()
         {
             let (index, record) = match batch.refused.pop_first() {
                 Some((index, (record, _))) => (index, record),
@@ -364,8 +378,8 @@ where
                     }
                 },
             };
-            let (request, generation) = (create(record.pet.clone()), batch.pace.generation);
-            tasks.spawn(async move { (index, generation, request.await) });
+            let (request, generation, sent) = (create(record.pet.clone()), batch.pace.generation, Instant::now());
+            tasks.spawn(async move { (index, generation, sent, request.await) });
             batch.in_flight.insert(index, record);
         }
         if batch.in_flight.is_empty() && (batch.stop.is_some() || batch.pace.until.is_none()) {
@@ -377,8 +391,8 @@ where
                 // Every answer that is in, at once: one flush for all of them.
                 loop {
                     match joined {
-                        Ok((index, generation, (result, retry_after))) => {
-                            batch.answered(index, generation, result, retry_after);
+                        Ok((index, generation, sent, (result, retry_after))) => {
+                            batch.answered(index, generation, sent, result, retry_after);
                         }
                         Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
                         Err(_) => {}
@@ -462,12 +476,29 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         &mut self,
         index: u64,
         generation: u64,
+        sent: Instant,
         result: Result<Pet, api::Error>,
         retry_after: Option<Duration>,
     ) {
+        let in_flight = self.in_flight.len();
         // Abandoned already.
         let Some(record) = self.in_flight.remove(&index) else { return };
         let pause = pause_asked(&result, retry_after, self.pace.refusals);
+        let load = match &result {
+            _ if pause.is_some() => limiter::Answer::Refused,
+            Err(api::Error::Connect { .. }) => limiter::Answer::Refused,
+            Ok(_) => limiter::Answer::Good,
+            Err(err @ api::Error::Status { .. }) if !err.maybe_applied() => limiter::Answer::Good,
+            Err(_) => limiter::Answer::Other,
+        };
+        let limit = self.limiter.limit();
+        self.limiter.answered(Instant::now(), sent, in_flight, load);
+        if self.limiter.limit() != limit {
+            self.sink.event(Event::Concurrency(self.limiter.limit()));
+        }
+        // A 503 that asks for a pause says the server did not handle the request: refused, as a 429.
+        let refused_503 =
+            pause.is_some() && matches!(&result, Err(api::Error::Status { status, .. }) if status.as_u16() == 503);
         if let Some(pause) = pause {
             self.refusal(generation, pause);
         } else if result.is_ok() {
@@ -481,7 +512,11 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             // The probe went through: every request may go again.
             self.pace.probing = false;
         }
-        let outcome = match Outcome::of(result) {
+        let outcome = match result {
+            Err(err) if refused_503 => Outcome::RateLimited(err),
+            result => Outcome::of(result),
+        };
+        let outcome = match outcome {
             Outcome::RateLimited(err) if self.stop.is_none() => {
                 self.refused.insert(index, (record, err));
                 return;
@@ -689,7 +724,7 @@ mod tests {
     /// Runs a batch of `count` records whose `create` answers with `answer(name, attempt)` after `delay`.
     async fn run(
         count: u64,
-        concurrency: usize,
+        limiter: Limiter,
         delay: Duration,
         answer: impl Fn(&NewPet, u32) -> Created + Send + Sync + 'static,
         signals: &mut FakeSignals,
@@ -713,7 +748,7 @@ mod tests {
             }
         };
         let mut log = Log::default();
-        let summary = send(&mut records(count), count, create, concurrency, signals, &mut log).await;
+        let summary = send(&mut records(count), count, create, limiter, signals, &mut log).await;
         (summary, log, requests)
     }
 
@@ -779,6 +814,16 @@ mod tests {
     /// `Retry-After`, 503s that pause, 500s, refusals, unreadable 2xx and lost answers, answers out of order.
     #[tokio::test(start_paused = true)]
     async fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_created_twice() {
+        fault_mix(Limiter::fixed(8)).await;
+    }
+
+    /// The same with the limit found as the batch goes: it never sends a record of unknown outcome again.
+    #[tokio::test(start_paused = true)]
+    async fn the_adaptive_limit_never_sends_a_record_of_unknown_outcome_again() {
+        fault_mix(Limiter::adaptive(Instant::now())).await;
+    }
+
+    async fn fault_mix(limiter: Limiter) {
         let count = 2_000;
         fn answer(pet: &NewPet, attempt: u32) -> Created {
             let n: u64 = pet.name.trim_start_matches("pet-").parse().unwrap();
@@ -803,12 +848,13 @@ mod tests {
         }
         let (_signals, mut interrupts) = no_signals();
         let started = std::time::Instant::now();
-        let (summary, log, requests) = run(count, 8, Duration::from_millis(3), answer, &mut interrupts).await;
+        let (summary, log, requests) = run(count, limiter, Duration::from_millis(3), answer, &mut interrupts).await;
         assert!(started.elapsed() < Duration::from_secs(10), "the paused clock makes the pauses free");
         check_accounts(count, &summary, &log);
         assert!(summary.stop.is_none(), "{:?}", summary.stop);
         assert!(summary.tally.created > 1_800 && summary.tally.unknown > 0 && summary.tally.failed > 0);
-        // Only a 429 is sent again: a record sent N times got a 429 the first N - 1.
+        // Only a refusal (a 429, a 503 with Retry-After) is sent again: a record sent N times got one the first
+        // N - 1.
         let requests = requests.lock().unwrap();
         let mut sent: HashMap<&str, u32> = HashMap::new();
         for (_, name) in requests.iter() {
@@ -821,9 +867,56 @@ mod tests {
             let pet = NewPet { name: name.to_owned(), category_id: 1, status: None };
             for attempt in 1..times {
                 let (result, _) = answer(&pet, attempt);
-                assert!(matches!(result, Err(api::Error::Status { status, .. }) if status == 429), "{name} #{attempt}");
+                let refused =
+                    matches!(result, Err(api::Error::Status { status, .. }) if status == 429 || status == 503);
+                assert!(refused, "{name} #{attempt}");
             }
         }
+    }
+
+    /// A server that takes 16 connections and answers the 17th with 503 and `Retry-After: 1`, 50 ms away: the
+    /// adaptive limit finds it, and every record is created, once.
+    #[tokio::test(start_paused = true)]
+    async fn the_adaptive_limit_finds_a_server_of_16_connections_and_creates_every_record_once() {
+        let count = 1_000;
+        let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let sent: Arc<Mutex<HashMap<String, u32>>> = Arc::default();
+        let peak = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let create = |pet: NewPet| {
+            let (open, sent, peak) = (open.clone(), sent.clone(), peak.clone());
+            async move {
+                use std::sync::atomic::Ordering::SeqCst;
+                let now = open.fetch_add(1, SeqCst) + 1;
+                *sent.lock().unwrap().entry(pet.name.clone()).or_default() += 1;
+                let answer = if now > 16 {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                    (Err(status(503)), Some(Duration::from_secs(1)))
+                } else {
+                    peak.fetch_max(now, SeqCst);
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    created(&pet, 1)
+                };
+                open.fetch_sub(1, SeqCst);
+                answer
+            }
+        };
+        let (_signals, mut interrupts) = no_signals();
+        let mut log = Log::default();
+        let limiter = Limiter::adaptive(Instant::now());
+        let summary = send(&mut records(count), count, create, limiter, &mut interrupts, &mut log).await;
+        check_accounts(count, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: count, failed: 0, unknown: 0, not_sent: 0 });
+        let sent = sent.lock().unwrap();
+        assert_eq!(sent.len() as u64, count);
+        let limits: Vec<usize> = log
+            .events
+            .iter()
+            .filter_map(|event| event.strip_prefix("Concurrency(")?.trim_end_matches(')').parse().ok())
+            .collect();
+        assert_eq!(limits.first(), Some(&limiter::INITIAL));
+        assert!(limits.iter().any(|limit| *limit > 16), "it looked past 16: {limits:?}");
+        assert_eq!(limits.last(), Some(&16), "{limits:?}");
+        assert_eq!(peak.load(std::sync::atomic::Ordering::SeqCst), 16);
     }
 
     #[tokio::test(start_paused = true)]
@@ -833,7 +926,8 @@ mod tests {
             _ => created(pet, 1),
         };
         let (_signals, mut interrupts) = no_signals();
-        let (summary, log, requests) = run(6, 3, Duration::from_millis(100), answer, &mut interrupts).await;
+        let (summary, log, requests) =
+            run(6, Limiter::fixed(3), Duration::from_millis(100), answer, &mut interrupts).await;
         check_accounts(6, &summary, &log);
         assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0 });
         assert_eq!(log.events, ["Paused { pause: 2s, refusals: 1 }"]);
@@ -859,7 +953,7 @@ mod tests {
     async fn refusals_in_a_row_end_the_batch_and_a_pause_past_the_cap_ends_it_at_once() {
         let (_signals, mut interrupts) = no_signals();
         let always = |_: &NewPet, _: u32| (Err(status(429)), Some(Duration::from_secs(1)));
-        let (summary, log, _) = run(50, 4, Duration::from_millis(10), always, &mut interrupts).await;
+        let (summary, log, _) = run(50, Limiter::fixed(4), Duration::from_millis(10), always, &mut interrupts).await;
         check_accounts(50, &summary, &log);
         assert!(matches!(summary.stop, Some(Stop::Refused)), "{:?}", summary.stop);
         assert_eq!(log.events.last().unwrap(), "KeptRefusing");
@@ -869,7 +963,7 @@ mod tests {
         let (_signals, mut interrupts) = no_signals();
         let too_long = |_: &NewPet, _: u32| (Err(status(429)), Some(PAUSE_CAP + Duration::from_secs(1)));
         let started = Instant::now();
-        let (summary, log, _) = run(50, 4, Duration::from_millis(10), too_long, &mut interrupts).await;
+        let (summary, log, _) = run(50, Limiter::fixed(4), Duration::from_millis(10), too_long, &mut interrupts).await;
         check_accounts(50, &summary, &log);
         assert_eq!(log.events, ["PauseTooLong(61s)"]);
         assert!(started.elapsed() < Duration::from_secs(1), "no pause was taken");
@@ -880,14 +974,14 @@ mod tests {
     async fn server_failures_in_a_row_end_the_batch_and_a_refused_key_at_once() {
         let (_signals, mut interrupts) = no_signals();
         let failing = |_: &NewPet, _: u32| (Err(status(500)), None);
-        let (summary, log, _) = run(100, 1, Duration::from_millis(10), failing, &mut interrupts).await;
+        let (summary, log, _) = run(100, Limiter::fixed(1), Duration::from_millis(10), failing, &mut interrupts).await;
         check_accounts(100, &summary, &log);
         assert!(matches!(summary.stop, Some(Stop::Failing)), "{:?}", summary.stop);
         assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: MAX_SERVER_FAILURES.into(), not_sent: 90 });
 
         let (_signals, mut interrupts) = no_signals();
         let refused = |_: &NewPet, _: u32| (Err(status(401)), None);
-        let (summary, log, _) = run(100, 1, Duration::from_millis(10), refused, &mut interrupts).await;
+        let (summary, log, _) = run(100, Limiter::fixed(1), Duration::from_millis(10), refused, &mut interrupts).await;
         assert!(matches!(summary.stop, Some(Stop::Hopeless)), "{:?}", summary.stop);
         assert_eq!(log.events, ["Hopeless(SameFailure)"]);
         assert_eq!(summary.tally, Tally { created: 0, failed: 1, unknown: 0, not_sent: 99 });
@@ -901,7 +995,8 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1_500)).await;
             signals.send(2).unwrap();
         });
-        let (summary, log, _) = run(100, 4, Duration::from_secs(1), |pet, _| created(pet, 1), &mut interrupts).await;
+        let (summary, log, _) =
+            run(100, Limiter::fixed(4), Duration::from_secs(1), |pet, _| created(pet, 1), &mut interrupts).await;
         check_accounts(100, &summary, &log);
         assert_eq!(summary.signal, Some(2));
         assert!(matches!(summary.stop, Some(Stop::Interrupted)), "{:?}", summary.stop);
@@ -915,7 +1010,8 @@ mod tests {
             signals.send(15).unwrap();
         });
         let started = Instant::now();
-        let (summary, log, _) = run(100, 4, Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
+        let (summary, log, _) =
+            run(100, Limiter::fixed(4), Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
         assert_eq!(started.elapsed(), Duration::from_secs(1) + SIGNAL_GRACE);
         check_accounts(100, &summary, &log);
         assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 4, not_sent: 96 });
@@ -936,7 +1032,8 @@ mod tests {
             signals.send(2).unwrap();
         });
         let started = Instant::now();
-        let (summary, log, _) = run(10, 2, Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
+        let (summary, log, _) =
+            run(10, Limiter::fixed(2), Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
         assert_eq!(started.elapsed(), Duration::from_secs(2) + ECHO / 2);
         assert_eq!(summary.signal, Some(15), "the first signal decides the exit");
         assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 2, not_sent: 8 });

@@ -26,15 +26,15 @@ use crate::output::Progress;
 /// runs nothing; a cell that starts with `'` before such a character gets one more (`'=x` is `''=x`). This
 /// reads one such `'` back off, so `pets list -o csv` read here recreates the same names. Every record is checked
 /// first; if any is invalid, each one is listed with its line and nothing is sent (exit 2). Records are then
-/// sent `--concurrency` at a time. The created pets print in input order (`--output ndjson`: as each
-/// completes, tagged with its input line); a record that was not created is reported with its line and the
+/// sent `--concurrency` at a time (by default as many as the server takes, found as the batch goes). The
+/// created pets print in input order (`--output ndjson`: as each completes, tagged with its input line); a record that was not created is reported with its line and the
 /// server's reason, and `--failed` keeps every such record for a re-run. A record whose request went out but
-/// got no usable answer (no answer at all, an unreadable one, or a 5xx) may exist: it is listed apart, never
+/// got no usable answer (no answer at all, an unreadable one, or another 5xx) may exist: it is listed apart, never
 /// sent again, and left out of the `--failed` file. Ctrl-C, SIGTERM or SIGHUP stops sending, waits up to 5
 /// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
 /// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
-/// pauses the whole batch; one that keeps refusing ends it. Any record not created, a closed stdout
-/// included: exit 6.
+/// pauses the whole batch and sends its records again after the pause; one that keeps refusing ends it. Any
+/// record not created, a closed stdout included: exit 6.
 ///
 /// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
 /// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before
@@ -91,17 +91,17 @@ pub struct AddArgs {
     )]
     pub format: Option<Format>,
 
-    /// How many requests may be in flight at once, 1 to 256
+    /// How many requests may be in flight at once, 1 to 256; without it, the batch finds how many as it goes,
+    /// from 8 up to 256, backing off when the server refuses (429, 503) or slows down
     #[arg(
         long,
         value_name = "N",
-        default_value_t = DEFAULT_CONCURRENCY,
         value_parser = crate::commands::values::parse_concurrency,
         requires = "file",
         conflicts_with_all = SINGLE,
         help_heading = "Adding from a file"
     )]
-    pub concurrency: u16,
+    pub concurrency: Option<u16>,
 
     /// Write every record that was not created (failed, or not sent) to this file, in the input's format, so
     /// that `--file PATH` sends exactly those; replaced whole, even when empty
@@ -142,9 +142,6 @@ pub struct AddArgs {
 /// The flags of a single add, which the file flags conflict with. (`requires = "file"` alone is not enough:
 /// clap lets a required argument be missing when a present one conflicts with it.)
 const SINGLE: [&str; 3] = ["name", "category_id", "status"];
-
-/// The default `--concurrency`: where the rate stops growing against a local server (see docs/performance.md).
-pub const DEFAULT_CONCURRENCY: u16 = 8;
 
 /// `pets add` as parsed: its flags ([`AddArgs`], which clap checks) and what they ask for, one animal or a
 /// file, decided once here so that neither path has to look at the other's flags.

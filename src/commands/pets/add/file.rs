@@ -1,5 +1,6 @@
 //! `petstore pets add --file`: a check pass over the whole file, then a send pass that reads it again and
-//! sends `--concurrency` records at a time over one client (so over reused connections). Neither pass holds
+//! sends records as many at a time as `--concurrency` says (without it, as many as the batch finds the server
+//! takes: `petstore_core::batch::limiter`) over one client (so over reused connections). Neither pass holds
 //! the file: records come one at a time from [`crate::bulk`], and results leave through a window of at most
 //! `WINDOW` records, in input order. Stdin is copied to a temporary file during the check pass, which runs on
 //! a blocking thread so that a signal ends it even while stdin is silent. The `--failed` path is checked
@@ -20,8 +21,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use petstore_core::batch::{
-    self, Abandoned, End, Event, Hopeless, MAX_REFUSALS, MAX_SERVER_FAILURES, PAUSE_CAP, Release, SIGNAL_GRACE, Stop,
-    Summary, Tally,
+    self, Abandoned, End, Event, Hopeless, Limiter, MAX_REFUSALS, MAX_SERVER_FAILURES, PAUSE_CAP, Release,
+    SIGNAL_GRACE, Stop, Summary, Tally,
 };
 
 use super::{AddArgs, UNKNOWN_CHECK, write_error};
@@ -125,7 +126,11 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         let client = client.clone();
         async move { client.create_pet_paced(&pet).await }
     };
-    let mut summary = batch::send(&mut reader, total, create, args.concurrency.into(), &mut interrupts, &mut out).await;
+    let limiter = match args.concurrency {
+        Some(n) => Limiter::fixed(n.into()),
+        None => Limiter::adaptive(tokio::time::Instant::now()),
+    };
+    let mut summary = batch::send(&mut reader, total, create, limiter, &mut interrupts, &mut out).await;
     if let Err(halt) = out.take_decided()
         && summary.stop.is_none()
     {
@@ -516,6 +521,10 @@ impl batch::Sink for BatchOutput {
                 "stopping: {in_flight} requests still in flight {} after the signal are abandoned",
                 duration_words(SIGNAL_GRACE)
             ),
+            Event::Concurrency(concurrency) => {
+                self.progress.set_concurrency(concurrency);
+                return;
+            }
         };
         self.progress.report(&line);
     }

@@ -1,0 +1,438 @@
+//! How many requests a batch keeps in flight: a number fixed by `--concurrency`, or, without it, one found as
+//! the batch goes. Pure policy: it is told of each answer (when its request was sent, when the answer came,
+//! whether it was good, a refusal or neither) and gives the limit; it never sends, sleeps or reads a clock, so
+//! its tests drive it with made-up instants.
+//!
+//! The adaptive policy is AIMD with a slow start and a throughput test, as TCP's congestion control and BBR's
+//! start-up do it, rather than a gradient limiter (Netflix's concurrency-limits): a gradient compares each
+//! round's latency with the least seen, and on loopback, where a request takes tens of microseconds and most
+//! of that is queueing in a shared CPU, that ratio is noise, so a gradient limiter shrinks for nothing. Here:
+//!
+//! - It starts at [`INITIAL`] (the best fixed setting on loopback) and works in rounds: a round ends once it
+//!   has seen as many answers as the limit, and [`MIN_ROUND`] has passed, so that a round on loopback is
+//!   hundreds of answers rather than a few microseconds of noise.
+//! - Start-up: after each round whose window was full and whose answers were all good, the limit doubles while
+//!   the round's throughput beat the best before it by [`GROWTH`]. The first round that does not (or whose
+//!   mean latency is [`LATENCY_RISE`] times the best round's) ends start-up, back at the limit of the best
+//!   round: a fast link ends near its bandwidth-delay product, loopback stays where it began.
+//! - Then it probes: every [`PROBE_EVERY`] full rounds it tries a quarter more for a round, and keeps it only
+//!   if the throughput grew by [`PROBE_GAIN`]. A round whose mean latency is [`LATENCY_RISE`] times that of the
+//!   last good round, with no more throughput, cuts the limit by a quarter.
+//! - A refusal (a 429, a 503 with `Retry-After`, a refused connection) halves the limit, counted from what was
+//!   in flight, once per window: refusals to requests sent before the last cut are that cut's; a refused
+//!   probe goes back to the limit before it. After one it does not probe for [`QUIET_AFTER_REFUSAL`], doubled
+//!   for each refusal after it: a server that takes only so many connections keeps saying so, and each
+//!   refusal costs the whole batch the pause it asks for.
+//! - The limit stays between 1 and [`MAX`].
+//!
+//! The limiter only decides how many go at once. What a refusal means for its record (sent again after the
+//! pause, never when its outcome is unknown) is the scheduler's.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// The most requests in flight at once, adaptive or fixed.
+pub const MAX: usize = 256;
+
+/// Where the adaptive limit starts.
+pub const INITIAL: usize = 8;
+
+/// The shortest round.
+pub const MIN_ROUND: Duration = Duration::from_millis(10);
+
+/// In start-up, how much more throughput a round must have than the best before it for the limit to double.
+pub const GROWTH: f64 = 1.25;
+
+/// After start-up, how much more throughput a probe must bring to be kept.
+pub const PROBE_GAIN: f64 = 1.10;
+
+/// Full rounds between probes.
+pub const PROBE_EVERY: u32 = 8;
+
+/// How much longer a round's mean latency must be than the reference for latency to count as rising.
+pub const LATENCY_RISE: f64 = 2.0;
+
+/// How long after a refusal the limiter does not probe for more; doubled for each further refusal, up to
+/// [`QUIET_MAX`].
+pub const QUIET_AFTER_REFUSAL: Duration = Duration::from_secs(10);
+
+/// The longest quiet after a refusal.
+pub const QUIET_MAX: Duration = Duration::from_secs(300);
+
+/// What an answer says about the load on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A usable answer (created, or refused for the record's own sake, such as a 400): its latency counts.
+    Good,
+    /// The server or the network refused it for load: a 429, a 503 with `Retry-After`, a refused connection.
+    Refused,
+    /// Anything else (a 5xx, no answer): the round does not grow, and the latency is not counted.
+    Other,
+}
+
+/// How many requests may be in flight.
+#[derive(Debug, Clone)]
+pub struct Limiter {
+    limit: usize,
+    adaptive: Option<Adaptive>,
+}
+
+#[derive(Debug, Clone)]
+struct Adaptive {
+    startup: bool,
+    round: Round,
+    /// The reference round: the best of start-up, or the last steady round after it.
+    best: Option<Measure>,
+    /// While probing: the limit before the probe.
+    probe_from: Option<usize>,
+    full_rounds: u32,
+    /// When the limit was last cut for a refusal.
+    cut_at: Option<Instant>,
+    /// How long after a refusal not to probe: [`QUIET_AFTER_REFUSAL`], doubled for each refusal after it.
+    quiet: Duration,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Measure {
+    /// Answers per second.
+    throughput: f64,
+    /// The mean latency of the good answers.
+    latency: Duration,
+    limit: usize,
+}
+
+#[derive(Debug, Clone)]
+struct Round {
+    started: Instant,
+    answers: usize,
+    good: u32,
+    latency: Duration,
+    /// The window was full at some answer of the round.
+    full: bool,
+    /// Every answer was good.
+    clean: bool,
+}
+
+impl Round {
+    fn new(now: Instant) -> Round {
+        Round { started: now, answers: 0, good: 0, latency: Duration::ZERO, full: false, clean: true }
+    }
+}
+
+impl Limiter {
+    /// Always `n` (1 to [`MAX`]).
+    pub fn fixed(n: usize) -> Limiter {
+        Limiter { limit: n.clamp(1, MAX), adaptive: None }
+    }
+
+    /// Found as the batch goes, from [`INITIAL`]; `now` starts the first round.
+    pub fn adaptive(now: Instant) -> Limiter {
+        Limiter {
+            limit: INITIAL,
+            adaptive: Some(Adaptive {
+                startup: true,
+                round: Round::new(now),
+                best: None,
+                probe_from: None,
+                full_rounds: 0,
+                cut_at: None,
+                quiet: QUIET_AFTER_REFUSAL,
+            }),
+        }
+    }
+
+    /// How many requests may be in flight now.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Whether the limit is found as the batch goes.
+    pub fn is_adaptive(&self) -> bool {
+        self.adaptive.is_some()
+    }
+
+    /// An answer came at `now` to a request sent at `sent`, while `in_flight` requests were out (this one
+    /// included).
+    pub fn answered(&mut self, now: Instant, sent: Instant, in_flight: usize, answer: Answer) {
+        let Some(state) = &mut self.adaptive else { return };
+        if answer == Answer::Refused {
+            if state.cut_at.is_some_and(|cut| sent < cut) {
+                // In flight when the limit was cut for an earlier refusal: that cut was for it too.
+                return;
+            }
+            self.limit = match state.probe_from.take() {
+                // A probe too far: back to the limit before it, which the server took.
+                Some(from) => from,
+                None => (self.limit.min(in_flight) / 2).max(1),
+            };
+            if state.cut_at.is_some() {
+                state.quiet = (state.quiet * 2).min(QUIET_MAX);
+            }
+            state.startup = false;
+            state.full_rounds = 0;
+            state.cut_at = Some(now);
+            state.round = Round::new(now);
+            return;
+        }
+        let round = &mut state.round;
+        round.answers += 1;
+        round.full |= in_flight >= self.limit;
+        match answer {
+            Answer::Good => {
+                round.good += 1;
+                round.latency += now.saturating_duration_since(sent);
+            }
+            _ => round.clean = false,
+        }
+        if round.answers < self.limit || now.saturating_duration_since(round.started) < MIN_ROUND {
+            return;
+        }
+        let round = std::mem::replace(&mut state.round, Round::new(now));
+        let seconds = now.saturating_duration_since(round.started).as_secs_f64();
+        let measure = Measure {
+            throughput: round.answers as f64 / seconds,
+            latency: round.latency.checked_div(round.good.max(1)).unwrap_or_default(),
+            limit: self.limit,
+        };
+        if !round.full || !round.clean || round.good == 0 {
+            // Not a test of this limit: the input ran low, or the server had trouble.
+            if let Some(from) = state.probe_from.take() {
+                self.limit = from;
+            }
+            return;
+        }
+        let rising = |best: &Measure| measure.latency.as_secs_f64() > best.latency.as_secs_f64() * LATENCY_RISE;
+        if state.startup {
+            match state.best {
+                Some(best) if measure.throughput < best.throughput * GROWTH || rising(&best) => {
+                    state.startup = false;
+                    self.limit = best.limit;
+                }
+                _ => {
+                    state.best = Some(measure);
+                    self.limit = (self.limit * 2).min(MAX);
+                }
+            }
+            return;
+        }
+        if let Some(from) = state.probe_from.take() {
+            let kept = state.best.is_none_or(|best| measure.throughput >= best.throughput * PROBE_GAIN);
+            if kept {
+                state.best = Some(measure);
+            } else {
+                self.limit = from;
+            }
+            return;
+        }
+        match state.best {
+            Some(best) if rising(&best) && measure.throughput < best.throughput * PROBE_GAIN => {
+                self.limit = (self.limit - self.limit / 4).max(1);
+                state.best = None;
+                state.full_rounds = 0;
+            }
+            _ => {
+                state.best = Some(measure);
+                state.full_rounds += 1;
+                let quiet = state.cut_at.is_some_and(|cut| now.saturating_duration_since(cut) < state.quiet);
+                if state.full_rounds >= PROBE_EVERY && !quiet && self.limit < MAX {
+                    state.full_rounds = 0;
+                    state.probe_from = Some(self.limit);
+                    self.limit = (self.limit + (self.limit / 4).max(1)).min(MAX);
+                }
+            }
+        }
+    }
+}
+
+/// The policy alone, on a made-up clock against made-up servers: each server is a function from what is in
+/// flight to each answer's latency and kind, and a small event loop plays a batch against it.
+#[cfg(test)]
+mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    use super::*;
+
+    /// A fake server: given how many requests are in flight (this one included) when one is sent, and the
+    /// request's number, how long its answer takes and what it is.
+    type Server = dyn Fn(usize, u64) -> (Duration, Answer);
+
+    /// What a batch against a fake server did.
+    #[derive(Debug, Default)]
+    struct Played {
+        /// The limit after each answer.
+        limits: Vec<usize>,
+        refused: u64,
+        /// The most in flight at once.
+        peak: usize,
+        elapsed: Duration,
+        /// How many times each record was sent.
+        sent: Vec<u32>,
+    }
+
+    /// Sends `count` records through `limiter` to `server`, as the scheduler does: as many as the limit
+    /// allows; a refused one goes again (a refusal says the server did not act); any other answer ends it.
+    fn play(mut limiter: Limiter, count: u64, server: &Server) -> Played {
+        let start = Instant::now();
+        let mut now = start;
+        let mut played = Played { sent: vec![0; count as usize], ..Played::default() };
+        // (answer time, record, sent time, kind), earliest first.
+        let mut in_flight: BinaryHeap<Reverse<(Instant, u64, Instant, u8)>> = BinaryHeap::new();
+        let mut waiting: Vec<u64> = (0..count).rev().collect();
+        while !waiting.is_empty() || !in_flight.is_empty() {
+            while in_flight.len() < limiter.limit() {
+                let Some(record) = waiting.pop() else { break };
+                played.sent[record as usize] += 1;
+                let (latency, answer) = server(in_flight.len() + 1, record);
+                let kind = match answer {
+                    Answer::Good => 0,
+                    Answer::Refused => 1,
+                    Answer::Other => 2,
+                };
+                in_flight.push(Reverse((now + latency, record, now, kind)));
+                played.peak = played.peak.max(in_flight.len());
+            }
+            let Reverse((at, record, sent, kind)) = in_flight.pop().expect("something is in flight");
+            now = at;
+            let answer = match kind {
+                0 => Answer::Good,
+                1 => {
+                    played.refused += 1;
+                    waiting.push(record);
+                    Answer::Refused
+                }
+                _ => Answer::Other,
+            };
+            limiter.answered(now, sent, in_flight.len() + 1, answer);
+            played.limits.push(limiter.limit());
+        }
+        played.elapsed = now - start;
+        played
+    }
+
+    /// A link of `latency` to a server with room for all.
+    fn link(latency: Duration) -> impl Fn(usize, u64) -> (Duration, Answer) {
+        move |_, _| (latency, Answer::Good)
+    }
+
+    #[test]
+    fn a_fixed_limit_never_moves() {
+        let played = play(Limiter::fixed(16), 2_000, &link(Duration::from_millis(50)));
+        assert!(played.limits.iter().all(|limit| *limit == 16));
+        assert_eq!(Limiter::fixed(0).limit(), 1);
+        assert_eq!(Limiter::fixed(10_000).limit(), MAX);
+    }
+
+    #[test]
+    fn it_grows_on_a_fast_link_up_to_the_cap_and_beats_a_fixed_64() {
+        let played = play(Limiter::adaptive(Instant::now()), 5_000, &link(Duration::from_millis(50)));
+        assert_eq!(played.limits[0], INITIAL);
+        assert_eq!(*played.limits.iter().max().unwrap(), MAX, "it doubles while the throughput doubles");
+        assert!(played.peak <= MAX);
+        let fixed = play(Limiter::fixed(64), 5_000, &link(Duration::from_millis(50)));
+        assert!(played.elapsed < fixed.elapsed, "{:?} against {:?}", played.elapsed, fixed.elapsed);
+    }
+
+    #[test]
+    fn it_stays_low_where_more_in_flight_brings_no_more_throughput() {
+        // A server that does 8 at once, each in 100 us: more in flight only queue (loopback on a busy CPU).
+        let queueing = |in_flight: usize, _| {
+            let queued = in_flight.div_ceil(8) as u32;
+            (Duration::from_micros(100) * queued, Answer::Good)
+        };
+        let played = play(Limiter::adaptive(Instant::now()), 50_000, &queueing);
+        let last = *played.limits.last().unwrap();
+        assert!(last <= 2 * INITIAL, "ended at {last}");
+        assert!(played.peak <= 4 * INITIAL, "peaked at {}", played.peak);
+    }
+
+    #[test]
+    fn a_refusal_halves_the_limit_once_for_the_requests_in_flight_together() {
+        let start = Instant::now();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let mut limiter = Limiter::adaptive(start);
+        // Three full rounds on a 50 ms link: 8, 16, 32.
+        let mut sent = 0;
+        for round in 0..3u64 {
+            let limit = limiter.limit();
+            for _ in 0..limit {
+                limiter.answered(at(50 * (round + 1)), at(50 * round), limit, Answer::Good);
+                sent += 1;
+            }
+        }
+        assert_eq!(limiter.limit(), 64, "after {sent} answers");
+        // A 429 (or a 503 with Retry-After, or a refused connection) with 40 in flight: 20.
+        limiter.answered(at(200), at(160), 40, Answer::Refused);
+        assert_eq!(limiter.limit(), 20);
+        // The others sent before the cut are the same refusal.
+        for _ in 0..10 {
+            limiter.answered(at(201), at(170), 39, Answer::Refused);
+        }
+        assert_eq!(limiter.limit(), 20);
+        // A refusal to a request sent after the cut cuts again.
+        limiter.answered(at(300), at(250), 20, Answer::Refused);
+        assert_eq!(limiter.limit(), 10);
+        for ms in 400..420 {
+            limiter.answered(at(ms), at(ms - 1), 1, Answer::Refused);
+        }
+        assert_eq!(limiter.limit(), 1, "never below one");
+    }
+
+    #[test]
+    fn against_a_server_of_16_connections_it_settles_at_16_after_one_overshoot() {
+        // 50 ms a request; the 17th connection at once is answered 503 with Retry-After at once.
+        let capped = |in_flight: usize, _| {
+            if in_flight > 16 {
+                (Duration::from_millis(1), Answer::Refused)
+            } else {
+                (Duration::from_millis(50), Answer::Good)
+            }
+        };
+        let played = play(Limiter::adaptive(Instant::now()), 10_000, &capped);
+        assert!(played.sent.iter().all(|times| *times >= 1));
+        // Over the cap: once in start-up, then a probe of a quarter more after 10 s of quiet, and one after
+        // 20 s more (the quiet doubles).
+        let overshoots = played.limits.windows(2).filter(|pair| pair[0] <= 16 && pair[1] > 16).count();
+        assert!(overshoots <= 3, "{overshoots} times over the cap");
+        assert!(played.limits.iter().rev().take(100).all(|limit| *limit == 16));
+        assert!(played.refused <= 16 + 4 + 4, "{} refusals", played.refused);
+        // 10,000 records at 16 at once take 31.25 s: within 5% of it.
+        assert!(played.elapsed.as_secs_f64() < 31.25 * 1.05, "{:?}", played.elapsed);
+    }
+
+    #[test]
+    fn rising_latency_with_no_more_throughput_cuts_the_limit() {
+        let start = Instant::now();
+        let mut limiter = Limiter::adaptive(start);
+        let mut now = start;
+        // Start-up on a 50 ms link to 32, where the server stops getting faster: 32 at once take 100 ms.
+        let mut round = |limiter: &mut Limiter, latency: u64| {
+            let limit = limiter.limit();
+            for _ in 0..limit {
+                limiter.answered(now + Duration::from_millis(latency), now, limit, Answer::Good);
+            }
+            now += Duration::from_millis(latency);
+        };
+        round(&mut limiter, 50);
+        round(&mut limiter, 50);
+        assert_eq!(limiter.limit(), 32);
+        round(&mut limiter, 100);
+        assert_eq!(limiter.limit(), 16, "no more throughput at 32: back to 16");
+        round(&mut limiter, 50);
+        // The server slows down: latency three times as long, and no more throughput.
+        round(&mut limiter, 150);
+        assert_eq!(limiter.limit(), 12);
+    }
+
+    #[test]
+    fn a_round_with_server_trouble_does_not_grow() {
+        let start = Instant::now();
+        let mut limiter = Limiter::adaptive(start);
+        for i in 0..8 {
+            let answer = if i == 3 { Answer::Other } else { Answer::Good };
+            limiter.answered(start + Duration::from_millis(50), start, 8, answer);
+        }
+        assert_eq!(limiter.limit(), INITIAL);
+    }
+}
