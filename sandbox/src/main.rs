@@ -283,7 +283,7 @@ fn parse_api_key(text: &str) -> Result<String, String> {
 }
 
 /// jemalloc, for the memory of closed connections to go back to the system (sandbox/Cargo.toml).
-#[cfg(not(target_env = "msvc"))]
+#[cfg(target_os = "linux")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
