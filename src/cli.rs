@@ -17,6 +17,7 @@ use crate::commands::completions::CompletionsArgs;
 use crate::commands::config::ConfigCommand;
 use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::EnvCommand;
+use crate::commands::mcp::McpArgs;
 use crate::commands::pets::PetsCommand;
 use crate::commands::schema::SchemaArgs;
 use crate::commands::version::VersionArgs;
@@ -256,6 +257,8 @@ Examples:
     Version(VersionArgs),
 
     Schema(SchemaArgs),
+
+    Mcp(McpArgs),
 }
 
 /// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it

@@ -447,6 +447,24 @@ pub enum Error {
     )]
     CannotAsk { env: String, why: crate::output::CannotAsk },
 
+    /// `petstore mcp`'s `add_pet`, to an environment whose writes are confirmed, from an MCP client that cannot
+    /// ask its user (it declared no form elicitation): nothing was sent. `by_hand` is the command to run at a
+    /// terminal instead, with the name left as `NAME`.
+    #[error(
+        "cannot ask before writing to `{env}`: the MCP client cannot ask its user (no elicitation), so nothing was sent"
+    )]
+    #[diagnostic(code(petstore::cannot_ask), help("run it by hand at a terminal, where petstore asks: `{by_hand}`"))]
+    CannotElicit { env: String, by_hand: String },
+
+    /// `petstore mcp`'s `add_pet`: the person declined or dismissed the question in the MCP client, or answered
+    /// anything but `confirm: true`. Nothing was sent.
+    #[error("the user did not confirm the write in the MCP client, so nothing was sent to `{env}`")]
+    #[diagnostic(
+        code(petstore::not_confirmed),
+        help("add it only if the user asks again; `petstore pets add --dry-run` shows what would be sent")
+    )]
+    DeclinedInClient { env: String },
+
     /// `auth login` at a terminal, from a process in the background of it (`&`): it cannot read the key there
     /// (it would be stopped), so nothing was stored.
     #[error(
@@ -530,6 +548,7 @@ impl Error {
             | Error::BuiltInEnvironment { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
+            | Error::CannotElicit { .. }
             | Error::CannotAskForKey { .. }
             | Error::InvalidValue { .. }
             | Error::UnknownColumn { .. }
@@ -575,6 +594,7 @@ impl Error {
             | Error::NotHttp { .. }
             | Error::ChecksFailed { .. }
             | Error::NotConfirmed { .. }
+            | Error::DeclinedInClient { .. }
             | Error::FailedFile { .. }
             | Error::UnknownFile { .. }
             | Error::Io(_)
@@ -952,6 +972,8 @@ mod tests {
             (Error::Unreadable { status: 200, reason: text("x"), excerpt: text("") }, exit::FAILURE),
             (Error::ChecksFailed { failed: 1, total: 10 }, exit::FAILURE),
             (Error::NotConfirmed { env: text("production") }, exit::FAILURE),
+            (Error::DeclinedInClient { env: text("production") }, exit::FAILURE),
+            (Error::CannotElicit { env: text("production"), by_hand: text("x") }, exit::USAGE),
             (Error::FailedFile { path: path(), source: io() }, exit::FAILURE),
             (Error::UnknownFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Io(io()), exit::FAILURE),

@@ -38,7 +38,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     if let Some(why) = ctx.output.cannot_ask() {
         return Err(Error::CannotAsk { env: env.name.clone(), why });
     }
-    let question = format!("`{}` ({}): {what}. Send it? [y/N] ", env.name, target.base_url);
+    let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
     ctx.output.question(&question);
@@ -65,6 +65,13 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     // Ctrl-D ends the read without ending the line.
     ctx.output.question_answered(answer.ends_with('\n'));
     if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
+}
+
+/// The question before a write, without the answers it takes: `` `production` (https://…/v1): add the animal
+/// `Rex` (category 1, no status). Send it? `` The terminal adds `[y/N]`; `petstore mcp` asks it through the
+/// person's MCP client, with the request body after it.
+pub fn question(env: &str, base_url: &crate::config::DisplaySafeUrl, what: &str) -> String {
+    format!("`{env}` ({base_url}): {what}. Send it?")
 }
 
 /// `y` or `yes`, in any case, around spaces.

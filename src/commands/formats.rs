@@ -128,6 +128,7 @@ fn prints(command: &Command) -> Prints<'_> {
         ),
         Command::Completions(_) => Prints::Other("it prints a shell script", "leave it out"),
         Command::Schema(_) => Prints::Value,
+        Command::Mcp(_) => Prints::Other("it speaks MCP on stdout", "leave it out"),
     }
 }
 
@@ -143,6 +144,7 @@ fn command_name(command: &Command) -> String {
         Command::Doctor(_) => "doctor".to_owned(),
         Command::Completions(_) => "completions".to_owned(),
         Command::Schema(_) => "schema".to_owned(),
+        Command::Mcp(_) => "mcp".to_owned(),
     }
 }
 

@@ -9,10 +9,13 @@ pub mod doctor;
 pub mod dry_run;
 pub mod env;
 pub mod formats;
+pub mod mcp;
 pub mod pets;
 pub mod schema;
 pub mod values;
 pub mod version;
+
+use std::sync::Arc;
 
 use crate::cli::Command;
 use crate::context::Context;
@@ -24,6 +27,8 @@ impl Command {
     pub fn handles_interrupts(&self) -> bool {
         match self {
             Command::Pets(command) => command.handles_interrupts(),
+            // The server listens for signals itself, to say whether a write was in flight.
+            Command::Mcp(_) => true,
             Command::Api(_)
             | Command::Auth(_)
             | Command::Env(_)
@@ -37,7 +42,7 @@ impl Command {
 }
 
 /// Runs the command the user typed.
-pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
+pub async fn run(ctx: &Arc<Context>, command: &Command) -> Result<(), Error> {
     match command {
         Command::Pets(command) => pets::run(ctx, command).await,
         Command::Api(args) => api::run(ctx, args).await,
@@ -48,5 +53,6 @@ pub async fn run(ctx: &Context, command: &Command) -> Result<(), Error> {
         Command::Completions(args) => completions::run(ctx, args),
         Command::Version(args) => version::run(ctx, args),
         Command::Schema(args) => schema::run(ctx, args),
+        Command::Mcp(args) => mcp::run(ctx, args).await,
     }
 }

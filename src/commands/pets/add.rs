@@ -5,7 +5,7 @@ mod prompt;
 
 use std::path::PathBuf;
 
-use crate::api::{self, NewPet, PetStatus};
+use crate::api::{self, PetStatus};
 use crate::bulk::Format;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
@@ -205,7 +205,7 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
-    confirm_write(ctx, add.args.yes, &describe(new_pet)).await?;
+    confirm_write(ctx, add.args.yes, &super::describe_new_pet(new_pet)).await?;
     ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
@@ -216,16 +216,10 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     Ok(())
 }
 
-/// The animal as the question before sending it names it.
-fn describe(new_pet: &NewPet) -> String {
-    let status = new_pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
-    format!("add the animal `{}` (category {}, {status})", new_pet.name, new_pet.category_id)
-}
-
 /// A failed `POST /pets` in the user's terms. After one that may have created the animal (no complete answer,
 /// a 5xx, an unreadable 2xx: [`api::Error::maybe_applied`]), the message says so and the hint is to check
 /// before adding it again.
-fn write_error(err: api::Error) -> Error {
+pub(crate) fn write_error(err: api::Error) -> Error {
     if !err.maybe_applied() {
         return Error::from(err);
     }

@@ -61,6 +61,12 @@ pub async fn run(ctx: &Context, command: &PetsCommand) -> Result<(), Error> {
     }
 }
 
+/// The animal as the question before sending it names it (`pets add`, and `petstore mcp`'s `add_pet`).
+pub fn describe_new_pet(new_pet: &crate::api::NewPet) -> String {
+    let status = new_pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
+    format!("add the animal `{}` (category {}, {status})", new_pet.name, new_pet.category_id)
+}
+
 /// The note naming the blind spot, when the unfiltered first 100 came back full: animals with no status past
 /// them are in no list.
 fn blind_spot_note(ctx: &Context, coverage: &Coverage) {
@@ -90,7 +96,7 @@ fn full_words(coverage: &Coverage) -> String {
 
 /// Now, as far as the deprecation of `GET /pets/{petId}` goes: the clock, unless a test sets the hidden
 /// `PETSTORE_TEST_NOW` (an HTTP-date, `Fri, 06 Dec 2030 00:00:00 GMT`) to see what happens on another day.
-fn now() -> SystemTime {
+pub(crate) fn now() -> SystemTime {
     std::env::var(TEST_NOW_VAR)
         .ok()
         .and_then(|date| httpdate::parse_http_date(&date).ok())
