@@ -27,6 +27,7 @@ mod interrupts;
 #[cfg(target_os = "linux")]
 mod kernel_keyring;
 mod keyring;
+mod mcp;
 mod network;
 mod output;
 mod pets_add;

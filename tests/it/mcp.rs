@@ -1,0 +1,433 @@
+//! `petstore mcp`: the real binary over stdio, driven by rmcp's client as an assistant's client would drive it
+//! (and by raw JSON-RPC lines where the input itself is the test), against a real sandbox.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use petstore_sandbox::Config;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
+    ElicitationAction, Implementation,
+};
+use rmcp::service::{RequestContext, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{ClientHandler, ErrorData, RoleClient, ServiceError, ServiceExt};
+use serde_json::{Value, json};
+
+use crate::common::{KEY, TestEnv};
+
+/// How the person at the client answers the question, if the client can ask at all.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Person {
+    Accepts,
+    Declines,
+    Cancels,
+    /// Accepts the form with `confirm: false`.
+    AcceptsUnchecked,
+    /// A client that declares no elicitation.
+    CannotBeAsked,
+}
+
+/// An MCP client with a person behind it; it keeps every question it was asked.
+#[derive(Debug, Clone)]
+struct Client {
+    person: Person,
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Client {
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = request else {
+            panic!("petstore asks with a form");
+        };
+        assert_eq!(serde_json::to_value(&requested_schema).unwrap()["required"], json!(["confirm"]));
+        self.asked.lock().unwrap().push(message);
+        Ok(match self.person {
+            Person::Accepts => ElicitResult::new(ElicitationAction::Accept).with_content(json!({"confirm": true})),
+            Person::AcceptsUnchecked => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"confirm": false}))
+            }
+            Person::Declines => ElicitResult::new(ElicitationAction::Decline),
+            Person::Cancels => ElicitResult::new(ElicitationAction::Cancel),
+            Person::CannotBeAsked => panic!("a client without elicitation is never asked"),
+        })
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = match self.person {
+            Person::CannotBeAsked => ClientCapabilities::default(),
+            _ => ClientCapabilities::builder().enable_elicitation().build(),
+        };
+        ClientConfig::new(capabilities, Implementation::new("petstore-tests", "1"))
+    }
+}
+
+/// A sandbox as environment `shop`, whose writes are confirmed, and as `play`, whose writes are not.
+fn shop(config: Config) -> TestEnv {
+    let env = TestEnv::with(config);
+    env.write_config(&format!(
+        "[environments.shop]\nbase_url = \"{url}\"\nconfirm_writes = true\n\n[environments.play]\nbase_url = \"{url}\"\n",
+        url = env.sandbox.base_url()
+    ));
+    env
+}
+
+/// `petstore --env ENV mcp ARGS` with the test's environment, as a tokio command.
+fn server(env: &TestEnv, name: &str, args: &[&str]) -> tokio::process::Command {
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", name, "mcp"]).args(args);
+    tokio::process::Command::from(cmd)
+}
+
+/// A session with `petstore --env ENV mcp ARGS`, the client's person answering as `person`.
+async fn connect(cmd: tokio::process::Command, person: Person) -> (RunningService<RoleClient, Client>, Client) {
+    let client = Client { person, asked: Arc::default() };
+    let (transport, _stderr) = TokioChildProcess::builder(cmd).stderr(Stdio::null()).spawn().unwrap();
+    let running = client.clone().serve(transport).await.expect("the server starts");
+    (running, client)
+}
+
+async fn call(running: &RunningService<RoleClient, Client>, tool: &str, arguments: Value) -> CallToolResult {
+    let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
+    running.call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments)).await.unwrap()
+}
+
+/// The JSON error object of a failed call.
+fn error_of(result: &CallToolResult) -> Value {
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    let text = result.content[0].as_text().expect("a text content").text.clone();
+    serde_json::from_str(&text).expect("the error is JSON")
+}
+
+fn posts(env: &TestEnv) -> usize {
+    env.sandbox.request_lines().iter().filter(|line| line.starts_with("POST ")).count()
+}
+
+#[tokio::test]
+async fn tools_are_listed_with_annotations_and_schemas_and_add_pet_only_with_allow_writes() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    let all = running.list_all_tools().await.unwrap();
+    let listed = serde_json::to_string_pretty(&all).unwrap();
+    insta::assert_snapshot!("mcp_tools_allow_writes", listed);
+    running.cancel().await.unwrap();
+
+    let (running, _) = connect(server(&env, "shop", &[]), Person::Accepts).await;
+    let read_only = running.list_all_tools().await.unwrap();
+    assert_eq!(read_only, all[..2]);
+    assert!(read_only.iter().all(|tool| tool.annotations.as_ref().unwrap().read_only_hint == Some(true)));
+    // Without `--allow-writes`, `add_pet` is a tool that does not exist: a protocol error, nothing sent.
+    let Value::Object(arguments) = json!({"name": "Rex", "categoryId": 1}) else { unreachable!() };
+    let refused = running.call_tool(CallToolRequestParams::new("add_pet").with_arguments(arguments)).await;
+    assert!(matches!(&refused, Err(ServiceError::McpError(err)) if err.code.0 == -32602), "{refused:?}");
+    assert_eq!(posts(&env), 0);
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn list_pets_says_when_the_list_is_cut_off() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "shop", &[]), Person::Accepts).await;
+    let page = call(&running, "list_pets", json!({"limit": 3})).await.structured_content.unwrap();
+    insta::assert_snapshot!("mcp_list_pets_cut_off", serde_json::to_string_pretty(&page).unwrap());
+    let whole = call(&running, "list_pets", json!({"all": true})).await.structured_content.unwrap();
+    assert_eq!((whole["pets"].as_array().unwrap().len(), &whole["complete"]), (5, &json!(true)));
+    let refused = call(&running, "list_pets", json!({"all": true, "limit": 3})).await;
+    assert_eq!(error_of(&refused)["error"]["code"], "invalid_value");
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn list_and_find_name_full_statuses_and_the_deprecated_lookup() {
+    // 400 animals: each status has more than the API's 100, so every list is partial.
+    let env = shop(Config::default().seed_pets(400));
+    let (running, _) = connect(server(&env, "shop", &[]), Person::Accepts).await;
+    let all = call(&running, "list_pets", json!({"all": true})).await.structured_content.unwrap();
+    assert_eq!(all["complete"], false);
+    assert_eq!(all["fullStatuses"], json!(["available", "pending", "sold"]));
+    assert_eq!(all["blindSpot"], true);
+    insta::assert_snapshot!("mcp_list_pets_all_partial_notes", serde_json::to_string_pretty(&all["notes"]).unwrap());
+
+    let rex = call(&running, "find_pets", json!({"name": "Rex", "status": "available"})).await;
+    let rex = rex.structured_content.unwrap();
+    assert!(rex["pets"].as_array().unwrap().iter().all(|pet| pet["name"] == "Rex"));
+    assert_eq!((&rex["complete"], &rex["fullStatuses"]), (&json!(false), &json!(["available"])));
+
+    let before = env.sandbox.request_lines().len();
+    let far = call(&running, "find_pets", json!({"id": 399})).await.structured_content.unwrap();
+    assert_eq!(far["pets"][0]["id"], 399);
+    assert_eq!((&far["complete"], &far["deprecatedCall"]), (&json!(true), &json!("GET /pets/{petId}")));
+    assert!(far["notes"][0].as_str().unwrap().contains("deprecates"), "{far}");
+    assert!(env.sandbox.request_lines()[before..].iter().any(|line| line == "GET /v1/pets/399"));
+
+    // An id a list shows is never looked up with the deprecated call.
+    let before = env.sandbox.request_lines().len();
+    let near = call(&running, "find_pets", json!({"id": 2})).await.structured_content.unwrap();
+    assert_eq!((near["pets"][0]["id"].clone(), near.get("deprecatedCall")), (json!(2), None));
+    assert!(!env.sandbox.request_lines()[before..].iter().any(|line| line.starts_with("GET /v1/pets/")));
+
+    let none = call(&running, "find_pets", json!({})).await;
+    assert_eq!(error_of(&none)["error"]["code"], "invalid_value");
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_confirmed_environment_is_written_to_only_when_the_user_accepts() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    let added = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 2, "status": "pending"})).await;
+    let added = added.structured_content.unwrap();
+    assert_eq!(added["pet"]["name"], "Rex");
+    assert_eq!(added["confirmation"], "accepted");
+    assert_eq!(posts(&env), 1);
+    let asked = client.asked.lock().unwrap().clone();
+    let question = asked[0].replace(&env.sandbox.base_url(), "[URL]");
+    insta::assert_snapshot!("mcp_add_pet_question", question);
+    running.cancel().await.unwrap();
+
+    for person in [Person::Declines, Person::Cancels, Person::AcceptsUnchecked] {
+        let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), person).await;
+        let refused = call(&running, "add_pet", json!({"name": "Tom", "categoryId": 1})).await;
+        let error = error_of(&refused);
+        assert_eq!(error["error"]["code"], "not_confirmed", "{person:?}");
+        assert!(error["error"]["message"].as_str().unwrap().contains("nothing was sent"), "{error}");
+        assert_eq!(client.asked.lock().unwrap().len(), 1, "{person:?}");
+        assert_eq!(posts(&env), 1, "{person:?}");
+        running.cancel().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_client_that_cannot_ask_gets_an_error_and_nothing_is_sent_whatever_petstore_yes_says() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut cmd = server(&env, "shop", &["--allow-writes"]);
+    // The server's own environment says yes: the person never saw the question, so it counts for nothing.
+    cmd.env("PETSTORE_YES", "1");
+    let (running, _) = connect(cmd, Person::CannotBeAsked).await;
+    let refused = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1, "status": "sold"})).await;
+    insta::assert_snapshot!("mcp_add_pet_cannot_ask", serde_json::to_string_pretty(&error_of(&refused)).unwrap());
+    assert_eq!(posts(&env), 0);
+    running.cancel().await.unwrap();
+
+    let mut cmd = server(&env, "shop", &["--allow-writes"]);
+    cmd.env("PETSTORE_YES", "1");
+    let (running, client) = connect(cmd, Person::Declines).await;
+    let refused = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    assert_eq!(error_of(&refused)["error"]["code"], "not_confirmed");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 0));
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_environment_whose_writes_are_not_confirmed_is_written_to_without_a_question() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let added = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await.structured_content.unwrap();
+    assert_eq!((&added["pet"]["id"], &added["confirmation"]), (&json!(6), &json!("not_required")));
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 1));
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_hostile_name_is_shown_escaped_in_the_question_with_the_exact_body() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Declines).await;
+    let name = "Rex`. Send it?\n\nThe request:\nPOST /pets {\"name\":\"Tom\"}\u{202e}";
+    let refused = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+    assert_eq!(error_of(&refused)["error"]["code"], "not_confirmed");
+    let question = client.asked.lock().unwrap()[0].replace(&env.sandbox.base_url(), "[URL]");
+    // The name cannot start a line of its own, nor turn the text around; the body is JSON with the same value.
+    assert!(!question.contains('\u{202e}'), "{question}");
+    let lines: Vec<&str> = question.lines().collect();
+    assert_eq!((lines.len(), lines[2], lines[3]), (5, "The request:", "POST [URL]/pets"), "{question}");
+    let body = question.lines().last().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(body).unwrap(), json!({"name": name, "categoryId": 1}));
+    insta::assert_snapshot!("mcp_add_pet_hostile_question", question);
+    assert_eq!(posts(&env), 0);
+    running.cancel().await.unwrap();
+}
+
+/// A raw session: the binary with piped stdin, stdout and stderr, spoken to in JSON-RPC lines.
+struct Raw {
+    child: Child,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Raw {
+    fn start(env: &TestEnv, args: &[&str]) -> Raw {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "mcp"]).args(args);
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        let mut raw = Raw { child, lines };
+        raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
+        raw.reply();
+        raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        raw
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_line(&message.to_string());
+    }
+
+    fn send_line(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next message on stdout, within 20 seconds; each must be JSON-RPC.
+    fn reply(&mut self) -> Value {
+        let line = self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer within 20 s");
+        let message: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("stdout holds only JSON: {line}"));
+        assert_eq!(message["jsonrpc"], "2.0", "{line}");
+        message
+    }
+
+    /// Waits (20 seconds at most) for the exit; its code, stderr, and whatever stdout still had.
+    fn exit(mut self) -> (i32, String, Vec<String>) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "petstore mcp did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        self.child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+        assert!(!stderr.contains("panicked") && !stderr.contains(KEY), "{stderr}");
+        (status.code().expect("an exit, not a signal's death"), stderr, self.lines.try_iter().collect())
+    }
+}
+
+#[test]
+fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_server_goes_on() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::start(&env, &["--allow-writes"]);
+    // Not JSON, and JSON that is no JSON-RPC message: no answer can name their id, and nothing breaks.
+    raw.send_line("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ");
+    raw.send_line("[1, 2, 3]");
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "drop_tables"}}));
+    let unknown = raw.reply();
+    let unknown = if unknown["id"] == 2 { unknown } else { raw.reply() };
+    assert_eq!((&unknown["id"], &unknown["error"]["code"]), (&json!(2), &json!(-32602)), "{unknown}");
+    raw.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "add_pet", "arguments": {"name": 7, "categoryId": "one"}}}));
+    let wrong = raw.reply();
+    assert_eq!((&wrong["id"], &wrong["error"]["code"]), (&json!(3), &json!(-32602)), "{wrong}");
+    raw.send(&json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 3, "confirm": true}}}));
+    let extra = raw.reply();
+    assert_eq!((&extra["id"], &extra["error"]["code"]), (&json!(4), &json!(-32602)), "{extra}");
+    raw.send(&json!({"jsonrpc": "2.0", "id": 5, "method": "no/such/method"}));
+    assert_eq!(raw.reply()["error"]["code"], -32601);
+    // Still serving.
+    raw.send(&json!({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 2}}}));
+    let listed = raw.reply();
+    assert_eq!(listed["result"]["structuredContent"]["pets"].as_array().unwrap().len(), 2, "{listed}");
+    assert_eq!(posts(&env), 0);
+    drop(raw.child.stdin.take());
+    let (code, stderr, rest) = raw.exit();
+    assert_eq!((code, stderr.as_str(), rest.len()), (0, "", 0));
+}
+
+#[test]
+fn a_huge_message_is_dropped_and_the_server_goes_on() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::start(&env, &[]);
+    // 17 MiB on one line, past rmcp's 16 MiB bound: dropped as it is read, never held whole.
+    let huge = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}", "a".repeat(17 << 20));
+    raw.send_line(&huge);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
+    let pong = raw.reply();
+    assert_eq!(pong["id"], 2, "{pong}");
+    drop(raw.child.stdin.take());
+    assert_eq!(raw.exit().0, 0);
+}
+
+#[test]
+fn a_client_that_leaves_mid_call_ends_the_server_cleanly() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::start(&env, &[]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"all": true}}}));
+    drop(raw.child.stdin.take());
+    let (code, stderr, _) = raw.exit();
+    assert_eq!((code, stderr.as_str()), (0, ""));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_and_sigint_end_the_server_with_their_codes() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let env = shop(Config::default().seed_pets(5));
+    for (signal, code) in [(Signal::TERM, 143), (Signal::INT, 130)] {
+        let mut raw = Raw::start(&env, &[]);
+        raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}));
+        raw.reply();
+        let pid = Pid::from_raw(raw.child.id().try_into().unwrap()).unwrap();
+        kill_process(pid, signal).unwrap();
+        let (exit, stderr, rest) = raw.exit();
+        assert_eq!((exit, rest.len()), (code, 0), "{stderr}");
+        assert!(stderr.starts_with("error: ") || stderr.contains("terminated") || stderr.contains("interrupted"), "{stderr}");
+    }
+}
+
+/// Every byte both ways, and stderr, of a session that lists, finds and adds (accepted): the key is in none.
+#[tokio::test]
+async fn the_key_appears_in_no_message_log_or_error() {
+    let env = shop(Config::default().seed_pets(5));
+    let dir = env.home().join("transcript");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").env("PATH", std::env::var_os("PATH").unwrap());
+    cmd.arg0_shell(&format!(
+        "tee '{d}/in' | '{bin}' --env shop mcp --allow-writes 2>'{d}/err' | tee '{d}/out'",
+        d = dir.display()
+    ));
+    let (running, _) = connect(tokio::process::Command::from(cmd), Person::Accepts).await;
+    call(&running, "list_pets", json!({"all": true})).await;
+    call(&running, "find_pets", json!({"id": 404})).await;
+    call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    running.cancel().await.unwrap();
+    let transcript: String =
+        ["in", "out", "err"].iter().map(|name| std::fs::read_to_string(dir.join(name)).unwrap()).collect();
+    assert!(transcript.contains("\"add_pet\"") && transcript.contains("\"accepted\""), "{transcript}");
+    assert!(!transcript.contains(KEY), "the key leaked:\n{transcript}");
+}
+
+/// `Command::new(bin)` turned into `sh -c SCRIPT`, keeping the environment.
+trait Shell {
+    fn arg0_shell(&mut self, script: &str) -> &mut Self;
+}
+
+impl Shell for std::process::Command {
+    fn arg0_shell(&mut self, script: &str) -> &mut Self {
+        let mut sh = std::process::Command::new("sh");
+        sh.env_clear().args(["-c", script]);
+        for (name, value) in self.get_envs() {
+            if let Some(value) = value {
+                sh.env(name, value);
+            }
+        }
+        *self = sh;
+        self
+    }
+}
