@@ -45,6 +45,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
             cand schema 'Print the JSON Schema of a command''s `--json` output'
+            cand mcp 'Serve the store to an AI assistant over MCP (stdio)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets'= {
@@ -708,6 +709,27 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;mcp'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --allow-writes 'Offer the `add_pet` tool; without it the server is read-only'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;help'= {
             cand pets 'List, add and look up the store''s animals'
             cand api 'Send any request to the API and print the answer''s body'
@@ -718,6 +740,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
             cand schema 'Print the JSON Schema of a command''s `--json` output'
+            cand mcp 'Serve the store to an AI assistant over MCP (stdio)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;help;pets'= {
@@ -785,6 +808,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;version'= {
         }
         &'petstore;help;schema'= {
+        }
+        &'petstore;help;mcp'= {
         }
         &'petstore;help;help'= {
         }
