@@ -261,6 +261,16 @@ struct Raw {
 
 impl Raw {
     fn start(env: &TestEnv, args: &[&str]) -> Raw {
+        let mut raw = Raw::spawn(env, args);
+        raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
+        raw.reply();
+        raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        raw
+    }
+
+    /// The binary, with no session begun.
+    fn spawn(env: &TestEnv, args: &[&str]) -> Raw {
         let mut cmd = env.command();
         cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "mcp"]).args(args);
         let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
@@ -271,12 +281,7 @@ impl Raw {
                 let _ = sender.send(line);
             }
         });
-        let mut raw = Raw { child, lines };
-        raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
-        raw.reply();
-        raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        raw
+        Raw { child, lines }
     }
 
     fn send(&mut self, message: &Value) {
@@ -347,12 +352,36 @@ fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_ser
     assert_eq!((code, stderr.as_str(), rest.len()), (0, "", 0));
 }
 
+/// Protocol 2026-07-28 has no session and forbids requests from the server, elicitation among them: such a
+/// client cannot be asked, whatever capabilities it claims, so nothing is sent.
+#[test]
+fn a_sessionless_client_cannot_be_asked_and_nothing_is_sent() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::spawn(&env, &["--allow-writes"]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}}}));
+    let answer = raw.reply();
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(text).unwrap()["error"]["code"], "cannot_ask");
+    assert_eq!(posts(&env), 0);
+    drop(raw.child.stdin.take());
+    assert_eq!(raw.exit().0, 0);
+}
+
 #[test]
 fn a_huge_message_is_dropped_and_the_server_goes_on() {
     let env = shop(Config::default().seed_pets(5));
     let mut raw = Raw::start(&env, &[]);
     // 17 MiB on one line, past rmcp's 16 MiB bound: dropped as it is read, never held whole.
-    let huge = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}", "a".repeat(17 << 20));
+    let huge = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}",
+        "a".repeat(17 << 20)
+    );
     raw.send_line(&huge);
     raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
     let pong = raw.reply();
@@ -385,7 +414,10 @@ fn sigterm_and_sigint_end_the_server_with_their_codes() {
         kill_process(pid, signal).unwrap();
         let (exit, stderr, rest) = raw.exit();
         assert_eq!((exit, rest.len()), (code, 0), "{stderr}");
-        assert!(stderr.starts_with("error: ") || stderr.contains("terminated") || stderr.contains("interrupted"), "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") || stderr.contains("terminated") || stderr.contains("interrupted"),
+            "{stderr}"
+        );
     }
 }
 
