@@ -110,6 +110,15 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
     })
 }
 
+/// Whether `command` prints records (`None`: it does not), and if so whether `--columns`, `--header` or
+/// `--no-header` was typed.
+pub fn record_shape(command: &Command) -> Option<bool> {
+    match prints(command) {
+        Prints::Records(_, args) => Some(args.columns.is_some() || args.header || args.no_header),
+        Prints::Value | Prints::Other(..) => None,
+    }
+}
+
 /// Why a command that prints only a message on stderr refuses `--json` and `--output`.
 pub const PRINTS_NOTHING: &str = "it prints no records, only a message on stderr";
 

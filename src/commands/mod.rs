@@ -5,6 +5,7 @@ pub mod auth;
 pub mod completions;
 pub mod config;
 pub mod confirm;
+pub mod defaults;
 pub mod doctor;
 pub mod dry_run;
 pub mod env;

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::commands::defaults::{self, DefaultsView};
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
@@ -11,7 +12,8 @@ use crate::output::{Field, Fit, Rows};
 ///
 /// Shows each environment's name, base URL, where its key would come from (`PETSTORE_API_KEY`, keyring,
 /// file, built-in, none), whether writes to it ask first (`CONFIRM`: yes for production unless the config says
-/// otherwise) and which one commands use now (`*`). No keyring is read: `auth status` checks keys.
+/// otherwise), what flags left out mean there (`DEFAULTS`: `env set NAME --default KEY=VALUE`) and which one
+/// commands use now (`*`). No keyring is read: `auth status` checks keys.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -23,7 +25,7 @@ pub struct ListEnvArgs {
 }
 
 /// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
-pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites"];
+pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites", "defaults"];
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -35,6 +37,11 @@ pub struct EnvLine<'a> {
     confirm_writes: bool,
     active: bool,
     built_in: bool,
+    /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
+    defaults: DefaultsView,
+    #[serde(skip)]
+    #[schemars(skip)]
+    defaults_text: String,
 }
 
 /// Prints the environments.
@@ -53,10 +60,12 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,
+            defaults: DefaultsView::from(&env.defaults),
+            defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
     ctx.output.records(&lines, || Rows {
-        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM"],
+        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
         keys: KEYS.to_vec(),
         rows: lines
             .iter()
@@ -67,11 +76,13 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
                     Field::new(line.base_url),
                     Field::new(line.key_source),
                     Field::new(if line.confirm_writes { "yes" } else { "no" }),
+                    Field::new(&line.defaults_text),
                 ]
             })
             .collect(),
-        // Names give way before key sources, and both before the base URLs this list exists to show.
-        fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0)],
+        // Names give way before key sources, and both before the base URLs this list exists to show; defaults
+        // wrap onto continuation lines rather than lose a value.
+        fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0), Fit::wrap(1, 12)],
     })?;
     Ok(())
 }
