@@ -11,6 +11,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::alias::AliasCommand;
 use crate::commands::api::ApiArgs;
 use crate::commands::auth::AuthCommand;
 use crate::commands::completions::CompletionsArgs;
@@ -248,6 +249,17 @@ Examples:
   $EDITOR \"$(petstore config path)\""
     )]
     Config(ConfigCommand),
+
+    /// Name command lines, and run them by that name
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore alias set avail 'pets list --status available'
+  petstore avail --limit 5
+  petstore alias list"
+    )]
+    Alias(AliasCommand),
 
     Doctor(DoctorArgs),
 

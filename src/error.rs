@@ -159,6 +159,10 @@ pub enum Error {
     #[diagnostic(code(petstore::built_in_environment))]
     BuiltInEnvironment { name: String },
 
+    #[error("no alias `{name}`")]
+    #[diagnostic(code(petstore::unknown_alias), help("`petstore alias list` lists the aliases"))]
+    UnknownAlias { name: String },
+
     #[error("invalid value: {message}")]
     #[diagnostic(code(petstore::invalid_value))]
     InvalidValue { message: String },
@@ -528,6 +532,7 @@ impl Error {
             | Error::PlaceholderUrl { .. }
             | Error::NothingToSet { .. }
             | Error::BuiltInEnvironment { .. }
+            | Error::UnknownAlias { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
             | Error::CannotAskForKey { .. }
@@ -891,6 +896,7 @@ mod tests {
             (Error::unknown_environment("eu", ["production"]), exit::USAGE),
             (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
             (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
+            (Error::UnknownAlias { name: text("avail") }, exit::USAGE),
             (
                 Error::PlaceholderUrl { env: text("production"), url: text("https://api.petstore.example/v1") },
                 exit::USAGE,

@@ -129,6 +129,7 @@ fn prints(command: &Command) -> Prints<'_> {
         Command::Auth(verb) => verb.prints(),
         Command::Env(verb) => verb.prints(),
         Command::Config(verb) => verb.prints(),
+        Command::Alias(verb) => verb.prints(),
         Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),
         Command::Version(args) => Prints::Records(super::version::KEYS, &args.columns),
         Command::Api(_) => Prints::Other(
@@ -147,6 +148,7 @@ fn command_name(command: &Command) -> String {
         Command::Auth(verb) => format!("auth {}", verb.name()),
         Command::Env(verb) => format!("env {}", verb.name()),
         Command::Config(verb) => format!("config {}", verb.name()),
+        Command::Alias(verb) => format!("alias {}", verb.name()),
         Command::Api(_) => "api".to_owned(),
         Command::Version(_) => "version".to_owned(),
         Command::Doctor(_) => "doctor".to_owned(),
