@@ -159,6 +159,11 @@ pub enum Error {
     #[diagnostic(code(petstore::built_in_environment))]
     BuiltInEnvironment { name: String },
 
+    /// A value in the config file that its flag would refuse (a default), or an alias that cannot expand.
+    #[error("{message}")]
+    #[diagnostic(code(petstore::config_value), help("{fix}"))]
+    ConfigValue { message: String, fix: String },
+
     #[error("no alias `{name}`")]
     #[diagnostic(code(petstore::unknown_alias), help("`petstore alias list` lists the aliases"))]
     UnknownAlias { name: String },
@@ -533,6 +538,7 @@ impl Error {
             | Error::NothingToSet { .. }
             | Error::BuiltInEnvironment { .. }
             | Error::UnknownAlias { .. }
+            | Error::ConfigValue { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
             | Error::CannotAskForKey { .. }
@@ -897,6 +903,7 @@ mod tests {
             (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
             (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
             (Error::UnknownAlias { name: text("avail") }, exit::USAGE),
+            (Error::ConfigValue { message: text("x"), fix: text("y") }, exit::USAGE),
             (
                 Error::PlaceholderUrl { env: text("production"), url: text("https://api.petstore.example/v1") },
                 exit::USAGE,

@@ -168,13 +168,17 @@ fn fill(cli: &mut Cli) -> Result<(), Error> {
     let Some(env) = selection.environment(&config) else { return Ok(()) };
     let defaults = &env.defaults;
     let checked = |key: Key, value: &str| {
-        key.check(value).map_err(|why| Error::InvalidValue {
+        key.check(value).map_err(|why| Error::ConfigValue {
             message: format!(
-                "`environments.{}.defaults.{}` in `{}`: {why}; fix it with `petstore env set {} --default {}=VALUE`",
+                "`environments.{}.defaults.{}` in `{}`: {why}",
                 env.name,
                 key.as_str(),
-                config.path().display(),
+                config.path().display()
+            ),
+            fix: format!(
+                "set it with `petstore env set {} --default {}=VALUE`, or remove it with `--unset-default {}`",
                 env.name,
+                key.as_str(),
                 key.as_str()
             ),
         })

@@ -10,6 +10,7 @@ mod auth;
 mod batch_edges;
 mod batch_refusals;
 mod cli;
+mod defaults_aliases;
 mod complete_lists;
 mod config_edges;
 mod confirm;

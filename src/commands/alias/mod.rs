@@ -121,11 +121,9 @@ pub fn expand(args: Vec<OsString>) -> Result<Vec<OsString>, Error> {
     }
     let Ok(config) = crate::config::Config::load() else { return Ok(args) };
     let Some(expansion) = config.alias(word) else { return Ok(args) };
-    let words = split(expansion).map_err(|why| Error::InvalidValue {
-        message: format!(
-            "alias `{word}` in `{}` cannot be used: {why}; fix it with `petstore alias set {word} '...'`",
-            config.path().display()
-        ),
+    let words = split(expansion).map_err(|why| Error::ConfigValue {
+        message: format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display()),
+        fix: format!("set it again with `petstore alias set {word} 'COMMAND'`, or `petstore alias remove {word}`"),
     })?;
     let mut expanded = args[..index].to_vec();
     expanded.extend(words.into_iter().map(OsString::from));
