@@ -280,12 +280,10 @@ pub enum Error {
     )]
     PetUnreachable { id: i64, removed: &'static str },
 
+    /// `hint` is [`NOT_FOUND_HINT`] unless `petstore api`, which knows the path, finds a likelier cause.
     #[error("not found (HTTP 404): {detail}")]
-    #[diagnostic(
-        code(petstore::not_found),
-        help("check the base URL: it must include the API's version path, as in `https://HOST/v1`")
-    )]
-    NotFound { detail: String, server_code: Option<String> },
+    #[diagnostic(code(petstore::not_found), help("{hint}"))]
+    NotFound { detail: String, server_code: Option<String>, hint: String },
 
     #[error("the server refused the request (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::rejected))]
@@ -775,6 +773,10 @@ impl From<credentials::Error> for Error {
     }
 }
 
+/// What a 404 to one of petstore's own requests means: they go to paths the API defines, so the base URL is
+/// the likely cause.
+pub const NOT_FOUND_HINT: &str = "check the base URL: it must include the API's version path, as in `https://HOST/v1`";
+
 impl From<api::Error> for Error {
     fn from(err: api::Error) -> Error {
         match err {
@@ -808,7 +810,7 @@ impl From<api::Error> for Error {
                 match status {
                     400 => Error::Rejected { status, detail, server_code },
                     401 | 403 => Error::Unauthorized { status, detail, server_code },
-                    404 => Error::NotFound { detail, server_code },
+                    404 => Error::NotFound { detail, server_code, hint: NOT_FOUND_HINT.to_owned() },
                     429 => Error::RateLimited { detail, server_code },
                     507 => Error::StorageFull { detail, server_code },
                     500..=599 => Error::ServerError { status, detail, server_code },
@@ -930,7 +932,7 @@ mod tests {
             (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
             (Error::PetNotFound { id: 7, server_code: None }, exit::NOT_FOUND),
-            (Error::NotFound { detail: text("x"), server_code: None }, exit::NOT_FOUND),
+            (Error::NotFound { detail: text("x"), server_code: None, hint: text("y") }, exit::NOT_FOUND),
             (Error::NoApiKey { url: text("https://x/v1") }, exit::AUTH),
             (Error::NotLoggedIn { env: text("eu"), login: text("petstore auth login") }, exit::AUTH),
             (Error::KeyMissing { env: text("eu"), backend: "keyring", login: text("x") }, exit::AUTH),

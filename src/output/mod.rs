@@ -240,6 +240,11 @@ impl Output {
             return result;
         }
         if !tty {
+            // A JSON body gets the final newline a line-reading program (`while read`, `wc -l`) expects: JSON
+            // does not care. Any other body is written byte for byte.
+            if !body.ends_with(b"\n") && document().is_some() {
+                return Ok(self.write_raw(&[body, b"\n"].concat())?);
+            }
             return Ok(self.write_raw(body)?);
         }
         match document() {
