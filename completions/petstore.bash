@@ -1,3 +1,8 @@
+# The configured environments' names, from the petstore being completed (the config file alone).
+_petstore_env_names() {
+    "${COMP_WORDS[0]}" env list --columns name --no-header --output tsv 2>/dev/null
+}
+
 _petstore() {
     local i cur prev opts cmd
     COMPREPLY=()
@@ -15,6 +20,9 @@ _petstore() {
         case "${cmd},${i}" in
             ",$1")
                 cmd="petstore"
+                ;;
+            petstore,alias)
+                cmd="petstore__subcmd__alias"
                 ;;
             petstore,api)
                 cmd="petstore__subcmd__api"
@@ -45,6 +53,30 @@ _petstore() {
                 ;;
             petstore,version)
                 cmd="petstore__subcmd__version"
+                ;;
+            petstore__subcmd__alias,help)
+                cmd="petstore__subcmd__alias__subcmd__help"
+                ;;
+            petstore__subcmd__alias,list)
+                cmd="petstore__subcmd__alias__subcmd__list"
+                ;;
+            petstore__subcmd__alias,remove)
+                cmd="petstore__subcmd__alias__subcmd__remove"
+                ;;
+            petstore__subcmd__alias,set)
+                cmd="petstore__subcmd__alias__subcmd__set"
+                ;;
+            petstore__subcmd__alias__subcmd__help,help)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__help"
+                ;;
+            petstore__subcmd__alias__subcmd__help,list)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__list"
+                ;;
+            petstore__subcmd__alias__subcmd__help,remove)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__remove"
+                ;;
+            petstore__subcmd__alias__subcmd__help,set)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__set"
                 ;;
             petstore__subcmd__auth,help)
                 cmd="petstore__subcmd__auth__subcmd__help"
@@ -136,6 +168,9 @@ _petstore() {
             petstore__subcmd__env__subcmd__help,use)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__use"
                 ;;
+            petstore__subcmd__help,alias)
+                cmd="petstore__subcmd__help__subcmd__alias"
+                ;;
             petstore__subcmd__help,api)
                 cmd="petstore__subcmd__help__subcmd__api"
                 ;;
@@ -165,6 +200,15 @@ _petstore() {
                 ;;
             petstore__subcmd__help,version)
                 cmd="petstore__subcmd__help__subcmd__version"
+                ;;
+            petstore__subcmd__help__subcmd__alias,list)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__list"
+                ;;
+            petstore__subcmd__help__subcmd__alias,remove)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__remove"
+                ;;
+            petstore__subcmd__help__subcmd__alias,set)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__set"
                 ;;
             petstore__subcmd__help__subcmd__auth,login)
                 cmd="petstore__subcmd__help__subcmd__auth__subcmd__login"
@@ -251,14 +295,272 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config doctor completions version schema help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config alias doctor completions version schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list set remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help)
+            opts="list set remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__list)
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__remove)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__set)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -332,7 +634,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -378,7 +680,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -512,7 +814,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -558,7 +860,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -608,7 +910,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -654,7 +956,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -700,7 +1002,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -746,7 +1048,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -834,7 +1136,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -884,7 +1186,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -930,7 +1232,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -976,7 +1278,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1016,13 +1318,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__confirm__subcmd__writes)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version on off"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1068,7 +1374,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1244,7 +1550,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1284,13 +1590,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__remove)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1329,7 +1639,11 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__set)
-            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1339,8 +1653,16 @@ _petstore() {
                     COMPREPLY=($(compgen -W "on off" -- "${cur}"))
                     return 0
                     ;;
-                --env)
+                --default)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unset-default)
+                    COMPREPLY=($(compgen -W "limit status output columns" -- "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1380,13 +1702,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__use)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1425,8 +1751,64 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help)
-            opts="pets api auth env config doctor completions version schema help"
+            opts="pets api auth env config alias doctor completions version schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias)
+            opts="list set remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1810,7 +2192,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1896,7 +2278,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1970,7 +2352,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2020,7 +2402,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2174,7 +2556,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2224,7 +2606,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2274,7 +2656,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)

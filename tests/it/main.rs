@@ -40,6 +40,7 @@ mod reconcile;
 mod render_edges;
 mod resilience;
 mod schema;
+mod small_things;
 mod spec_cases;
 mod tables_fit;
 mod terminal_gone;
