@@ -62,6 +62,7 @@ Environment variables:
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
   PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
   PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
+  PETSTORE_NO_DEFAULTS  when set (not 0), ignore the environment's defaults
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,
                        or ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
