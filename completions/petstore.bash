@@ -2602,7 +2602,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --for)
-                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path doctor version help error" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path alias list doctor version help error" -- "${cur}"))
                     return 0
                     ;;
                 --env)

@@ -55,22 +55,19 @@ pub async fn run(ctx: &crate::context::Context, command: &AliasCommand) -> Resul
     }
 }
 
-/// The names petstore's commands answer to: each top-level command, its visible aliases, and `help`.
-pub fn command_names() -> Vec<String> {
-    let root = crate::cli::command();
-    let mut names: Vec<String> = root
-        .get_subcommands()
-        .flat_map(|sub| std::iter::once(sub.get_name().to_owned()).chain(sub.get_all_aliases().map(str::to_owned)))
-        .collect();
-    names.push("help".to_owned());
-    names
+/// Whether `word` names one of petstore's commands (or one of their aliases), or is `help`. Asks the derived
+/// enum, without building the clap tree: this runs before every command.
+pub fn is_command(word: &str) -> bool {
+    use clap::Subcommand;
+    word == "help" || crate::cli::Command::has_subcommand(word)
 }
 
 /// The index in `args` (the program's name first) of the first word that is not a global option or its
 /// value: where a command's name, or an alias's, stands. `None` when there is none, or when an option that
 /// petstore does not know comes first (clap will say so).
 fn command_word(args: &[OsString]) -> Option<usize> {
-    let root = crate::cli::command();
+    // The global options alone, not the whole tree: this runs before every command.
+    let root = <crate::cli::GlobalArgs as clap::Args>::augment_args(clap::Command::new("petstore"));
     let takes_value = |arg: Option<&clap::Arg>| arg.map(|arg| arg.get_action().takes_values());
     let mut index = 1;
     while let Some(word) = args.get(index) {
@@ -103,7 +100,7 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
         return Err("it names no command: it must start with one, e.g. `pets list --status available`".to_owned());
     };
     let first = args[index].to_string_lossy();
-    if !command_names().iter().any(|name| *name == first) {
+    if !is_command(&first) {
         return Err(format!(
             "`{first}` is not a command of petstore's: an alias expands to a command, never to another alias"
         ));
@@ -116,7 +113,7 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
 pub fn expand(args: Vec<OsString>) -> Result<Vec<OsString>, Error> {
     let Some(index) = command_word(&args) else { return Ok(args) };
     let Some(word) = args[index].to_str() else { return Ok(args) };
-    if command_names().iter().any(|name| name == word) {
+    if is_command(word) {
         return Ok(args);
     }
     let Ok(config) = crate::config::Config::load() else { return Ok(args) };

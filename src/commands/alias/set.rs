@@ -35,7 +35,7 @@ pub async fn run(ctx: &Context, args: &SetAliasArgs) -> Result<(), Error> {
     config::check_name(&args.name).map_err(|why| Error::InvalidValue {
         message: why.replace("environment name", "alias name"),
     })?;
-    if super::command_names().iter().any(|name| *name == args.name) {
+    if super::is_command(&args.name) {
         return Err(invalid(format!("`{}` is a command of petstore's, which an alias may not hide", args.name)));
     }
     super::split(&args.command).map_err(invalid)?;

@@ -64,7 +64,10 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
-    ctx.output.records(&lines, || Rows {
+    // The table leaves out `DEFAULTS` while no environment has any, so that its base URLs keep their room.
+    let defaults_column = !(ctx.output.default_table() && lines.iter().all(|line| line.defaults_text.is_empty()));
+    ctx.output.records(&lines, || {
+        let mut rows = Rows {
         header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
         keys: KEYS.to_vec(),
         rows: lines
@@ -83,6 +86,16 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         // Names give way before key sources, and both before the base URLs this list exists to show; defaults
         // wrap onto continuation lines rather than lose a value.
         fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0), Fit::wrap(1, 12)],
+        };
+        if !defaults_column {
+            rows.header.pop();
+            rows.keys.pop();
+            rows.fit.pop();
+            for row in &mut rows.rows {
+                row.pop();
+            }
+        }
+        rows
     })?;
     Ok(())
 }
