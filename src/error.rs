@@ -152,7 +152,10 @@ pub enum Error {
     PlaceholderUrl { env: String, url: String },
 
     #[error("`petstore env set {name}` was given nothing to change")]
-    #[diagnostic(code(petstore::nothing_to_set), help("give `--base-url URL`, `--confirm-writes on|off` or `--default KEY=VALUE`"))]
+    #[diagnostic(
+        code(petstore::nothing_to_set),
+        help("give `--base-url URL`, `--confirm-writes on|off` or `--default KEY=VALUE`")
+    )]
     NothingToSet { name: String },
 
     #[error("`{name}` is built in and cannot be removed")]

@@ -73,10 +73,8 @@ impl Key {
 }
 
 fn one_of<T: ValueEnum>(value: &str, variants: &[T]) -> String {
-    let names: Vec<String> = variants
-        .iter()
-        .filter_map(|v| v.to_possible_value().map(|p| format!("`{}`", p.get_name())))
-        .collect();
+    let names: Vec<String> =
+        variants.iter().filter_map(|v| v.to_possible_value().map(|p| format!("`{}`", p.get_name()))).collect();
     format!("`{}` is not one of {}", value.trim(), names.join(", "))
 }
 
@@ -188,8 +186,8 @@ fn fill(cli: &mut Cli) -> Result<(), Error> {
             && args.limit.is_none()
             && !args.all
         {
-            args.limit = Some(crate::commands::values::parse_limit(&checked(Key::Limit, &limit.to_string())?)
-                .expect("checked"));
+            args.limit =
+                Some(crate::commands::values::parse_limit(&checked(Key::Limit, &limit.to_string())?).expect("checked"));
         }
         if let Some(status) = &defaults.status
             && args.status.is_none()

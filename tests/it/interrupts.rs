@@ -94,7 +94,12 @@ fn login_reading_a_key_from_a_pipe_that_stays_open_ends_at_each_signal() {
         let env = with_local_env();
         // The file store, which needs no check: the keyring, absent here, would fail before the key is read.
         let child = start(env.command().env_remove("PETSTORE_API_KEY").args([
-            "auth", "login", "--env", "local", "--storage", "file",
+            "auth",
+            "login",
+            "--env",
+            "local",
+            "--storage",
+            "file",
         ]));
         // The pipe stays open: the key never ends.
         let mut stdin = child.stdin.as_ref().unwrap();

@@ -9,7 +9,8 @@ fn login_checks_the_keyring_before_it_reads_the_key() {
     let env = TestEnv::new();
     assert_eq!(env.run(&["env", "add", "local", &env.sandbox.base_url()]).code, 0);
     // No Secret Service on this test's bus: the keyring fails before the key is read or checked.
-    let run = Run::with_stdin(env.command().env_remove("PETSTORE_API_KEY").args(["auth", "login", "--env", "local"]), KEY);
+    let run =
+        Run::with_stdin(env.command().env_remove("PETSTORE_API_KEY").args(["auth", "login", "--env", "local"]), KEY);
     assert_eq!(run.code, 4, "{run}");
     assert!(run.stderr.starts_with("error: cannot store the key: the Secret Service is not available"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0, "the key was never checked against the API");
@@ -57,7 +58,11 @@ fn api_blames_the_base_url_for_a_404_only_when_it_is_the_likely_cause() {
 fn a_piped_json_body_ends_with_a_newline() {
     let env = TestEnv::new();
     let run = env.run(&["api", "GET", "/pets?limit=1"]);
-    assert_eq!((run.code, run.stdout.as_str()), (0, "[{\"id\":1,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}]\n"), "{run}");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "[{\"id\":1,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}]\n"),
+        "{run}"
+    );
     let run = env.run(&["api", "GET", "/pets/999"]);
     assert!(run.stdout.ends_with("}\n"), "{run}");
     // Any other body is written as it came.

@@ -703,7 +703,10 @@ mod tests {
         let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
         assert_eq!(text, "[environments.staging]\nfuture = 1\n\n[aliases]\n");
         let err = load("[environments.staging.defaults]\nlimit = \"many\"\n").unwrap_err();
-        assert!(err.to_string().ends_with("2:9: `environments.staging.defaults.limit` must be a whole number"), "{err}");
+        assert!(
+            err.to_string().ends_with("2:9: `environments.staging.defaults.limit` must be a whole number"),
+            "{err}"
+        );
         let unknown = load("[environments.staging.defaults]\ncolour = \"red\"\n").unwrap();
         assert!(unknown.environment("staging").unwrap().defaults.is_empty());
     }

@@ -109,14 +109,15 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
 }
 
 /// The command line with an alias in command position replaced by its words; unchanged when there is none.
-/// A config that does not load expands nothing: clap then says that the word is no command.
+/// A word that is no command, with a config that does not load, is the config's error.
 pub fn expand(args: Vec<OsString>) -> Result<Vec<OsString>, Error> {
     let Some(index) = command_word(&args) else { return Ok(args) };
     let Some(word) = args[index].to_str() else { return Ok(args) };
     if is_command(word) {
         return Ok(args);
     }
-    let Ok(config) = crate::config::Config::load() else { return Ok(args) };
+    // A config that does not load is the error to show: it may hold the alias.
+    let config = crate::config::Config::load()?;
     let Some(expansion) = config.alias(word) else { return Ok(args) };
     let words = split(expansion).map_err(|why| Error::ConfigValue {
         message: format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display()),

@@ -12,8 +12,9 @@ use crate::output::{Field, Fit, Rows};
 ///
 /// Shows each environment's name, base URL, where its key would come from (`PETSTORE_API_KEY`, keyring,
 /// file, built-in, none), whether writes to it ask first (`CONFIRM`: yes for production unless the config says
-/// otherwise), what flags left out mean there (`DEFAULTS`: `env set NAME --default KEY=VALUE`) and which one
-/// commands use now (`*`). No keyring is read: `auth status` checks keys.
+/// otherwise) and which one commands use now (`*`). What flags left out mean in an environment (`env set NAME
+/// --default KEY=VALUE`) follows in a table of its own, so that the base URLs keep their room; TSV, CSV and
+/// `--columns` have a `defaults` column, JSON a `defaults` object. No keyring is read: `auth status` checks keys.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -64,30 +65,38 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
-    // The table leaves out `DEFAULTS` while no environment has any, so that its base URLs keep their room.
-    let defaults_column = !(ctx.output.default_table() && lines.iter().all(|line| line.defaults_text.is_empty()));
+    // A table for people keeps its room for the base URLs: the defaults follow it in a table of their own.
+    // TSV, CSV, JSON and `--columns` have them in a column.
+    let separate = ctx.output.default_table();
     ctx.output.records(&lines, || {
         let mut rows = Rows {
-        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
-        keys: KEYS.to_vec(),
-        rows: lines
-            .iter()
-            .map(|line| {
-                vec![
-                    Field::new(if line.active { "*" } else { "" }),
-                    Field::new(line.name),
-                    Field::new(line.base_url),
-                    Field::new(line.key_source),
-                    Field::new(if line.confirm_writes { "yes" } else { "no" }),
-                    Field::new(&line.defaults_text),
-                ]
-            })
-            .collect(),
-        // Names give way before key sources, and both before the base URLs this list exists to show; defaults
-        // wrap onto continuation lines rather than lose a value.
-        fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0), Fit::wrap(1, 12)],
+            header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
+            keys: KEYS.to_vec(),
+            rows: lines
+                .iter()
+                .map(|line| {
+                    vec![
+                        Field::new(if line.active { "*" } else { "" }),
+                        Field::new(line.name),
+                        Field::new(line.base_url),
+                        Field::new(line.key_source),
+                        Field::new(if line.confirm_writes { "yes" } else { "no" }),
+                        Field::new(&line.defaults_text),
+                    ]
+                })
+                .collect(),
+            // Names give way before key sources, and both before the base URLs this list exists to show;
+            // defaults wrap onto continuation lines rather than lose a value.
+            fit: vec![
+                Fit::cut(3, 0),
+                Fit::cut(0, 10),
+                Fit::cut(2, 24),
+                Fit::cut(1, 8),
+                Fit::cut(3, 0),
+                Fit::wrap(1, 12),
+            ],
         };
-        if !defaults_column {
+        if separate {
             rows.header.pop();
             rows.keys.pop();
             rows.fit.pop();
@@ -97,5 +106,19 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         }
         rows
     })?;
+    let with_defaults: Vec<&EnvLine<'_>> = lines.iter().filter(|line| !line.defaults_text.is_empty()).collect();
+    if separate && !with_defaults.is_empty() {
+        ctx.output.line("")?;
+        ctx.output.records(&lines, || Rows {
+            header: vec!["NAME", "DEFAULTS"],
+            keys: vec!["name", "defaults"],
+            rows: with_defaults
+                .iter()
+                .map(|line| vec![Field::new(line.name), Field::new(&line.defaults_text)])
+                .collect(),
+            // Every default stays whole: they wrap, between entries where they can.
+            fit: vec![Fit::cut(0, 10), Fit::wrap(1, 20)],
+        })?;
+    }
     Ok(())
 }
