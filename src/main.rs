@@ -14,13 +14,11 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     // The selected environment's defaults fill in the flags left out, before anything reads them.
-    let cli = match petstore::commands::defaults::apply(cli) {
-        Ok(cli) => cli,
-        Err((global, err)) => {
-            Output::fallback(global.color, Output::json_errors_for(&global)).error(&err);
-            return ExitCode::from(err.exit_code());
-        }
-    };
+    let mut cli = cli;
+    if let Err(err) = petstore::commands::defaults::apply(&mut cli) {
+        Output::fallback(cli.global.color, Output::json_errors_for(&cli.global)).error(&err);
+        return ExitCode::from(err.exit_code());
+    }
     let output = match Output::new(&cli.global) {
         Ok(output) => output,
         Err(err) => {

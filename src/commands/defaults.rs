@@ -147,14 +147,7 @@ fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::C
 
 /// Fills in what the selected environment's defaults say for the flags `cli` leaves out. A config that does
 /// not load, or a selection that names no environment, changes nothing here: the command says what is wrong.
-pub fn apply(mut cli: Cli) -> Result<Cli, (crate::cli::GlobalArgs, Error)> {
-    match fill(&mut cli) {
-        Ok(()) => Ok(cli),
-        Err(err) => Err((cli.global, err)),
-    }
-}
-
-fn fill(cli: &mut Cli) -> Result<(), Error> {
+pub fn apply(cli: &mut Cli) -> Result<(), Error> {
     let shape = crate::commands::formats::record_shape(&cli.command);
     let prints_records = shape.is_some();
     let pets_list = matches!(cli.command, Command::Pets(PetsCommand::List(_)));
