@@ -112,6 +112,7 @@ fn an_alias_runs_its_command_with_the_words_after_it() {
     assert_run!("alias_list", env.run(&["alias", "list"]));
     assert_run!("alias_list_json", env.run(&["alias", "list", "--json"]));
     assert_run!("alias_remove", env.run(&["alias", "remove", "avail"]));
+    assert_eq!(env.read_config(), "", "the empty `[aliases]` table goes too");
     assert_run!("alias_remove_unknown", env.run(&["alias", "remove", "avail"]));
     assert_run!("alias_gone", env.run(&["avail"]));
 }

@@ -364,13 +364,15 @@ impl Config {
         self.reload()
     }
 
-    /// Removes the alias `name`; `false` when there was none.
+    /// Removes the alias `name`, and the `[aliases]` table once it is empty; `false` when there was none.
     pub fn remove_alias(&mut self, name: &str) -> Result<bool, Error> {
-        let removed = self
-            .doc
-            .get_mut("aliases")
-            .and_then(Item::as_table_like_mut)
-            .is_some_and(|aliases| aliases.remove(name).is_some());
+        let (removed, empty) = match self.doc.get_mut("aliases").and_then(Item::as_table_like_mut) {
+            Some(aliases) => (aliases.remove(name).is_some(), aliases.is_empty()),
+            None => (false, false),
+        };
+        if empty {
+            self.doc.remove("aliases");
+        }
         self.reload()?;
         Ok(removed)
     }
@@ -701,7 +703,7 @@ mod tests {
         assert!(!config.remove_alias("avail").unwrap());
         config.save(&lock).unwrap();
         let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
-        assert_eq!(text, "[environments.staging]\nfuture = 1\n\n[aliases]\n");
+        assert_eq!(text, "[environments.staging]\nfuture = 1\n");
         let err = load("[environments.staging.defaults]\nlimit = \"many\"\n").unwrap_err();
         assert!(
             err.to_string().ends_with("2:9: `environments.staging.defaults.limit` must be a whole number"),
