@@ -1,3 +1,8 @@
+# The configured environments' names, from the petstore being completed (the config file alone).
+_petstore_env_names() {
+    "${COMP_WORDS[0]}" env list --columns name --no-header --output tsv 2>/dev/null
+}
+
 _petstore() {
     local i cur prev opts cmd
     COMPREPLY=()
@@ -15,6 +20,9 @@ _petstore() {
         case "${cmd},${i}" in
             ",$1")
                 cmd="petstore"
+                ;;
+            petstore,alias)
+                cmd="petstore__subcmd__alias"
                 ;;
             petstore,api)
                 cmd="petstore__subcmd__api"
@@ -48,6 +56,30 @@ _petstore() {
                 ;;
             petstore,version)
                 cmd="petstore__subcmd__version"
+                ;;
+            petstore__subcmd__alias,help)
+                cmd="petstore__subcmd__alias__subcmd__help"
+                ;;
+            petstore__subcmd__alias,list)
+                cmd="petstore__subcmd__alias__subcmd__list"
+                ;;
+            petstore__subcmd__alias,remove)
+                cmd="petstore__subcmd__alias__subcmd__remove"
+                ;;
+            petstore__subcmd__alias,set)
+                cmd="petstore__subcmd__alias__subcmd__set"
+                ;;
+            petstore__subcmd__alias__subcmd__help,help)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__help"
+                ;;
+            petstore__subcmd__alias__subcmd__help,list)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__list"
+                ;;
+            petstore__subcmd__alias__subcmd__help,remove)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__remove"
+                ;;
+            petstore__subcmd__alias__subcmd__help,set)
+                cmd="petstore__subcmd__alias__subcmd__help__subcmd__set"
                 ;;
             petstore__subcmd__auth,help)
                 cmd="petstore__subcmd__auth__subcmd__help"
@@ -139,6 +171,9 @@ _petstore() {
             petstore__subcmd__env__subcmd__help,use)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__use"
                 ;;
+            petstore__subcmd__help,alias)
+                cmd="petstore__subcmd__help__subcmd__alias"
+                ;;
             petstore__subcmd__help,api)
                 cmd="petstore__subcmd__help__subcmd__api"
                 ;;
@@ -171,6 +206,15 @@ _petstore() {
                 ;;
             petstore__subcmd__help,version)
                 cmd="petstore__subcmd__help__subcmd__version"
+                ;;
+            petstore__subcmd__help__subcmd__alias,list)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__list"
+                ;;
+            petstore__subcmd__help__subcmd__alias,remove)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__remove"
+                ;;
+            petstore__subcmd__help__subcmd__alias,set)
+                cmd="petstore__subcmd__help__subcmd__alias__subcmd__set"
                 ;;
             petstore__subcmd__help__subcmd__auth,login)
                 cmd="petstore__subcmd__help__subcmd__auth__subcmd__login"
@@ -257,14 +301,272 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config doctor completions version schema mcp help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config alias doctor completions version schema mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list set remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help)
+            opts="list set remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__help__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__list)
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__remove)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__alias__subcmd__set)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -338,7 +640,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -384,7 +686,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -518,7 +820,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -564,7 +866,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -614,7 +916,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -660,7 +962,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -706,7 +1008,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -752,7 +1054,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -840,7 +1142,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -890,7 +1192,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -936,7 +1238,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -982,7 +1284,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1022,13 +1324,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__confirm__subcmd__writes)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version on off"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1074,7 +1380,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1250,7 +1556,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1290,13 +1596,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__remove)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1335,7 +1645,11 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__set)
-            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1345,8 +1659,16 @@ _petstore() {
                     COMPREPLY=($(compgen -W "on off" -- "${cur}"))
                     return 0
                     ;;
-                --env)
+                --default)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unset-default)
+                    COMPREPLY=($(compgen -W "limit status output columns" -- "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1386,13 +1708,17 @@ _petstore() {
             ;;
         petstore__subcmd__env__subcmd__use)
             opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
+                return 0
+            fi
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1431,8 +1757,64 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help)
-            opts="pets api auth env config doctor completions version schema mcp help"
+            opts="pets api auth env config alias doctor completions version schema mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias)
+            opts="list set remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__alias__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1830,7 +2212,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1876,7 +2258,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -1962,7 +2344,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2036,7 +2418,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2086,7 +2468,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2240,7 +2622,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2286,11 +2668,11 @@ _petstore() {
             fi
             case "${prev}" in
                 --for)
-                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path doctor version help error" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path alias list doctor version help error" -- "${cur}"))
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)
@@ -2340,7 +2722,7 @@ _petstore() {
                     return 0
                     ;;
                 --env)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)

@@ -41,6 +41,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
+            cand alias 'Name command lines, and run them by that name'
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
@@ -395,7 +396,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
-            cand set 'Change an environment''s base URL or its confirmation rule'
+            cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -486,6 +487,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;env;set'= {
             cand --confirm-writes 'Whether writes to it are asked about first at a terminal'
+            cand --default 'Set a default: `limit`, `status`, `output` or `columns` (repeatable)'
+            cand --unset-default 'Remove a default (repeatable)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
             cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
@@ -550,7 +553,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
-            cand set 'Change an environment''s base URL or its confirmation rule'
+            cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -620,6 +623,107 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;config;help;path'= {
         }
         &'petstore;config;help;help'= {
+        }
+        &'petstore;alias'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the aliases and what each runs'
+            cand set 'Name a command line, to run it by that name'
+            cand remove 'Remove an alias'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;alias;list'= {
+            cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;alias;set'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;alias;remove'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;alias;help'= {
+            cand list 'List the aliases and what each runs'
+            cand set 'Name a command line, to run it by that name'
+            cand remove 'Remove an alias'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;alias;help;list'= {
+        }
+        &'petstore;alias;help;set'= {
+        }
+        &'petstore;alias;help;remove'= {
+        }
+        &'petstore;alias;help;help'= {
         }
         &'petstore;doctor'= {
             cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
@@ -736,6 +840,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
+            cand alias 'Name command lines, and run them by that name'
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
@@ -778,7 +883,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand current 'Show the environment commands would use now'
             cand use 'Make an environment the default'
             cand add 'Add an environment: a name for a base URL'
-            cand set 'Change an environment''s base URL or its confirmation rule'
+            cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
         }
@@ -800,6 +905,17 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand path 'Print the config file''s path'
         }
         &'petstore;help;config;path'= {
+        }
+        &'petstore;help;alias'= {
+            cand list 'List the aliases and what each runs'
+            cand set 'Name a command line, to run it by that name'
+            cand remove 'Remove an alias'
+        }
+        &'petstore;help;alias;list'= {
+        }
+        &'petstore;help;alias;set'= {
+        }
+        &'petstore;help;alias;remove'= {
         }
         &'petstore;help;doctor'= {
         }

@@ -48,6 +48,7 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "api" -d 'Send any
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "alias" -d 'Name command lines, and run them by that name'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
@@ -378,7 +379,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_se
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "use" -d 'Make an environment the default'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "add" -d 'Add an environment: a name for a base URL'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "set" -d 'Change an environment\'s base URL or its confirmation rule'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -464,6 +465,11 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l confirm-writes -d 'Whether writes to it are asked about first at a terminal' -r -f -a "on\t'Ask before each write at a terminal'
 off\t'Send writes without asking'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l default -d 'Set a default: `limit`, `status`, `output` or `columns` (repeatable)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l unset-default -d 'Remove a default (repeatable)' -r -f -a "limit\t'`--limit` of `pets list`'
+status\t'`--status` of `pets list`'
+output\t'`--output` of every command that prints records'
+columns\t'`--columns` of every command that prints animals'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -525,7 +531,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make an environment the default'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an environment: a name for a base URL'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change an environment\'s base URL or its confirmation rule'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -571,6 +577,93 @@ complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_see
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "list" -d 'List the aliases and what each runs'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "set" -d 'Name a command line, to run it by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "remove" -d 'Remove an alias'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the aliases and what each runs'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "set" -d 'Name a command line, to run it by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an alias'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -643,6 +736,7 @@ auth token\t''
 env list\t''
 env current\t''
 config path\t''
+alias list\t''
 doctor\t''
 version\t''
 help\t''
@@ -687,17 +781,18 @@ complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-input -d 'N
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "pets" -d 'List, add and look up the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "config" -d 'Show where petstore keeps its configuration'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "completions" -d 'Print the shell completion script for SHELL'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config doctor completions version schema mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "alias" -d 'Name command lines, and run them by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'
@@ -710,7 +805,10 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "use" -d 'Make an environment the default'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "add" -d 'Add an environment: a name for a base URL'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "set" -d 'Change an environment\'s base URL or its confirmation rule'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases and what each runs'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a command line, to run it by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'

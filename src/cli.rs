@@ -11,6 +11,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::alias::AliasCommand;
 use crate::commands::api::ApiArgs;
 use crate::commands::auth::AuthCommand;
 use crate::commands::completions::CompletionsArgs;
@@ -62,6 +63,7 @@ Environment variables:
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
   PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
   PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
+  PETSTORE_NO_DEFAULTS  when set (not 0), ignore the environment's defaults
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,
                        or ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
@@ -249,6 +251,17 @@ Examples:
   $EDITOR \"$(petstore config path)\""
     )]
     Config(ConfigCommand),
+
+    /// Name command lines, and run them by that name
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore alias set avail 'pets list --status available'
+  petstore avail --limit 5
+  petstore alias list"
+    )]
+    Alias(AliasCommand),
 
     Doctor(DoctorArgs),
 

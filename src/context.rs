@@ -42,6 +42,50 @@ fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>
     Ok(certificates)
 }
 
+/// What the flags and variables select, before the config is read: a base URL, or an environment's name, and
+/// what chose it. Neither: the config's default environment, else production.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    pub base_url: Option<DisplaySafeUrl>,
+    pub env: Option<String>,
+    pub selected_by: Option<&'static str>,
+}
+
+impl Selection {
+    /// `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`: flags beat variables, and at each level a
+    /// URL beats a name.
+    pub fn of(global: &GlobalArgs) -> Result<Selection, Error> {
+        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
+        let (base_url, env, selected_by) = match (&global.base_url, &global.env) {
+            (Some(url), _) => (Some(url.clone()), None, Some("--base-url")),
+            (None, Some(env)) => (None, Some(env.clone()), Some("--env")),
+            (None, None) => match var(BASE_URL_VAR) {
+                Some(url) => {
+                    let url = config::parse_base_url(&url)
+                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
+                    (Some(url), None, Some(BASE_URL_VAR))
+                }
+                None => {
+                    let env = var(config::ENV_VAR);
+                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
+                    (None, env, selected_by)
+                }
+            },
+        };
+        Ok(Selection { base_url, env, selected_by })
+    }
+
+    /// The environment selected in `config`, if the selection is one: a base URL is one when an environment
+    /// has it.
+    pub fn environment<'a>(&self, config: &'a Config) -> Option<&'a Environment> {
+        match (&self.base_url, &self.env) {
+            (Some(url), _) => config.environment_for_url(url),
+            (None, Some(name)) => config.environment(name).ok(),
+            (None, None) => config.environment(config.default_env().unwrap_or(config::DEFAULT_ENV)).ok(),
+        }
+    }
+}
+
 /// What every command runs with.
 #[derive(Debug)]
 pub struct Context {
@@ -95,22 +139,7 @@ impl Context {
     /// a name. Nothing else is read until a command needs it.
     pub fn new(global: &GlobalArgs, output: Output) -> Result<Context, Error> {
         let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let (base_url, env, selected_by) = match (&global.base_url, &global.env) {
-            (Some(url), _) => (Some(url.clone()), None, Some("--base-url")),
-            (None, Some(env)) => (None, Some(env.clone()), Some("--env")),
-            (None, None) => match var(BASE_URL_VAR) {
-                Some(url) => {
-                    let url = config::parse_base_url(&url)
-                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
-                    (Some(url), None, Some(BASE_URL_VAR))
-                }
-                None => {
-                    let env = var(config::ENV_VAR);
-                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
-                    (None, env, selected_by)
-                }
-            },
-        };
+        let Selection { base_url, env, selected_by } = Selection::of(global)?;
         let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
             (Some(timeout), _) => timeout,
             (None, Some(text)) => crate::cli::parse_timeout(&text)

@@ -152,12 +152,24 @@ pub enum Error {
     PlaceholderUrl { env: String, url: String },
 
     #[error("`petstore env set {name}` was given nothing to change")]
-    #[diagnostic(code(petstore::nothing_to_set), help("give `--base-url URL` or `--confirm-writes on|off`"))]
+    #[diagnostic(
+        code(petstore::nothing_to_set),
+        help("give `--base-url URL`, `--confirm-writes on|off` or `--default KEY=VALUE`")
+    )]
     NothingToSet { name: String },
 
     #[error("`{name}` is built in and cannot be removed")]
     #[diagnostic(code(petstore::built_in_environment))]
     BuiltInEnvironment { name: String },
+
+    /// A value in the config file that its flag would refuse (a default), or an alias that cannot expand.
+    #[error("{message}")]
+    #[diagnostic(code(petstore::config_value), help("{fix}"))]
+    ConfigValue { message: String, fix: String },
+
+    #[error("no alias `{name}`")]
+    #[diagnostic(code(petstore::unknown_alias), help("`petstore alias list` lists the aliases"))]
+    UnknownAlias { name: String },
 
     #[error("invalid value: {message}")]
     #[diagnostic(code(petstore::invalid_value))]
@@ -271,12 +283,10 @@ pub enum Error {
     )]
     PetUnreachable { id: i64, removed: &'static str },
 
+    /// `hint` is [`NOT_FOUND_HINT`] unless `petstore api`, which knows the path, finds a likelier cause.
     #[error("not found (HTTP 404): {detail}")]
-    #[diagnostic(
-        code(petstore::not_found),
-        help("check the base URL: it must include the API's version path, as in `https://HOST/v1`")
-    )]
-    NotFound { detail: String, server_code: Option<String> },
+    #[diagnostic(code(petstore::not_found), help("{hint}"))]
+    NotFound { detail: String, server_code: Option<String>, hint: String },
 
     #[error("the server refused the request (HTTP {status}): {detail}")]
     #[diagnostic(code(petstore::rejected))]
@@ -546,6 +556,8 @@ impl Error {
             | Error::PlaceholderUrl { .. }
             | Error::NothingToSet { .. }
             | Error::BuiltInEnvironment { .. }
+            | Error::UnknownAlias { .. }
+            | Error::ConfigValue { .. }
             | Error::MissingInput { .. }
             | Error::CannotAsk { .. }
             | Error::CannotElicit { .. }
@@ -784,6 +796,10 @@ impl From<credentials::Error> for Error {
     }
 }
 
+/// What a 404 to one of petstore's own requests means: they go to paths the API defines, so the base URL is
+/// the likely cause.
+pub const NOT_FOUND_HINT: &str = "check the base URL: it must include the API's version path, as in `https://HOST/v1`";
+
 impl From<api::Error> for Error {
     fn from(err: api::Error) -> Error {
         match err {
@@ -817,7 +833,7 @@ impl From<api::Error> for Error {
                 match status {
                     400 => Error::Rejected { status, detail, server_code },
                     401 | 403 => Error::Unauthorized { status, detail, server_code },
-                    404 => Error::NotFound { detail, server_code },
+                    404 => Error::NotFound { detail, server_code, hint: NOT_FOUND_HINT.to_owned() },
                     429 => Error::RateLimited { detail, server_code },
                     507 => Error::StorageFull { detail, server_code },
                     500..=599 => Error::ServerError { status, detail, server_code },
@@ -911,6 +927,8 @@ mod tests {
             (Error::unknown_environment("eu", ["production"]), exit::USAGE),
             (Error::EnvironmentExists { name: text("eu"), built_in: false }, exit::USAGE),
             (Error::BuiltInEnvironment { name: text("production") }, exit::USAGE),
+            (Error::UnknownAlias { name: text("avail") }, exit::USAGE),
+            (Error::ConfigValue { message: text("x"), fix: text("y") }, exit::USAGE),
             (
                 Error::PlaceholderUrl { env: text("production"), url: text("https://api.petstore.example/v1") },
                 exit::USAGE,
@@ -937,7 +955,7 @@ mod tests {
             (Error::NotHttp { origin: text("x"), reason: text("invalid HTTP version parsed") }, exit::FAILURE),
             (Error::ReadInput { what: text("stdin"), source: io() }, exit::USAGE),
             (Error::PetNotFound { id: 7, server_code: None }, exit::NOT_FOUND),
-            (Error::NotFound { detail: text("x"), server_code: None }, exit::NOT_FOUND),
+            (Error::NotFound { detail: text("x"), server_code: None, hint: text("y") }, exit::NOT_FOUND),
             (Error::NoApiKey { url: text("https://x/v1") }, exit::AUTH),
             (Error::NotLoggedIn { env: text("eu"), login: text("petstore auth login") }, exit::AUTH),
             (Error::KeyMissing { env: text("eu"), backend: "keyring", login: text("x") }, exit::AUTH),

@@ -13,6 +13,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    // The selected environment's defaults fill in the flags left out, before anything reads them.
+    let mut cli = cli;
+    if let Err(err) = petstore::commands::defaults::apply(&mut cli) {
+        Output::fallback(cli.global.color, Output::json_errors_for(&cli.global)).error(&err);
+        return ExitCode::from(err.exit_code());
+    }
     let output = match Output::new(&cli.global) {
         Ok(output) => output,
         Err(err) => {

@@ -128,7 +128,8 @@ struct Args {
         long,
         value_name = "N",
         default_value_t = DEFAULT_SEED_PETS,
-        value_parser = clap::value_parser!(u64).range(0..=SEED_PETS_MAX),
+        value_parser = whole_number(0, SEED_PETS_MAX),
+        allow_negative_numbers = true,
     )]
     seed_pets: u64,
 
@@ -137,11 +138,11 @@ struct Args {
     quiet: bool,
 
     /// Close a connection that has not sent a whole request head within SECS (fractions allowed)
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, help_heading = BOUNDS)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true, help_heading = BOUNDS)]
     header_timeout: Duration,
 
     /// Answer 408 and close a connection whose request body has not all arrived SECS after its head
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, help_heading = BOUNDS)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true, help_heading = BOUNDS)]
     body_timeout: Duration,
 
     /// Serve at most N connections at once; answer the next ones 503 and close them
@@ -149,17 +150,32 @@ struct Args {
         long,
         value_name = "N",
         default_value_t = DEFAULT_MAX_CONNECTIONS,
-        value_parser = clap::value_parser!(u64).range(1..=1_000_000).map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        value_parser = whole_number(1, 1_000_000).map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        allow_negative_numbers = true,
         help_heading = BOUNDS,
     )]
     max_connections: usize,
 
     /// Let clients add at most N animals; a POST beyond is 507 storage_full
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PETS, help_heading = BOUNDS)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_PETS,
+        value_parser = whole_number(0, SIZE_MAX).map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        allow_negative_numbers = true,
+        help_heading = BOUNDS,
+    )]
     max_pets: usize,
 
     /// Let the names of the animals clients add take at most BYTES in all
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_STORED_BYTES, help_heading = BOUNDS)]
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = DEFAULT_MAX_STORED_BYTES,
+        value_parser = whole_number(0, SIZE_MAX).map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        allow_negative_numbers = true,
+        help_heading = BOUNDS,
+    )]
     max_stored_bytes: usize,
 
     /// Wait MS milliseconds before answering, or a random time from MIN to MAX
@@ -183,7 +199,7 @@ struct Args {
     garble_rate: Option<f64>,
 
     /// Seed the fault generator, to repeat a run's faults
-    #[arg(long, value_name = "N", help_heading = FAULTS)]
+    #[arg(long, value_name = "N", value_parser = whole_number(0, u64::MAX), allow_negative_numbers = true, help_heading = FAULTS)]
     fault_seed: Option<u64>,
 
     /// Run this command against the sandbox, then stop and exit with its exit code
@@ -226,6 +242,43 @@ impl Args {
         match config.validate() {
             Ok(()) => Ok(config),
             Err(err) => Err(Args::command().error(clap::error::ErrorKind::ArgumentConflict, err)),
+        }
+    }
+}
+
+/// The largest count or size the sandbox takes (`--max-pets`, `--max-stored-bytes`): what this machine's
+/// `usize` holds.
+const SIZE_MAX: u64 = usize::MAX as u64;
+
+/// A whole number from `min` to `max`, refused in plain words as petstore refuses its own (never Rust's
+/// "invalid digit found in string" or a range written `0..=1000000`). The messages follow clap's "invalid
+/// value 'X' for '--flag <N>': ", so they do not repeat the value.
+fn whole_number(min: u64, max: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let expected = if max == u64::MAX {
+            format!("expected a whole number, {min} or more")
+        } else {
+            format!("expected a whole number from {min} to {max}")
+        };
+        let text = text.trim();
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        // `3.0` and `3e0` are 3, as JSON Schema reads them (and petstore's flags), within what f64 holds exactly.
+        let whole = text
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && n.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(n))
+            .map(|n| Ok::<u64, std::num::ParseIntError>(n as u64));
+        match whole.unwrap_or_else(|| text.parse::<u64>()) {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            Ok(_) => Err(format!("out of range: {expected}")),
+            // Digits that do not fit, or a negative number: a number, but not one of these.
+            Err(_) if digits(text) || text.strip_prefix('-').is_some_and(digits) => {
+                Err(format!("out of range: {expected}"))
+            }
+            Err(_) if text.parse::<f64>().is_ok_and(|n| n.is_finite() && n.fract() != 0.0) => {
+                Err(format!("not a whole number: {expected}"))
+            }
+            Err(_) => Err(format!("not a number: {expected}")),
         }
     }
 }

@@ -70,9 +70,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PETS_ALLOW) });
     let pet = pet
         .route_layer(require_key)
-        .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) })
-        // Outside the key check and the fallback: every answer of this route is marked.
-        .layer(map_response(mark_deprecated));
+        // Outside the key check, so a 401 or 404 of `GET` is marked too; not on the method fallback: a 405
+        // answers a method that is not the deprecated operation, and says nothing of `GET`'s future.
+        .route_layer(map_response(mark_deprecated))
+        .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) });
     Router::new()
         .route("/v1/pets", pets)
         .route("/v1/pets/{petId}", pet)

@@ -40,3 +40,43 @@ fn the_help_keeps_its_tables_at_80_columns() {
         assert!(plain.lines().any(|line| line.trim_end() == row), "`{row}` was re-wrapped:\n{plain}");
     }
 }
+
+#[test]
+fn bad_flag_values_are_refused_in_plain_words() {
+    let bin = env!("CARGO_BIN_EXE_petstore-sandbox");
+    let refusal = |args: &[&str]| {
+        let output = Command::new(bin).args(args).env_clear().output().expect("the sandbox runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        String::from_utf8(output.stderr).unwrap().lines().next().unwrap_or_default().to_owned()
+    };
+    let cases = [
+        (
+            &["--seed-pets", "x"][..],
+            "'x' for '--seed-pets <N>': not a number: expected a whole number from 0 to 1000000",
+        ),
+        (&["--seed-pets", "-1"], "'-1' for '--seed-pets <N>': out of range: expected a whole number from 0 to 1000000"),
+        (
+            &["--max-connections", "0"],
+            "'0' for '--max-connections <N>': out of range: expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["--max-connections", "2.5"],
+            "'2.5' for '--max-connections <N>': not a whole number: expected a whole number from 1 to 1000000",
+        ),
+        (&["--max-pets", "many"], "'many' for '--max-pets <N>': not a number: expected a whole number, 0 or more"),
+        (
+            &["--fault-seed", "99999999999999999999999"],
+            "'99999999999999999999999' for '--fault-seed <N>': out of range: expected a whole number, 0 or more",
+        ),
+        (
+            &["--header-timeout", "-1"],
+            "'-1' for '--header-timeout <SECS>': `-1` is not a number of seconds above 0, e.g. 10 or 0.5",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(refusal(args), format!("error: invalid value {expected}"), "{args:?}");
+    }
+    // A whole number written as JSON writes it is a whole number.
+    let output = Command::new(bin).args(["--seed-pets", "3.0", "--addr", "127.0.0.1:1", "--version"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+}

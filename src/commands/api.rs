@@ -32,10 +32,14 @@ use crate::error::Error;
 /// says otherwise; without `-f`, `-F` or `--input`, no body is sent. A body, or a `-F @FILE` value, larger than
 /// 1 MiB is refused before anything is sent (exit 2).
 ///
-/// The body of the answer goes to stdout: piped, byte for byte; on a terminal, JSON indented and control
-/// characters escaped; `--output` and `--json` are refused (exit 2), as they cannot change it. `--jq` filters a JSON body of a 2xx answer.
-/// `-i` prints the status and headers on stderr. An answer that is not 2xx still prints its body, then fails with its class's exit code: 400 is 2,
-/// 401 and 403 are 4, 404 is 3, any other is 1 (see `petstore --help`).
+/// The body of the answer goes to stdout: piped, byte for byte (a JSON body gets a final newline if it has
+/// none); on a terminal, JSON indented and control characters escaped; `--output` and `--json` are refused
+/// (exit 2), as they cannot change it. `--jq` filters a JSON body of a 2xx answer. `-i` prints the status and
+/// headers on stderr. An answer that is not 2xx still prints its body, then fails with its class's exit code:
+/// 400 is 2, 401 and 403 are 4, 404 is 3, any other is 1 (see `petstore --help`).
+///
+/// A 404's hint names the likely cause: the base URL when it has no version path, or when what answered was
+/// not the API (no API error document); otherwise the path, which the API does not serve.
 ///
 /// `--dry-run` prints the request instead of sending it, the key shown as `Bearer ****`; `--curl` prints it as
 /// a curl command that reads the key from `"$PETSTORE_API_KEY"`. Before any other write, at a terminal, an
@@ -146,7 +150,8 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
             check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
         })?;
     }
-    let response = client.request(request).await.map_err(|err| request_error(&args.method, err))?;
+    let blame = |err| not_found_hint(request_error(&args.method, err), ctx, &args.path);
+    let response = client.request(request).await.map_err(blame)?;
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
     }
@@ -157,7 +162,55 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
     }
     decode::<serde::de::IgnoredAny>(response.status, response.headers.get(CONTENT_TYPE), &response.body)
         .map(drop)
-        .map_err(|err| request_error(&args.method, err))
+        .map_err(blame)
+}
+
+/// A 404's hint, by what most likely caused it. A base URL without a version path: the base URL. Else, when
+/// the server answered with the API's own error document (it has a `code`), that server is the API: a path the
+/// spec does not name is the path's fault, and one it names is not there (an animal that does not exist, an
+/// operation this deployment does not serve). A 404 that is not the API's document comes from something else
+/// at that address (a proxy, a web server, another service): the base URL again.
+fn not_found_hint(err: Error, ctx: &Context, path: &str) -> Error {
+    let Error::NotFound { detail, server_code, .. } = err else { return err };
+    let versioned = ctx.target().is_ok_and(|target| crate::config::has_version_path(target.base_url));
+    let hint = match (&server_code, versioned, spec_path(path)) {
+        (_, false, _) => crate::error::NOT_FOUND_HINT.to_owned(),
+        (Some(_), true, Some(SpecPath::Pet)) => {
+            format!("the API has no animal at `{path}`; `petstore pets list` shows the animals there are")
+        }
+        (Some(_), true, Some(SpecPath::Other)) => format!(
+            "the API answered, so the base URL is right; this deployment does not serve `{path}`, which the spec \
+             names"
+        ),
+        (Some(_), true, None) => format!(
+            "`{path}` is not a path the API defines (`/pets`, `/pets/{{petId}}`, `/store/orders`); the API \
+             answered, so the base URL is right"
+        ),
+        (None, true, _) => "the answer is not the API's own error, so something else answered: check the base URL \
+                            (`petstore env current`)"
+            .to_owned(),
+    };
+    Error::NotFound { detail, server_code, hint }
+}
+
+/// A path below the base URL that the spec names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SpecPath {
+    /// `/pets/{petId}`: one animal.
+    Pet,
+    /// `/pets`, or `/store/orders`, which the spec names without describing it.
+    Other,
+}
+
+/// Which path of the spec's `path` (below the base URL) is, if any.
+fn spec_path(path: &str) -> Option<SpecPath> {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let segments: Vec<&str> = path.split('/').filter(|segment| !segment.is_empty()).collect();
+    match segments.as_slice() {
+        ["pets", _] => Some(SpecPath::Pet),
+        ["pets"] | ["store", "orders"] => Some(SpecPath::Other),
+        _ => None,
+    }
 }
 
 /// A failed request in the user's terms. One that may change something (not GET or HEAD) and may have taken

@@ -9,8 +9,10 @@ use crate::error::Error;
 
 /// Print the shell completion script for SHELL
 ///
-/// The script completes commands, flags and fixed values such as `--status`. To also complete your own
-/// environment names, use the dynamic form instead, which asks petstore as you type (see the examples).
+/// The script completes commands, flags and fixed values such as `--status`; the bash script also completes
+/// `--env` and the environment of `env use`, `env set`, `env remove` and `env confirm-writes` with your
+/// environments' names, asking petstore as you type. For names in the other shells, and for every argument
+/// petstore can complete, use the dynamic form instead (see the examples). Aliases are not completed.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -37,5 +39,40 @@ pub fn run(ctx: &Context, args: &CompletionsArgs) -> Result<(), Error> {
 pub fn script(shell: Shell) -> Vec<u8> {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "petstore", &mut out);
-    out
+    match shell {
+        Shell::Bash => with_environment_names(&String::from_utf8_lossy(&out)).into_bytes(),
+        _ => out,
+    }
+}
+
+/// The `env` verbs whose first argument names an environment that exists (not `env add`, which names a new
+/// one).
+const ENV_NAME_VERBS: [&str; 4] = ["use", "set", "remove", "confirm-writes"];
+
+/// Asks the petstore being completed for the environments' names: `env list` reads the config file alone (no
+/// network, no keyring), and its typed flags leave any defaults out.
+const BASH_ENV_NAMES: &str = r#"# The configured environments' names, from the petstore being completed (the config file alone).
+_petstore_env_names() {
+    "${COMP_WORDS[0]}" env list --columns name --no-header --output tsv 2>/dev/null
+}
+
+"#;
+
+/// The static bash script, completing `--env` and the environment argument of `env use`, `env set`,
+/// `env remove` and `env confirm-writes` with the configured names, as the dynamic form
+/// (`COMPLETE=bash petstore`) does. clap's static script completes them as file names.
+fn with_environment_names(script: &str) -> String {
+    let file_names = "                --env)\n                    COMPREPLY=($(compgen -f \"${cur}\"))";
+    let env_names = "                --env)\n                    COMPREPLY=($(compgen -W \"$(_petstore_env_names)\" -- \"${cur}\"))";
+    let mut script = BASH_ENV_NAMES.to_owned() + &script.replace(file_names, env_names);
+    for verb in ENV_NAME_VERBS {
+        let section = format!("        petstore__subcmd__env__subcmd__{})\n", verb.replace('-', "__subcmd__"));
+        let first_test = "            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then\n";
+        let Some(start) = script.find(&section) else { continue };
+        let Some(offset) = script[start..].find(first_test) else { continue };
+        let names = "            if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then\n                COMPREPLY=( \
+                     $(compgen -W \"$(_petstore_env_names)\" -- \"${cur}\") )\n                return 0\n            fi\n";
+        script.insert_str(start + offset, names);
+    }
+    script
 }

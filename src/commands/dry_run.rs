@@ -50,7 +50,35 @@ pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item =
             text.push_str(&shown(&request, terminal));
         }
     }
-    Ok(ctx.output.write_raw(text.as_bytes())?)
+    ctx.output.write_raw(text.as_bytes())?;
+    if args.curl {
+        export_hint(ctx);
+    }
+    Ok(())
+}
+
+/// When `PETSTORE_API_KEY` is not set here, the curl command would send an empty key: says how to set it from
+/// the stored one, on stderr (`auth token` prints it; the shell, not this note, holds it).
+fn export_hint(ctx: &Context) {
+    if std::env::var_os(API_KEY_VAR).is_some_and(|value| !value.is_empty()) {
+        return;
+    }
+    let message = match ctx.target() {
+        Ok(target) => match target.env {
+            Some(env) => format!(
+                "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first with \
+                 `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`",
+                env.name
+            ),
+            None => format!(
+                "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first to the key \
+                 for `{}`",
+                target.base_url
+            ),
+        },
+        Err(_) => return,
+    };
+    ctx.output.notice(&message);
 }
 
 /// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.

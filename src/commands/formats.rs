@@ -110,6 +110,15 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
     })
 }
 
+/// Whether `command` prints records (`None`: it does not), and if so whether `--columns`, `--header` or
+/// `--no-header` was typed.
+pub fn record_shape(command: &Command) -> Option<bool> {
+    match prints(command) {
+        Prints::Records(_, args) => Some(args.columns.is_some() || args.header || args.no_header),
+        Prints::Value | Prints::Other(..) => None,
+    }
+}
+
 /// Why a command that prints only a message on stderr refuses `--json` and `--output`.
 pub const PRINTS_NOTHING: &str = "it prints no records, only a message on stderr";
 
@@ -120,6 +129,7 @@ fn prints(command: &Command) -> Prints<'_> {
         Command::Auth(verb) => verb.prints(),
         Command::Env(verb) => verb.prints(),
         Command::Config(verb) => verb.prints(),
+        Command::Alias(verb) => verb.prints(),
         Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),
         Command::Version(args) => Prints::Records(super::version::KEYS, &args.columns),
         Command::Api(_) => Prints::Other(
@@ -139,6 +149,7 @@ fn command_name(command: &Command) -> String {
         Command::Auth(verb) => format!("auth {}", verb.name()),
         Command::Env(verb) => format!("env {}", verb.name()),
         Command::Config(verb) => format!("config {}", verb.name()),
+        Command::Alias(verb) => format!("alias {}", verb.name()),
         Command::Api(_) => "api".to_owned(),
         Command::Version(_) => "version".to_owned(),
         Command::Doctor(_) => "doctor".to_owned(),

@@ -1,10 +1,12 @@
 //! One module per noun, one file per verb; this file only dispatches.
 
+pub mod alias;
 pub mod api;
 pub mod auth;
 pub mod completions;
 pub mod config;
 pub mod confirm;
+pub mod defaults;
 pub mod doctor;
 pub mod dry_run;
 pub mod env;
@@ -33,6 +35,7 @@ impl Command {
             | Command::Auth(_)
             | Command::Env(_)
             | Command::Config(_)
+            | Command::Alias(_)
             | Command::Doctor(_)
             | Command::Completions(_)
             | Command::Version(_)
@@ -49,6 +52,7 @@ pub async fn run(ctx: &Arc<Context>, command: &Command) -> Result<(), Error> {
         Command::Auth(command) => auth::run(ctx, command).await,
         Command::Env(command) => env::run(ctx, command).await,
         Command::Config(command) => config::run(ctx, command),
+        Command::Alias(command) => alias::run(ctx, command).await,
         Command::Doctor(args) => doctor::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),
         Command::Version(args) => version::run(ctx, args),

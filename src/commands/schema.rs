@@ -43,6 +43,7 @@ pub const NAMES: &[&str] = &[
     "env list",
     "env current",
     "config path",
+    "alias list",
     "doctor",
     "version",
     "help",
@@ -61,7 +62,7 @@ enum Added {
 /// The JSON Schema of what `name` (`pets list`, `error`) prints with `--json`, or `None` for a name that
 /// prints no JSON document.
 pub fn for_command(name: &str) -> Option<Value> {
-    use crate::commands::{auth, config, doctor, env, version};
+    use crate::commands::{alias, auth, config, doctor, env, version};
     let schema = match name {
         // `pets find` prints what `pets list` does: the matching animals, in the API's own fields.
         "pets list" | "pets find" => schema_for!(Vec<Pet>),
@@ -72,6 +73,7 @@ pub fn for_command(name: &str) -> Option<Value> {
         "env list" => schema_for!(Vec<env::list::EnvLine<'static>>),
         "env current" => schema_for!(env::current::Current),
         "config path" => schema_for!(config::ConfigPath),
+        "alias list" => schema_for!(Vec<alias::list::AliasLine<'static>>),
         "doctor" => schema_for!(doctor::Report),
         "version" => schema_for!(version::BuildInfo),
         "help" => schema_for!(crate::help_json::CommandNode),

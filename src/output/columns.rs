@@ -35,6 +35,11 @@ impl Layout {
         Ok(Layout { columns, header })
     }
 
+    /// Whether `--columns` chose the columns.
+    pub fn chose_columns(&self) -> bool {
+        self.columns.is_some()
+    }
+
     /// The rows with the chosen columns, in the chosen order.
     fn project(&self, rows: Rows) -> Rows {
         let Some(columns) = &self.columns else { return rows };

@@ -157,6 +157,12 @@ impl Output {
     }
 
     /// Whether stdout is a terminal (or a test's fake one): what is printed there passes [`safe`].
+    /// Whether records print as a table, with the columns `--columns` did not choose: a column that is
+    /// empty in every row may then be left out.
+    pub fn default_table(&self) -> bool {
+        self.format == OutputFormat::Table && !self.layout.chose_columns()
+    }
+
     pub fn stdout_is_terminal(&self) -> bool {
         self.terminals.stdout
     }
@@ -240,6 +246,11 @@ impl Output {
             return result;
         }
         if !tty {
+            // A JSON body gets the final newline a line-reading program (`while read`, `wc -l`) expects: JSON
+            // does not care. Any other body is written byte for byte.
+            if !body.ends_with(b"\n") && document().is_some() {
+                return Ok(self.write_raw(&[body, b"\n"].concat())?);
+            }
             return Ok(self.write_raw(body)?);
         }
         match document() {

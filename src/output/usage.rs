@@ -17,6 +17,16 @@ use crate::cli::{self, Cli};
 pub fn parse() -> Result<Cli, ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let choice = cli::color_from_args(args.iter().cloned());
+    // An alias in command position becomes its words, before anything else reads them.
+    let args = match crate::commands::alias::expand(args) {
+        Ok(args) => args,
+        Err(err) => {
+            let json = super::json_errors(cli::json_mode_from_args(std::env::args_os()));
+            super::Output::fallback(choice, json).error(&err);
+            return Err(ExitCode::from(err.exit_code()));
+        }
+    };
+    let choice = cli::color_from_args(args.iter().cloned());
     // `help --json`, `CMD --help --json`: the command's node, never the text help.
     if let Some(request) = crate::help_json::request(&args) {
         return help_json(choice, request);

@@ -156,7 +156,10 @@ fn help_as_json_is_the_command_tree() {
     assert_eq!(tree, serde_json::to_value(petstore::help_json::tree()).unwrap());
     let names: Vec<&str> =
         tree["subcommands"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["pets", "api", "auth", "env", "config", "doctor", "completions", "version", "schema", "mcp"]);
+    assert_eq!(
+        names,
+        ["pets", "api", "auth", "env", "config", "alias", "doctor", "completions", "version", "schema", "mcp"]
+    );
     for args in [
         &["pets", "list", "--help", "--json"][..],
         &["--json", "pets", "list", "-h"],

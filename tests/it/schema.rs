@@ -14,6 +14,10 @@ const SNAPSHOTS: &[(&str, Option<&str>)] = &[
     ("add_json", Some("pets add")),
     ("doctor_server_down_json", Some("doctor")),
     ("env_list_json", Some("env list")),
+    ("alias_list_json", Some("alias list")),
+    ("defaults_env_list_json", Some("env list")),
+    ("defaults_env_current_json", Some("env current")),
+    ("defaults_pets_list_json", Some("pets list")),
     ("get_json", Some("pets get")),
     ("list_empty_json", Some("pets list")),
     ("cut_off_json", Some("pets list")),
@@ -26,6 +30,11 @@ const SNAPSHOTS: &[(&str, Option<&str>)] = &[
     ("api_400", None),
     ("api_401", None),
     ("api_404", None),
+    ("api_404_no_such_animal", None),
+    ("defaults_pets_list_typed_columns", None),
+    ("api_404_unknown_path", None),
+    ("api_404_unserved_spec_path", None),
+    ("api_404_unversioned_base_url", None),
     ("api_405", None),
     ("api_503", None),
     ("api_get_query", None),
@@ -127,11 +136,13 @@ fn a_live_run_of_every_command_is_valid_against_its_schema() {
         ("env list", &["--json", "env", "list"]),
         ("env current", &["--json", "env", "current"]),
         ("config path", &["--json", "config", "path"]),
+        ("alias list", &["--json", "alias", "list"]),
         ("doctor", &["--json", "doctor"]),
         ("version", &["--json", "version"]),
         ("help", &["help", "--json"]),
         ("help", &["pets", "add", "--help", "--json"]),
     ];
+    assert_eq!(petstore(&["alias", "set", "avail", "pets list --status available"]).code, 0);
     let mut covered: Vec<&str> = Vec::new();
     for (name, args) in runs {
         let run = petstore(args);

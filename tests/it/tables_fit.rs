@@ -51,6 +51,35 @@ fn env_list_fits_in_colour_keeping_the_urls() {
 }
 
 #[test]
+fn env_list_with_defaults_fits_in_colour_keeping_the_urls_and_every_default() {
+    let env = crowded();
+    let set = env.run(&[
+        "env",
+        "set",
+        LONG_ENV,
+        "--default",
+        "limit=50",
+        "--default",
+        "status=available",
+        "--default",
+        "output=table",
+        "--default",
+        "columns=id,name,categoryId,status",
+    ]);
+    assert_eq!(set.code, 0, "{set}");
+    let Some(shown) = at_80(&env, &["env", "list"], 0) else { return };
+    // The URLs keep their room: the defaults follow in a table of their own.
+    assert!(shown.contains("https://staging.api.petstore.example/v1"), "{shown}");
+    let (_, defaults) = shown.split_once("\n\n").expect("a second table");
+    assert!(defaults.starts_with("NAME        DEFAULTS"), "{shown}");
+    // Every default is there, wrapped onto continuation lines rather than cut.
+    let words: Vec<&str> = defaults.split_whitespace().collect();
+    for default in ["limit=50", "status=available", "output=table", "columns=id,name,categoryId,status"] {
+        assert!(words.contains(&default), "{default} is not shown whole:\n{shown}");
+    }
+}
+
+#[test]
 fn auth_status_all_fits_in_colour_wrapping_the_command_to_run() {
     let env = crowded();
     let mut petstore = env.command();

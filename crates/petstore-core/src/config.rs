@@ -14,8 +14,14 @@
 //! key_storage = "keyring"             # where `auth login` put the key: "keyring", "kernel" or "file"
 //! confirm_writes = true               # ask before each write at a terminal (default: on for production only)
 //!
+//! [environments.production.defaults]   # `petstore env set production --default limit=50`
+//! limit = 50                          # what a flag left out means there: `limit`, `status`, `output`, `columns`
+//!
 //! [environments.local]                 # `petstore env add local http://127.0.0.1:8080/v1`
 //! base_url = "http://127.0.0.1:8080/v1"
+//!
+//! [aliases]                            # `petstore alias set avail 'pets list --status available'`
+//! avail = "pets list --status available"
 //! ```
 
 mod error;
@@ -100,6 +106,49 @@ pub struct Environment {
     pub built_in_key: Option<&'static str>,
     /// Whether a write to it is asked about first at a terminal (`confirm_writes`; default: production only).
     pub confirm_writes: bool,
+    /// What a flag left out means for commands run against it (`[environments.NAME.defaults]`).
+    pub defaults: Defaults,
+}
+
+/// The keys `[environments.NAME.defaults]` knows, in the order they are shown. Others are ignored, as
+/// unknown keys are everywhere in the file, so that an older petstore reads a newer file.
+pub const DEFAULT_KEYS: [&str; 4] = ["limit", "status", "output", "columns"];
+
+/// An environment's defaults for flags left out: their types are checked here; what their values may be
+/// (a limit from 1 to 100, a known status, format and columns) is the command line's to say, with the
+/// same parsers as the flags.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Defaults {
+    /// `--limit` of `pets list`.
+    pub limit: Option<i64>,
+    /// `--status` of `pets list`.
+    pub status: Option<String>,
+    /// `--output` of every command that prints records.
+    pub output: Option<String>,
+    /// `--columns` of every command that prints animals.
+    pub columns: Option<String>,
+}
+
+impl Defaults {
+    /// The defaults that are set, as `(key, value)` in [`DEFAULT_KEYS`] order, the value as typed after
+    /// `--default KEY=`.
+    pub fn entries(&self) -> Vec<(&'static str, String)> {
+        let mut entries = Vec::new();
+        if let Some(limit) = self.limit {
+            entries.push(("limit", limit.to_string()));
+        }
+        for (key, value) in [("status", &self.status), ("output", &self.output), ("columns", &self.columns)] {
+            if let Some(value) = value {
+                entries.push((key, value.clone()));
+            }
+        }
+        entries
+    }
+
+    /// Whether none is set.
+    pub fn is_empty(&self) -> bool {
+        self.entries().is_empty()
+    }
 }
 
 /// The config directory: `$PETSTORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/petstore`, else `~/.config/petstore`
@@ -130,6 +179,7 @@ pub struct Config {
     environments: Vec<Environment>,
     default_env: Option<String>,
     key_cache_ttl: Duration,
+    aliases: Vec<(String, String)>,
 }
 
 impl Config {
@@ -152,10 +202,17 @@ impl Config {
         // `Document` keeps the spans that point an error at its line; `DocumentMut` is for editing.
         let parsed = toml_edit::Document::parse(text.as_str())
             .map_err(|err| mistake(err.span().unwrap_or(0..0), err.message().trim().to_owned()))?;
-        let Settings { environments, default_env, key_cache_ttl } =
+        let Settings { environments, default_env, key_cache_ttl, aliases } =
             read(parsed.as_table()).map_err(|(span, message)| mistake(span.unwrap_or(0..0), message))?;
-        let config =
-            Config { dir, doc: parsed.into_mut(), saved: text.clone(), environments, default_env, key_cache_ttl };
+        let config = Config {
+            dir,
+            doc: parsed.into_mut(),
+            saved: text.clone(),
+            environments,
+            default_env,
+            key_cache_ttl,
+            aliases,
+        };
         if let Some(name) = &config.default_env {
             config.environment(name)?;
         }
@@ -251,6 +308,75 @@ impl Config {
         self.reload()
     }
 
+    /// Sets `name`'s default for `key` (one of [`DEFAULT_KEYS`], already checked) to `value`: an integer for
+    /// `limit`, a string otherwise.
+    pub fn set_default(&mut self, name: &str, key: &str, value: &str) -> Result<(), Error> {
+        self.environment(name)?;
+        let item = match key {
+            "limit" => value.parse::<i64>().map(toml_edit::value).map_err(|_| Error::Edit {
+                message: format!("`environments.{name}.defaults.limit` must be a whole number"),
+            })?,
+            _ => toml_edit::value(value),
+        };
+        let env = self.env_table(name);
+        let defaults = &mut env["defaults"];
+        if defaults.is_none() {
+            *defaults = Item::Table(Table::new());
+        }
+        defaults[key] = item;
+        self.reload()
+    }
+
+    /// Removes `name`'s default for `key`; the `defaults` table too once it is empty.
+    pub fn unset_default(&mut self, name: &str, key: &str) -> Result<(), Error> {
+        self.environment(name)?;
+        if let Some(env) =
+            self.doc.get_mut("environments").and_then(|e| e.get_mut(name)).and_then(Item::as_table_like_mut)
+        {
+            let empty = match env.get_mut("defaults").and_then(Item::as_table_like_mut) {
+                Some(defaults) => {
+                    defaults.remove(key);
+                    defaults.is_empty()
+                }
+                None => false,
+            };
+            if empty {
+                env.remove("defaults");
+            }
+        }
+        self.reload()
+    }
+
+    /// The aliases (`[aliases]`), by name: what each expands to, as typed.
+    pub fn aliases(&self) -> &[(String, String)] {
+        &self.aliases
+    }
+
+    /// The alias called `name`'s expansion, if there is one.
+    pub fn alias(&self, name: &str) -> Option<&str> {
+        self.aliases.iter().find(|(alias, _)| alias == name).map(|(_, expansion)| expansion.as_str())
+    }
+
+    /// Sets the alias `name` to `expansion` (both checked by the caller), replacing one of that name.
+    pub fn set_alias(&mut self, name: &str, expansion: &str) -> Result<(), Error> {
+        let aliases = self.doc.entry("aliases").or_insert_with(|| Item::Table(Table::new()));
+        aliases[name] = value(expansion);
+        self.reload()
+    }
+
+    /// Removes the alias `name`, and the `[aliases]` table once it is empty; `false` when there was none.
+    pub fn remove_alias(&mut self, name: &str) -> Result<bool, Error> {
+        let (removed, empty) = match self.doc.get_mut("aliases").and_then(Item::as_table_like_mut) {
+            Some(aliases) => (aliases.remove(name).is_some(), aliases.is_empty()),
+            None => (false, false),
+        };
+        if empty {
+            self.doc.remove("aliases");
+        }
+        self.reload()?;
+        Ok(removed)
+    }
+
     /// Records where `auth login` stored `name`'s key (`None` after `auth logout`).
     pub fn set_key_storage(&mut self, name: &str, storage: Option<KeyStorage>) -> Result<(), Error> {
         self.environment(name)?;
@@ -287,7 +413,10 @@ impl Config {
         });
         let env = &mut environments[name];
         if env.is_none() {
-            *env = Item::Table(Table::new());
+            // Implicit: a table that holds only `defaults` needs no header of its own.
+            let mut table = Table::new();
+            table.set_implicit(true);
+            *env = Item::Table(table);
         }
         env
     }
@@ -298,6 +427,7 @@ impl Config {
         self.environments = settings.environments;
         self.default_env = settings.default_env;
         self.key_cache_ttl = settings.key_cache_ttl;
+        self.aliases = settings.aliases;
         Ok(())
     }
 }
@@ -311,6 +441,7 @@ struct Settings {
     environments: Vec<Environment>,
     default_env: Option<String>,
     key_cache_ttl: Duration,
+    aliases: Vec<(String, String)>,
 }
 
 /// The settings a document describes, or the span and text of what is wrong.
@@ -341,6 +472,7 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
             key_storage: None,
             built_in_key: key,
             confirm_writes: name == DEFAULT_ENV,
+            defaults: Defaults::default(),
         })
         .collect();
     let mut user_defined = Vec::new();
@@ -374,6 +506,10 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
                     (item.span(), format!("`environments.{name}.confirm_writes` must be true or false"))
                 })?),
             };
+            let defaults = match env_table.get("defaults") {
+                None => Defaults::default(),
+                Some(item) => read_defaults(item, name)?,
+            };
             match environments.iter_mut().find(|env| env.name == name) {
                 Some(built_in) => {
                     if let Some(base_url) = base_url {
@@ -383,6 +519,7 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
                     if let Some(confirm_writes) = confirm_writes {
                         built_in.confirm_writes = confirm_writes;
                     }
+                    built_in.defaults = defaults;
                 }
                 None => user_defined.push(Environment {
                     name: name.to_owned(),
@@ -391,13 +528,46 @@ fn read(doc: &Table) -> Result<Settings, Problem> {
                     key_storage,
                     built_in_key: None,
                     confirm_writes: confirm_writes.unwrap_or(false),
+                    defaults,
                 }),
             }
         }
     }
     user_defined.sort_by(|a, b| a.name.cmp(&b.name));
     environments.extend(user_defined);
-    Ok(Settings { environments, default_env, key_cache_ttl })
+    let mut aliases = Vec::new();
+    if let Some(item) = doc.get("aliases") {
+        let table = item.as_table_like().ok_or((item.span(), "`aliases` must be a table".to_owned()))?;
+        for (name, item) in table.iter() {
+            let expansion =
+                item.as_str().ok_or((item.span(), format!("`aliases.{name}` must be a string (the command)")))?;
+            aliases.push((name.to_owned(), expansion.to_owned()));
+        }
+    }
+    aliases.sort();
+    Ok(Settings { environments, default_env, key_cache_ttl, aliases })
+}
+
+/// `[environments.NAME.defaults]`: `limit` a whole number, the others strings; other keys are ignored.
+fn read_defaults(item: &Item, name: &str) -> Result<Defaults, Problem> {
+    let table = item.as_table_like().ok_or((item.span(), format!("`environments.{name}.defaults` must be a table")))?;
+    let string = |key: &str| -> Result<Option<String>, Problem> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(item) => item
+                .as_str()
+                .map(|text| Some(text.to_owned()))
+                .ok_or((item.span(), format!("`environments.{name}.defaults.{key}` must be a string"))),
+        }
+    };
+    let limit = match table.get("limit") {
+        None => None,
+        Some(item) => Some(
+            item.as_integer()
+                .ok_or((item.span(), format!("`environments.{name}.defaults.limit` must be a whole number")))?,
+        ),
+    };
+    Ok(Defaults { limit, status: string("status")?, output: string("output")?, columns: string("columns")? })
 }
 
 fn parse_url(item: &Item, name: &str) -> Result<DisplaySafeUrl, Problem> {
@@ -504,6 +674,43 @@ mod tests {
         );
         let err = load("[environments.staging]\nconfirm_writes = \"yes\"\n").unwrap_err();
         assert!(err.to_string().ends_with("`environments.staging.confirm_writes` must be true or false"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn defaults_and_aliases_are_read_written_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(FILE_NAME), "[environments.staging]\nfuture = 1\n").unwrap();
+        let lock = DirLock::acquire(dir.path()).await.unwrap();
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        config.set_default("staging", "limit", "50").unwrap();
+        config.set_default("staging", "output", "csv").unwrap();
+        config.set_alias("avail", "pets list --status available").unwrap();
+        config.save(&lock).unwrap();
+        let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
+        assert_eq!(
+            text,
+            "[environments.staging]\nfuture = 1\n\n[environments.staging.defaults]\nlimit = 50\noutput = \"csv\"\n\n\
+             [aliases]\navail = \"pets list --status available\"\n"
+        );
+        let config = Config::load_from(dir.path().to_owned()).unwrap();
+        let staging = config.environment("staging").unwrap();
+        assert_eq!(staging.defaults.entries(), [("limit", "50".to_owned()), ("output", "csv".to_owned())]);
+        assert_eq!(config.alias("avail"), Some("pets list --status available"));
+        let mut config = Config::load_from(dir.path().to_owned()).unwrap();
+        config.unset_default("staging", "limit").unwrap();
+        config.unset_default("staging", "output").unwrap();
+        assert!(config.remove_alias("avail").unwrap());
+        assert!(!config.remove_alias("avail").unwrap());
+        config.save(&lock).unwrap();
+        let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
+        assert_eq!(text, "[environments.staging]\nfuture = 1\n");
+        let err = load("[environments.staging.defaults]\nlimit = \"many\"\n").unwrap_err();
+        assert!(
+            err.to_string().ends_with("2:9: `environments.staging.defaults.limit` must be a whole number"),
+            "{err}"
+        );
+        let unknown = load("[environments.staging.defaults]\ncolour = \"red\"\n").unwrap();
+        assert!(unknown.environment("staging").unwrap().defaults.is_empty());
     }
 
     #[test]

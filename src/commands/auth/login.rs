@@ -12,7 +12,8 @@ use crate::error::Error;
 ///
 /// At a terminal, petstore asks for the key with a hidden prompt; otherwise it reads the key from stdin. The
 /// key is never taken as an argument: it would show in `ps` and in shell history. Before storing it, petstore
-/// checks it against the API (a list of one animal); a key the API refuses is not stored.
+/// checks it against the API (a list of one animal); a key the API refuses is not stored. The chosen store
+/// is checked before the key is asked for: a keyring that does not answer fails at once.
 ///
 /// By default the key goes into the OS keyring (Secret Service on Linux, Keychain on macOS, Credential Manager
 /// on Windows), one entry per environment; on Linux a copy is cached in the kernel's keyring for
@@ -67,6 +68,9 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
     // No key can be checked against, or is of use for, a deployment petstore does not know.
     crate::commands::env::require_real_url(&env)?;
+    let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
+    // A store that cannot take the key is found out before anyone types the key in.
+    check_store(storage)?;
     let key = read_key(ctx, &env.name, env.base_url.as_str())?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
@@ -80,7 +84,6 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     // One lock over storing the key and recording where it is: concurrent logins and logouts all take
     // effect, and the config never names a key that is not stored (the key first, then its record; a
     // leftover copy elsewhere goes last).
-    let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
     let (dir, ttl, cached) = config::edit(|config, lock| {
         let cached = credentials::store(config, lock, &env.name, &key, storage)?;
         Ok::<_, Error>((lock.dir().to_owned(), config.key_cache_ttl(), cached))
@@ -110,6 +113,19 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
             .warning(&format!("`{}` is set, and petstore uses it before any stored key", credentials::API_KEY_VAR));
     }
     Ok(())
+}
+
+/// Whether `storage` answers at all: the OS keyring is asked for an entry petstore never writes, the kernel's
+/// persistent keyring is looked up. The file needs no check: writing it is what `auth login` does last, and
+/// a failure there stores nothing. A keyring that answers may still refuse the write (a locked collection).
+fn check_store(storage: KeyStorage) -> Result<(), Error> {
+    match storage {
+        KeyStorage::Keyring => keyring::probe(keyring::TIMEOUT)
+            .map_err(|source| Error::from(credentials::Error::Keyring { action: "store", source })),
+        KeyStorage::Kernel => credentials::kernel::probe()
+            .map_err(|source| Error::from(credentials::Error::Kernel { action: "store", source })),
+        KeyStorage::File => Ok(()),
+    }
 }
 
 /// The most of stdin read as a key: API keys are short lines, and even a long token is a few KiB.

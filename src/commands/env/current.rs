@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::commands::defaults::{self, DefaultsView};
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
@@ -10,11 +11,11 @@ use crate::error::Error;
 /// Show the environment commands would use now
 ///
 /// Prints the environment's name (or the base URL, when `--base-url` or `PETSTORE_BASE_URL` names no
-/// environment), and `(writes confirmed)` when writes to it ask first. It follows the same rules as every
-/// command: `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV` > `petstore env use` > production.
-/// With `--json`: its name, base URL, what selected it, where its key would come from (`PETSTORE_API_KEY`,
-/// keyring, file, built-in, none; as the config records it, without reading the keyring) and whether writes
-/// are confirmed. Nothing is sent, so it is fast enough for a shell prompt.
+/// environment), `(writes confirmed)` when writes to it ask first, and its defaults (`env set --default`).
+/// It follows the same rules as every command: `--base-url` > `--env` > `PETSTORE_BASE_URL` >
+/// `PETSTORE_ENV` > `petstore env use` > production. With `--json`: its name, base URL, what selected it,
+/// where its key would come from (`PETSTORE_API_KEY`, keyring, file, built-in, none; as the config records
+/// it, without reading the keyring), whether writes are confirmed, and its defaults. Nothing is sent, so it is fast enough for a shell prompt.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -34,6 +35,8 @@ pub struct Current {
     selected_by: &'static str,
     key_source: &'static str,
     confirm_writes: bool,
+    /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
+    defaults: DefaultsView,
 }
 
 /// Prints the environment in use.
@@ -46,10 +49,18 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
         // A bare base URL gets no stored key (see `Context::client`): only the variable's, if set.
         key_source: credentials::source(Wanted::chosen(target.env, target.base_url)).label(),
         confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
+        defaults: target.env.map(|env| DefaultsView::from(&env.defaults)).unwrap_or_default(),
     };
     let mut text = current.name.clone().unwrap_or_else(|| current.base_url.clone());
+    let mut notes = Vec::new();
     if current.confirm_writes {
-        text.push_str(" (writes confirmed)");
+        notes.push("writes confirmed".to_owned());
+    }
+    if let Some(env) = target.env.filter(|env| !env.defaults.is_empty()) {
+        notes.push(format!("defaults: {}", defaults::describe(&env.defaults)));
+    }
+    if !notes.is_empty() {
+        text.push_str(&format!(" ({})", notes.join("; ")));
     }
     ctx.output.value(&current, &text)
 }

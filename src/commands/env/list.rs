@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::commands::defaults::{self, DefaultsView};
 use crate::context::Context;
 use crate::credentials::{self, Wanted};
 use crate::error::Error;
@@ -11,7 +12,9 @@ use crate::output::{Field, Fit, Rows};
 ///
 /// Shows each environment's name, base URL, where its key would come from (`PETSTORE_API_KEY`, keyring,
 /// file, built-in, none), whether writes to it ask first (`CONFIRM`: yes for production unless the config says
-/// otherwise) and which one commands use now (`*`). No keyring is read: `auth status` checks keys.
+/// otherwise) and which one commands use now (`*`). What flags left out mean in an environment (`env set NAME
+/// --default KEY=VALUE`) follows in a table of its own, so that the base URLs keep their room; TSV, CSV and
+/// `--columns` have a `defaults` column, JSON a `defaults` object. No keyring is read: `auth status` checks keys.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -23,7 +26,7 @@ pub struct ListEnvArgs {
 }
 
 /// The columns of the table, TSV and CSV, by their JSON names (`--columns`).
-pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites"];
+pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWrites", "defaults"];
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -35,6 +38,11 @@ pub struct EnvLine<'a> {
     confirm_writes: bool,
     active: bool,
     built_in: bool,
+    /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
+    defaults: DefaultsView,
+    #[serde(skip)]
+    #[schemars(skip)]
+    defaults_text: String,
 }
 
 /// Prints the environments.
@@ -53,25 +61,64 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,
+            defaults: DefaultsView::from(&env.defaults),
+            defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
-    ctx.output.records(&lines, || Rows {
-        header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM"],
-        keys: KEYS.to_vec(),
-        rows: lines
-            .iter()
-            .map(|line| {
-                vec![
-                    Field::new(if line.active { "*" } else { "" }),
-                    Field::new(line.name),
-                    Field::new(line.base_url),
-                    Field::new(line.key_source),
-                    Field::new(if line.confirm_writes { "yes" } else { "no" }),
-                ]
-            })
-            .collect(),
-        // Names give way before key sources, and both before the base URLs this list exists to show.
-        fit: vec![Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0)],
+    // A table for people keeps its room for the base URLs: the defaults follow it in a table of their own.
+    // TSV, CSV, JSON and `--columns` have them in a column.
+    let separate = ctx.output.default_table();
+    ctx.output.records(&lines, || {
+        let mut rows = Rows {
+            header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
+            keys: KEYS.to_vec(),
+            rows: lines
+                .iter()
+                .map(|line| {
+                    vec![
+                        Field::new(if line.active { "*" } else { "" }),
+                        Field::new(line.name),
+                        Field::new(line.base_url),
+                        Field::new(line.key_source),
+                        Field::new(if line.confirm_writes { "yes" } else { "no" }),
+                        Field::new(&line.defaults_text),
+                    ]
+                })
+                .collect(),
+            // Names give way before key sources, and both before the base URLs this list exists to show;
+            // defaults wrap onto continuation lines rather than lose a value.
+            fit: vec![
+                Fit::cut(3, 0),
+                Fit::cut(0, 10),
+                Fit::cut(2, 24),
+                Fit::cut(1, 8),
+                Fit::cut(3, 0),
+                Fit::wrap(1, 12),
+            ],
+        };
+        if separate {
+            rows.header.pop();
+            rows.keys.pop();
+            rows.fit.pop();
+            for row in &mut rows.rows {
+                row.pop();
+            }
+        }
+        rows
     })?;
+    let with_defaults: Vec<&EnvLine<'_>> = lines.iter().filter(|line| !line.defaults_text.is_empty()).collect();
+    if separate && !with_defaults.is_empty() {
+        ctx.output.line("")?;
+        ctx.output.records(&lines, || Rows {
+            header: vec!["NAME", "DEFAULTS"],
+            keys: vec!["name", "defaults"],
+            rows: with_defaults
+                .iter()
+                .map(|line| vec![Field::new(line.name), Field::new(&line.defaults_text)])
+                .collect(),
+            // Every default stays whole: they wrap, between entries where they can.
+            fit: vec![Fit::cut(0, 10), Fit::wrap(1, 20)],
+        })?;
+    }
     Ok(())
 }

@@ -1,0 +1,32 @@
+//! `petstore alias remove`
+
+use crate::config;
+use crate::context::Context;
+use crate::error::Error;
+
+/// Remove an alias
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore alias remove avail")]
+pub struct RemoveAliasArgs {
+    /// The alias's name
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+/// Removes the alias from the config file, under its lock.
+pub async fn run(ctx: &Context, args: &RemoveAliasArgs) -> Result<(), Error> {
+    ctx.config()?;
+    let removed = config::edit(|config, lock| {
+        let removed = config.remove_alias(&args.name)?;
+        config.save(lock)?;
+        Ok::<_, Error>(removed)
+    })
+    .await?;
+    if !removed {
+        return Err(Error::UnknownAlias { name: args.name.clone() });
+    }
+    ctx.output.status(&format!("removed alias `{}`", args.name));
+    Ok(())
+}
