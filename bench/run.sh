@@ -28,6 +28,9 @@
 #      sandbox with `--latency 50`, then `--latency 20..80`, petstore's defaults against `--concurrency` 8, 16,
 #      64 and `curl --parallel` (50 at once) in one hyperfine run each; and a sandbox of `--max-connections 16`,
 #      the defaults against `--concurrency 16`. Its table (latency.txt) is printed at the end.
+#   5. CPU per record (bench/cpu.sh, also runnable alone): instructions per record under callgrind (counted,
+#      so repeatable on a busy machine), CPU time per request under `perf stat` for petstore and wrk, and
+#      rounds of wrk then petstore (defaults and --concurrency 8), each ratio from one round; median and spread.
 #   Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
 #      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
 #      that xargs keeps alive.
@@ -448,6 +451,13 @@ BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" bash "$ROOT/bench/latency.sh" >/dev/null 
     echo "bench: the latency section failed; see above" >&2
 
 # ---------------------------------------------------------------------------------------------------------------
+say "5. CPU per record (callgrind, perf stat) and the wall clock against wrk's ceiling, round by round (bench/cpu.sh)"
+command -v valgrind >/dev/null || apt_install valgrind || true
+command -v perf >/dev/null || apt_install linux-perf || true
+BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" BENCH_CPU_N="$BULK_N" bash "$ROOT/bench/cpu.sh" >/dev/null ||
+    echo "bench: the CPU section failed; see above" >&2
+
+# ---------------------------------------------------------------------------------------------------------------
 # The table: one line per command, ratios against the section's petstore row.
 table() {
     awk -F'\t' '
@@ -543,6 +553,11 @@ echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >>"$OUT/header.t
         echo
         echo "4. Bulk over a slow link (bench/latency.sh): ratios are the defaults' mean over each row's, same run"
         cat "$OUT/latency.txt"
+    fi
+    if [[ -s $OUT/cpu.txt ]]; then
+        echo
+        echo "5. CPU per record and the ceiling, round by round (bench/cpu.sh)"
+        cat "$OUT/cpu-header.txt" "$OUT/cpu.txt"
     fi
 } | tee "$OUT/table.md"
 echo
