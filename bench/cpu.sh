@@ -5,7 +5,7 @@
 #   bench/cpu.sh                          # builds the release binaries if missing; 2-4 minutes on 2 cores
 #
 #   5a. Instructions per record (valgrind --tool=callgrind: counted, not timed, so the same from run to run
-#       within a fraction of a percent): `petstore pets add --file` of BENCH_CPU_N records (10,000) with
+#       within about 1%): `petstore pets add --file` of BENCH_CPU_N records (10,000) with
 #       `--concurrency 8`, and of one record, both into a fresh release sandbox; per record is
 #       (I(N) - I(1)) / (N - 1), start-up left out. The sandbox is not counted, only petstore.
 #   5b. CPU time per request (`perf stat -e task-clock`, and `instructions` where the machine counts them):
