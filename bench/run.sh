@@ -276,6 +276,7 @@ unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_prox
 # added pets than --max-pets, 10,000 by default: the bulk runs add BULK_N each, and wrk adds as many as it can.
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
+    : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
     petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" --max-pets 100000000 >"$out" 2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")
