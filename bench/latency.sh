@@ -55,6 +55,7 @@ seq 1 "$N" | awk '{ printf "{\"name\":\"bench-%d\",\"categoryId\":%d,\"status\":
 # Starts a sandbox with the options given; sets URL and SANDBOX_PID.
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
+    : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
     petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets 0 --max-pets 100000000 "$@" >"$out" 2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")

@@ -28,6 +28,9 @@
 #      sandbox with `--latency 50`, then `--latency 20..80`, petstore's defaults against `--concurrency` 8, 16,
 #      64 and `curl --parallel` (50 at once) in one hyperfine run each; and a sandbox of `--max-connections 16`,
 #      the defaults against `--concurrency 16`. Its table (latency.txt) is printed at the end.
+#   5. CPU per record (bench/cpu.sh, also runnable alone): instructions per record under callgrind (counted,
+#      so repeatable on a busy machine), CPU time per request under `perf stat` for petstore and wrk, and
+#      rounds of wrk then petstore (defaults and --concurrency 8), each ratio from one round; median and spread.
 #   Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
 #      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
 #      that xargs keeps alive.
@@ -273,6 +276,7 @@ unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_prox
 # added pets than --max-pets, 10,000 by default: the bulk runs add BULK_N each, and wrk adds as many as it can.
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
+    : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
     petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" --max-pets 100000000 >"$out" 2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")
@@ -424,7 +428,8 @@ stop_sandbox
 
 if [[ -n $petstore_bulk ]]; then
     bulk "petstore pets add --file" 1 "$BULK_RUNS" petstore_cmd base
-    bulk "petstore pets add --file, no --concurrency" 1 "$BULK_RUNS" petstore_default_cmd peer
+    # No comma in a name: the mean is read back from hyperfine's CSV export with `awk -F,`.
+    bulk "petstore pets add --file (no --concurrency)" 1 "$BULK_RUNS" petstore_default_cmd peer
 else
     row 3 "petstore pets add --file" "-" "-" "-" missing
 fi
@@ -446,6 +451,13 @@ row 3 "wrk ceiling ($BULK_N requests at $(printf '%.0f' "$rate")/s)" "$(awk -v n
 say "4. bulk over a slow link: sandbox --latency 50 and 20..80, and a server of 16 connections (bench/latency.sh)"
 BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" bash "$ROOT/bench/latency.sh" >/dev/null ||
     echo "bench: the latency section failed; see above" >&2
+
+# ---------------------------------------------------------------------------------------------------------------
+say "5. CPU per record (callgrind, perf stat) and the wall clock against wrk's ceiling, round by round (bench/cpu.sh)"
+command -v valgrind >/dev/null || apt_install valgrind || true
+command -v perf >/dev/null || apt_install linux-perf || true
+BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" BENCH_CPU_N="$BULK_N" bash "$ROOT/bench/cpu.sh" >/dev/null ||
+    echo "bench: the CPU section failed; see above" >&2
 
 # ---------------------------------------------------------------------------------------------------------------
 # The table: one line per command, ratios against the section's petstore row.
@@ -543,6 +555,11 @@ echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >>"$OUT/header.t
         echo
         echo "4. Bulk over a slow link (bench/latency.sh): ratios are the defaults' mean over each row's, same run"
         cat "$OUT/latency.txt"
+    fi
+    if [[ -s $OUT/cpu.txt ]]; then
+        echo
+        echo "5. CPU per record and the ceiling, round by round (bench/cpu.sh)"
+        cat "$OUT/cpu-header.txt" "$OUT/cpu.txt"
     fi
 } | tee "$OUT/table.md"
 echo

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use super::{Output, OutputFormat, Rows};
+use crate::api::Pet;
 use crate::error::Error;
 
 /// The columns and header the user asked for, checked against the command's columns.
@@ -62,6 +63,17 @@ impl Output {
     pub fn with_layout(mut self, layout: Layout) -> Output {
         self.layout = layout;
         self
+    }
+
+    /// A bulk add's next created pet as TSV, when the layout is the default one and no header is due: as
+    /// [`Output::write_rows`] would write it, without building the rows. `false` (nothing written) otherwise.
+    pub(super) fn write_pet_row(&self, w: &mut impl Write, pet: &Pet, first: bool) -> io::Result<bool> {
+        let header = first && self.layout.header == Some(true);
+        if self.format != OutputFormat::Tsv || self.layout.columns.is_some() || header {
+            return Ok(false);
+        }
+        super::table::write_pet_tsv(w, pet, self.terminals.stdout)?;
+        Ok(true)
     }
 
     /// Rows as a table, TSV or CSV, with the layout applied.

@@ -153,7 +153,9 @@ impl CreatedPets {
             OutputFormat::Ndjson => {}
             OutputFormat::Tsv | OutputFormat::Csv => {
                 let first = self.streamed == 0;
-                self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
+                if !self.output.write_pet_row(&mut self.out, &pet, first)? {
+                    self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
+                }
                 self.streamed += 1;
             }
             OutputFormat::Json => {

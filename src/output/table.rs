@@ -283,13 +283,26 @@ fn cut(text: &str, cap: usize) -> std::borrow::Cow<'_, str> {
 /// other control characters too; piped, the rest of each value is as the server sent it.
 pub fn write_tsv(w: &mut impl Write, rows: &Rows, terminal: bool) -> io::Result<()> {
     for row in &rows.rows {
-        let fields: Vec<_> = row
-            .iter()
-            .map(|field| safe::data(&escape_tsv(field.text.as_deref().unwrap_or(""))[..], terminal).into_owned())
-            .collect();
-        writeln!(w, "{}", fields.join("\t"))?;
+        // Field by field into `w` (a bulk add writes a row per record).
+        for (i, field) in row.iter().enumerate() {
+            if i > 0 {
+                w.write_all(b"\t")?;
+            }
+            w.write_all(safe::data(&escape_tsv(field.text.as_deref().unwrap_or("")), terminal).as_bytes())?;
+        }
+        w.write_all(b"\n")?;
     }
     Ok(())
+}
+
+/// `pet` as the row [`write_tsv`] writes for `Rows::pets(&[pet])`, without building the rows: a bulk add
+/// writes one per record. The numbers and the status need no escaping; the name gets what any field gets.
+pub fn write_pet_tsv(w: &mut impl Write, pet: &Pet, terminal: bool) -> io::Result<()> {
+    write!(w, "{}\t", pet.id)?;
+    w.write_all(safe::data(&escape_tsv(&pet.name), terminal).as_bytes())?;
+    write!(w, "\t{}\t", pet.category_id)?;
+    w.write_all(pet.status.map_or("", PetStatus::as_str).as_bytes())?;
+    w.write_all(b"\n")
 }
 
 fn escape_tsv(field: &str) -> std::borrow::Cow<'_, str> {
@@ -325,6 +338,25 @@ mod tests {
         let mut out = Vec::new();
         write_tsv(&mut out, &Rows::pets(&pets()), false).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "1\tRex\t2\tavailable\n2\tTab\\there\\\\n\\nx\t-3\t\n");
+    }
+
+    #[test]
+    fn a_pet_written_alone_is_the_row_of_the_rows() {
+        let mut all = pets();
+        all.push(Pet {
+            id: -7,
+            name: "\x1b]0;pwned\x07R\r\u{85}é".into(),
+            category_id: 0,
+            status: Some(PetStatus::Sold),
+        });
+        for pet in &all {
+            for terminal in [false, true] {
+                let (mut alone, mut rows) = (Vec::new(), Vec::new());
+                write_pet_tsv(&mut alone, pet, terminal).unwrap();
+                write_tsv(&mut rows, &Rows::pets(std::slice::from_ref(pet)), terminal).unwrap();
+                assert_eq!(String::from_utf8(alone).unwrap(), String::from_utf8(rows).unwrap(), "{pet:?} {terminal}");
+            }
+        }
     }
 
     #[test]

@@ -82,6 +82,8 @@ impl Default for Settings {
 pub struct Client {
     http: reqwest::Client,
     base: Url,
+    /// `POST /pets`'s URL, made once: a batch sends it for every record.
+    pets: Url,
     auth: HeaderValue,
     observer: Option<Arc<dyn Observer>>,
     reauth: Option<Arc<Reauth>>,
@@ -151,7 +153,9 @@ impl Client {
             builder = builder.add_root_certificate(certificate);
         }
         let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
-        Ok(Client { http, base, auth: authorization(key)?, observer: None, reauth: None })
+        let mut pets = base.clone();
+        pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
+        Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None })
     }
 
     /// After a 401, asks `rekey` (once, whichever request or clone meets the 401 first) for another key, and
@@ -234,7 +238,7 @@ impl Client {
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
     pub fn prepare_create_pet(&self, pet: &NewPet) -> Prepared {
         let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
-        self.prepare(Method::POST, self.url(&["pets"]), &HeaderMap::new(), Some(body))
+        self.prepare(Method::POST, self.pets.clone(), &HeaderMap::new(), Some(body))
     }
 
     /// The request for `method` and `url` with `body`, as the client sends it: petstore's headers, with the
@@ -311,7 +315,8 @@ impl Client {
     async fn exchange(&self, request: &Prepared, refusals: Refusals) -> Result<WholeAnswer, AttemptFailure> {
         let (method, url, body) = (&request.method, &request.url, request.body.as_deref());
         check_url(url).map_err(|error| AttemptFailure { error, maybe_sent: false, permanent: true })?;
-        let mut headers = request.headers.clone();
+        // Cloned only to change the key after a 401.
+        let mut headers = std::borrow::Cow::Borrowed(&request.headers);
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 1;
         let mut rekeyed = false;
@@ -321,7 +326,7 @@ impl Client {
                     rekeyed = true;
                     match self.auth_after_refusal(&headers).await {
                         Some(auth) => {
-                            headers.insert(AUTHORIZATION, auth);
+                            headers.to_mut().insert(AUTHORIZATION, auth);
                             self.notify_retry(
                                 attempt,
                                 "401 Unauthorized; the key's store holds another",
@@ -376,12 +381,15 @@ impl Client {
             observer.request(method, url, &shown_headers(headers));
         }
         let started = Instant::now();
-        let mut request = self.http.request(method.clone(), url.clone()).headers(headers.clone());
+        // Built whole rather than through a `RequestBuilder`, which would merge the headers one by one into
+        // an empty map: the same request, one copy of the headers fewer.
+        let mut request = reqwest::Request::new(method.clone(), url.clone());
+        *request.headers_mut() = headers.clone();
         if let Some(body) = body {
-            request = request.body(body.to_vec());
+            *request.body_mut() = Some(body.to_vec().into());
         }
         let result = async {
-            let mut response = request.send().await.map_err(|err| {
+            let mut response = self.http.execute(request).await.map_err(|err| {
                 let error = Error::from_reqwest(url, &err);
                 // Neither a certificate we distrust nor another protocol on the port changes on a retry.
                 let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
@@ -581,8 +589,13 @@ pub fn check_url(url: &Url) -> Result<(), Error> {
 /// `application/json` and its `+json` relatives, with any parameters.
 fn is_json(content_type: &HeaderValue) -> bool {
     let Ok(value) = content_type.to_str() else { return false };
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+    // Compared in any case, without a lower-case copy: this runs for every answer of a batch.
+    let essence = value.split(';').next().unwrap_or("").trim().as_bytes();
+    let (prefix, suffix) = (b"application/".len(), b"+json".len());
+    essence.eq_ignore_ascii_case(b"application/json")
+        || (essence.len() >= prefix + suffix
+            && essence[..prefix].eq_ignore_ascii_case(b"application/")
+            && essence[essence.len() - suffix..].eq_ignore_ascii_case(b"+json"))
 }
 
 /// `application/problem+json` (RFC 9457): a report of a failure, whatever the status says, so never the
@@ -733,5 +746,18 @@ mod tests {
         assert!(err.to_string().contains("got `Application/Problem+JSON; charset=utf-8`"), "{err}");
         let vendor = HeaderValue::from_static("application/vnd.petstore+json");
         assert!(decode::<Vec<Pet>>(StatusCode::OK, Some(&vendor), b"[]").unwrap().is_empty());
+        // JSON in any case, and only JSON.
+        for (value, json) in [
+            ("APPLICATION/JSON", true),
+            (" Application/Vnd.X+JSON ; q=1", true),
+            ("application/+json", true),
+            ("application/jsonx", false),
+            ("application/json+", false),
+            ("text/+json", false),
+            ("+json", false),
+            ("", false),
+        ] {
+            assert_eq!(is_json(&HeaderValue::from_str(value).unwrap()), json, "{value}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, new_pet_from_json, not_text, parse_json, too_long};
+use super::{BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, new_pet_from_json_text, not_text, too_long};
 
 /// The elements of one JSON array, each with the line it starts on.
 pub(super) struct Elements<R> {
@@ -176,8 +176,7 @@ impl<R: BufRead> Elements<R> {
             return Ok(Err(too_long(line)));
         }
         let text = self.element.trim_ascii_end();
-        Ok(parse_json(text)
-            .and_then(|value| new_pet_from_json(text, value))
+        Ok(new_pet_from_json_text(text)
             .map(|pet| Record { line, pet })
             .map_err(|(offset, message)| Invalid { line: line + offset, message }))
     }

@@ -122,8 +122,10 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         unknown_lines: Vec::new(),
         json_errors: ctx.output.json_errors(),
     };
+    // Shared, not cloned, by the request of each record.
+    let shared = Arc::new(client);
     let create = |pet: crate::api::NewPet| {
-        let client = client.clone();
+        let client = Arc::clone(&shared);
         async move { client.create_pet_paced(&pet).await }
     };
     let limiter = match args.concurrency {
