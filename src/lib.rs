@@ -12,6 +12,7 @@
 //! the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a
 //! [`signals`] always ends it.
 
+pub mod cleanup;
 pub mod cli;
 pub mod commands;
 pub mod context;

@@ -12,8 +12,9 @@ use serde_json::{Map, Value};
 use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
 use crate::api::{self, Client, Prepared};
+use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
-use crate::context::{Context, WriteInFlight};
+use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
 

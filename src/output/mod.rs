@@ -33,6 +33,7 @@ use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 
 use crate::api::{self, Pet};
+use crate::cleanup::CleanupGuard;
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
@@ -40,7 +41,7 @@ pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
-pub use terminal::{ColorChoice, SavedTerminal, Terminals};
+pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
@@ -76,10 +77,6 @@ pub struct Output {
     stderr_color: bool,
     /// Set once a deprecation warning has been printed: there is at most one per run.
     deprecation_warned: Arc<AtomicBool>,
-    /// The terminal's settings while the hidden prompt runs.
-    terminal_settings: SavedTerminal,
-    /// A question is on stderr, waiting for its answer on the same line: a signal's error must start below it.
-    question_open: Arc<AtomicBool>,
     /// A failure is one JSON line on stderr ([`crate::error::ErrorDocument`]), not prose.
     json_errors: bool,
 }
@@ -116,8 +113,6 @@ impl Output {
             stdout_color: terminal::use_color(global.color, terminals.stdout),
             stderr_color: terminal::use_color(global.color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
-            terminal_settings: SavedTerminal::default(),
-            question_open: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -151,8 +146,6 @@ impl Output {
             stdout_color: false,
             stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
-            terminal_settings: SavedTerminal::default(),
-            question_open: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -302,24 +295,33 @@ impl Output {
 
     /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
     /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
-    /// meanwhile, [`Output::restore_terminal`] gives the terminal its echo back.
+    /// meanwhile, the [`crate::cleanup`] registry gives the terminal its echo back and ends the prompt's line.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        self.terminal_settings.save(false);
-        let key = rpassword::prompt_password_with_config(
+        // rpassword puts the settings back itself however the read ends: the guard is only for a signal.
+        let _guard = TerminalSettings::save(false).map(guard_terminal);
+        rpassword::prompt_password_with_config(
             safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
-        );
-        self.terminal_settings.forget();
-        key
+        )
     }
 
     /// Runs a prompt that changes the terminal (dialoguer's: raw mode, and a hidden cursor when `cursor`),
     /// keeping its settings first: however the prompt ends (an answer, the Ctrl-C key, an error) they are put
-    /// back and the cursor shown, and a signal meanwhile puts them back through [`Output::restore_terminal`].
+    /// back and the cursor shown, and a signal meanwhile puts them back through the [`crate::cleanup`]
+    /// registry.
     pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-        self.terminal_settings.save(cursor);
+        let saved = TerminalSettings::save(cursor);
+        let guard = saved.clone().map(guard_terminal);
         let answer = prompt();
-        self.terminal_settings.restore();
+        // Unless a signal did it already, from the thread that reports it.
+        if let (Some(saved), Some(guard)) = (saved, guard)
+            && guard.disarm()
+        {
+            let mut bytes = Vec::new();
+            saved.restore(&mut bytes);
+            let mut stderr = io::stderr().lock();
+            let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
+        }
         answer
     }
 
@@ -352,33 +354,14 @@ impl Output {
         terminal::in_background()
     }
 
-    /// Puts back the terminal's settings if `signal` ended the command during the hidden prompt, and ends the
-    /// prompt's line, so that the error starts on a line of its own. (Ctrl-C there is read by the prompt,
-    /// which ends the line and puts the settings back itself before it raises SIGINT: the terminal sends no
-    /// SIGINT of its own while the prompt reads.)
-    pub fn restore_terminal(&self, signal: crate::signals::Signal) {
-        let question_open = self.question_open.swap(false, Ordering::SeqCst);
-        if (self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt) || question_open {
-            to_stderr!();
-        }
-    }
-
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
-    /// `--quiet`, which hides notes, not decisions. Until [`Output::question_answered`], a signal's error starts
-    /// on a line of its own ([`Output::restore_terminal`]).
-    pub fn question(&self, question: &str) {
+    /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
+    /// line of its own (the [`crate::cleanup`] registry ends the question's line).
+    pub fn question(&self, question: &str) -> Question {
         let mut stderr = io::stderr().lock();
         let _ = write!(stderr, "{}", safe::message(question));
         let _ = stderr.flush();
-        self.question_open.store(true, Ordering::SeqCst);
-    }
-
-    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
-    /// is then ended here.
-    pub fn question_answered(&self, ended_line: bool) {
-        if self.question_open.swap(false, Ordering::SeqCst) && !ended_line {
-            to_stderr!();
-        }
+        Question { open: CleanupGuard::new(|_, stderr| stderr.push(b'\n')) }
     }
 
     /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
@@ -413,11 +396,20 @@ impl Output {
 
     /// An error on stderr: one line, and one line of help when there is a next step; in a JSON mode, one line
     /// of JSON ([`crate::error::ErrorDocument`]) and nothing else.
+    ///
+    /// The bytes go to stderr's descriptor at once, without the lock of `std::io::stderr`
+    /// ([`crate::cleanup::write_stderr`]): this is `main`'s last message, and a command's thread that a signal
+    /// abandoned may hold that lock for ever.
     pub fn error(&self, err: &Error) {
+        let mut bytes = Vec::new();
+        self.render_error(&mut bytes, err);
+        crate::cleanup::write_stderr(&bytes);
+    }
+
+    fn render_error(&self, stderr: &mut Vec<u8>, err: &Error) {
         use miette::Diagnostic;
-        let mut stderr = io::stderr().lock();
         if self.json_errors {
-            let _ = write_json(&mut stderr, &err.to_document(), false, self.terminals.stderr);
+            let _ = write_json(stderr, &err.to_document(), false, self.terminals.stderr);
             return;
         }
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
@@ -587,6 +579,36 @@ mod tests {
         assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
         assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
     }
+}
+
+/// A question on stderr waiting for its answer on the same line ([`Output::question`]).
+#[derive(Debug)]
+#[must_use = "a question is answered"]
+pub struct Question {
+    /// Ends the question's line if a signal ends the command first.
+    open: CleanupGuard,
+}
+
+impl Question {
+    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
+    /// is then ended here, unless a signal's cleanup did it already.
+    pub fn answered(self, ended_line: bool) {
+        if self.open.disarm() && !ended_line {
+            to_stderr!();
+        }
+    }
+}
+
+/// Registers `saved` to be put back if a signal abandons the prompt that changed the terminal; the error
+/// that follows then starts on a line of its own, except after SIGINT: Ctrl-C at a prompt is read by the
+/// prompt, which ends the line itself, and the terminal sends no SIGINT of its own while the prompt reads.
+fn guard_terminal(saved: TerminalSettings) -> CleanupGuard {
+    CleanupGuard::new(move |signal, stderr| {
+        saved.restore(stderr);
+        if signal != crate::signals::Signal::Interrupt {
+            stderr.push(b'\n');
+        }
+    })
 }
 
 /// Why a person cannot be asked ([`Output::cannot_ask`]).
