@@ -413,9 +413,9 @@ impl Output {
             return;
         }
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
-        if err.source_code().is_some() {
-            // A mistake in a file the user edits: show the line it is on. `SourceError` holds its excerpt and
-            // message already escaped by `safe`.
+        if let Error::Source(source) = err {
+            // A mistake in a file the user edits: show the line it is on, escaped here, where it is printed (a
+            // config file can hold a raw ESC); the span moves along with the escapes.
             let theme = if self.stderr_color {
                 miette::GraphicalTheme::unicode()
             } else {
@@ -423,7 +423,7 @@ impl Output {
             };
             let mut text = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
-            if handler.render_report(&mut text, err).is_ok() {
+            if handler.render_report(&mut text, &ShownSource::of(source)).is_ok() {
                 let _ = write!(stderr, "{text}");
                 return;
             }
@@ -578,6 +578,34 @@ mod tests {
         let quoted = shell_word("my failed's.csv");
         assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
         assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
+    }
+}
+
+/// A [`crate::error::SourceError`] as it is shown on stderr: its message, file name and excerpt escaped by
+/// [`safe`], the span moved along with the escapes.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+struct ShownSource {
+    message: String,
+    #[source_code]
+    src: miette::NamedSource<String>,
+    #[label("here")]
+    span: miette::SourceSpan,
+    #[help]
+    help: String,
+}
+
+impl ShownSource {
+    fn of(source: &crate::error::SourceError) -> ShownSource {
+        use miette::Diagnostic;
+        let (message, path, text, span) = source.parts();
+        let (shown, span) = safe::escape_source(text, span);
+        ShownSource {
+            message: safe::message(message).into_owned(),
+            src: miette::NamedSource::new(safe::message(path), shown),
+            span: span.into(),
+            help: source.help().map(|help| help.to_string()).unwrap_or_default(),
+        }
     }
 }
 
