@@ -45,7 +45,7 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
     signals::install().map_err(|source| Error::Start { what: "install the signal handlers", source })?;
     let mut signals = signals::subscribe();
-    let handles_interrupts = command.handles_interrupts();
+    let handles_interrupts = command.about().handles_interrupts;
     let (sender, result) = tokio::sync::oneshot::channel();
     let worker = {
         let ctx = Arc::clone(&ctx);

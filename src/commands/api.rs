@@ -90,6 +90,19 @@ pub struct ApiArgs {
 }
 
 /// Sends the request and prints the answer; a status that is not 2xx is an error after the body is printed.
+impl ApiArgs {
+    /// What `api` says about itself: the answer's body as the server sent it, which `--jq` may filter.
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new(
+            "api",
+            crate::commands::formats::Prints::Body(
+                "the answer's body prints as the server sent it",
+                "leave it out; `--jq` filters a JSON answer",
+            ),
+        )
+    }
+}
+
 pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     // Everything the user typed is checked before the key is looked up or anything is sent.
     let headers = parse_headers(&args.headers)?;

@@ -90,28 +90,82 @@ pub fn json_errors(json_mode: bool) -> bool {
     json_mode || std::env::var_os(ERROR_FORMAT_VAR).is_some_and(|format| format == "json")
 }
 
+/// The global output flags, resolved once from the command line (ripgrep's high-level settings from its
+/// low-level arguments): what [`Output::new`] and [`crate::commands::formats::configure`] take.
+#[derive(Debug, Clone)]
+pub struct OutputSettings {
+    /// `--output FORMAT`, as given.
+    pub output: Option<OutputFormat>,
+    /// `--json`.
+    pub json: bool,
+    /// `--jq PROGRAM`.
+    pub jq: Option<String>,
+    /// Whether JSON was asked for: `--json`, `--jq`, `--output json` or `--output ndjson`.
+    pub json_mode: bool,
+    /// Whether a failure is written as JSON ([`json_errors`]).
+    pub json_errors: bool,
+    /// `--color`.
+    pub color: ColorChoice,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `--verbose`.
+    pub verbose: bool,
+}
+
+impl OutputSettings {
+    /// The output flags of `global`, resolved.
+    pub fn resolve(global: &GlobalArgs) -> OutputSettings {
+        let json_mode = global.json
+            || global.jq.is_some()
+            || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+        OutputSettings {
+            output: global.output,
+            json: global.json,
+            jq: global.jq.clone(),
+            json_mode,
+            json_errors: json_errors(json_mode),
+            color: global.color,
+            quiet: global.quiet,
+            verbose: global.verbose,
+        }
+    }
+
+    /// The flag that chose the format, as typed, for messages: `--json` or `--output tsv`.
+    pub fn format_flag(&self) -> Option<String> {
+        use clap::ValueEnum;
+        match (self.json, self.output) {
+            (true, _) => Some("--json".to_owned()),
+            (false, Some(format)) => Some(format!(
+                "--output {}",
+                format.to_possible_value().map_or_else(String::new, |value| value.get_name().to_owned())
+            )),
+            (false, None) => None,
+        }
+    }
+}
+
 impl Output {
-    /// Resolves `--json`, `--color`, `--quiet` and `--verbose` against the real (or faked) terminals.
-    pub fn new(global: &GlobalArgs) -> Result<Output, Error> {
+    /// Resolves the format, colour, `--quiet` and `--verbose` against the real (or faked) terminals.
+    pub fn new(settings: &OutputSettings) -> Result<Output, Error> {
         let terminals = Terminals::detect();
-        let format = match (global.output, global.json || global.jq.is_some()) {
+        let format = match (settings.output, settings.json || settings.jq.is_some()) {
             (Some(format), _) => format,
             (None, true) => OutputFormat::Json,
             (None, false) if terminals.stdout => OutputFormat::Table,
             (None, false) => OutputFormat::Tsv,
         };
-        let jq = global.jq.as_deref().map(jq::Program::new).transpose()?;
+        let jq = settings.jq.as_deref().map(jq::Program::new).transpose()?;
         Ok(Output {
-            json_errors: Output::json_errors_for(global),
+            json_errors: settings.json_errors,
             format,
             jq,
-            quiet: global.quiet,
-            verbose: global.verbose,
+            quiet: settings.quiet,
+            verbose: settings.verbose,
             layout: Layout::default(),
             progress: Progress::Auto,
             terminals,
-            stdout_color: terminal::use_color(global.color, terminals.stdout),
-            stderr_color: terminal::use_color(global.color, terminals.stderr),
+            stdout_color: terminal::use_color(settings.color, terminals.stdout),
+            stderr_color: terminal::use_color(settings.color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -119,15 +173,6 @@ impl Output {
     /// Whether a failure is written as JSON ([`json_errors`]).
     pub fn json_errors(&self) -> bool {
         self.json_errors
-    }
-
-    /// Whether `global` asks for failures as JSON ([`json_errors`]).
-    pub fn json_errors_for(global: &GlobalArgs) -> bool {
-        json_errors(
-            global.json
-                || global.jq.is_some()
-                || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson)),
-        )
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
