@@ -10,7 +10,10 @@
 //! `pets add --file` (JSON array, NDJSON, CSV) one record at a time, and never sends or prints. Every failure
 //! becomes an [`error::Error`], which carries its exit code and one hint. [`man`] builds the man pages from
 //! the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a
-//! [`signals`] always ends it.
+//! [`signals`] always ends it; what the abandoned thread leaves half-done (a terminal without echo, a
+//! question's open line) is put right by the one [`cleanup`] registry, which also knows whether a write may
+//! have reached the server. What each command prints and whether it handles signals itself, it says once
+//! ([`commands::About`]).
 
 pub mod cleanup;
 pub mod cli;
