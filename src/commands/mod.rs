@@ -169,6 +169,6 @@ mod tests {
             about(&["petstore", "pets", "add", "--file", "x.csv"]),
             ("pets add".to_owned(), true, Some(Progress::Auto))
         );
-        assert_eq!(about(&["petstore", "pets", "add", "--name", "Rex", "--category-id", "1"]).1, false);
+        assert!(!about(&["petstore", "pets", "add", "--name", "Rex", "--category-id", "1"]).1);
     }
 }
