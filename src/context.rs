@@ -2,11 +2,12 @@
 //! client on demand. Commands that only manage settings (`auth`, `env`, `config`) never build a client
 //! through [`Context::client`]; they check keys with [`Context::client_with`].
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
+use crate::cleanup::{self, Ended, WriteInFlight};
 use crate::cli::GlobalArgs;
 use crate::config::{self, Config, DisplaySafeUrl, Environment};
 use crate::credentials::{self, ApiKey, Source, Wanted};
@@ -98,32 +99,6 @@ pub struct Context {
     no_input: bool,
     config: OnceLock<Config>,
     settings: Settings,
-    /// Whether a write may have reached the server, or a signal has ended the command: one lock orders the two
-    /// (see [`Context::write_started`]).
-    writes: Mutex<Writes>,
-}
-
-/// What a signal must say about writes, decided under [`Context`]'s lock.
-#[derive(Debug)]
-enum Writes {
-    /// Nothing was sent that may change anything.
-    None,
-    /// A write may have reached the server: its request was allowed out. It stays so for the rest of the run,
-    /// answered or not, since a signal after its answer may still come before the result is shown.
-    Started(WriteInFlight),
-    /// A signal ended the command, which said that nothing was sent: nothing may be sent from now on.
-    Stopped(crate::signals::Signal),
-}
-
-/// A request that may change something on the server, for as long as its outcome is not known.
-#[derive(Debug, Clone)]
-pub struct WriteInFlight {
-    /// `POST /pets`
-    pub request: String,
-    /// What may have happened, e.g. "the animal may have been created".
-    pub outcome: &'static str,
-    /// How to find out, naming a command.
-    pub check: String,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -151,16 +126,7 @@ impl Context {
             None => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
-        Ok(Context {
-            output,
-            base_url,
-            env,
-            selected_by,
-            no_input: global.no_input,
-            config: OnceLock::new(),
-            settings,
-            writes: Mutex::new(Writes::None),
-        })
+        Ok(Context { output, base_url, env, selected_by, no_input: global.no_input, config: OnceLock::new(), settings })
     }
 
     /// The config file, read once, on first use; a config directory that others can write is warned about
@@ -307,39 +273,24 @@ impl Context {
     /// Asks leave to send `write`, just before its request can go out (after everything local was checked
     /// and read). From then on, for the rest of the run, a signal ends the command with an error that says the
     /// write may have taken effect. Once a signal has ended the command with a plain "interrupted" (nothing
-    /// sent), leave is refused with that signal's [`Error::Interrupted`]: the decision and the mark share one
-    /// lock, so a request never leaves after petstore said that nothing was sent.
+    /// sent), leave is refused with that signal's [`Error::Interrupted`]: the decision and the mark share the
+    /// [`cleanup`] registry's lock, so a request never leaves after petstore said that nothing was sent.
     pub fn write_started(&self, write: WriteInFlight) -> Result<(), Error> {
-        let mut writes = self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        match *writes {
-            Writes::Stopped(signal) => Err(Error::Interrupted { signal }),
-            Writes::None | Writes::Started(_) => {
-                *writes = Writes::Started(write);
-                Ok(())
-            }
-        }
+        cleanup::registry().write_started(write).map_err(|signal| Error::Interrupted { signal })
     }
 
-    /// The error for a command that `signal` ended: plain [`Error::Interrupted`], after which no write may
-    /// start ([`Context::write_started`]), unless a write was let out, whose outcome is then unknown. A
-    /// terminal left without echo by an abandoned prompt gets it back.
+    /// The error for a command that `signal` ended, once the [`cleanup`] registry has undone what the
+    /// abandoned command left (a terminal without echo, a question's open line): plain
+    /// [`Error::Interrupted`], after which no write may start ([`Context::write_started`]), unless a write was
+    /// let out, whose outcome is then unknown.
     pub fn interrupted(&self, signal: crate::signals::Signal) -> Error {
-        let err = {
-            let mut writes = self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            match &*writes {
-                Writes::Started(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
-                    message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
-                    check: check.clone(),
-                    code: signal.exit_code(),
-                },
-                Writes::Stopped(first) => Error::Interrupted { signal: *first },
-                Writes::None => {
-                    *writes = Writes::Stopped(signal);
-                    Error::Interrupted { signal }
-                }
-            }
-        };
-        self.output.restore_terminal(signal);
-        err
+        match cleanup::registry().end(signal) {
+            Ended::MaybeApplied(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
+                message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
+                check,
+                code: signal.exit_code(),
+            },
+            Ended::NothingSent(first) => Error::Interrupted { signal: first },
+        }
     }
 }

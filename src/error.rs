@@ -2,8 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use miette::{NamedSource, SourceSpan};
-
 pub use petstore_core::config::line_column;
 
 use crate::credentials::API_KEY_VAR;
@@ -17,7 +15,6 @@ const OTHER_STORAGE: &str = "keep the key in the kernel's keyring, with no file 
                              kernel`; lost at reboot), or in a 0600 file (`--storage file`)";
 #[cfg(not(target_os = "linux"))]
 const OTHER_STORAGE: &str = "keep the key in a 0600 file with `petstore auth login --storage file`";
-use crate::output::safe;
 
 /// The documented exit codes (docs/exit-codes.md, `petstore --help`).
 pub mod exit {
@@ -711,34 +708,42 @@ pub struct ErrorObject {
     pub hint: Option<String>,
 }
 
-/// A mistake in a file the user edits, or in an expression on the command line, shown with its line and
-/// column and the text around it.
+/// A mistake in a file the user edits, shown with its line and column and the text around it. It holds the
+/// file's text, path and message as they are: they are escaped where they are printed, at the one output
+/// boundary ([`crate::output::Output::error`] shows the excerpt; a JSON error document is escaped as JSON).
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
 pub struct SourceError {
+    /// `PATH:LINE:COLUMN: what is wrong`.
     message: String,
-    #[source_code]
-    src: NamedSource<String>,
-    #[label("here")]
-    span: SourceSpan,
+    /// The file's name, as shown above the excerpt.
+    path: String,
+    /// The file's text.
+    text: String,
+    /// The mistake, in byte offsets of `text`.
+    span: std::ops::Range<usize>,
     #[help]
     help: String,
 }
 
 impl SourceError {
-    /// An error at `span` (byte offsets) of `text`, the contents of `path`. The excerpt miette shows is
-    /// escaped by `output::safe` (a config file can hold a raw ESC), with the span moved along; line and
-    /// column count in the file as it is.
+    /// An error at `span` (byte offsets) of `text`, the contents of `path`; line and column count in the file
+    /// as it is.
     pub fn new(path: &Path, text: &str, span: std::ops::Range<usize>, message: String) -> Box<SourceError> {
         let (line, column) = line_column(text, span.start);
-        let (shown, span) = safe::escape_source(text, span);
-        let message = format!("{}:{line}:{column}: {message}", path.display());
         Box::new(SourceError {
-            message: safe::message(&message).into_owned(),
-            src: NamedSource::new(safe::message(&path.display().to_string()), shown),
-            span: span.into(),
+            message: format!("{}:{line}:{column}: {message}", path.display()),
+            path: path.display().to_string(),
+            text: text.to_owned(),
+            span,
             help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
         })
+    }
+
+    /// The message, the file's name, its text and the mistake's span in it, as they are: for the output to
+    /// escape and show.
+    pub fn parts(&self) -> (&str, &str, &str, std::ops::Range<usize>) {
+        (&self.message, &self.path, &self.text, self.span.clone())
     }
 }
 

@@ -10,8 +10,12 @@
 //! `pets add --file` (JSON array, NDJSON, CSV) one record at a time, and never sends or prints. Every failure
 //! becomes an [`error::Error`], which carries its exit code and one hint. [`man`] builds the man pages from
 //! the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a
-//! [`signals`] always ends it.
+//! [`signals`] always ends it; what the abandoned thread leaves half-done (a terminal without echo, a
+//! question's open line) is put right by the one [`cleanup`] registry, which also knows whether a write may
+//! have reached the server. What each command prints and whether it handles signals itself, it says once
+//! ([`commands::About`]).
 
+pub mod cleanup;
 pub mod cli;
 pub mod commands;
 pub mod context;
@@ -44,7 +48,7 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
     signals::install().map_err(|source| Error::Start { what: "install the signal handlers", source })?;
     let mut signals = signals::subscribe();
-    let handles_interrupts = command.handles_interrupts();
+    let handles_interrupts = command.about().handles_interrupts;
     let (sender, result) = tokio::sync::oneshot::channel();
     let worker = {
         let ctx = Arc::clone(&ctx);

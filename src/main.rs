@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use petstore::context::Context;
 use petstore::error::exit;
-use petstore::output::Output;
+use petstore::output::{Output, OutputSettings};
 
 fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
@@ -16,19 +16,22 @@ fn main() -> ExitCode {
     // The selected environment's defaults fill in the flags left out, before anything reads them.
     let mut cli = cli;
     if let Err(err) = petstore::commands::defaults::apply(&mut cli) {
-        Output::fallback(cli.global.color, Output::json_errors_for(&cli.global)).error(&err);
+        let settings = OutputSettings::resolve(&cli.global);
+        Output::fallback(settings.color, settings.json_errors).error(&err);
         return ExitCode::from(err.exit_code());
     }
-    let output = match Output::new(&cli.global) {
+    // The global output flags, resolved once.
+    let settings = OutputSettings::resolve(&cli.global);
+    let output = match Output::new(&settings) {
         Ok(output) => output,
         Err(err) => {
             // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
-            Output::fallback(cli.global.color, Output::json_errors_for(&cli.global)).error(&err);
+            Output::fallback(settings.color, settings.json_errors).error(&err);
             return ExitCode::from(err.exit_code());
         }
     };
     // Output flags the command cannot honour are refused before it acts.
-    let output = match petstore::commands::formats::configure(output.clone(), &cli.global, &cli.command) {
+    let output = match petstore::commands::formats::configure(output.clone(), &settings, &cli.command.about()) {
         Ok(configured) => configured,
         Err(err) => {
             output.error(&err);

@@ -79,15 +79,25 @@ pub fn install() -> std::io::Result<()> {
     Ok(())
 }
 
-/// Listens for the signals that come after it was made (see [`subscribe`]).
+/// Listens for signals (see [`subscribe`]).
 #[derive(Debug, Clone)]
 pub struct Signals {
     receiver: Option<watch::Receiver<Seen>>,
 }
 
-/// A listener for every signal from now on. Before [`install`] it never hears one.
+/// A listener for the signals since [`install`]: a signal that came before it was made is heard at once (the
+/// last one), so that a command that begins to listen only once it runs (a bulk add, on its own thread) does
+/// not miss one that came while it was starting; petstore ends at the first signal anyway. Before [`install`]
+/// it never hears one.
 pub fn subscribe() -> Signals {
-    Signals { receiver: SENDER.get().map(watch::Sender::subscribe) }
+    let receiver = SENDER.get().map(|sender| {
+        let mut receiver = sender.subscribe();
+        if receiver.borrow().0 > 0 {
+            receiver.mark_changed();
+        }
+        receiver
+    });
+    Signals { receiver }
 }
 
 impl Signals {

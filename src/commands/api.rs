@@ -12,8 +12,9 @@ use serde_json::{Map, Value};
 use crate::api::MAX_REQUEST_BODY_BYTES;
 use crate::api::client::decode;
 use crate::api::{self, Client, Prepared};
+use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
-use crate::context::{Context, WriteInFlight};
+use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
 use crate::error::Error;
 
@@ -93,6 +94,19 @@ pub struct ApiArgs {
 }
 
 /// Sends the request and prints the answer; a status that is not 2xx is an error after the body is printed.
+impl ApiArgs {
+    /// What `api` says about itself: the answer's body as the server sent it, which `--jq` may filter.
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new(
+            "api",
+            crate::commands::formats::Prints::Body(
+                "the answer's body prints as the server sent it",
+                "leave it out; `--jq` filters a JSON answer",
+            ),
+        )
+    }
+}
+
 pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     // Everything the user typed is checked before the key is looked up or anything is sent.
     let headers = parse_headers(&args.headers)?;

@@ -30,6 +30,16 @@ pub struct CompletionsArgs {
 }
 
 /// Writes the script to stdout.
+impl CompletionsArgs {
+    /// What `completions` says about itself: a shell script, no records.
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new(
+            "completions",
+            crate::commands::formats::Prints::Other("it prints a shell script", "leave it out"),
+        )
+    }
+}
+
 pub fn run(ctx: &Context, args: &CompletionsArgs) -> Result<(), Error> {
     ctx.output.write_raw(&script(args.shell))?;
     Ok(())

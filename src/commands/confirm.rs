@@ -41,7 +41,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
-    ctx.output.question(&question);
+    let question = ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let answer = tokio::task::spawn_blocking(|| {
         let mut line = String::new();
@@ -51,19 +51,19 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         joined = answer => match joined {
             // A closed terminal ends the read as at the end of input, or with an error: as SIGHUP, which comes.
             Ok(_) if ctx.output.terminal_hung_up() => {
-                ctx.output.question_answered(false);
+                question.answered(false);
                 return Err(Error::Interrupted { signal: crate::signals::Signal::Hangup });
             }
             Ok(answer) => answer.map_err(|source| Error::ReadInput { what: "the answer".to_owned(), source })?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
         signal = interrupts.recv() => {
-            ctx.output.question_answered(false);
+            question.answered(false);
             return Err(Error::Interrupted { signal });
         }
     };
     // Ctrl-D ends the read without ending the line.
-    ctx.output.question_answered(answer.ends_with('\n'));
+    question.answered(answer.ends_with('\n'));
     if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
 }
 

@@ -116,6 +116,13 @@ pub struct Report {
 }
 
 /// Runs the checks in order, prints them, and fails when one failed.
+impl DoctorArgs {
+    /// What `doctor` says about itself: a record per check, under [`KEYS`].
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new("doctor", crate::commands::formats::Prints::Records(KEYS, &self.columns))
+    }
+}
+
 pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
     let checks = checklist(ctx).await;
     let failed = checks.iter().filter(|check| check.status == Status::Fail).count();

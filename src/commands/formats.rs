@@ -2,10 +2,9 @@
 //! for the commands that print records (with their columns), `--progress` for `pets add --file`, and
 //! `--json`/`--output` refused, with exit 2, by the commands that have no records to print.
 
-use super::pets::PetsCommand;
-use crate::cli::{Command, GlobalArgs};
+use super::About;
 use crate::error::Error;
-use crate::output::{Layout, Output, OutputFormat};
+use crate::output::{Layout, Output, OutputFormat, OutputSettings};
 
 /// `--columns`, `--header` and `--no-header`, on every command that prints records.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -24,41 +23,39 @@ pub struct ColumnArgs {
     pub no_header: bool,
 }
 
-/// What a command prints on stdout, for `--json` and `--output`; each noun says it for its verbs (`prints`),
-/// and [`configure`] applies the rules.
+/// What a command prints on stdout, for `--json` and `--output`; each command says it in its
+/// [`About`], and [`configure`] applies the rules.
 #[derive(Debug)]
 pub enum Prints<'a> {
     /// Records under these columns.
     Records(&'static [&'static str], &'a ColumnArgs),
     /// One value: as a line, or as a JSON object with `--json`, `--output json|ndjson` or `--jq`.
     Value,
-    /// Something that is not records (a completion script, an API answer as the server sent it), or
-    /// nothing at all: `why`, `help`.
+    /// An answer's body as the server sent it, which `--jq` may filter; `--json` and `--output` do not apply:
+    /// `why`, `help`.
+    Body(&'static str, &'static str),
+    /// Something that is not records (a completion script), or nothing at all: `why`, `help`.
     Other(&'static str, &'static str),
 }
 
 /// Applies the command's output flags to `output`, or refuses what does not apply to it (exit 2), before the
-/// command does anything.
-pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Result<Output, Error> {
-    let name = command_name(command);
-    let not_applicable =
-        |flag: &str, why, help| Error::FlagNotApplicable { flag: flag.to_owned(), command: name.clone(), why, help };
-    let format_flag = match (global.json, global.output) {
-        (true, _) => Some("--json".to_owned()),
-        (false, Some(format)) => Some(format!("--output {}", format_name(format))),
-        (false, None) => None,
+/// command does anything; `about` says what the command prints.
+pub fn configure(output: Output, settings: &OutputSettings, about: &About<'_>) -> Result<Output, Error> {
+    let not_applicable = |flag: &str, why, help| Error::FlagNotApplicable {
+        flag: flag.to_owned(),
+        command: about.name.clone(),
+        why,
+        help,
     };
-    match prints(command) {
+    let format_flag = settings.format_flag();
+    match &about.prints {
         Prints::Records(keys, args) => {
             let header = match (args.header, args.no_header) {
                 (true, _) => Some(true),
                 (_, true) => Some(false),
                 _ => None,
             };
-            let json = global.json
-                || global.jq.is_some()
-                || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
-            if json {
+            if settings.json_mode {
                 let flag = if args.columns.is_some() {
                     Some("--columns")
                 } else if header.is_some() {
@@ -74,8 +71,8 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
                     ));
                 }
             }
-            if global.jq.is_some()
-                && matches!(global.output, Some(OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv))
+            if settings.jq.is_some()
+                && matches!(settings.output, Some(OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv))
             {
                 return Err(not_applicable(
                     "--jq",
@@ -85,81 +82,41 @@ pub fn configure(output: Output, global: &GlobalArgs, command: &Command) -> Resu
             }
             Ok(output.with_layout(Layout::new(args.columns.as_deref(), header, keys)?))
         }
-        Prints::Value => match global.output {
+        Prints::Value => match settings.output {
             Some(OutputFormat::Table | OutputFormat::Csv) => Err(not_applicable(
                 &format_flag.unwrap_or_default(),
                 "it prints one value",
                 "use `--json`, or leave `--output` out for the value alone",
             )),
-            _ if global.jq.is_some() && global.output == Some(OutputFormat::Tsv) => {
+            _ if settings.jq.is_some() && settings.output == Some(OutputFormat::Tsv) => {
                 Err(not_applicable("--jq", "it filters JSON", "leave `--output` out"))
             }
             _ => Ok(output),
         },
+        Prints::Body(why, help) => match format_flag {
+            Some(flag) => Err(not_applicable(&flag, why, help)),
+            None => Ok(output),
+        },
         Prints::Other(why, help) => match format_flag {
             Some(flag) => Err(not_applicable(&flag, why, help)),
-            None if global.jq.is_some() && !matches!(command, Command::Api(_)) => {
-                Err(not_applicable("--jq", why, help))
-            }
+            None if settings.jq.is_some() => Err(not_applicable("--jq", why, help)),
             None => Ok(output),
         },
     }
-    .map(|output| match command {
-        Command::Pets(PetsCommand::Add(add)) => output.with_progress(add.args.progress),
-        _ => output,
+    .map(|output| match about.progress {
+        Some(progress) => output.with_progress(progress),
+        None => output,
     })
 }
 
 /// Whether `command` prints records (`None`: it does not), and if so whether `--columns`, `--header` or
 /// `--no-header` was typed.
-pub fn record_shape(command: &Command) -> Option<bool> {
-    match prints(command) {
+pub fn record_shape(command: &crate::cli::Command) -> Option<bool> {
+    match command.about().prints {
         Prints::Records(_, args) => Some(args.columns.is_some() || args.header || args.no_header),
-        Prints::Value | Prints::Other(..) => None,
+        Prints::Value | Prints::Body(..) | Prints::Other(..) => None,
     }
 }
 
 /// Why a command that prints only a message on stderr refuses `--json` and `--output`.
 pub const PRINTS_NOTHING: &str = "it prints no records, only a message on stderr";
-
-/// What `command` prints: each noun answers for its verbs.
-fn prints(command: &Command) -> Prints<'_> {
-    match command {
-        Command::Pets(verb) => verb.prints(),
-        Command::Auth(verb) => verb.prints(),
-        Command::Env(verb) => verb.prints(),
-        Command::Config(verb) => verb.prints(),
-        Command::Alias(verb) => verb.prints(),
-        Command::Doctor(args) => Prints::Records(super::doctor::KEYS, &args.columns),
-        Command::Version(args) => Prints::Records(super::version::KEYS, &args.columns),
-        Command::Api(_) => Prints::Other(
-            "the answer's body prints as the server sent it",
-            "leave it out; `--jq` filters a JSON answer",
-        ),
-        Command::Completions(_) => Prints::Other("it prints a shell script", "leave it out"),
-        Command::Schema(_) => Prints::Value,
-        Command::Mcp(_) => Prints::Other("it speaks MCP on stdout", "leave it out"),
-    }
-}
-
-/// `pets list`, `auth token`...: the command as typed, for messages; each noun names its verbs.
-fn command_name(command: &Command) -> String {
-    match command {
-        Command::Pets(verb) => format!("pets {}", verb.name()),
-        Command::Auth(verb) => format!("auth {}", verb.name()),
-        Command::Env(verb) => format!("env {}", verb.name()),
-        Command::Config(verb) => format!("config {}", verb.name()),
-        Command::Alias(verb) => format!("alias {}", verb.name()),
-        Command::Api(_) => "api".to_owned(),
-        Command::Version(_) => "version".to_owned(),
-        Command::Doctor(_) => "doctor".to_owned(),
-        Command::Completions(_) => "completions".to_owned(),
-        Command::Schema(_) => "schema".to_owned(),
-        Command::Mcp(_) => "mcp".to_owned(),
-    }
-}
-
-fn format_name(format: OutputFormat) -> String {
-    use clap::ValueEnum;
-    format.to_possible_value().map_or_else(String::new, |value| value.get_name().to_owned())
-}

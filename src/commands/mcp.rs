@@ -55,6 +55,20 @@ pub struct McpArgs {
     pub allow_writes: bool,
 }
 
+impl McpArgs {
+    /// What `mcp` says about itself: protocol messages on stdout, no records; it listens for signals itself,
+    /// to say whether a write was in flight.
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About {
+            handles_interrupts: true,
+            ..crate::commands::About::new(
+                "mcp",
+                crate::commands::formats::Prints::Other("it speaks MCP on stdout", "leave it out"),
+            )
+        }
+    }
+}
+
 /// The name `petstore mcp` gives itself in `initialize`.
 const SERVER_NAME: &str = "petstore";
 

@@ -89,6 +89,13 @@ pub fn for_command(name: &str) -> Option<Value> {
 }
 
 /// Prints the schema, or the list.
+impl SchemaArgs {
+    /// What `schema` says about itself: one JSON document, a value.
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new("schema", crate::commands::formats::Prints::Value)
+    }
+}
+
 pub fn run(ctx: &Context, args: &SchemaArgs) -> Result<(), Error> {
     match &args.command {
         Some(name) => {

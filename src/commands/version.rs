@@ -55,6 +55,13 @@ impl BuildInfo {
 }
 
 /// Prints the build's information as a one-row table, TSV or JSON.
+impl VersionArgs {
+    /// What `version` says about itself: one record, under [`KEYS`].
+    pub fn about(&self) -> crate::commands::About<'_> {
+        crate::commands::About::new("version", crate::commands::formats::Prints::Records(KEYS, &self.columns))
+    }
+}
+
 pub fn run(ctx: &Context, _args: &VersionArgs) -> Result<(), Error> {
     let info = BuildInfo::current();
     ctx.output.records(&info, || Rows {

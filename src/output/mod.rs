@@ -33,6 +33,7 @@ use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 
 use crate::api::{self, Pet};
+use crate::cleanup::CleanupGuard;
 use crate::cli::GlobalArgs;
 use crate::error::Error;
 
@@ -40,7 +41,7 @@ pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
 pub use stream::{CreatedPets, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
-pub use terminal::{ColorChoice, SavedTerminal, Terminals};
+pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
@@ -76,10 +77,6 @@ pub struct Output {
     stderr_color: bool,
     /// Set once a deprecation warning has been printed: there is at most one per run.
     deprecation_warned: Arc<AtomicBool>,
-    /// The terminal's settings while the hidden prompt runs.
-    terminal_settings: SavedTerminal,
-    /// A question is on stderr, waiting for its answer on the same line: a signal's error must start below it.
-    question_open: Arc<AtomicBool>,
     /// A failure is one JSON line on stderr ([`crate::error::ErrorDocument`]), not prose.
     json_errors: bool,
 }
@@ -93,46 +90,89 @@ pub fn json_errors(json_mode: bool) -> bool {
     json_mode || std::env::var_os(ERROR_FORMAT_VAR).is_some_and(|format| format == "json")
 }
 
+/// The global output flags, resolved once from the command line (ripgrep's high-level settings from its
+/// low-level arguments): what [`Output::new`] and [`crate::commands::formats::configure`] take.
+#[derive(Debug, Clone)]
+pub struct OutputSettings {
+    /// `--output FORMAT`, as given.
+    pub output: Option<OutputFormat>,
+    /// `--json`.
+    pub json: bool,
+    /// `--jq PROGRAM`.
+    pub jq: Option<String>,
+    /// Whether JSON was asked for: `--json`, `--jq`, `--output json` or `--output ndjson`.
+    pub json_mode: bool,
+    /// Whether a failure is written as JSON ([`json_errors`]).
+    pub json_errors: bool,
+    /// `--color`.
+    pub color: ColorChoice,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `--verbose`.
+    pub verbose: bool,
+}
+
+impl OutputSettings {
+    /// The output flags of `global`, resolved.
+    pub fn resolve(global: &GlobalArgs) -> OutputSettings {
+        let json_mode = global.json
+            || global.jq.is_some()
+            || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+        OutputSettings {
+            output: global.output,
+            json: global.json,
+            jq: global.jq.clone(),
+            json_mode,
+            json_errors: json_errors(json_mode),
+            color: global.color,
+            quiet: global.quiet,
+            verbose: global.verbose,
+        }
+    }
+
+    /// The flag that chose the format, as typed, for messages: `--json` or `--output tsv`.
+    pub fn format_flag(&self) -> Option<String> {
+        use clap::ValueEnum;
+        match (self.json, self.output) {
+            (true, _) => Some("--json".to_owned()),
+            (false, Some(format)) => Some(format!(
+                "--output {}",
+                format.to_possible_value().map_or_else(String::new, |value| value.get_name().to_owned())
+            )),
+            (false, None) => None,
+        }
+    }
+}
+
 impl Output {
-    /// Resolves `--json`, `--color`, `--quiet` and `--verbose` against the real (or faked) terminals.
-    pub fn new(global: &GlobalArgs) -> Result<Output, Error> {
+    /// Resolves the format, colour, `--quiet` and `--verbose` against the real (or faked) terminals.
+    pub fn new(settings: &OutputSettings) -> Result<Output, Error> {
         let terminals = Terminals::detect();
-        let format = match (global.output, global.json || global.jq.is_some()) {
+        let format = match (settings.output, settings.json || settings.jq.is_some()) {
             (Some(format), _) => format,
             (None, true) => OutputFormat::Json,
             (None, false) if terminals.stdout => OutputFormat::Table,
             (None, false) => OutputFormat::Tsv,
         };
-        let jq = global.jq.as_deref().map(jq::Program::new).transpose()?;
+        let jq = settings.jq.as_deref().map(jq::Program::new).transpose()?;
         Ok(Output {
-            json_errors: Output::json_errors_for(global),
+            json_errors: settings.json_errors,
             format,
             jq,
-            quiet: global.quiet,
-            verbose: global.verbose,
+            quiet: settings.quiet,
+            verbose: settings.verbose,
             layout: Layout::default(),
             progress: Progress::Auto,
             terminals,
-            stdout_color: terminal::use_color(global.color, terminals.stdout),
-            stderr_color: terminal::use_color(global.color, terminals.stderr),
+            stdout_color: terminal::use_color(settings.color, terminals.stdout),
+            stderr_color: terminal::use_color(settings.color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
-            terminal_settings: SavedTerminal::default(),
-            question_open: Arc::new(AtomicBool::new(false)),
         })
     }
 
     /// Whether a failure is written as JSON ([`json_errors`]).
     pub fn json_errors(&self) -> bool {
         self.json_errors
-    }
-
-    /// Whether `global` asks for failures as JSON ([`json_errors`]).
-    pub fn json_errors_for(global: &GlobalArgs) -> bool {
-        json_errors(
-            global.json
-                || global.jq.is_some()
-                || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson)),
-        )
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
@@ -151,8 +191,6 @@ impl Output {
             stdout_color: false,
             stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
-            terminal_settings: SavedTerminal::default(),
-            question_open: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -313,24 +351,33 @@ impl Output {
 
     /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
     /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
-    /// meanwhile, [`Output::restore_terminal`] gives the terminal its echo back.
+    /// meanwhile, the [`crate::cleanup`] registry gives the terminal its echo back and ends the prompt's line.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        self.terminal_settings.save(false);
-        let key = rpassword::prompt_password_with_config(
+        // rpassword puts the settings back itself however the read ends: the guard is only for a signal.
+        let _guard = TerminalSettings::save(false).map(guard_terminal);
+        rpassword::prompt_password_with_config(
             safe::message(prompt),
             rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
-        );
-        self.terminal_settings.forget();
-        key
+        )
     }
 
     /// Runs a prompt that changes the terminal (dialoguer's: raw mode, and a hidden cursor when `cursor`),
     /// keeping its settings first: however the prompt ends (an answer, the Ctrl-C key, an error) they are put
-    /// back and the cursor shown, and a signal meanwhile puts them back through [`Output::restore_terminal`].
+    /// back and the cursor shown, and a signal meanwhile puts them back through the [`crate::cleanup`]
+    /// registry.
     pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-        self.terminal_settings.save(cursor);
+        let saved = TerminalSettings::save(cursor);
+        let guard = saved.clone().map(guard_terminal);
         let answer = prompt();
-        self.terminal_settings.restore();
+        // Unless a signal did it already, from the thread that reports it.
+        if let (Some(saved), Some(guard)) = (saved, guard)
+            && guard.disarm()
+        {
+            let mut bytes = Vec::new();
+            saved.restore(&mut bytes);
+            let mut stderr = io::stderr().lock();
+            let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
+        }
         answer
     }
 
@@ -363,33 +410,14 @@ impl Output {
         terminal::in_background()
     }
 
-    /// Puts back the terminal's settings if `signal` ended the command during the hidden prompt, and ends the
-    /// prompt's line, so that the error starts on a line of its own. (Ctrl-C there is read by the prompt,
-    /// which ends the line and puts the settings back itself before it raises SIGINT: the terminal sends no
-    /// SIGINT of its own while the prompt reads.)
-    pub fn restore_terminal(&self, signal: crate::signals::Signal) {
-        let question_open = self.question_open.swap(false, Ordering::SeqCst);
-        if (self.terminal_settings.restore() && signal != crate::signals::Signal::Interrupt) || question_open {
-            to_stderr!();
-        }
-    }
-
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
-    /// `--quiet`, which hides notes, not decisions. Until [`Output::question_answered`], a signal's error starts
-    /// on a line of its own ([`Output::restore_terminal`]).
-    pub fn question(&self, question: &str) {
+    /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
+    /// line of its own (the [`crate::cleanup`] registry ends the question's line).
+    pub fn question(&self, question: &str) -> Question {
         let mut stderr = io::stderr().lock();
         let _ = write!(stderr, "{}", safe::message(question));
         let _ = stderr.flush();
-        self.question_open.store(true, Ordering::SeqCst);
-    }
-
-    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
-    /// is then ended here.
-    pub fn question_answered(&self, ended_line: bool) {
-        if self.question_open.swap(false, Ordering::SeqCst) && !ended_line {
-            to_stderr!();
-        }
+        Question { open: CleanupGuard::new(|_, stderr| stderr.push(b'\n')) }
     }
 
     /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
@@ -424,17 +452,26 @@ impl Output {
 
     /// An error on stderr: one line, and one line of help when there is a next step; in a JSON mode, one line
     /// of JSON ([`crate::error::ErrorDocument`]) and nothing else.
+    ///
+    /// The bytes go to stderr's descriptor at once, without the lock of `std::io::stderr`
+    /// ([`crate::cleanup::write_stderr`]): this is `main`'s last message, and a command's thread that a signal
+    /// abandoned may hold that lock for ever.
     pub fn error(&self, err: &Error) {
+        let mut bytes = Vec::new();
+        self.render_error(&mut bytes, err);
+        crate::cleanup::write_stderr(&bytes);
+    }
+
+    fn render_error(&self, stderr: &mut Vec<u8>, err: &Error) {
         use miette::Diagnostic;
-        let mut stderr = io::stderr().lock();
         if self.json_errors {
-            let _ = write_json(&mut stderr, &err.to_document(), false, self.terminals.stderr);
+            let _ = write_json(stderr, &err.to_document(), false, self.terminals.stderr);
             return;
         }
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
-        if err.source_code().is_some() {
-            // A mistake in a file the user edits: show the line it is on. `SourceError` holds its excerpt and
-            // message already escaped by `safe`.
+        if let Error::Source(source) = err {
+            // A mistake in a file the user edits: show the line it is on, escaped here, where it is printed (a
+            // config file can hold a raw ESC); the span moves along with the escapes.
             let theme = if self.stderr_color {
                 miette::GraphicalTheme::unicode()
             } else {
@@ -442,7 +479,7 @@ impl Output {
             };
             let mut text = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
-            if handler.render_report(&mut text, err).is_ok() {
+            if handler.render_report(&mut text, &ShownSource::of(source)).is_ok() {
                 let _ = write!(stderr, "{text}");
                 return;
             }
@@ -598,6 +635,64 @@ mod tests {
         assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
         assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
     }
+}
+
+/// A [`crate::error::SourceError`] as it is shown on stderr: its message, file name and excerpt escaped by
+/// [`safe`], the span moved along with the escapes.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+struct ShownSource {
+    message: String,
+    #[source_code]
+    src: miette::NamedSource<String>,
+    #[label("here")]
+    span: miette::SourceSpan,
+    #[help]
+    help: String,
+}
+
+impl ShownSource {
+    fn of(source: &crate::error::SourceError) -> ShownSource {
+        use miette::Diagnostic;
+        let (message, path, text, span) = source.parts();
+        let (shown, span) = safe::escape_source(text, span);
+        ShownSource {
+            message: safe::message(message).into_owned(),
+            src: miette::NamedSource::new(safe::message(path), shown),
+            span: span.into(),
+            help: source.help().map(|help| help.to_string()).unwrap_or_default(),
+        }
+    }
+}
+
+/// A question on stderr waiting for its answer on the same line ([`Output::question`]).
+#[derive(Debug)]
+#[must_use = "a question is answered"]
+pub struct Question {
+    /// Ends the question's line if a signal ends the command first.
+    open: CleanupGuard,
+}
+
+impl Question {
+    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
+    /// is then ended here, unless a signal's cleanup did it already.
+    pub fn answered(self, ended_line: bool) {
+        if self.open.disarm() && !ended_line {
+            to_stderr!();
+        }
+    }
+}
+
+/// Registers `saved` to be put back if a signal abandons the prompt that changed the terminal; the error
+/// that follows then starts on a line of its own, except after SIGINT: Ctrl-C at a prompt is read by the
+/// prompt, which ends the line itself, and the terminal sends no SIGINT of its own while the prompt reads.
+fn guard_terminal(saved: TerminalSettings) -> CleanupGuard {
+    CleanupGuard::new(move |signal, stderr| {
+        saved.restore(stderr);
+        if signal != crate::signals::Signal::Interrupt {
+            stderr.push(b'\n');
+        }
+    })
 }
 
 /// Why a person cannot be asked ([`Output::cannot_ask`]).

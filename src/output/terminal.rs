@@ -2,7 +2,6 @@
 //! else. Also the terminal's settings, kept while a hidden prompt has changed them.
 
 use std::io::IsTerminal;
-use std::sync::{Arc, Mutex};
 
 /// `--color`: when to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -91,65 +90,47 @@ pub fn hung_up() -> bool {
 
 /// The controlling terminal's settings from before a prompt changed them (no echo, no line editing, no
 /// signals; the status list also hides the cursor). The prompt puts them back itself when it ends well; when
-/// it fails, or a signal abandons it mid-read, [`SavedTerminal::restore`] does, so the shell does not go on
-/// without echo or cursor.
-#[derive(Debug, Clone, Default)]
-pub struct SavedTerminal {
+/// it fails, or a signal abandons it mid-read, [`TerminalSettings::restore`] does, so the shell does not go on
+/// without echo or cursor ([`crate::output::Output::prompt`] keeps them in a [`crate::cleanup::CleanupGuard`]).
+#[derive(Clone)]
+pub struct TerminalSettings {
     #[cfg(unix)]
-    saved: Arc<Mutex<Option<(rustix::termios::Termios, bool)>>>,
-    #[cfg(not(unix))]
-    saved: Arc<Mutex<Option<((), bool)>>>,
+    settings: rustix::termios::Termios,
+    /// The prompt may hide the cursor, which `restore` then shows again.
+    cursor: bool,
 }
 
 /// Shows the cursor (DECTCEM), as a prompt that hid it does when it ends.
 const SHOW_CURSOR: &str = "\x1b[?25h";
 
-impl SavedTerminal {
-    /// Keeps the terminal's current settings, until [`SavedTerminal::forget`] or [`SavedTerminal::restore`];
-    /// `cursor`: the prompt may hide the cursor, which `restore` then shows again.
-    pub fn save(&self, cursor: bool) {
+impl TerminalSettings {
+    /// The terminal's current settings, or `None` when there is no controlling terminal to read them from;
+    /// `cursor`: the prompt may hide the cursor.
+    pub fn save(cursor: bool) -> Option<TerminalSettings> {
         #[cfg(unix)]
-        if let Ok(tty) = std::fs::File::open("/dev/tty")
-            && let Ok(settings) = rustix::termios::tcgetattr(&tty)
         {
-            *self.lock() = Some((settings, cursor));
+            let tty = std::fs::File::open("/dev/tty").ok()?;
+            let settings = rustix::termios::tcgetattr(&tty).ok()?;
+            Some(TerminalSettings { settings, cursor })
         }
         #[cfg(not(unix))]
-        {
-            *self.lock() = Some(((), cursor));
-        }
+        Some(TerminalSettings { cursor })
     }
 
-    /// The prompt ended and put the settings back itself.
-    pub fn forget(&self) {
-        *self.lock() = None;
-    }
-
-    /// Puts the saved settings back (and shows the cursor), if a prompt is still under way; says whether one
-    /// was.
-    pub fn restore(&self) -> bool {
-        let Some((settings, cursor)) = self.lock().take() else { return false };
+    /// Puts the settings back; the bytes that show the cursor again, if it may be hidden, go into `stderr`.
+    pub fn restore(&self, stderr: &mut Vec<u8>) {
         #[cfg(unix)]
         if let Ok(tty) = std::fs::File::open("/dev/tty") {
-            let _ = rustix::termios::tcsetattr(&tty, rustix::termios::OptionalActions::Now, &settings);
+            let _ = rustix::termios::tcsetattr(&tty, rustix::termios::OptionalActions::Now, &self.settings);
         }
-        #[cfg(not(unix))]
-        let () = settings;
-        if cursor {
-            use std::io::Write;
-            let mut stderr = std::io::stderr().lock();
-            let _ = stderr.write_all(SHOW_CURSOR.as_bytes()).and_then(|()| stderr.flush());
+        if self.cursor {
+            stderr.extend_from_slice(SHOW_CURSOR.as_bytes());
         }
-        true
     }
+}
 
-    #[cfg(unix)]
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(rustix::termios::Termios, bool)>> {
-        self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    #[cfg(not(unix))]
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<((), bool)>> {
-        self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+impl std::fmt::Debug for TerminalSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TerminalSettings").field("cursor", &self.cursor).finish_non_exhaustive()
     }
 }

@@ -69,9 +69,13 @@ fn type_at_the_prompt(cmd: &mut Command, prompt: &str, input: &str) -> Run {
         assert!(n > 0, "no prompt came: {}", String::from_utf8_lossy(&seen));
         seen.extend_from_slice(&buf[..n]);
     }
-    // rpassword turns echo off just after printing the prompt; a person's first keystroke comes much later
-    // than that, and so does this one.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // rpassword turns echo off just after printing the prompt; a person's first keystroke comes later than
+    // that, and so does this one: once petstore reads the terminal.
+    crate::common::wait_until_petstore_reads(
+        child.id(),
+        std::time::Duration::from_secs(10),
+        &format!("type_at_the_prompt: `{prompt}`"),
+    );
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     stdout.read_to_end(&mut seen).unwrap();

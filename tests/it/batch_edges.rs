@@ -172,7 +172,7 @@ fn after_a_signal_requests_that_never_answer_are_abandoned_within_the_bound() {
     assert_eq!(temporary_files(env.home()), Vec::<String>::new());
 
     // A second signal does not wait for the grace period.
-    let child = env
+    let mut child = env
         .command()
         .env("PETSTORE_BASE_URL", server.base_url())
         .args(["pets", "add", "--file", path.to_str().unwrap(), "--concurrency", "3", "--timeout", "120"])
@@ -185,10 +185,30 @@ fn after_a_signal_requests_that_never_answer_are_abandoned_within_the_bound() {
         assert!(started.elapsed() < Duration::from_secs(20), "the requests did not go out");
         std::thread::sleep(Duration::from_millis(10));
     }
+    // stderr is read as it comes, so that SIGINT follows SIGHUP once the batch has acted on it.
+    let stderr = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let (mut pipe, stderr) = (child.stderr.take().unwrap(), stderr.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0; 1024];
+            while let Ok(n @ 1..) = pipe.read(&mut buf) {
+                stderr.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
     kill(&child, "HUP");
-    std::thread::sleep(Duration::from_millis(200));
+    let waiting = Instant::now();
+    while !String::from_utf8_lossy(&stderr.lock().unwrap()).contains("stopping: waiting for the 3 requests") {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(10),
+            "after_a_signal_requests_that_never_answer_are_abandoned_within_the_bound: SIGHUP was not acted on"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     kill(&child, "INT");
     let (run, took) = exits_within(child, Duration::from_secs(4), "a second signal");
+    reader.join().unwrap();
+    let run = Run { stderr: String::from_utf8(std::mem::take(&mut *stderr.lock().unwrap())).unwrap(), ..run };
     eprintln!("SIGHUP then SIGINT with 3 requests hanging: exit after {took:?}");
     assert_eq!(run.code, 129, "the first signal's code: {run}");
     assert_eq!(summary(&run.stderr), [0, 0, 3, 0], "{run}");

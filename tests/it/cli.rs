@@ -140,7 +140,12 @@ fn ctrl_c_stops_promptly_with_exit_130_and_nothing_on_stdout() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let waiting = Instant::now();
     while server.requests() == 0 {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(20),
+            "ctrl_c_stops_promptly_with_exit_130_and_nothing_on_stdout: no request came"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
     let sent = Instant::now();

@@ -405,8 +405,14 @@ fn an_edit_waits_for_the_lock_and_ctrl_c_still_ends_the_wait() {
     wait_until_locked(&env.config_dir().join("config.lock"), Duration::from_secs(10), "an edit waits for the lock");
     let mut add = start(&env, &["env", "add", "x", "https://x.example/v1"], None);
     crate::common::wait_for_handlers(add.id(), &[2], Duration::from_secs(10), "an edit waits for the lock");
-    // It goes on waiting: what it waits for is held for 30 s.
-    std::thread::sleep(Duration::from_millis(500));
+    // It waits for the lock, which is held for 30 s.
+    crate::common::wait_until_in_syscall(
+        add.id(),
+        crate::common::syscall::FLOCK,
+        None,
+        Duration::from_secs(10),
+        "an_edit_waits_for_the_lock_and_ctrl_c_still_ends_the_wait",
+    );
     assert!(add.try_wait().unwrap().is_none(), "`env add` did not wait for the lock");
     assert!(Command::new("kill").args(["-INT", &add.id().to_string()]).status().unwrap().success());
     let started = Instant::now();

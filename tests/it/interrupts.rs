@@ -104,7 +104,11 @@ fn login_reading_a_key_from_a_pipe_that_stays_open_ends_at_each_signal() {
         // The pipe stays open: the key never ends.
         let mut stdin = child.stdin.as_ref().unwrap();
         stdin.write_all(b"half-a-key").unwrap();
-        std::thread::sleep(Duration::from_millis(200));
+        crate::common::wait_until_petstore_reads(
+            child.id(),
+            BOUND,
+            "login_reading_a_key_from_a_pipe_that_stays_open_ends_at_each_signal",
+        );
         let (run, took) = signal_and_wait(child, signal);
         assert_eq!(run.code, code, "{run}");
         assert_prompt(took);
@@ -120,7 +124,11 @@ fn api_reading_a_body_from_stdin_ends_at_each_signal_and_sends_nothing() {
         let env = TestEnv::new();
         let child = start(env.command().args(["api", "POST", "/pets", "--input", "-"]));
         child.stdin.as_ref().unwrap().write_all(b"{\"name\": ").unwrap();
-        std::thread::sleep(Duration::from_millis(200));
+        crate::common::wait_until_petstore_reads(
+            child.id(),
+            BOUND,
+            "api_reading_a_body_from_stdin_ends_at_each_signal_and_sends_nothing",
+        );
         let (run, took) = signal_and_wait(child, signal);
         assert_eq!(run.code, code, "{run}");
         assert_prompt(took);
@@ -136,7 +144,13 @@ fn a_jq_program_that_never_ends_ends_at_a_signal() {
     let env = TestEnv::new();
     let child = start(env.command().args(["pets", "list", "--jq", "def f: f; f"]));
     wait_until("the list was fetched", || env.sandbox.request_count() == 1);
-    std::thread::sleep(Duration::from_millis(300));
+    // The program runs: petstore spends processor time, far more than fetching and parsing the list takes.
+    crate::common::wait_for_cpu(
+        child.id(),
+        Duration::from_millis(300),
+        BOUND * 4,
+        "a_jq_program_that_never_ends_ends_at_a_signal",
+    );
     let (run, took) = signal_and_wait(child, "TERM");
     assert_eq!(run.code, 143, "{run}");
     assert_prompt(took);
@@ -166,7 +180,13 @@ fn output_to_a_stdout_nobody_reads_ends_at_a_signal() {
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0; 1024];
     stdout.read_exact(&mut first).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    crate::common::wait_until_in_syscall(
+        child.id(),
+        crate::common::syscall::WRITE,
+        Some(1),
+        BOUND,
+        "output_to_a_stdout_nobody_reads_ends_at_a_signal: the write to stdout blocks",
+    );
     let (run, took) = signal_and_wait(child, "INT");
     drop(stdout);
     assert_eq!(run.code, 130, "{run}");
@@ -324,8 +344,8 @@ fn login_at_a_terminal(env: &TestEnv, then: impl FnOnce(u32, &mut std::process::
     }
     let text = String::from_utf8_lossy(&seen).into_owned();
     let pid: u32 = text.split("pid=").nth(1).unwrap().lines().next().unwrap().trim().parse().unwrap();
-    // As a person would, well after the prompt turned echo off.
-    std::thread::sleep(Duration::from_millis(300));
+    // As a person would, after the prompt turned echo off and reads the terminal.
+    crate::common::wait_until_petstore_reads(pid, BOUND, "login_at_a_terminal: the hidden prompt");
     let mut stdin = child.stdin.take().unwrap();
     let acted = Instant::now();
     then(pid, &mut stdin);
@@ -455,4 +475,45 @@ fn an_early_signal_never_hides_a_write() {
         wrong.len()
     );
     assert!(wrong.is_empty(), "{} of {RUNS} runs said what did not happen:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// SIGINT the moment petstore listens for signals, before a bulk add has begun to listen for them itself (its
+/// command thread is still starting): the signal must stop the batch, not be lost while the batch sends every
+/// record. Each run spins on `/proc` so that the signal lands as early as it can; the sandbox is slow, so that
+/// no batch can finish before its signal is read.
+#[test]
+fn a_signal_before_a_batch_listens_still_stops_it() {
+    use rustix::process::{Pid, Signal, kill_process};
+    const RUNS: usize = 30;
+    let env = TestEnv::with(
+        petstore_sandbox::Config::default()
+            .seed_pets(0)
+            .latency(Duration::from_millis(200)..=Duration::from_millis(200)),
+    );
+    let path = crate::batch_edges::file(&env, "pets.ndjson", &crate::batch_edges::ndjson(3));
+    for run in 0..RUNS {
+        let child = env
+            .command()
+            .args(["pets", "add", "--file", path.to_str().unwrap(), "--concurrency", "1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !catches_signals(child.id()) {
+            assert!(
+                Instant::now() < deadline,
+                "a_signal_before_a_batch_listens_still_stops_it: run {run}: petstore never listened for signals"
+            );
+            std::hint::spin_loop();
+        }
+        let _ = kill_process(Pid::from_raw(i32::try_from(child.id()).unwrap()).unwrap(), Signal::INT);
+        let (run_output, _) = crate::batch_edges::exits_within(
+            child,
+            BOUND * 4,
+            &format!("a_signal_before_a_batch_listens_still_stops_it: run {run}"),
+        );
+        assert_eq!(run_output.code, 130, "run {run}: the SIGINT was lost: {run_output}");
+    }
+    assert!(env.sandbox.pets().len() < 3 * RUNS, "no run stopped early");
 }

@@ -37,9 +37,11 @@ fn converse(env: &TestEnv, term: &str, args: &str, answers: &[(&str, &str)]) -> 
         }
     });
     let mut shown = Vec::new();
+    // Where the terminal's output since the last keys typed begins: a question asked again is looked for there.
+    let mut from = 0;
     for (question, keys) in answers {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !String::from_utf8_lossy(&shown).contains(question) {
+        while !String::from_utf8_lossy(&shown[from..]).contains(question) {
             let left = deadline.saturating_duration_since(Instant::now());
             match seen.recv_timeout(left) {
                 Ok(bytes) => shown.extend(bytes),
@@ -47,7 +49,12 @@ fn converse(env: &TestEnv, term: &str, args: &str, answers: &[(&str, &str)]) -> 
             }
         }
         // A person types after the question is drawn; so does this, once the prompt reads the terminal.
-        std::thread::sleep(Duration::from_millis(200));
+        crate::common::wait_until_petstore_reads(
+            child.id(),
+            Duration::from_secs(10),
+            &format!("converse: `{question}`"),
+        );
+        from = shown.len();
         stdin.write_all(keys.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
@@ -151,30 +158,45 @@ fn signalled_at_a_prompt(
         }
     });
     let mut shown = Vec::new();
-    let receive = |shown: &mut Vec<u8>, until: &str| {
+    // Waits until `until` shows past `from`, which then moves past it: each text is looked for after the last.
+    let receive = |shown: &mut Vec<u8>, from: &mut usize, until: &str| {
         let deadline = Instant::now() + Duration::from_secs(20);
-        while !String::from_utf8_lossy(shown).contains(until) {
+        loop {
+            if let Some(at) = shown[*from..].windows(until.len()).position(|window| window == until.as_bytes()) {
+                *from += at + until.len();
+                return;
+            }
             match seen.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
                 Ok(bytes) => shown.extend(bytes),
                 Err(_) => panic!("`{until}` never showed: {}", String::from_utf8_lossy(shown)),
             }
         }
     };
+    let mut from = 0;
     let mut stdin = child.stdin.take().unwrap();
     for (asked, keys) in answers {
-        receive(&mut shown, asked);
-        std::thread::sleep(Duration::from_millis(200));
+        receive(&mut shown, &mut from, asked);
+        crate::common::wait_until_petstore_reads(
+            child.id(),
+            Duration::from_secs(10),
+            &format!("signalled_at_a_prompt: `{asked}`"),
+        );
+        from = shown.len();
         stdin.write_all(keys.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
-    receive(&mut shown, question);
+    receive(&mut shown, &mut from, question);
     let text = String::from_utf8_lossy(&shown).into_owned();
     let pid: u32 = text.split("pid=").nth(1).unwrap().lines().next().unwrap().trim().parse().unwrap();
     // The prompt reads the terminal a moment after it is drawn.
-    std::thread::sleep(Duration::from_millis(300));
+    crate::common::wait_until_petstore_reads(
+        pid,
+        Duration::from_secs(10),
+        &format!("signalled_at_a_prompt: `{question}`"),
+    );
     then(pid);
-    receive(&mut shown, "terminal: ");
-    receive(&mut shown, "\n");
+    receive(&mut shown, &mut from, "terminal: ");
+    receive(&mut shown, &mut from, "\n");
     drop(stdin);
     let deadline = Instant::now() + Duration::from_secs(20);
     while child.try_wait().unwrap().is_none() {

@@ -131,8 +131,12 @@ fn the_terminal_closing_at_the_hidden_login_prompt_exits_129_and_stores_nothing(
     env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
     let mut terminal = Terminal::start(&env, &["auth", "login", "--env", "local", "--insecure-storage"], Stdio::null());
     terminal.wait_for("): ");
-    // As a person would, well after the prompt turned echo off.
-    std::thread::sleep(Duration::from_millis(200));
+    // As a person would, after the prompt turned echo off and reads the terminal.
+    crate::common::wait_until_petstore_reads(
+        terminal.child.id(),
+        Duration::from_secs(10),
+        "the_terminal_closing_at_the_hidden_login_prompt_exits_129_and_stores_nothing",
+    );
     terminal.master.write_all(b"half-a-key").unwrap();
     let (code, shown) = terminal.close();
     assert_eq!(code, 129, "{shown}");

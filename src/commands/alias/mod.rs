@@ -26,22 +26,14 @@ pub enum AliasCommand {
 }
 
 impl AliasCommand {
-    /// The verb as typed, for messages.
-    pub fn name(&self) -> &'static str {
+    /// What the verb says about itself ([`crate::commands::About`]).
+    pub fn about(&self) -> crate::commands::About<'_> {
+        use crate::commands::About;
+        let nothing = Prints::Other(PRINTS_NOTHING, "leave it out; `petstore alias list --json` lists the aliases");
         match self {
-            Self::List(_) => "list",
-            Self::Set(_) => "set",
-            Self::Remove(_) => "remove",
-        }
-    }
-
-    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
-    pub fn prints(&self) -> Prints<'_> {
-        match self {
-            Self::List(args) => Prints::Records(list::KEYS, &args.columns),
-            Self::Set(_) | Self::Remove(_) => {
-                Prints::Other(PRINTS_NOTHING, "leave it out; `petstore alias list --json` lists the aliases")
-            }
+            Self::List(args) => About::new("alias list", Prints::Records(list::KEYS, &args.columns)),
+            Self::Set(_) => About::new("alias set", nothing),
+            Self::Remove(_) => About::new("alias remove", nothing),
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod logout;
 pub mod status;
 pub mod token;
 
+use crate::commands::About;
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::context::Context;
 use crate::error::{Error, exit};
@@ -20,24 +21,14 @@ pub enum AuthCommand {
 }
 
 impl AuthCommand {
-    /// The verb as typed, for messages.
-    pub fn name(&self) -> &'static str {
+    /// What the verb says about itself ([`About`]).
+    pub fn about(&self) -> About<'_> {
+        let nothing = Prints::Other(PRINTS_NOTHING, "leave it out; `petstore auth status --json` shows the keys");
         match self {
-            Self::Login(_) => "login",
-            Self::Logout(_) => "logout",
-            Self::Status(_) => "status",
-            Self::Token(_) => "token",
-        }
-    }
-
-    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
-    pub fn prints(&self) -> Prints<'_> {
-        match self {
-            Self::Status(args) => Prints::Records(status::KEYS, &args.columns),
-            Self::Token(_) => Prints::Value,
-            Self::Login(_) | Self::Logout(_) => {
-                Prints::Other(PRINTS_NOTHING, "leave it out; `petstore auth status --json` shows the keys")
-            }
+            Self::Login(_) => About::new("auth login", nothing),
+            Self::Logout(_) => About::new("auth logout", nothing),
+            Self::Status(args) => About::new("auth status", Prints::Records(status::KEYS, &args.columns)),
+            Self::Token(_) => About::new("auth token", Prints::Value),
         }
     }
 }

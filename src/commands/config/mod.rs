@@ -1,5 +1,6 @@
 //! `petstore config ...`
 
+use crate::commands::About;
 use crate::commands::formats::Prints;
 use crate::config;
 use crate::context::Context;
@@ -21,17 +22,10 @@ Examples:
 }
 
 impl ConfigCommand {
-    /// The verb as typed, for messages.
-    pub fn name(&self) -> &'static str {
+    /// What the verb says about itself ([`About`]).
+    pub fn about(&self) -> About<'static> {
         match self {
-            Self::Path => "path",
-        }
-    }
-
-    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
-    pub fn prints(&self) -> Prints<'static> {
-        match self {
-            Self::Path => Prints::Value,
+            Self::Path => About::new("config path", Prints::Value),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod remove;
 pub mod select;
 pub mod set;
 
+use crate::commands::About;
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::config::{self, Environment};
 use crate::context::Context;
@@ -40,27 +41,17 @@ pub enum EnvCommand {
 }
 
 impl EnvCommand {
-    /// The verb as typed, for messages.
-    pub fn name(&self) -> &'static str {
+    /// What the verb says about itself ([`About`]).
+    pub fn about(&self) -> About<'_> {
+        let nothing = Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments");
         match self {
-            Self::List(_) => "list",
-            Self::Current(_) => "current",
-            Self::Use(_) => "use",
-            Self::Add(_) => "add",
-            Self::Set(_) => "set",
-            Self::Remove(_) => "remove",
-            Self::ConfirmWrites(_) => "confirm-writes",
-        }
-    }
-
-    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
-    pub fn prints(&self) -> Prints<'_> {
-        match self {
-            Self::List(args) => Prints::Records(list::KEYS, &args.columns),
-            Self::Current(_) => Prints::Value,
-            Self::Use(_) | Self::Add(_) | Self::Set(_) | Self::Remove(_) | Self::ConfirmWrites(_) => {
-                Prints::Other(PRINTS_NOTHING, "leave it out; `petstore env list --json` lists the environments")
-            }
+            Self::List(args) => About::new("env list", Prints::Records(list::KEYS, &args.columns)),
+            Self::Current(_) => About::new("env current", Prints::Value),
+            Self::Use(_) => About::new("env use", nothing),
+            Self::Add(_) => About::new("env add", nothing),
+            Self::Set(_) => About::new("env set", nothing),
+            Self::Remove(_) => About::new("env remove", nothing),
+            Self::ConfirmWrites(_) => About::new("env confirm-writes", nothing),
         }
     }
 }

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use crate::api::{self, PetStatus};
 use crate::bulk::Format;
+use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
-use crate::context::{Context, WriteInFlight};
+use crate::context::Context;
 use crate::error::{Error, exit, shown_excerpt};
 use crate::output::Progress;
 

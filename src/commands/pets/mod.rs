@@ -9,6 +9,7 @@ use std::time::SystemTime;
 
 use crate::api::Pet;
 use crate::catalog::{Coverage, MAX_LIMIT, SortKey};
+use crate::commands::About;
 use crate::commands::formats::Prints;
 use crate::context::Context;
 use crate::error::Error;
@@ -24,30 +25,21 @@ pub enum PetsCommand {
 }
 
 impl PetsCommand {
-    /// The verb as typed, for messages.
-    pub fn name(&self) -> &'static str {
+    /// What the verb says about itself ([`About`]): each prints animals; a bulk add ([`add`]`::file`) stops
+    /// at a signal by itself, with a summary, and shows progress.
+    pub fn about(&self) -> About<'_> {
+        let records =
+            |verb: &str, columns| About::new(format!("pets {verb}"), Prints::Records(Rows::PET_KEYS, columns));
         match self {
-            Self::List(_) => "list",
-            Self::Find(_) => "find",
-            Self::Add(_) => "add",
-            Self::Get(_) => "get",
+            Self::List(args) => records("list", &args.columns),
+            Self::Find(args) => records("find", &args.columns),
+            Self::Add(add) => About {
+                handles_interrupts: add.handles_interrupts(),
+                progress: Some(add.args.progress),
+                ..records("add", &add.args.columns)
+            },
+            Self::Get(args) => records("get", &args.columns),
         }
-    }
-
-    /// What the verb prints on stdout, for `--json` and `--output` ([`crate::commands::formats`]).
-    pub fn prints(&self) -> Prints<'_> {
-        match self {
-            Self::List(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
-            Self::Find(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
-            Self::Add(add) => Prints::Records(Rows::PET_KEYS, &add.args.columns),
-            Self::Get(args) => Prints::Records(Rows::PET_KEYS, &args.columns),
-        }
-    }
-
-    /// Whether the command stops at a signal by itself, with a summary, rather than being dropped: a bulk add
-    /// ([`add`]`::file`) does.
-    pub fn handles_interrupts(&self) -> bool {
-        matches!(self, Self::Add(add) if add.handles_interrupts())
     }
 }
 

@@ -292,3 +292,107 @@ pub fn wait_until_locked(path: &Path, bound: std::time::Duration, what: &str) {
 /// The note of `pets list --limit 1` in a store of more than one animal.
 pub const FIRST_OF_MORE: &str =
     "note: more animals exist past the first 1; `--limit 100` shows up to 100, `--all` every one the API can reach\n";
+
+/// The system call numbers the waits below look for, on the architectures the tests run on.
+#[cfg(target_os = "linux")]
+pub mod syscall {
+    #[cfg(target_arch = "x86_64")]
+    pub const READ: u64 = 0;
+    #[cfg(target_arch = "x86_64")]
+    pub const WRITE: u64 = 1;
+    #[cfg(target_arch = "x86_64")]
+    pub const FLOCK: u64 = 73;
+    /// What a thread waiting for input blocks in: read, or poll, ppoll, select and pselect6 (console's key
+    /// reader waits in one before it reads).
+    #[cfg(target_arch = "x86_64")]
+    pub const WAITING_FOR_INPUT: &[u64] = &[READ, 7, 271, 23, 270];
+    #[cfg(target_arch = "aarch64")]
+    pub const READ: u64 = 63;
+    #[cfg(target_arch = "aarch64")]
+    pub const WRITE: u64 = 64;
+    #[cfg(target_arch = "aarch64")]
+    pub const FLOCK: u64 = 32;
+    #[cfg(target_arch = "aarch64")]
+    pub const WAITING_FOR_INPUT: &[u64] = &[READ, 73, 72];
+}
+
+/// Whether a thread of process `pid` is blocked in system call `number` with `first` as its first argument
+/// (a file descriptor), from `/proc/PID/task/*/syscall`.
+#[cfg(target_os = "linux")]
+fn in_syscall(pid: u32, number: u64, first: Option<u64>) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+    tasks.flatten().any(|task| {
+        let line = std::fs::read_to_string(task.path().join("syscall")).unwrap_or_default();
+        let mut fields = line.split_whitespace();
+        let nr = fields.next().and_then(|nr| nr.parse::<u64>().ok());
+        let arg = fields.next().and_then(|arg| u64::from_str_radix(arg.trim_start_matches("0x"), 16).ok());
+        nr == Some(number) && first.is_none_or(|first| arg == Some(first))
+    })
+}
+
+/// Waits, at most `bound`, until a thread of process `pid` is blocked in system call `number` (see
+/// [`syscall`]) on file descriptor `fd` (any, when `None`): reading stdin, writing to a full stdout, waiting
+/// for a lock. Fails, naming `what`, when the bound runs out.
+#[cfg(target_os = "linux")]
+pub fn wait_until_in_syscall(pid: u32, number: u64, fd: Option<u64>, bound: std::time::Duration, what: &str) {
+    let started = std::time::Instant::now();
+    while !in_syscall(pid, number, fd) {
+        assert!(started.elapsed() < bound, "{what}: no thread of {pid} in system call {number} after {bound:?}");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Process `pid` and every process below it, from `/proc/PID/task/*/children`.
+#[cfg(target_os = "linux")]
+fn with_descendants(pid: u32) -> Vec<u32> {
+    let mut all = vec![pid];
+    let mut next = 0;
+    while next < all.len() {
+        let parent = all[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else { continue };
+        for task in tasks.flatten() {
+            let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            all.extend(children.split_whitespace().filter_map(|child| child.parse::<u32>().ok()));
+        }
+    }
+    all
+}
+
+/// Waits, at most `bound`, until petstore, as process `pid` or below it (under `script` and a shell), is
+/// blocked waiting for input: a prompt has set the terminal up (echo off, raw mode) and waits for keys, or a command
+/// waits for input. Fails, naming `what`, when the bound runs out.
+#[cfg(target_os = "linux")]
+pub fn wait_until_petstore_reads(pid: u32, bound: std::time::Duration, what: &str) {
+    let reading = |pid: &u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == "petstore")
+            && syscall::WAITING_FOR_INPUT.iter().any(|number| in_syscall(*pid, *number, None))
+    };
+    let started = std::time::Instant::now();
+    while !with_descendants(pid).iter().any(reading) {
+        assert!(started.elapsed() < bound, "{what}: petstore (at or below {pid}) was not reading after {bound:?}");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Waits, at most `bound`, until process `pid` has used `cpu` of processor time (user and system), from
+/// `/proc/PID/stat`: a computation that never ends is under way. Fails, naming `what`, when the bound runs out.
+#[cfg(target_os = "linux")]
+pub fn wait_for_cpu(pid: u32, cpu: std::time::Duration, bound: std::time::Duration, what: &str) {
+    // Clock ticks: 100 a second on every Linux the tests run on (`getconf CLK_TCK`).
+    let wanted = cpu.as_millis() as u64 / 10;
+    let used = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The fields after the command name, which is in parentheses and may hold spaces.
+        let rest = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or_default();
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+        fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)
+            + fields.get(12).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+    };
+    let started = std::time::Instant::now();
+    while used() < wanted {
+        assert!(started.elapsed() < bound, "{what}: {pid} used less than {cpu:?} of processor time in {bound:?}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
