@@ -530,16 +530,7 @@ fn pets_result(
         ));
     }
     if blind_spot {
-        let past = coverage
-            .partitions
-            .iter()
-            .find(|partition| partition.status.is_none())
-            .and_then(|partition| partition.last_id)
-            .map_or_else(String::new, |last| format!(" (past id {last})"));
-        notes.push(format!(
-            "animals with no status after the first {MAX_LIMIT}{past} are in no list the API gives, so no query can \
-             show them"
-        ));
+        notes.extend(crate::commands::pets::blind_spot_text(coverage));
     }
     let result = PetsResult {
         pets,

@@ -62,8 +62,15 @@ pub fn describe_new_pet(new_pet: &crate::api::NewPet) -> String {
 /// The note naming the blind spot, when the unfiltered first 100 came back full: animals with no status past
 /// them are in no list.
 fn blind_spot_note(ctx: &Context, coverage: &Coverage) {
+    if let Some(note) = blind_spot_text(coverage) {
+        ctx.output.notice(&note);
+    }
+}
+
+/// The blind spot in words (for `pets` notes and `petstore mcp` results), or `None` when there is none.
+pub(crate) fn blind_spot_text(coverage: &Coverage) -> Option<String> {
     if !coverage.blind_spot {
-        return;
+        return None;
     }
     let past = coverage
         .partitions
@@ -71,10 +78,10 @@ fn blind_spot_note(ctx: &Context, coverage: &Coverage) {
         .find(|partition| partition.status.is_none())
         .and_then(|partition| partition.last_id)
         .map_or_else(String::new, |last| format!(" (past id {last})"));
-    ctx.output.notice(&format!(
+    Some(format!(
         "animals with no status after the first {MAX_LIMIT}{past} are in no list the API gives, so no query can \
          show them"
-    ));
+    ))
 }
 
 /// The status partitions that came back full, in words: `` `available` (100), `sold` (100) ``.
