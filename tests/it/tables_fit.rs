@@ -117,3 +117,20 @@ fn every_table_fits_at_a_wide_terminal_without_wrapping() {
         assert!(!strip_color(&run.stdout).contains('…'), "{args:?}:\n{run}");
     }
 }
+
+#[test]
+fn alias_list_fits_in_colour_wrapping_the_expansion() {
+    let env = crowded();
+    let expansion = "pets list --status available --limit 100 --sort name --columns id,name,status --header \
+                     --color always";
+    let set = env.run(&["alias", "set", "available-by-name-with-a-long-alias-name", expansion]);
+    assert_eq!(set.code, 0, "{set}");
+    let Some(shown) = at_80(&env, &["alias", "list"], 0) else { return };
+    // The expansion is what you read and copy: it wraps onto a continuation line and nothing of it is cut;
+    // the long name gives way.
+    assert!(shown.contains("available…") && shown.lines().count() == 3, "{shown}");
+    let words: Vec<&str> = shown.lines().skip(1).flat_map(str::split_whitespace).collect();
+    for word in expansion.split_whitespace() {
+        assert!(words.contains(&word), "`{word}` is missing:\n{shown}");
+    }
+}
