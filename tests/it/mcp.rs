@@ -380,6 +380,20 @@ fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_ser
         "params": {"name": "list_pets", "arguments": {"limit": 2}}}));
     let listed = raw.reply();
     assert_eq!(listed["result"]["structuredContent"]["pets"].as_array().unwrap().len(), 2, "{listed}");
+    // A batch (which MCP does not take) is refused whole: its `add_pet` is not run.
+    raw.send(&json!([
+        {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1}}},
+        {"jsonrpc": "2.0", "id": 8, "method": "tools/list"}]));
+    raw.send(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}));
+    loop {
+        let reply = raw.reply();
+        assert!(reply["id"] != 7 && reply["id"] != 8, "{reply}");
+        if reply["id"] == 9 {
+            break;
+        }
+        assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    }
     assert_eq!(posts(&env), 0);
     drop(raw.child.stdin.take());
     let (code, stderr, rest) = raw.exit();
