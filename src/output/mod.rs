@@ -382,9 +382,10 @@ impl Output {
             saved.restore(&mut bytes);
             // Ctrl-C or Ctrl-D read as a key ends the prompt without ending its line: the error that follows
             // needs one of its own.
-            if answer.as_ref().is_err_and(|err| {
-                matches!(err.kind(), io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof)
-            }) {
+            if answer
+                .as_ref()
+                .is_err_and(|err| matches!(err.kind(), io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof))
+            {
                 bytes.push(b'\n');
             }
             let mut stderr = io::stderr().lock();
