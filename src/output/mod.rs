@@ -353,11 +353,14 @@ impl Output {
     /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
     /// meanwhile, the [`crate::cleanup`] registry gives the terminal its echo back and ends the prompt's line.
     pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        // rpassword puts the settings back itself however the read ends: the guard is only for a signal.
-        let _guard = TerminalSettings::save(false).map(guard_terminal);
+        // rpassword puts the settings back itself however the read ends: the guard is only for a signal. At
+        // the Ctrl-C key rpassword ends the line and raises SIGINT itself; a SIGINT from elsewhere (`kill`)
+        // finds the line open, so what it wrote last decides.
+        let line_ended = Arc::new(AtomicBool::new(false));
+        let _guard = TerminalSettings::save(false).map(|saved| guard_terminal(saved, Arc::clone(&line_ended)));
         rpassword::prompt_password_with_config(
             safe::message(prompt),
-            rpassword::ConfigBuilder::new().output_writer(io::stderr()).build(),
+            rpassword::ConfigBuilder::new().output_writer(LineEnds { inner: io::stderr(), line_ended }).build(),
         )
     }
 
@@ -367,7 +370,9 @@ impl Output {
     /// registry.
     pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
         let saved = TerminalSettings::save(cursor);
-        let guard = saved.clone().map(guard_terminal);
+        // dialoguer reads the Ctrl-C key itself (raw mode): a signal meanwhile comes from elsewhere and finds
+        // the prompt's line open.
+        let guard = saved.clone().map(|saved| guard_terminal(saved, Arc::new(AtomicBool::new(false))));
         let answer = prompt();
         // Unless a signal did it already, from the thread that reports it.
         if let (Some(saved), Some(guard)) = (saved, guard)
@@ -375,6 +380,14 @@ impl Output {
         {
             let mut bytes = Vec::new();
             saved.restore(&mut bytes);
+            // Ctrl-C or Ctrl-D read as a key ends the prompt without ending its line: the error that follows
+            // needs one of its own.
+            if answer
+                .as_ref()
+                .is_err_and(|err| matches!(err.kind(), io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof))
+            {
+                bytes.push(b'\n');
+            }
             let mut stderr = io::stderr().lock();
             let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
         }
@@ -684,15 +697,35 @@ impl Question {
 }
 
 /// Registers `saved` to be put back if a signal abandons the prompt that changed the terminal; the error
-/// that follows then starts on a line of its own, except after SIGINT: Ctrl-C at a prompt is read by the
-/// prompt, which ends the line itself, and the terminal sends no SIGINT of its own while the prompt reads.
-fn guard_terminal(saved: TerminalSettings) -> CleanupGuard {
-    CleanupGuard::new(move |signal, stderr| {
+/// that follows then starts on a line of its own, unless the prompt ended its line itself (`line_ended`,
+/// whatever the signal: a SIGINT may come from the Ctrl-C key or from `kill`).
+fn guard_terminal(saved: TerminalSettings, line_ended: Arc<AtomicBool>) -> CleanupGuard {
+    CleanupGuard::new(move |_, stderr| {
         saved.restore(stderr);
-        if signal != crate::signals::Signal::Interrupt {
+        if !line_ended.load(Ordering::SeqCst) {
             stderr.push(b'\n');
         }
     })
+}
+
+/// A prompt's writer that keeps whether the last byte it wrote ended a line ([`guard_terminal`]).
+struct LineEnds<W> {
+    inner: W,
+    line_ended: Arc<AtomicBool>,
+}
+
+impl<W: Write> Write for LineEnds<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        if let Some(last) = bytes[..written].last() {
+            self.line_ended.store(*last == b'\n', Ordering::SeqCst);
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Why a person cannot be asked ([`Output::cannot_ask`]).

@@ -135,3 +135,16 @@ fn an_alias_cannot_hide_a_command_or_lead_to_another_alias() {
     env.write_config("[aliases]\nloop = \"loop\"\n");
     assert_run!("alias_loop_by_hand", env.run(&["loop"]));
 }
+
+/// The help's own example: an alias whose command line starts with a global option. Called with another
+/// `--env`, the two are refused together rather than one silently winning.
+#[test]
+fn an_alias_may_start_with_a_global_option_and_never_silently_changes_the_typed_env() {
+    let env = with_local();
+    let run = env.run(&["alias", "set", "stg-list", "--env local pets list --limit 1"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(env.read_config().lines().last(), Some("stg-list = \"--env local pets list --limit 1\""));
+    let run = env.run(&["--json", "stg-list"]);
+    assert_eq!((run.code, run.json()[0]["name"].as_str()), (0, Some("Rex")), "{run}");
+    assert_run!("alias_env_twice", env.run(&["--env", "production", "stg-list"]));
+}

@@ -403,6 +403,18 @@ fn sigterm_at_the_hidden_prompt_ends_the_login_and_gives_the_terminal_back() {
     assert_eq!(env.sandbox.request_count(), 0);
 }
 
+/// SIGINT from another process (`kill -INT`), not the Ctrl-C key: no key ended the prompt's line.
+#[test]
+fn sigint_from_kill_at_the_hidden_prompt_ends_the_login_on_a_line_of_its_own() {
+    let env = with_local_env();
+    let run = login_at_a_terminal(&env, |pid, _| {
+        assert!(Command::new("kill").args(["-INT", &pid.to_string()]).status().unwrap().success());
+    });
+    assert_run!("interrupt_login_prompt_sigint_kill", run);
+    assert!(!env.config_dir().join("credentials.toml").exists());
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
 /// SIGINT at random moments around the start of `pets add` (0 to 6 ms after petstore listens for signals,
 /// which is about when the request goes out): what petstore says must match what the sandbox received. A
 /// plain "interrupted" (130: nothing sent) for an animal the sandbox created is the lie this test hunts.

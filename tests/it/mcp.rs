@@ -28,6 +28,9 @@ enum Person {
     AcceptsUnchecked,
     /// A client that declares no elicitation.
     CannotBeAsked,
+    /// Waits until this many questions are open at once, then accepts those that name `Rex` and declines the
+    /// others.
+    AcceptsRexOnceAllAsked(usize),
 }
 
 /// An MCP client with a person behind it; it keeps every question it was asked.
@@ -47,7 +50,19 @@ impl ClientHandler for Client {
             panic!("petstore asks with a form");
         };
         assert_eq!(serde_json::to_value(&requested_schema).unwrap()["required"], json!(["confirm"]));
-        self.asked.lock().unwrap().push(message);
+        self.asked.lock().unwrap().push(message.clone());
+        if let Person::AcceptsRexOnceAllAsked(open) = self.person {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while self.asked.lock().unwrap().len() < open {
+                assert!(Instant::now() < deadline, "the other question never came");
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            return Ok(if message.contains("`Rex`") {
+                ElicitResult::new(ElicitationAction::Accept).with_content(json!({"confirm": true}))
+            } else {
+                ElicitResult::new(ElicitationAction::Decline)
+            });
+        }
         Ok(match self.person {
             Person::Accepts => ElicitResult::new(ElicitationAction::Accept).with_content(json!({"confirm": true})),
             Person::AcceptsUnchecked => {
@@ -56,6 +71,7 @@ impl ClientHandler for Client {
             Person::Declines => ElicitResult::new(ElicitationAction::Decline),
             Person::Cancels => ElicitResult::new(ElicitationAction::Cancel),
             Person::CannotBeAsked => panic!("a client without elicitation is never asked"),
+            Person::AcceptsRexOnceAllAsked(_) => unreachable!("answered above"),
         })
     }
 
@@ -203,6 +219,24 @@ async fn a_confirmed_environment_is_written_to_only_when_the_user_accepts() {
     }
 }
 
+/// Two `add_pet` calls at once, both asked before either is answered: each answer goes to its own question,
+/// so only the accepted animal is created.
+#[tokio::test]
+async fn two_questions_open_at_once_each_get_their_own_answer() {
+    let env = shop(Config::default().seed_pets(5));
+    let person = Person::AcceptsRexOnceAllAsked(2);
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), person).await;
+    let (tom, rex) = tokio::join!(
+        call(&running, "add_pet", json!({"name": "Tom", "categoryId": 1})),
+        call(&running, "add_pet", json!({"name": "Rex", "categoryId": 2})),
+    );
+    assert_eq!(error_of(&tom)["error"]["code"], "not_confirmed");
+    let rex = rex.structured_content.expect("Rex was added");
+    assert_eq!((&rex["pet"]["name"], &rex["pet"]["categoryId"]), (&json!("Rex"), &json!(2)));
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (2, 1));
+    running.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_client_that_cannot_ask_gets_an_error_and_nothing_is_sent_whatever_petstore_yes_says() {
     let env = shop(Config::default().seed_pets(5));
@@ -346,6 +380,20 @@ fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_ser
         "params": {"name": "list_pets", "arguments": {"limit": 2}}}));
     let listed = raw.reply();
     assert_eq!(listed["result"]["structuredContent"]["pets"].as_array().unwrap().len(), 2, "{listed}");
+    // A batch (which MCP does not take) is refused whole: its `add_pet` is not run.
+    raw.send(&json!([
+        {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1}}},
+        {"jsonrpc": "2.0", "id": 8, "method": "tools/list"}]));
+    raw.send(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}));
+    loop {
+        let reply = raw.reply();
+        assert!(reply["id"] != 7 && reply["id"] != 8, "{reply}");
+        if reply["id"] == 9 {
+            break;
+        }
+        assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    }
     assert_eq!(posts(&env), 0);
     drop(raw.child.stdin.take());
     let (code, stderr, rest) = raw.exit();
@@ -421,7 +469,8 @@ fn sigterm_and_sigint_end_the_server_with_their_codes() {
     }
 }
 
-/// Every byte both ways, and stderr, of a session that lists, finds and adds (accepted): the key is in none.
+/// Every byte both ways, and stderr (with `--verbose`, which logs each request there), of a session that
+/// lists, finds and adds (accepted): the key is in none.
 #[tokio::test]
 async fn the_key_appears_in_no_message_log_or_error() {
     let env = shop(Config::default().seed_pets(5));
@@ -431,7 +480,7 @@ async fn the_key_appears_in_no_message_log_or_error() {
     let mut cmd = env.command();
     cmd.env_remove("PETSTORE_BASE_URL").env("PATH", std::env::var_os("PATH").unwrap());
     cmd.arg0_shell(&format!(
-        "tee '{d}/in' | '{bin}' --env shop mcp --allow-writes 2>'{d}/err' | tee '{d}/out'",
+        "tee '{d}/in' | '{bin}' --verbose --env shop mcp --allow-writes 2>'{d}/err' | tee '{d}/out'",
         d = dir.display()
     ));
     let (running, _) = connect(tokio::process::Command::from(cmd), Person::Accepts).await;
@@ -442,6 +491,7 @@ async fn the_key_appears_in_no_message_log_or_error() {
     let transcript: String =
         ["in", "out", "err"].iter().map(|name| std::fs::read_to_string(dir.join(name)).unwrap()).collect();
     assert!(transcript.contains("\"add_pet\"") && transcript.contains("\"accepted\""), "{transcript}");
+    assert!(transcript.contains("> POST ") && transcript.contains("authorization: Bearer ****"), "{transcript}");
     assert!(!transcript.contains(KEY), "the key leaked:\n{transcript}");
 }
 

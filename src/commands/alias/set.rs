@@ -24,7 +24,8 @@ pub struct SetAliasArgs {
     pub name: String,
 
     /// The command line it stands for, quoted as one argument
-    #[arg(value_name = "COMMAND")]
+    // It may start with a global option (`--env staging pets list`): a value here, not an option of `set`'s.
+    #[arg(value_name = "COMMAND", allow_hyphen_values = true)]
     pub command: String,
 }
 
