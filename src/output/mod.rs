@@ -45,7 +45,7 @@ pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
-const HELP: Style = AnsiColor::Cyan.on_default().bold();
+pub(crate) const HELP: Style = AnsiColor::Cyan.on_default().bold();
 const DIM: Style = Style::new().dimmed();
 
 /// `--output`: how records are printed.

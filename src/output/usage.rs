@@ -18,8 +18,8 @@ pub fn parse() -> Result<Cli, ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let choice = cli::color_from_args(args.iter().cloned());
     // An alias in command position becomes its words, before anything else reads them.
-    let args = match crate::commands::alias::expand(args) {
-        Ok(args) => args,
+    let (args, alias) = match crate::commands::alias::expand(args) {
+        Ok(expanded) => expanded,
         Err(err) => {
             let json = super::json_errors(cli::json_mode_from_args(std::env::args_os()));
             super::Output::fallback(choice, json).error(&err);
@@ -57,7 +57,14 @@ pub fn parse() -> Result<Cli, ExitCode> {
         Err(shown) if shown.kind() == err.kind() => shown.render().to_string(),
         _ => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
     };
-    let written = stream.write_all(text.as_bytes()).and_then(|()| stream.flush());
+    let mut written = stream.write_all(text.as_bytes());
+    // A usage error in words the user did not type: say where they came from.
+    if let Some((name, expansion)) = alias.filter(|_| err.use_stderr()) {
+        let style = if color { super::HELP } else { anstyle::Style::new() };
+        let note = format!("`petstore {name}` runs `petstore {expansion}`");
+        written = written.and_then(|()| writeln!(stream, "{style}note:{style:#} {}", safe::message(&note)));
+    }
+    let written = written.and_then(|()| stream.flush());
     drop(stream);
     match written {
         // `--help` or `--version` to a stdout that cannot take it (`> /dev/full`) fails as every command

@@ -100,17 +100,18 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// The command line with an alias in command position replaced by its words; unchanged when there is none.
-/// A word that is no command, with a config that does not load, is the config's error.
-pub fn expand(args: Vec<OsString>) -> Result<Vec<OsString>, Error> {
-    let Some(index) = command_word(&args) else { return Ok(args) };
-    let Some(word) = args[index].to_str() else { return Ok(args) };
+/// The command line with an alias in command position replaced by its words, and the alias used (its name and
+/// what it runs); unchanged, and `None`, when there is none. A word that is no command, with a config that
+/// does not load, is the config's error.
+pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<(String, String)>), Error> {
+    let Some(index) = command_word(&args) else { return Ok((args, None)) };
+    let Some(word) = args[index].to_str() else { return Ok((args, None)) };
     if is_command(word) {
-        return Ok(args);
+        return Ok((args, None));
     }
     // A config that does not load is the error to show: it may hold the alias.
     let config = crate::config::Config::load()?;
-    let Some(expansion) = config.alias(word) else { return Ok(args) };
+    let Some(expansion) = config.alias(word) else { return Ok((args, None)) };
     let words = split(expansion).map_err(|why| Error::ConfigValue {
         message: format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display()),
         fix: format!("set it again with `petstore alias set {word} 'COMMAND'`, or `petstore alias remove {word}`"),
@@ -118,7 +119,7 @@ pub fn expand(args: Vec<OsString>) -> Result<Vec<OsString>, Error> {
     let mut expanded = args[..index].to_vec();
     expanded.extend(words.into_iter().map(OsString::from));
     expanded.extend(args[index + 1..].iter().cloned());
-    Ok(expanded)
+    Ok((expanded, Some((word.to_owned(), expansion.to_owned()))))
 }
 
 #[cfg(test)]
