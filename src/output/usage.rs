@@ -59,7 +59,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
     };
     let mut written = stream.write_all(text.as_bytes());
     // A usage error in words the user did not type: say where they came from.
-    if let Some((name, expansion)) = alias.filter(|_| err.use_stderr()) {
+    if let Some(crate::commands::alias::Used { name, expansion }) = alias.filter(|_| err.use_stderr()) {
         let style = if color { super::HELP } else { anstyle::Style::new() };
         let note = format!("`petstore {name}` runs `petstore {expansion}`");
         written = written.and_then(|()| writeln!(stream, "{style}note:{style:#} {}", safe::message(&note)));

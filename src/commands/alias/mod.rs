@@ -100,10 +100,17 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// The command line with an alias in command position replaced by its words, and the alias used (its name and
-/// what it runs); unchanged, and `None`, when there is none. A word that is no command, with a config that
+/// An alias that [`expand`] used: its name and the command line it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Used {
+    pub name: String,
+    pub expansion: String,
+}
+
+/// The command line with an alias in command position replaced by its words, and the alias used; unchanged,
+/// and `None`, when there is none. A word that is no command, with a config that
 /// does not load, is the config's error.
-pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<(String, String)>), Error> {
+pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<Used>), Error> {
     let Some(index) = command_word(&args) else { return Ok((args, None)) };
     let Some(word) = args[index].to_str() else { return Ok((args, None)) };
     if is_command(word) {
@@ -119,7 +126,7 @@ pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<(String, Str
     let mut expanded = args[..index].to_vec();
     expanded.extend(words.into_iter().map(OsString::from));
     expanded.extend(args[index + 1..].iter().cloned());
-    Ok((expanded, Some((word.to_owned(), expansion.to_owned()))))
+    Ok((expanded, Some(Used { name: word.to_owned(), expansion: expansion.to_owned() })))
 }
 
 #[cfg(test)]
