@@ -39,24 +39,12 @@ if [[ -z ${BENCH_NO_CALLGRIND:-} ]]; then
     command -v valgrind >/dev/null || die "valgrind is missing (apt-get install valgrind), or set BENCH_NO_CALLGRIND=1"
 fi
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/petstore-cpu-work.XXXXXX")
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    rm -rf -- "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if [[ -z ${BENCH_BIN:-} ]]; then
-    [[ -x $ROOT/target/release/petstore && -x $ROOT/target/release/petstore-sandbox ]] ||
-        cargo build --release -p petstore -p petstore-sandbox --manifest-path "$ROOT/Cargo.toml" >&2
-    BENCH_BIN=$ROOT/target/release
-fi
-mkdir -p "$WORK/bin"
-cp "$BENCH_BIN/petstore" "$BENCH_BIN/petstore-sandbox" "$WORK/bin/"
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_work petstore-cpu-work
+bench_binaries
 PETSTORE=$WORK/bin/petstore
-export PATH="$WORK/bin:$PATH" PETSTORE_CONFIG_DIR="$WORK/config" PETSTORE_API_KEY=$KEY
+export PETSTORE_API_KEY=$KEY
 unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
 
 seq 1 "$N" | awk '{ printf "{\"name\":\"bench-%d\",\"categoryId\":%d,\"status\":\"available\"}\n", $1, $1 % 5 + 1 }' \
@@ -69,31 +57,11 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Authorization"] = "Bearer $KEY"
 EOF
 
-# Starts a fresh sandbox; sets URL and SANDBOX_PID.
-start_sandbox() {
-    local out="$WORK/sandbox.$RANDOM.url"
-    : >"$out"
-    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets 0 --max-pets 100000000 >"$out" 2>>"$WORK/sandbox.err" &
-    SANDBOX_PID=$!
-    PIDS+=("$SANDBOX_PID")
-    for _ in $(seq 100); do
-        URL=$(head -n 1 "$out")
-        [[ $URL == http://127.0.0.1:*/v1 ]] && { export PETSTORE_BASE_URL=$URL; return 0; }
-        kill -0 "$SANDBOX_PID" 2>/dev/null || break
-        sleep 0.05
-    done
-    cat "$WORK/sandbox.err" >&2
-    die "the sandbox did not start"
-}
-
-stop_sandbox() {
-    kill "$SANDBOX_PID" 2>/dev/null || true
-    wait "$SANDBOX_PID" 2>/dev/null || true
-}
-
-next_id() {
-    curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-        -d '{"name":"probe","categoryId":1}' "$URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
+# Starts a fresh sandbox (bench/lib.sh); sets URL and PETSTORE_BASE_URL to it.
+fresh_sandbox() {
+    start_sandbox
+    URL=$SANDBOX_URL
+    export PETSTORE_BASE_URL=$URL
 }
 
 # Checks that the sandbox created exactly $1 pets, then stops it.
@@ -107,7 +75,7 @@ created_exactly() {
 # Instructions petstore executes (callgrind's total, every thread) for the records of file $1.
 instructions() {
     local file=$WORK/callgrind.$RANDOM
-    start_sandbox
+    fresh_sandbox
     valgrind --tool=callgrind --callgrind-out-file="$file" "$PETSTORE" -q pets add --file "$1" --concurrency "$CONC" \
         </dev/null >/dev/null 2>"$WORK/valgrind.err" || { cat "$WORK/valgrind.err" >&2; die "petstore failed under valgrind"; }
     created_exactly "$(wc -l <"$1")"
@@ -142,10 +110,10 @@ perf_run() {
     awk -F, '$3 == "task-clock" { t = $1 } $3 ~ /^instructions/ { i = ($1 ~ /^[0-9]/ ? $1 : "-") }
         END { print t, (i == "" ? "-" : i) }' "$file"
 }
-start_sandbox
+fresh_sandbox
 read -r p_ms p_ins < <(perf_run "$PETSTORE" -q pets add --file "$WORK/pets.ndjson" --concurrency "$CONC")
 created_exactly "$N"
-start_sandbox
+fresh_sandbox
 read -r w_ms w_ins < <(perf_run wrk -t1 -c"$CONC" -d"${WRK_SECONDS}s" -s "$WORK/post.lua" "$URL/pets")
 stop_sandbox
 w_req=$(awk '/requests in/ { print $1 }' "$WORK/perf.out")
@@ -165,7 +133,7 @@ rss=$WORK/rss
 # Seconds petstore takes for the N records, with the options given, into a fresh sandbox.
 timed_add() {
     local start end
-    start_sandbox
+    fresh_sandbox
     start=$(date +%s%N)
     /usr/bin/time -f %M -a -o "$rss" "$PETSTORE" -q pets add --file "$WORK/pets.ndjson" "$@" </dev/null >/dev/null
     end=$(date +%s%N)
@@ -173,7 +141,7 @@ timed_add() {
     awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }'
 }
 for round in $(seq "$ROUNDS"); do
-    start_sandbox
+    fresh_sandbox
     wrk -t1 -c"$CONC" -d"${WRK_SECONDS}s" -s "$WORK/post.lua" "$URL/pets" </dev/null >"$WORK/wrk.txt"
     stop_sandbox
     grep -qE 'Non-2xx|Socket errors' "$WORK/wrk.txt" && die "wrk saw errors: $(cat "$WORK/wrk.txt")"

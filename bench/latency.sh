@@ -30,48 +30,18 @@ mkdir -p "$OUT"
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 for tool in hyperfine curl; do command -v "$tool" >/dev/null || die "$tool is missing (bench/run.sh installs it)"; done
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/petstore-latency-work.XXXXXX")
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    rm -rf -- "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if [[ -z ${BENCH_BIN:-} ]]; then
-    [[ -x $ROOT/target/release/petstore && -x $ROOT/target/release/petstore-sandbox ]] ||
-        cargo build --release -p petstore -p petstore-sandbox --manifest-path "$ROOT/Cargo.toml" >&2
-    BENCH_BIN=$ROOT/target/release
-fi
-mkdir -p "$WORK/bin"
-cp "$BENCH_BIN/petstore" "$BENCH_BIN/petstore-sandbox" "$WORK/bin/"
-export PATH="$WORK/bin:$PATH" PETSTORE_CONFIG_DIR="$WORK/config"
-unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_work petstore-latency-work
+bench_binaries
 
 seq 1 "$N" | awk '{ printf "{\"name\":\"bench-%d\",\"categoryId\":%d,\"status\":\"available\"}\n", $1, $1 % 5 + 1 }' \
     >"$WORK/pets.ndjson"
 
-# Starts a sandbox with the options given; sets URL and SANDBOX_PID.
-start_sandbox() {
-    local out="$WORK/sandbox.$RANDOM.url"
-    : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
-    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets 0 --max-pets 100000000 "$@" >"$out" 2>>"$WORK/sandbox.err" &
-    SANDBOX_PID=$!
-    PIDS+=("$SANDBOX_PID")
-    for _ in $(seq 100); do
-        URL=$(head -n 1 "$out")
-        [[ $URL == http://127.0.0.1:*/v1 ]] && return 0
-        kill -0 "$SANDBOX_PID" 2>/dev/null || break
-        sleep 0.05
-    done
-    cat "$WORK/sandbox.err" >&2
-    die "the sandbox did not start"
-}
-
-next_id() {
-    curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-        -d '{"name":"probe","categoryId":1}' "$URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
+# Starts a sandbox with the options given (bench/lib.sh); sets URL to it.
+fresh_sandbox() {
+    start_sandbox "$@"
+    URL=$SANDBOX_URL
 }
 
 # curl's config: one transfer per record, `next` between them.
@@ -89,7 +59,7 @@ curl_config() {
 section() {
     local slug=$1 commands
     shift
-    start_sandbox "${SANDBOX_OPTIONS[@]}"
+    fresh_sandbox "${SANDBOX_OPTIONS[@]}"
     export PETSTORE_BASE_URL=$URL PETSTORE_API_KEY=$KEY
     curl_config
     commands=$(($# / 3))

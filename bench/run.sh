@@ -250,56 +250,17 @@ fi
 say "building: cargo build --release -p petstore -p petstore-sandbox"
 (cd "$ROOT" && cargo build --release -p petstore -p petstore-sandbox >&2)
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/petstore-bench.XXXXXX")
+# The work directory, its cleanup, start_sandbox, stop_sandbox and next_id. The sandbox refuses (507) more
+# added pets than --max-pets, so start_sandbox makes room: the bulk runs add BULK_N each, and wrk adds as many
+# as it can.
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_work petstore-bench
 OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/petstore-bench-results.XXXXXX")}
-mkdir -p "$OUT" "$WORK/bin" "$WORK/config"
+mkdir -p "$OUT"
 : >"$OUT/results.tsv"
-PIDS=()
-cleanup() {
-    local pid
-    for pid in "${PIDS[@]}"; do
-        kill "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null || true; }
-    done
-    rm -rf -- "$WORK"
-    return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-cp "$ROOT/target/release/petstore" "$ROOT/target/release/petstore-sandbox" "$WORK/bin/"
-export PATH="$WORK/bin:$PATH"
-# petstore reads no config of the user's: an empty config directory.
-export PETSTORE_CONFIG_DIR="$WORK/config"
-unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
-
-# Starts a sandbox with $1 seeded pets; sets SANDBOX_URL and SANDBOX_PID. The sandbox refuses (507) more
-# added pets than --max-pets, 10,000 by default: the bulk runs add BULK_N each, and wrk adds as many as it can.
-start_sandbox() {
-    local out="$WORK/sandbox.$RANDOM.url"
-    : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
-    petstore-sandbox --addr 127.0.0.1:0 -q --seed-pets "$1" --max-pets 100000000 >"$out" 2>>"$WORK/sandbox.err" &
-    SANDBOX_PID=$!
-    PIDS+=("$SANDBOX_PID")
-    for _ in $(seq 100); do
-        SANDBOX_URL=$(head -n 1 "$out")
-        [[ $SANDBOX_URL == http://127.0.0.1:*/v1 ]] && return 0
-        kill -0 "$SANDBOX_PID" 2>/dev/null || break
-        sleep 0.05
-    done
-    cat "$WORK/sandbox.err" >&2
-    die "the sandbox did not start"
-}
-
-stop_sandbox() {
-    kill "$SANDBOX_PID" 2>/dev/null || true
-    wait "$SANDBOX_PID" 2>/dev/null || true
-}
-
-# The id the sandbox gives the next pet: one more than the number of pets it has created.
-next_id() {
-    curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-        -d '{"name":"probe","categoryId":1}' "$SANDBOX_URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
-}
+# The release binaries first on PATH; petstore reads no config of the user's (an empty config directory).
+BENCH_BIN=$ROOT/target/release bench_binaries
 
 xh_version=$(command -v xh >/dev/null && xh --version | head -n 1 || echo "not installed")
 {
@@ -325,7 +286,7 @@ done
 
 # ---------------------------------------------------------------------------------------------------------------
 say "2. a list of 100 pets"
-start_sandbox 150
+start_sandbox --seed-pets 150
 export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY
 list=(
     -n "petstore pets list --limit 100 --json" "petstore pets list --limit 100 --json"
@@ -372,7 +333,7 @@ EOF
 bulk() { # NAME WARMUP RUNS COMMAND-FUNCTION ROLE
     local name=$1 warmup=$2 runs=$3 make=$4 role=$5 cmd rss="$WORK/rss.$RANDOM" expected got slug
     slug=bulk-$(printf %s "$name" | tr -c 'a-zA-Z0-9' - | tr -s - | cut -c1-30)
-    start_sandbox 0
+    start_sandbox --seed-pets 0
     export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY
     cmd=$("$make")
     hf "$slug" --warmup "$warmup" --runs "$runs" -n "$name" "/usr/bin/time -f %M -a -o $rss $cmd"
@@ -416,7 +377,7 @@ EOF
 
 # petstore pets add --file is new: if this build has none, or it fails, its row says so and the rest goes on.
 petstore_bulk=""
-start_sandbox 0
+start_sandbox --seed-pets 0
 head -n 2 "$WORK/pets.ndjson" >"$WORK/two.ndjson"
 if PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_API_KEY=$KEY petstore -q pets add --file "$WORK/two.ndjson" \
     --concurrency "$CONC" </dev/null >/dev/null 2>"$WORK/add-file.err" && [[ $(next_id) == 3 ]]; then
@@ -438,7 +399,7 @@ bulk "xargs -P$CONC curl" 0 1 curl_xargs_cmd peer
 bulk "shell loop of curl" 0 1 curl_loop_cmd peer
 
 say "3b. the sandbox's ceiling: wrk -t1 -c$CONC -d${WRK_SECONDS}s, the same POST"
-start_sandbox 0
+start_sandbox --seed-pets 0
 /usr/bin/time -f %M -o "$WORK/wrk.rss" wrk -t1 -c"$CONC" -d"${WRK_SECONDS}s" -s "$WORK/post.lua" "$SANDBOX_URL/pets" \
     </dev/null | tee "$OUT/wrk.txt" >&2
 stop_sandbox
