@@ -44,15 +44,6 @@ fresh_sandbox() {
     URL=$SANDBOX_URL
 }
 
-# curl's config: one transfer per record, `next` between them.
-curl_config() {
-    awk -v url="$URL/pets" -v key="$KEY" '{
-        gsub(/\\/, "\\\\"); gsub(/"/, "\\\"")
-        if (NR > 1) print "next"
-        printf "url = \"%s\"\ndata = \"%s\"\nheader = \"Content-Type: application/json\"\n", url, $0
-        printf "header = \"Authorization: Bearer %s\"\noutput = \"/dev/null\"\nfail\nsilent\n", key
-    }' "$WORK/pets.ndjson" >"$WORK/curl.cfg"
-}
 
 # One hyperfine run against a fresh sandbox started with SANDBOX_OPTIONS: $1 names it, the rest are
 # `-n NAME COMMAND` pairs. Checks that every run created exactly N pets, then prints its table rows.
@@ -61,7 +52,7 @@ section() {
     shift
     fresh_sandbox "${SANDBOX_OPTIONS[@]}"
     export PETSTORE_BASE_URL=$URL PETSTORE_API_KEY=$KEY
-    curl_config
+    bench_curl_config
     commands=$(($# / 3))
     echo "== $slug (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
     hyperfine -N --style basic --warmup 1 --runs "$RUNS" --export-csv "$OUT/$slug.csv" \

@@ -63,3 +63,14 @@ next_id() {
     curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
         -d '{"name":"probe","categoryId":1}' "$SANDBOX_URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
 }
+
+# curl's config for `curl --parallel -K WORK/curl.cfg`: one transfer per record of WORK/pets.ndjson (its own url,
+# data and headers), `next` between them, to the sandbox started last.
+bench_curl_config() {
+    awk -v url="$SANDBOX_URL/pets" -v key="$KEY" '{
+        gsub(/\\/, "\\\\"); gsub(/"/, "\\\"")
+        if (NR > 1) print "next"
+        printf "url = \"%s\"\ndata = \"%s\"\nheader = \"Content-Type: application/json\"\n", url, $0
+        printf "header = \"Authorization: Bearer %s\"\noutput = \"/dev/null\"\nfail\nsilent\n", key
+    }' "$WORK/pets.ndjson" >"$WORK/curl.cfg"
+}

@@ -351,13 +351,7 @@ bulk() { # NAME WARMUP RUNS COMMAND-FUNCTION ROLE
 petstore_cmd() { echo "petstore pets add --file $WORK/pets.ndjson --concurrency $CONC"; }
 petstore_default_cmd() { echo "petstore pets add --file $WORK/pets.ndjson"; }
 curl_parallel_cmd() {
-    # One transfer per record: its own url, data and headers, `next` between them.
-    awk -v url="$SANDBOX_URL/pets" -v key="$KEY" '{
-        gsub(/\\/, "\\\\"); gsub(/"/, "\\\"")
-        if (NR > 1) print "next"
-        printf "url = \"%s\"\ndata = \"%s\"\nheader = \"Content-Type: application/json\"\n", url, $0
-        printf "header = \"Authorization: Bearer %s\"\noutput = \"/dev/null\"\nfail\nsilent\n", key
-    }' "$WORK/pets.ndjson" >"$WORK/curl.cfg"
+    bench_curl_config
     echo "curl -s --parallel --parallel-max $CONC -K $WORK/curl.cfg"
 }
 curl_loop_cmd() {

@@ -98,6 +98,8 @@ pub struct Context {
     /// `--no-input`.
     no_input: bool,
     config: OnceLock<Config>,
+    /// Whether the config directory's writers were checked (on the config's first use).
+    config_checked: std::sync::Once,
     settings: Settings,
 }
 
@@ -126,16 +128,40 @@ impl Context {
             None => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
-        Ok(Context { output, base_url, env, selected_by, no_input: global.no_input, config: OnceLock::new(), settings })
+        Ok(Context {
+            output,
+            base_url,
+            env,
+            selected_by,
+            no_input: global.no_input,
+            config: OnceLock::new(),
+            config_checked: std::sync::Once::new(),
+            settings,
+        })
     }
 
-    /// The config file, read once, on first use; a config directory that others can write is warned about
-    /// then, once per run.
+    /// The context with the config file already read (by [`crate::commands::defaults::apply`]), so that it is
+    /// not read again. Its first use warns as [`Context::config`] does.
+    pub fn with_config(self, config: Config) -> Context {
+        let _ = self.config.set(config);
+        self
+    }
+
+    /// The config file, read once; a config directory that others can write is warned about on first use,
+    /// once per run.
     pub fn config(&self) -> Result<&Config, Error> {
-        if let Some(config) = self.config.get() {
-            return Ok(config);
-        }
-        let config = Config::load()?;
+        let config = match self.config.get() {
+            Some(config) => config,
+            None => {
+                let config = Config::load()?;
+                self.config.get_or_init(|| config)
+            }
+        };
+        self.config_checked.call_once(|| self.warn_of_other_writers(config));
+        Ok(config)
+    }
+
+    fn warn_of_other_writers(&self, config: &Config) {
         if let Some(who) = config::other_writers(config.dir()) {
             let dir = config.dir().to_string_lossy();
             self.output.warning(&format!(
@@ -144,7 +170,6 @@ impl Context {
                 crate::output::shell_word(&dir)
             ));
         }
-        Ok(self.config.get_or_init(|| config))
     }
 
     /// The selected environment's name: `--env` > `PETSTORE_ENV` > the config's default > production.

@@ -15,11 +15,14 @@ fn main() -> ExitCode {
     };
     // The selected environment's defaults fill in the flags left out, before anything reads them.
     let mut cli = cli;
-    if let Err(err) = petstore::commands::defaults::apply(&mut cli) {
-        let settings = OutputSettings::resolve(&cli.global);
-        Output::fallback(settings.color, settings.json_errors).error(&err);
-        return ExitCode::from(err.exit_code());
-    }
+    let config = match petstore::commands::defaults::apply(&mut cli) {
+        Ok(config) => config,
+        Err(err) => {
+            let settings = OutputSettings::resolve(&cli.global);
+            Output::fallback(settings.color, settings.json_errors).error(&err);
+            return ExitCode::from(err.exit_code());
+        }
+    };
     // The global output flags, resolved once.
     let settings = OutputSettings::resolve(&cli.global);
     let output = match Output::new(&settings) {
@@ -39,6 +42,10 @@ fn main() -> ExitCode {
         }
     };
     let result = Context::new(&cli.global, output.clone()).and_then(|ctx| {
+        let ctx = match config {
+            Some(config) => ctx.with_config(config),
+            None => ctx,
+        };
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         let result = runtime.block_on(petstore::run(Arc::new(ctx), cli.command));
         // A signal may have ended the command while its thread, or a blocking task, still runs (a read of

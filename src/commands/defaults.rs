@@ -147,16 +147,18 @@ fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::C
 
 /// Fills in what the selected environment's defaults say for the flags `cli` leaves out. A config that does
 /// not load, or a selection that names no environment, changes nothing here: the command says what is wrong.
-pub fn apply(cli: &mut Cli) -> Result<(), Error> {
+/// The config, when it was read, is returned for the command's [`crate::context::Context`], so that a run
+/// reads it once.
+pub fn apply(cli: &mut Cli) -> Result<Option<Config>, Error> {
     let shape = crate::commands::formats::record_shape(&cli.command);
     let prints_records = shape.is_some();
     let pets_list = matches!(cli.command, Command::Pets(PetsCommand::List(_)));
     if !(prints_records || pets_list) || turned_off() {
-        return Ok(());
+        return Ok(None);
     }
-    let Ok(selection) = Selection::of(&cli.global) else { return Ok(()) };
-    let Ok(config) = Config::load() else { return Ok(()) };
-    let Some(env) = selection.environment(&config) else { return Ok(()) };
+    let Ok(selection) = Selection::of(&cli.global) else { return Ok(None) };
+    let Ok(config) = Config::load() else { return Ok(None) };
+    let Some(env) = selection.environment(&config) else { return Ok(Some(config)) };
     let defaults = &env.defaults;
     let checked = |key: Key, value: &str| {
         key.check(value).map_err(|why| Error::ConfigValue {
@@ -211,7 +213,7 @@ pub fn apply(cli: &mut Cli) -> Result<(), Error> {
     {
         args.columns = Some(checked(Key::Columns, columns)?);
     }
-    Ok(())
+    Ok(Some(config))
 }
 
 #[cfg(test)]
