@@ -79,23 +79,7 @@ impl TlsServer {
             return None;
         }
         let dir = tempfile::tempdir().unwrap();
-        let ec_key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-        let ca = ["req", "-x509", "-days", "2", "-subj", "/CN=petstore test CA", "-keyout", "ca.key", "-out", "ca.pem"];
-        let ca_extensions =
-            ["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"];
-        openssl(dir.path(), &[&ca[..], &ec_key, &ca_extensions].concat());
-        let request = ["req", "-subj", "/CN=localhost", "-keyout", "leaf.key", "-out", "leaf.csr"];
-        openssl(dir.path(), &[&request[..], &ec_key].concat());
-        std::fs::write(
-            dir.path().join("leaf.ext"),
-            "subjectAltName = DNS:localhost, IP:127.0.0.1\n\
-             basicConstraints = critical, CA:FALSE\n\
-             keyUsage = critical, digitalSignature\n\
-             extendedKeyUsage = serverAuth\n",
-        )
-        .unwrap();
-        let sign = ["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial"];
-        openssl(dir.path(), &[&sign[..], &["-days", "2", "-extfile", "leaf.ext", "-out", "leaf.pem"]].concat());
+        private_ca(dir.path());
         let (child, port) = crate::common::tls::s_server(dir.path(), "leaf.pem", "leaf.key");
         Some(TlsServer { dir, port, child })
     }
@@ -128,11 +112,139 @@ impl TlsServer {
     }
 }
 
+/// A private CA and a certificate it signed for `localhost` and 127.0.0.1, made in `dir`: `ca.pem`, and
+/// `leaf.pem` with its key `leaf.key`.
+fn private_ca(dir: &Path) {
+    let ec_key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+    let ca = ["req", "-x509", "-days", "2", "-subj", "/CN=petstore test CA", "-keyout", "ca.key", "-out", "ca.pem"];
+    let ca_extensions = ["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"];
+    openssl(dir, &[&ca[..], &ec_key, &ca_extensions].concat());
+    let request = ["req", "-subj", "/CN=localhost", "-keyout", "leaf.key", "-out", "leaf.csr"];
+    openssl(dir, &[&request[..], &ec_key].concat());
+    std::fs::write(
+        dir.join("leaf.ext"),
+        "subjectAltName = DNS:localhost, IP:127.0.0.1\n\
+         basicConstraints = critical, CA:FALSE\n\
+         keyUsage = critical, digitalSignature\n\
+         extendedKeyUsage = serverAuth\n",
+    )
+    .unwrap();
+    let sign = ["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial"];
+    openssl(dir, &[&sign[..], &["-days", "2", "-extfile", "leaf.ext", "-out", "leaf.pem"]].concat());
+}
+
 impl Drop for TlsServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// `socat` terminating TLS, with [`private_ca`]'s certificate, in front of a sandbox: the API itself over
+/// HTTPS, so that petstore's HTTPS path (reqwest with rustls; plain HTTP to loopback takes `api::loopback`)
+/// meets the real API. One child per connection (`fork`). Killed when dropped.
+struct TlsFront {
+    dir: tempfile::TempDir,
+    port: u16,
+    child: Child,
+}
+
+impl TlsFront {
+    /// `None` when `socat` or `openssl` is missing and the developer asked to skip what needs it.
+    fn start(upstream: std::net::SocketAddr) -> Option<TlsFront> {
+        if !crate::common::have_tool("openssl", "openssl") || !crate::common::have_tool("socat", "socat") {
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        private_ca(dir.path());
+        // The port was free a moment ago; if another process took it since, socat exits and we try another.
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+            let listen =
+                format!("OPENSSL-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork,cert=leaf.pem,key=leaf.key,verify=0");
+            let mut child = Command::new("socat")
+                .args([listen, format!("TCP:{upstream}")])
+                .current_dir(dir.path())
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let bound = Instant::now() + Duration::from_secs(10);
+            while Instant::now() < bound && child.try_wait().unwrap().is_none() {
+                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                    return Some(TlsFront { dir, port, child });
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("socat never listened");
+    }
+}
+
+impl Drop for TlsFront {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_bulk_add_over_https_creates_every_record_once_and_a_list_reads_them_back() {
+    let env = TestEnv::with(petstore_sandbox::Config::default().seed_pets(0));
+    let Some(front) = TlsFront::start(env.sandbox.addr()) else { return };
+    let (ca, base) = (front.dir.path().join("ca.pem"), format!("https://localhost:{}/v1", front.port));
+    let ca = ca.to_str().unwrap();
+    let names: Vec<String> = (1..=150).map(|i| format!("tls-{i}")).collect();
+    // Every third status, so that `list --all` reaches them all (at most 100 of each status).
+    let statuses = ["available", "pending", "sold"];
+    let records: String = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            format!("{{\"name\":\"{name}\",\"categoryId\":{},\"status\":\"{}\"}}\n", i % 5 + 1, statuses[i % 3])
+        })
+        .collect();
+    let file = env.home().join("pets.ndjson");
+    std::fs::write(&file, records).unwrap();
+    let run = env.run(&[
+        "--cacert",
+        ca,
+        "--base-url",
+        &base,
+        "pets",
+        "add",
+        "--file",
+        file.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ]);
+    assert_eq!(run.code, 0, "{run}");
+    // One line each (`-o ndjson` prints each as it is created, with its input line).
+    let mut printed: Vec<(u64, String)> = run
+        .stdout
+        .lines()
+        .map(|line| {
+            let line: serde_json::Value = serde_json::from_str(line).unwrap();
+            (line["line"].as_u64().unwrap(), line["pet"]["name"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    printed.sort();
+    assert_eq!(printed, names.iter().cloned().enumerate().map(|(i, name)| (i as u64 + 1, name)).collect::<Vec<_>>());
+    // Created once each.
+    let mut stored: Vec<String> =
+        env.sandbox.pets().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect();
+    stored.sort();
+    let mut expected = names.clone();
+    expected.sort();
+    assert_eq!(stored, expected);
+    // Read back over HTTPS as over plain HTTP.
+    let over_tls = env.run(&["--cacert", ca, "--base-url", &base, "pets", "list", "--all", "--json"]);
+    let direct = env.run(&["pets", "list", "--all", "--json"]);
+    assert_eq!((over_tls.code, &over_tls.stdout), (0, &direct.stdout), "{over_tls}");
+    assert!(direct.stdout.contains("\"tls-150\""), "{direct}");
 }
 
 /// Runs `openssl ARGS` in `dir`, and panics with its output when it fails.

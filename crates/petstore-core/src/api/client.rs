@@ -1,8 +1,13 @@
-//! The HTTP client: one method per operation of the spec, over reqwest with rustls, with timeouts and retries
-//! that never repeat a request the server may have acted on.
+//! The HTTP client: one method per operation of the spec, with timeouts and retries that never repeat a
+//! request the server may have acted on. HTTPS goes over reqwest with rustls; plain HTTP, which only loopback
+//! may use, over hyper-util's client directly ([`super::loopback`]).
 
+use std::pin::pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
+
+use http_body_util::BodyExt;
+use hyper::body::Bytes;
 
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
@@ -11,6 +16,7 @@ use serde::de::DeserializeOwned;
 use super::base_url::{DisplaySafeUrl, url_may_carry_key};
 use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
+use super::loopback::Loopback;
 use super::models::{ListQuery, NewPet, Pet};
 use super::retry::{self, Attempt, Refusals};
 
@@ -80,13 +86,22 @@ impl Default for Settings {
 /// A client for one deployment of the API: a base URL (with its `/v1` path) and a key.
 #[derive(Clone)]
 pub struct Client {
-    http: reqwest::Client,
+    http: Transport,
     base: Url,
     /// `POST /pets`'s URL, made once: a batch sends it for every record.
     pets: Url,
     auth: HeaderValue,
     observer: Option<Arc<dyn Observer>>,
     reauth: Option<Arc<Reauth>>,
+}
+
+/// How the client's requests travel.
+#[derive(Clone)]
+enum Transport {
+    /// HTTPS: reqwest with rustls, the proxy variables and HTTP/2.
+    Reqwest(reqwest::Client),
+    /// Plain HTTP, to loopback alone.
+    Loopback(Arc<Loopback>),
 }
 
 impl std::fmt::Debug for Client {
@@ -134,25 +149,26 @@ impl Client {
     /// A client with explicit network settings.
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
-        install_crypto_provider();
-        let mut builder = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT.min(settings.timeout))
-            .timeout(settings.timeout)
-            // The API has no redirects; following one would turn a POST into a GET, or send the key elsewhere.
-            .redirect(reqwest::redirect::Policy::none());
-        if base.scheme() == "http" {
+        let connect_timeout = CONNECT_TIMEOUT.min(settings.timeout);
+        let http = if base.scheme() == "http" {
             // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
             // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
-            // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
-            // This client never speaks TLS (no redirects, no proxy, every URL is under `base`), so it skips
-            // loading the system's root certificates, which took 2-3 ms of each run's start-up. Were an
-            // `https://` URL ever sent through it, an empty root store would refuse every certificate.
-            builder = builder.no_proxy().tls_certs_only([]);
-        }
-        for certificate in settings.ca_certificates {
-            builder = builder.add_root_certificate(certificate);
-        }
-        let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
+            // loopback, not ours; so no proxy is asked, no TLS is spoken and no root certificate is loaded
+            // (which took 2-3 ms of each run's start-up).
+            Transport::Loopback(Arc::new(Loopback::new(connect_timeout, settings.timeout)))
+        } else {
+            install_crypto_provider();
+            let mut builder = reqwest::Client::builder()
+                .connect_timeout(connect_timeout)
+                .timeout(settings.timeout)
+                // The API has no redirects; following one would turn a POST into a GET, or send the key
+                // elsewhere. HTTPS honours the proxy variables: the key stays inside TLS.
+                .redirect(reqwest::redirect::Policy::none());
+            for certificate in settings.ca_certificates {
+                builder = builder.add_root_certificate(certificate);
+            }
+            Transport::Reqwest(builder.build().map_err(|err| Error::from_reqwest(&base, &err))?)
+        };
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
         Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None })
@@ -381,6 +397,38 @@ impl Client {
             observer.request(method, url, &shown_headers(headers));
         }
         let started = Instant::now();
+        let result = match &self.http {
+            Transport::Reqwest(http) => self.attempt_reqwest(http, method, url, headers, body, started).await,
+            Transport::Loopback(loopback) => {
+                let mut deadline = pin!(loopback.deadline());
+                match loopback.send(method, url, headers, body, deadline.as_mut()).await {
+                    Ok(response) => {
+                        let (head, body) = response.into_parts();
+                        self.answered(url, head.status, head.headers, body, Some(deadline), started).await
+                    }
+                    Err(failed) => {
+                        // Another protocol on the port does not change on a retry.
+                        let permanent = matches!(failed.error, Error::NotHttp { .. });
+                        Err(AttemptFailure { error: failed.error, maybe_sent: failed.maybe_sent, permanent })
+                    }
+                }
+            }
+        };
+        if let (Err(failure), Some(observer)) = (&result, &self.observer) {
+            observer.failed(&failure.error, started.elapsed());
+        }
+        result
+    }
+
+    async fn attempt_reqwest(
+        &self,
+        http: &reqwest::Client,
+        method: &Method,
+        url: &Url,
+        headers: &HeaderMap,
+        body: Option<&[u8]>,
+        started: Instant,
+    ) -> Result<WholeAnswer, AttemptFailure> {
         // Built whole rather than through a `RequestBuilder`, which would merge the headers one by one into
         // an empty map: the same request, one copy of the headers fewer.
         let mut request = reqwest::Request::new(method.clone(), url.clone());
@@ -388,59 +436,84 @@ impl Client {
         if let Some(body) = body {
             *request.body_mut() = Some(body.to_vec().into());
         }
-        let result = async {
-            let mut response = self.http.execute(request).await.map_err(|err| {
-                let error = Error::from_reqwest(url, &err);
-                // Neither a certificate we distrust nor another protocol on the port changes on a retry.
-                let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
-                AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
-            })?;
-            let status = response.status();
-            if let Some(observer) = &self.observer {
-                observer.response(status, response.headers(), started.elapsed());
-            }
-            let headers = std::mem::take(response.headers_mut());
-            let (mut bytes, mut truncated) = (Vec::new(), false);
-            loop {
-                match response.chunk().await {
-                    Ok(Some(chunk)) => {
-                        if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                            if !status.is_success() {
-                                // An error answer is its status: the body only explains it, and its start
-                                // does. So the status still decides (a 401 re-keys, a 4xx is a refusal).
-                                bytes.extend_from_slice(&chunk[..MAX_BODY_BYTES - bytes.len()]);
-                                truncated = true;
-                                break;
-                            }
-                            return Err(AttemptFailure {
-                                maybe_sent: true,
-                                permanent: true,
-                                error: Error::Decode {
-                                    status,
-                                    reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
-                                    excerpt: excerpt(&bytes),
-                                },
-                            });
-                        }
-                        bytes.extend_from_slice(&chunk);
+        let response = http.execute(request).await.map_err(|err| {
+            let error = Error::from_reqwest(url, &err);
+            // Neither a certificate we distrust nor another protocol on the port changes on a retry.
+            let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
+            AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
+        })?;
+        let (head, body) = hyper::Response::from(response).into_parts();
+        // reqwest keeps its own deadline on the body.
+        self.answered(url, head.status, head.headers, body, None, started).await
+    }
+
+    /// The rest of an attempt once the answer's head is in: reports it and reads the whole body, within
+    /// `deadline` when the transport keeps none of its own.
+    async fn answered<B>(
+        &self,
+        url: &Url,
+        status: StatusCode,
+        headers: HeaderMap,
+        body: B,
+        deadline: Option<std::pin::Pin<&mut tokio::time::Sleep>>,
+        started: Instant,
+    ) -> Result<WholeAnswer, AttemptFailure>
+    where
+        B: http_body::Body<Data = Bytes>,
+        B::Error: std::error::Error + 'static,
+    {
+        if let Some(observer) = &self.observer {
+            observer.response(status, &headers, started.elapsed());
+        }
+        let broken = |reason: String| AttemptFailure {
+            maybe_sent: true,
+            permanent: false,
+            error: Error::BrokenAnswer { status, reason },
+        };
+        let mut body = pin!(body);
+        let mut deadline = deadline;
+        let (mut bytes, mut truncated) = (Vec::new(), false);
+        loop {
+            let frame = match deadline.as_mut() {
+                Some(deadline) => tokio::select! {
+                    biased;
+                    frame = body.frame() => frame,
+                    () = deadline.as_mut() => {
+                        return Err(broken(Error::Timeout { origin: url.origin().ascii_serialization() }.to_string()));
                     }
-                    Ok(None) => break,
-                    Err(err) => {
-                        return Err(AttemptFailure {
-                            maybe_sent: true,
-                            permanent: false,
-                            error: Error::BrokenAnswer { status, reason: Error::from_reqwest(url, &err).to_string() },
-                        });
-                    }
+                },
+                None => body.frame().await,
+            };
+            let chunk = match frame {
+                None => break,
+                Some(Ok(frame)) => match frame.into_data() {
+                    Ok(chunk) => chunk,
+                    // Trailers.
+                    Err(_) => continue,
+                },
+                Some(Err(err)) => return Err(broken(body_error(url, &err).to_string())),
+            };
+            if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                if !status.is_success() {
+                    // An error answer is its status: the body only explains it, and its start does. So the
+                    // status still decides (a 401 re-keys, a 4xx is a refusal).
+                    bytes.extend_from_slice(&chunk[..MAX_BODY_BYTES - bytes.len()]);
+                    truncated = true;
+                    break;
                 }
+                return Err(AttemptFailure {
+                    maybe_sent: true,
+                    permanent: true,
+                    error: Error::Decode {
+                        status,
+                        reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
+                        excerpt: excerpt(&bytes),
+                    },
+                });
             }
-            Ok(WholeAnswer { status, headers, body: bytes, truncated })
+            bytes.extend_from_slice(&chunk);
         }
-        .await;
-        if let (Err(failure), Some(observer)) = (&result, &self.observer) {
-            observer.failed(&failure.error, started.elapsed());
-        }
-        result
+        Ok(WholeAnswer { status, headers, body: bytes, truncated })
     }
 
     fn notify_retry(&self, attempt: u32, reason: &str, wait: Duration) {
@@ -608,6 +681,14 @@ fn is_problem(content_type: &HeaderValue) -> bool {
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
     url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: DisplaySafeUrl::show(base), reason })
+}
+
+/// Why a body stopped mid-way: reqwest's error as reqwest's failures are worded, hyper's from its causes.
+fn body_error(url: &Url, err: &(dyn std::error::Error + 'static)) -> Error {
+    match err.downcast_ref::<reqwest::Error>() {
+        Some(err) => Error::from_reqwest(url, err),
+        None => Error::from_transport(url, err, false),
+    }
 }
 
 fn install_crypto_provider() {

@@ -91,15 +91,22 @@ impl Error {
 
     /// Classifies a reqwest failure. Only the innermost cause is kept: reqwest's outer layers repeat the URL.
     pub(crate) fn from_reqwest(url: &Url, err: &reqwest::Error) -> Error {
+        if err.is_timeout() {
+            return Error::Timeout { origin: url.origin().ascii_serialization() };
+        }
+        Error::from_transport(url, err, err.is_connect())
+    }
+
+    /// The error of a request that got no answer, from its chain of causes (reqwest's or hyper-util's):
+    /// `connect` says the connection itself could not be made.
+    pub(crate) fn from_transport(url: &Url, err: &(dyn std::error::Error + 'static), connect: bool) -> Error {
         let origin = url.origin().ascii_serialization();
         let reason = innermost_cause(err);
-        if err.is_timeout() {
-            Error::Timeout { origin }
-        } else if is_not_http(err) {
+        if is_not_http(err) {
             Error::NotHttp { origin, reason }
         } else if tls_error(err).is_some() {
             Error::Tls { origin, reason }
-        } else if err.is_connect() {
+        } else if connect {
             Error::Connect { origin, reason }
         } else {
             Error::Transport { origin, reason }
@@ -110,8 +117,8 @@ impl Error {
 /// The rustls error behind a failed request, when the TLS handshake is what failed. The rustls error sits
 /// inside an `io::Error`, whose `source()` skips the error it wraps, so each `io::Error` on the way is opened
 /// with `get_ref()`.
-pub(crate) fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+pub(crate) fn tls_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e rustls::Error> {
+    let mut cause: Option<&'e (dyn std::error::Error + 'static)> = Some(err);
     while let Some(error) = cause {
         if let Some(tls) = error.downcast_ref::<rustls::Error>() {
             return Some(tls);
@@ -125,8 +132,8 @@ pub(crate) fn tls_error(err: &reqwest::Error) -> Option<&rustls::Error> {
 }
 
 /// True when hyper could not parse what the server sent as an HTTP response.
-fn is_not_http(err: &reqwest::Error) -> bool {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+fn is_not_http(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(err);
     while let Some(error) = cause {
         if error.downcast_ref::<hyper::Error>().is_some_and(hyper::Error::is_parse) {
             return true;
