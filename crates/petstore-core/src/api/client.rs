@@ -155,7 +155,7 @@ impl Client {
             // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
             // loopback, not ours; so no proxy is asked, no TLS is spoken and no root certificate is loaded
             // (which took 2-3 ms of each run's start-up).
-            Transport::Loopback(Arc::new(Loopback::new(connect_timeout, settings.timeout)))
+            Transport::Loopback(Arc::new(Loopback::new(&base, connect_timeout, settings.timeout)))
         } else {
             install_crypto_provider();
             let mut builder = reqwest::Client::builder()

@@ -21,7 +21,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
-use reqwest::header::HeaderMap;
+use reqwest::header::{HOST, HeaderMap, HeaderValue};
 use reqwest::{Method, Url};
 use tokio::time::Sleep;
 
@@ -31,6 +31,9 @@ use super::error::Error;
 #[derive(Clone, Debug)]
 pub(super) struct Loopback {
     client: Client<HttpConnector, Full<Bytes>>,
+    /// The base URL's host and port, and its `Host` header, made once: hyper-util would format it for each
+    /// request.
+    host: Option<(String, Option<u16>, HeaderValue)>,
     /// One attempt's whole duration, from sending to the last byte of the answer (`--timeout`).
     timeout: Duration,
 }
@@ -42,11 +45,18 @@ pub(super) struct Failed {
 }
 
 impl Loopback {
-    pub(super) fn new(connect_timeout: Duration, timeout: Duration) -> Loopback {
+    pub(super) fn new(base: &Url, connect_timeout: Duration, timeout: Duration) -> Loopback {
         let mut connector = HttpConnector::new();
         connector.set_connect_timeout(Some(connect_timeout));
         connector.set_nodelay(true);
-        Loopback { client: Client::builder(TokioExecutor::new()).build(connector), timeout }
+        let host = base.host_str().and_then(|host| {
+            let header = match base.port() {
+                Some(port) => format!("{host}:{port}"),
+                None => host.to_owned(),
+            };
+            Some((host.to_owned(), base.port(), HeaderValue::try_from(header).ok()?))
+        });
+        Loopback { client: Client::builder(TokioExecutor::new()).build(connector), host, timeout }
     }
 
     /// A new deadline for one attempt, the body included: reqwest's `timeout` covered as much.
@@ -73,6 +83,12 @@ impl Loopback {
         *request.method_mut() = method.clone();
         *request.uri_mut() = uri;
         *request.headers_mut() = headers.clone();
+        if let Some((host, port, header)) = &self.host
+            && url.host_str() == Some(host)
+            && url.port() == *port
+        {
+            request.headers_mut().entry(HOST).or_insert_with(|| header.clone());
+        }
         tokio::select! {
             biased;
             response = self.client.request(request) => response.map_err(|err| Failed {
