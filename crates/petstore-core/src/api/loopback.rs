@@ -3,15 +3,18 @@
 //!
 //! On loopback there is no proxy (the key must not leave the machine), no TLS and no redirect, so reqwest's
 //! layers have nothing to do, yet each request paid for them: reqwest parses every URL twice (once to make the
-//! `Uri`, once more in its redirect policy, even with redirects off), clones its client and arms its own timer.
-//! On loopback the client's CPU is what limits a bulk add (the link costs nothing), and those layers were
-//! about a third of petstore's user time per record (perf, `bench/cpu.sh`). HTTPS, where the link and TLS
-//! dominate, stays on reqwest with rustls, the proxy variables and HTTP/2.
+//! `Uri`, once more in its redirect policy, even with redirects off) and clones its client; and tokio's driver
+//! was woken through an `eventfd` for nearly every request (10,016 writes for 10,000 records; 103 now). On
+//! loopback the client's CPU is what limits a bulk add (the link costs nothing), and those layers were about a
+//! third of petstore's user time per record (perf, `bench/cpu.sh`). HTTPS, where the link and TLS dominate,
+//! stays on reqwest with rustls, the proxy variables and HTTP/2.
 //!
 //! What reqwest did here is done the same way: hyper-util's connection pool and `Host` header (the very
 //! client reqwest wraps), TCP_NODELAY, the connect timeout, and one deadline for the whole attempt, the
 //! body included. A request that a reused connection closed before it was written is sent again on a new one
 //! (hyper-util's `retry_canceled_requests`), as through reqwest: the server never saw it.
+//! No URL outside the base URL is sent; were an `https://` one ever handed to this client, its connector would
+//! refuse it (`enforce_http`) rather than send it in the clear.
 
 use std::pin::Pin;
 use std::time::Duration;
