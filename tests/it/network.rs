@@ -352,6 +352,28 @@ fn a_server_that_never_answers_times_out_after_four_attempts() {
     assert!(elapsed >= Duration::from_millis(1200) && elapsed < Duration::from_secs(10), "{elapsed:?}");
 }
 
+/// A server whose queue of connections is full never accepts one: the connection times out, before the
+/// attempt's deadline (nine tenths of `--timeout`). Nothing was sent, so even a POST goes again, and ends as
+/// certainly not created; never "may or may not have taken effect".
+#[test]
+fn a_connection_the_server_never_accepts_is_no_answer_in_time_and_a_post_on_it_was_not_sent() {
+    // A queue of none (listen(2)'s backlog 0): the kernel keeps one connection waiting and drops the SYNs of
+    // the rest, so their `connect` hangs. Never accepted.
+    let listener = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    listener.bind(&std::net::SocketAddr::from(([127, 0, 0, 1], 0)).into()).unwrap();
+    listener.listen(0).unwrap();
+    let listener: std::net::TcpListener = listener.into();
+    let addr = listener.local_addr().unwrap();
+    let _queued: Vec<_> =
+        (0..3).filter_map(|_| std::net::TcpStream::connect_timeout(&addr, Duration::from_millis(200)).ok()).collect();
+    let env = TestEnv::new();
+    let base = format!("http://127.0.0.1:{}/v1", addr.port());
+    let run = env.run(&["--timeout", "0.3", "--verbose", "--base-url", &base, "pets", "list"]);
+    assert_run!("timeout_never_accepted_list", run);
+    let add = ["--timeout", "0.3", "--base-url", &base, "pets", "add", "--name", "Rex", "--category-id", "1", "--yes"];
+    assert_run!("timeout_never_accepted_add", env.run(&add));
+}
+
 #[test]
 fn a_timeout_that_is_not_a_positive_number_is_exit_2() {
     let env = TestEnv::new();

@@ -149,7 +149,7 @@ impl Client {
     /// A client with explicit network settings.
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
-        let connect_timeout = CONNECT_TIMEOUT.min(settings.timeout);
+        let connect_timeout = connect_timeout(settings.timeout);
         let http = if base.scheme() == "http" {
             // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
             // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
@@ -681,6 +681,14 @@ fn is_problem(content_type: &HeaderValue) -> bool {
 /// The key may cross the network only encrypted: plain `http://` is for loopback addresses alone.
 fn check_base_url(base: &Url) -> Result<(), Error> {
     url_may_carry_key(base).map_err(|reason| Error::InvalidBaseUrl { url: DisplaySafeUrl::show(base), reason })
+}
+
+/// How long a connection may take to open, for attempts of `timeout`: [`CONNECT_TIMEOUT`], and for shorter
+/// attempts nine tenths of theirs, so that a connection the server never accepts always ends the attempt
+/// before its deadline does. Then the request was certainly not sent (a POST is "not created", and may go
+/// again), which an attempt cut off by its deadline, perhaps mid-request, cannot say.
+fn connect_timeout(timeout: Duration) -> Duration {
+    CONNECT_TIMEOUT.min(timeout.mul_f64(0.9))
 }
 
 /// Why a body stopped mid-way: reqwest's error as reqwest's failures are worded, hyper's from its causes.

@@ -101,6 +101,10 @@ impl Error {
     /// `connect` says the connection itself could not be made.
     pub(crate) fn from_transport(url: &Url, err: &(dyn std::error::Error + 'static), connect: bool) -> Error {
         let origin = url.origin().ascii_serialization();
+        if is_timed_out(err) {
+            // A connect timeout among them, as reqwest's `is_timeout` counts it: no answer in time.
+            return Error::Timeout { origin };
+        }
         let reason = innermost_cause(err);
         if is_not_http(err) {
             Error::NotHttp { origin, reason }
@@ -129,6 +133,21 @@ pub(crate) fn tls_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Optio
         };
     }
     None
+}
+
+/// True when a timer ended the request somewhere in the chain: an `io::Error` of kind `TimedOut` (hyper-util's
+/// connect timeout) or hyper's own timeout.
+fn is_timed_out(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(err);
+    while let Some(error) = cause {
+        if error.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::TimedOut)
+            || error.downcast_ref::<hyper::Error>().is_some_and(hyper::Error::is_timeout)
+        {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// True when hyper could not parse what the server sent as an HTTP response.

@@ -10,8 +10,8 @@
 //! stays on reqwest with rustls, the proxy variables and HTTP/2.
 //!
 //! What reqwest did here is done the same way: hyper-util's connection pool and `Host` header (the very
-//! client reqwest wraps), TCP_NODELAY, the connect timeout, and one deadline for the whole attempt, the
-//! body included. A request that a reused connection closed before it was written is sent again on a new one
+//! client reqwest wraps), TCP_NODELAY and keepalive, the connect timeout, and one deadline for the whole
+//! attempt, the body included. A request that a reused connection closed before it was written is sent again on a new one
 //! (hyper-util's `retry_canceled_requests`), as through reqwest: the server never saw it.
 //! No URL outside the base URL is sent; were an `https://` one ever handed to this client, its connector would
 //! refuse it (`enforce_http`) rather than send it in the clear.
@@ -52,6 +52,10 @@ impl Loopback {
         let mut connector = HttpConnector::new();
         connector.set_connect_timeout(Some(connect_timeout));
         connector.set_nodelay(true);
+        // reqwest's keepalive, kept: a peer that vanished is found even under a long `--timeout`.
+        connector.set_keepalive(Some(Duration::from_secs(15)));
+        connector.set_keepalive_interval(Some(Duration::from_secs(15)));
+        connector.set_keepalive_retries(Some(3));
         let host = base.host_str().and_then(|host| {
             let header = match base.port() {
                 Some(port) => format!("{host}:{port}"),
