@@ -47,6 +47,12 @@ pub use limiter::Limiter;
 /// many.
 pub const WINDOW: u64 = 4096;
 
+/// How long results may wait in the sink before it is flushed while answers keep coming: short enough that a
+/// person or a pipe sees each created pet at once, long enough that on a fast link stdout is written once
+/// for many answers rather than once for every one or two (7,264 `write`s for 10,000 records on loopback,
+/// each waking the reader of a pipe). When the batch ends, stops or pauses, the sink is flushed at once.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(10);
+
 /// How long the requests in flight may take to finish after a signal, before they are abandoned (of unknown
 /// outcome). Well under the 10 s that `docker stop` leaves between SIGTERM and SIGKILL, so that the caller
 /// can write down what was not sent before a SIGKILL can come.
@@ -162,7 +168,8 @@ pub trait Sink {
     /// The next result in input order (records of unknown outcome are skipped).
     fn release(&mut self, release: Release) -> Result<(), Self::Error>;
 
-    /// Every answer that was in at once has been handed over.
+    /// What was handed over may be written out: every answer that was in at once, or those of the last
+    /// [`FLUSH_EVERY`] while answers keep coming, and everything when the batch ends, stops or pauses.
     fn flush(&mut self) -> Result<(), Self::Error>;
 
     /// Something to say about the batch.
@@ -346,6 +353,10 @@ where
     // After a signal: when what is still in flight is abandoned.
     let mut grace: Option<Instant> = None;
     let mut signalled_at: Option<Instant> = None;
+    // The last flush, and when the next is due while answers keep coming (`FLUSH_EVERY`): one timer, reset.
+    let mut flushed_at = Instant::now();
+    let mut flush_due = false;
+    let mut flush_timer = std::pin::pin!(tokio::time::sleep_until(flushed_at));
     if let Some(signal) = interrupts.pending() {
         batch.signalled(signal);
         signalled_at = Some(Instant::now());
@@ -430,6 +441,7 @@ where
                 batch.pace.until = None;
                 batch.pace.probing = true;
             }
+            () = &mut flush_timer, if flush_due => flush_due = false,
         }
         batch.drain_refused();
         // Results leave in input order.
@@ -437,14 +449,30 @@ where
             batch.release(waiting);
             next_out += 1;
         }
-        if let Err(err) = batch.sink.flush() {
-            batch.sink_failed(err);
+        // Nothing more to wait for: the batch is ending, or pausing.
+        let quiet = batch.stop.is_some()
+            || batch.pace.until.is_some()
+            || (exhausted && batch.in_flight.is_empty() && batch.refused.is_empty());
+        if quiet || flushed_at.elapsed() >= FLUSH_EVERY {
+            flushed_at = Instant::now();
+            flush_due = false;
+            if let Err(err) = batch.sink.flush() {
+                batch.sink_failed(err);
+            }
+        } else if !flush_due {
+            flush_due = true;
+            flush_timer.as_mut().reset(flushed_at + FLUSH_EVERY);
         }
     }
     batch.drain_refused();
     while let Some(waiting) = batch.waiting.remove(&next_out) {
         batch.release(waiting);
         next_out += 1;
+        flush_due = true;
+    }
+    // What the last turn left for `FLUSH_EVERY`.
+    if flush_due && let Err(err) = batch.sink.flush() {
+        batch.sink_failed(err);
     }
     debug_assert!(batch.waiting.is_empty() && batch.refused.is_empty());
     let mut tally = batch.tally;
@@ -685,6 +713,10 @@ mod tests {
         /// Released results, in the order they left: (created?, name).
         released: Vec<(bool, String)>,
         events: Vec<String>,
+        /// Flushes, and the longest a released result waited for one.
+        flushes: u32,
+        unflushed_since: Option<Instant>,
+        longest_unflushed: Duration,
     }
 
     impl Sink for Log {
@@ -706,10 +738,15 @@ mod tests {
                 Release::Created(pet) => (true, pet.name),
                 Release::Failed(pet) => (false, pet.name),
             });
+            self.unflushed_since.get_or_insert_with(Instant::now);
             Ok(())
         }
 
         fn flush(&mut self) -> Result<(), ()> {
+            self.flushes += 1;
+            if let Some(since) = self.unflushed_since.take() {
+                self.longest_unflushed = self.longest_unflushed.max(since.elapsed());
+            }
             Ok(())
         }
 
@@ -985,6 +1022,27 @@ mod tests {
         assert!(matches!(summary.stop, Some(Stop::Hopeless)), "{:?}", summary.stop);
         assert_eq!(log.events, ["Hopeless(SameFailure)"]);
         assert_eq!(summary.tally, Tally { created: 0, failed: 1, unknown: 0, not_sent: 99 });
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn while_answers_keep_coming_results_are_flushed_every_few_milliseconds_and_the_last_at_once() {
+        // 2,000 answers over 250 ms, eight every millisecond (tokio's timer counts whole milliseconds): a flush
+        // each 10 ms, not one for each turn of the loop.
+        let (_signals, mut interrupts) = no_signals();
+        let delay = Duration::from_millis(1);
+        let (summary, log, _) = run(2_000, Limiter::fixed(8), delay, |pet, _| created(pet, 1), &mut interrupts).await;
+        check_accounts(2_000, &summary, &log);
+        assert_eq!(summary.tally.created, 2_000);
+        assert!(log.longest_unflushed <= FLUSH_EVERY, "a result waited {:?}", log.longest_unflushed);
+        assert!((24..=27).contains(&log.flushes), "{} flushes", log.flushes);
+        assert_eq!(log.unflushed_since, None, "the last results were flushed before the batch ended");
+
+        // Answers 50 ms apart: each is flushed as it comes.
+        let (_signals, mut interrupts) = no_signals();
+        let delay = Duration::from_millis(50);
+        let (summary, log, _) = run(40, Limiter::fixed(1), delay, |pet, _| created(pet, 1), &mut interrupts).await;
+        check_accounts(40, &summary, &log);
+        assert_eq!((log.flushes, log.longest_unflushed), (40, Duration::ZERO));
     }
 
     #[tokio::test(start_paused = true)]
