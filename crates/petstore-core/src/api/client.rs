@@ -1,6 +1,6 @@
 //! The HTTP client: one method per operation of the spec, with timeouts and retries that never repeat a
 //! request the server may have acted on. HTTPS goes over reqwest with rustls; plain HTTP, which only loopback
-//! may use, over hyper-util's client directly ([`super::loopback`]).
+//! may use, over hyper-util's client directly (`api/loopback.rs`).
 
 use std::pin::pin;
 use std::sync::Arc;
