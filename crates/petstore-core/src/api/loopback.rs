@@ -11,10 +11,10 @@
 //!
 //! What reqwest did here is done the same way: hyper-util's connection pool and `Host` header (the very
 //! client reqwest wraps), TCP_NODELAY and keepalive, the connect timeout, and one deadline for the whole
-//! attempt, the body included. A request that a reused connection closed before it was written is sent again on a new one
-//! (hyper-util's `retry_canceled_requests`), as through reqwest: the server never saw it.
-//! No URL outside the base URL is sent; were an `https://` one ever handed to this client, its connector would
-//! refuse it (`enforce_http`) rather than send it in the clear.
+//! attempt, the body included. A request that a reused connection closed before it was written is sent
+//! again on a new one (hyper-util's `retry_canceled_requests`), as through reqwest: the server never saw it.
+//! No URL outside the base URL is sent; were an `https://` one ever handed to this client, its connector
+//! would refuse it (`enforce_http`) rather than send it in the clear.
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -102,7 +102,9 @@ impl Loopback {
                 error: Error::from_transport(url, &err, err.is_connect()),
                 maybe_sent: !err.is_connect(),
             }),
-            () = deadline => Err(Failed { error: Error::Timeout { origin: url.origin().ascii_serialization() }, maybe_sent: true }),
+            () = deadline => {
+                Err(Failed { error: Error::Timeout { origin: url.origin().ascii_serialization() }, maybe_sent: true })
+            }
         }
     }
 }
