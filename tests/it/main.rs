@@ -35,6 +35,7 @@ mod pets_add;
 mod pets_add_file;
 mod pets_get;
 mod pets_list;
+mod post_answers;
 mod prompts;
 mod readme;
 mod reconcile;

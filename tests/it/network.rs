@@ -143,7 +143,7 @@ impl Drop for TlsServer {
 /// `socat` terminating TLS, with [`private_ca`]'s certificate, in front of a sandbox: the API itself over
 /// HTTPS, so that petstore's HTTPS path (reqwest with rustls; plain HTTP to loopback takes `api::loopback`)
 /// meets the real API. One child per connection (`fork`). Killed when dropped.
-struct TlsFront {
+pub(crate) struct TlsFront {
     dir: tempfile::TempDir,
     port: u16,
     child: Child,
@@ -151,7 +151,7 @@ struct TlsFront {
 
 impl TlsFront {
     /// `None` when `socat` or `openssl` is missing and the developer asked to skip what needs it.
-    fn start(upstream: std::net::SocketAddr) -> Option<TlsFront> {
+    pub(crate) fn start(upstream: std::net::SocketAddr) -> Option<TlsFront> {
         if !crate::common::have_tool("openssl", "openssl") || !crate::common::have_tool("socat", "socat") {
             return None;
         }
@@ -181,6 +181,18 @@ impl TlsFront {
             let _ = child.wait();
         }
         panic!("socat never listened");
+    }
+}
+
+impl TlsFront {
+    /// `https://localhost:PORT/v1`.
+    pub(crate) fn base_url(&self) -> String {
+        format!("https://localhost:{}/v1", self.port)
+    }
+
+    /// The certificate of the authority that signed the front's, for `--cacert`.
+    pub(crate) fn ca(&self) -> std::path::PathBuf {
+        self.dir.path().join("ca.pem")
     }
 }
 

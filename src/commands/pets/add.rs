@@ -246,6 +246,16 @@ pub(crate) fn write_error(err: api::Error) -> Error {
                 "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                 exit::FAILURE,
             ),
+            // A 1xx, 3xx or 2xx that `POST /pets` never gets: it says nothing of whether the animal was
+            // created.
+            Error::UnexpectedStatus { status, detail, .. } => (
+                format!(
+                    "the server answered HTTP {status}, an answer the API never gives to adding an animal, so it \
+                     may or may not have been created: {detail}"
+                ),
+                "check with `petstore pets find --name NAME` whether it was created before adding it again",
+                exit::FAILURE,
+            ),
             other => return other,
         },
         // An answer came, just not in HTTP: the server may have acted on the request before it.

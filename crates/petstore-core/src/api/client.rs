@@ -246,9 +246,13 @@ impl Client {
         self.send(&self.prepare(Method::GET, url, &HeaderMap::new(), None)).await
     }
 
-    /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it.
+    /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it. The answer
+    /// gives the animal only when it is a 201 (or 200) ([`created`]).
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
-        self.send(&self.prepare_create_pet(pet)).await
+        let request = self.prepare_create_pet(pet);
+        let answer = self.exchange(&request, Refusals::Retried).await.map_err(|failure| failure.error)?;
+        self.report_deprecation(&request.method, &request.url, &answer.headers);
+        created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
 
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
@@ -274,7 +278,7 @@ impl Client {
         match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
                 self.report_deprecation(&request.method, &request.url, &answer.headers);
-                let result = decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
+                let result = created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
                 (result, retry_after(&answer.headers))
             }
             Err(failure) => (Err(failure.error), None),
@@ -649,6 +653,18 @@ pub fn decode<T: DeserializeOwned>(
     })
 }
 
+/// The animal a `POST /pets` created, from the whole answer; else why the answer does not give it.
+///
+/// The spec promises 201 with the created animal; 200 is taken too, as many servers send it. Any other 2xx (a
+/// 202 that only queued it, a 204 without it) says the server acted without saying it created the record, so
+/// it is an error whose outcome is unknown, as a 1xx or 3xx is ([`Error::maybe_applied`]).
+pub fn created(status: StatusCode, content_type: Option<&HeaderValue>, bytes: &[u8]) -> Result<Pet, Error> {
+    if status.is_success() && status != StatusCode::CREATED && status != StatusCode::OK {
+        return Err(Error::Status { status, body: None, excerpt: excerpt(bytes) });
+    }
+    decode(status, content_type, bytes)
+}
+
 /// [`Error::UrlTooLong`] when `url` is longer than [`super::MAX_URL_BYTES`]: checked before sending, and by
 /// `--dry-run`, which sends nothing but must refuse what would not be sent.
 pub fn check_url(url: &Url) -> Result<(), Error> {
@@ -817,6 +833,25 @@ mod tests {
             let _ = decode::<Vec<Pet>>(StatusCode::OK, Some(&json_type), json.as_bytes());
             let _ = decode::<Pet>(StatusCode::CREATED, Some(&json_type), json.as_bytes());
         }
+    }
+
+    #[test]
+    fn a_post_is_answered_by_a_201_or_a_200_and_any_other_2xx_leaves_it_unknown() {
+        let json = HeaderValue::from_static("application/json");
+        let answer =
+            |status: u16, body: &str| created(StatusCode::from_u16(status).unwrap(), Some(&json), body.as_bytes());
+        let rex = r#"{"id":7,"name":"Rex","categoryId":3,"status":"sold"}"#;
+        assert_eq!(answer(201, rex).unwrap().id, 7);
+        assert_eq!(answer(200, rex).unwrap().id, 7, "200 is taken too");
+        // Any other 2xx did something it does not name: its outcome is unknown, whatever its body.
+        for code in [202, 203, 204, 206, 299] {
+            let err = answer(code, rex).unwrap_err();
+            assert!(matches!(err, Error::Status { .. }) && err.maybe_applied(), "{code}: {err:?}");
+        }
+        // Answers that are not 2xx keep their status.
+        let err = answer(303, "").unwrap_err();
+        assert!(matches!(err, Error::Status { status, .. } if status == StatusCode::SEE_OTHER) && err.maybe_applied());
+        assert!(!answer(400, r#"{"code":"invalid_body","message":"no","status":400}"#).unwrap_err().maybe_applied());
     }
 
     #[test]

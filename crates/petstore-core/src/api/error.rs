@@ -54,7 +54,8 @@ pub enum Error {
     #[error("no complete answer to the {method}, so it may or may not have taken effect: {reason}")]
     OutcomeUnknown { method: String, reason: String },
 
-    /// The server answered with a non-2xx status.
+    /// The server answered with a status the operation does not promise: one outside 2xx, or for a `POST
+    /// /pets` a 2xx other than 201 and 200.
     #[error("the server answered {status}")]
     Status {
         status: StatusCode,
@@ -73,17 +74,17 @@ impl Error {
     /// Whether a request that changes something (not GET or HEAD, which change nothing) may have taken
     /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
     /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
-    /// 502 or 504 may follow a stored pet; a 408 says the server gave up waiting), or the server said it
-    /// succeeded in words that cannot be read. False when the server certainly did not act: no connection, a
-    /// 4xx other than 408 (a refusal), or a 507 (`storage_full`: nothing was stored). The status decides,
-    /// whatever the body says or however large it is.
+    /// 502 or 504 may follow a stored pet; a 408 says the server gave up waiting), the server said it
+    /// succeeded in words that cannot be read, or it gave
+    /// an answer the API never gives to a write, which says nothing of this one: a 1xx as the final answer,
+    /// a 3xx (a 303 points at what a POST made), a 2xx the operation does not promise, a status past 599.
+    /// False when the server certainly did not act: no connection, a 4xx other than 408 (a refusal), or a 507
+    /// (`storage_full`: nothing was stored). The status decides, whatever the body says or however large it
+    /// is.
     pub fn maybe_applied(&self) -> bool {
         match self {
             Error::OutcomeUnknown { .. } | Error::NotHttp { .. } => true,
-            Error::Status { status, .. } => {
-                *status == StatusCode::REQUEST_TIMEOUT
-                    || (status.is_server_error() && *status != StatusCode::INSUFFICIENT_STORAGE)
-            }
+            Error::Status { status, .. } => !is_refusal(*status),
             Error::Decode { status, .. } => status.is_success(),
             _ => false,
         }
@@ -116,6 +117,12 @@ impl Error {
             Error::Transport { origin, reason }
         }
     }
+}
+
+/// Whether `status` says the server did not act on the request: a 4xx other than 408 (a client error: the
+/// request was refused as it was), or a 507 (`storage_full`: nothing was stored).
+fn is_refusal(status: StatusCode) -> bool {
+    (status.is_client_error() && status != StatusCode::REQUEST_TIMEOUT) || status == StatusCode::INSUFFICIENT_STORAGE
 }
 
 /// The rustls error behind a failed request, when the TLS handshake is what failed. The rustls error sits
@@ -231,6 +238,11 @@ mod tests {
         }
         for code in [400, 401, 403, 404, 409, 413, 422, 429, 507] {
             assert!(!status(code).maybe_applied(), "{code}");
+        }
+        // Answers a write never gets say nothing of it: a 1xx as the final answer (hyper hands back a 101),
+        // a 3xx (a 303 points at what a POST made), a 2xx a typed operation does not promise, past 599.
+        for code in [101, 199, 202, 204, 299, 300, 301, 303, 304, 307, 308, 600, 999] {
+            assert!(status(code).maybe_applied(), "{code}");
         }
         assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }.maybe_applied());
         let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new() };

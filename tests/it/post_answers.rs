@@ -1,0 +1,142 @@
+//! What an answer to `POST /pets` says of the record that was sent: answers a write never gets (1xx, 3xx, a 2xx
+//! other than 201 and 200). A record whose answer says nothing of it is of unknown outcome (`--unknown`), never
+//! "not created" (`--failed`, which a re-run sends again). Every record ends in exactly one place.
+
+use std::path::Path;
+
+use petstore_sandbox::Config;
+
+use crate::assert_run;
+use crate::batch_edges::{file, names_in, summary};
+use crate::common::canned::Canned;
+use crate::common::{Run, TestEnv};
+use crate::network::TlsFront;
+
+/// `n` NDJSON records named `pet-LINE`, each with a category and a status.
+fn records(n: usize) -> String {
+    let statuses = ["available", "pending", "sold"];
+    (1..=n)
+        .map(|line| {
+            format!("{{\"name\":\"pet-{line}\",\"categoryId\":{},\"status\":\"{}\"}}\n", line % 7, statuses[line % 3])
+        })
+        .collect()
+}
+
+/// How petstore reaches a server: plain HTTP to loopback (`api::loopback`), or HTTPS through a TLS front
+/// (reqwest with rustls), whose certificate it is told to trust.
+struct Route {
+    base_url: String,
+    cacert: Option<String>,
+    _front: Option<TlsFront>,
+}
+
+impl Route {
+    fn plain(base_url: &str) -> Route {
+        Route { base_url: base_url.to_owned(), cacert: None, _front: None }
+    }
+
+    /// HTTPS in front of the plain `base_url`; `None` when the tools it needs are missing and may be.
+    fn https(base_url: &str) -> Option<Route> {
+        let addr = base_url.strip_prefix("http://").and_then(|rest| rest.split('/').next()).unwrap();
+        let front = TlsFront::start(addr.parse().unwrap())?;
+        let cacert = Some(front.ca().to_str().unwrap().to_owned());
+        Some(Route { base_url: front.base_url(), cacert, _front: Some(front) })
+    }
+
+    /// `petstore ARGS` by this route.
+    fn run(&self, env: &TestEnv, args: &[&str]) -> Run {
+        let mut cmd = env.command();
+        cmd.env("PETSTORE_BASE_URL", &self.base_url);
+        if let Some(cacert) = &self.cacert {
+            cmd.args(["--cacert", cacert]);
+        }
+        Run::of(cmd.args(args))
+    }
+}
+
+/// `petstore pets add --file PATH --failed FAILED --unknown UNKNOWN ARGS` by `route`, or to the sandbox.
+fn batch(env: &TestEnv, route: Option<&Route>, path: &Path, args: &[&str]) -> Run {
+    let (failed, unknown) = (env.home().join("failed.ndjson"), env.home().join("unknown.ndjson"));
+    let mut all = vec!["pets", "add", "--file", path.to_str().unwrap()];
+    all.extend(["--failed", failed.to_str().unwrap(), "--unknown", unknown.to_str().unwrap()]);
+    all.extend(args);
+    match route {
+        Some(route) => route.run(env, &all),
+        None => Run::of(env.command().args(&all)),
+    }
+}
+
+/// The names of the pets on stdout, one row each: id, name, category, status.
+fn created_names(run: &Run) -> Vec<String> {
+    run.stdout.lines().map(|line| line.split('\t').nth(1).unwrap().to_owned()).collect()
+}
+
+/// The names in an NDJSON file a batch wrote, none when it wrote none.
+fn names_if_any(path: &Path) -> Vec<String> {
+    if path.exists() { names_in(path) } else { Vec::new() }
+}
+
+/// Every record of `pet-1..=total` is in exactly one of stdout, `--failed` and `--unknown`, and the counts of
+/// the summary are theirs: created + failed + unknown + not sent = total.
+fn each_once(env: &TestEnv, run: &Run, total: usize) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let created = created_names(run);
+    let failed = names_if_any(&env.home().join("failed.ndjson"));
+    let unknown = names_if_any(&env.home().join("unknown.ndjson"));
+    let mut all: Vec<&String> = created.iter().chain(&failed).chain(&unknown).collect();
+    all.sort_by_key(|name| name[4..].parse::<usize>().unwrap());
+    let expected: Vec<String> = (1..=total).map(|line| format!("pet-{line}")).collect();
+    assert_eq!(all, expected.iter().collect::<Vec<_>>(), "each record exactly once: {run}");
+    let [created_count, failed_count, unknown_count, not_sent] = summary(&run.stderr);
+    assert_eq!(created_count + failed_count + unknown_count + not_sent, total as u64, "{run}");
+    assert_eq!(created.len() as u64, created_count, "{run}");
+    assert_eq!(failed.len() as u64, failed_count + not_sent, "{run}");
+    assert_eq!(unknown.len() as u64, unknown_count, "{run}");
+    assert_eq!(run.stderr.matches(": outcome unknown: ").count() as u64, unknown_count, "one note each: {run}");
+    (created, failed, unknown)
+}
+
+/// A 1xx as the final answer (hyper hands back a 101; a 100 and then nothing is an answer that broke off), a
+/// 3xx, a 2xx other than 201 and 200, even one carrying the very animal sent, and a status past 599: none says
+/// the record was created, and none says it was not. Each record is of unknown outcome, in `--unknown`, never
+/// in `--failed`, and is sent once. Over plain HTTP, and some over HTTPS.
+#[test]
+fn answers_a_post_never_gets_leave_the_record_of_unknown_outcome() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let path = file(&env, "pets.ndjson", &records(1));
+    let pet = r#"{"id":7,"name":"pet-1","categoryId":1,"status":"pending"}"#;
+    let head = |status: &str| format!("HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    for (what, server) in [
+        ("101", Canned::raw("HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: h2c\r\n\r\n".into())),
+        ("100 then nothing", Canned::raw("HTTP/1.1 100 Continue\r\n\r\n".into())),
+        ("102 then 303", Canned::raw(format!("HTTP/1.1 102 Processing\r\n\r\n{}", head("303 See Other")))),
+        ("301", Canned::with_headers("301 Moved Permanently", &[("Location", "/v2/pets")], "")),
+        ("303", Canned::with_headers("303 See Other", &[("Location", "/v1/pets/7")], "")),
+        ("307", Canned::with_headers("307 Temporary Redirect", &[("Location", "/v2/pets")], "")),
+        ("202 with the pet", Canned::start("202 Accepted", Some("application/json"), pet)),
+        ("204", Canned::raw("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".into())),
+        ("299 with the pet", Canned::start("299 Whatever", Some("application/json"), pet)),
+        ("600", Canned::raw(head("600 Beyond"))),
+    ] {
+        let https = ["101", "303", "202 with the pet"].contains(&what);
+        let routes = [Some(Route::plain(server.base_url())), https.then(|| Route::https(server.base_url())).flatten()];
+        for (sent, route) in routes.iter().flatten().enumerate() {
+            let run = batch(&env, Some(route), &path, &["--concurrency", "1"]);
+            let what = format!("{what} to {}", route.base_url);
+            assert_eq!(run.code, 6, "{what}: {run}");
+            assert_eq!(summary(&run.stderr), [0, 0, 1, 0], "{what}: {run}");
+            let (_, failed, unknown) = each_once(&env, &run, 1);
+            assert_eq!((failed.len(), unknown.len()), (0, 1), "{what}: {run}");
+            assert_eq!(server.requests(), sent + 1, "{what}: sent once");
+        }
+        if what == "303" {
+            let run = batch(&env, Some(&Route::plain(server.base_url())), &path, &["--concurrency", "1"]);
+            assert_run!("batch_post_answered_303", run);
+        }
+    }
+
+    // A single add says so too, and how to check.
+    let server = Canned::with_headers("303 See Other", &[("Location", "/v1/pets/7")], "");
+    let run = Route::plain(server.base_url()).run(&env, &["pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert_run!("add_answered_303", run);
+}
