@@ -822,6 +822,12 @@ impl From<api::Error> for Error {
                 check: "check whether it took effect before sending it again".to_owned(),
                 code: exit::NETWORK,
             },
+            // Said by `pets add` in its own words; this is for any other caller.
+            err @ api::Error::NotThisRecord { .. } => Error::MaybeApplied {
+                message: err.to_string(),
+                check: "check whether it took effect before sending it again".to_owned(),
+                code: exit::FAILURE,
+            },
             api::Error::BrokenAnswer { status, reason } => Error::BrokenAnswer { status: status.as_u16(), reason },
             api::Error::Decode { status, reason, excerpt } => {
                 Error::Unreadable { status: status.as_u16(), reason, excerpt }

@@ -1,7 +1,10 @@
-//! What an answer to `POST /pets` says of the record that was sent: answers a write never gets (1xx, 3xx, a 2xx
-//! other than 201 and 200). A record whose answer says nothing of it is of unknown outcome (`--unknown`), never
-//! "not created" (`--failed`, which a re-run sends again). Every record ends in exactly one place.
+//! What an answer to `POST /pets` says of the record that was sent: a 201 carrying another animal (a server or
+//! cache answering for the wrong request), answers a write never gets (1xx, 3xx, a 2xx other than 201 and 200).
+//! A record is created only by an answer that is its own creation; one whose answer says nothing of it is of
+//! unknown outcome (`--unknown`), never "not created" (`--failed`, which a re-run sends again). Every record
+//! ends in exactly one place.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use petstore_sandbox::Config;
@@ -76,6 +79,10 @@ fn names_if_any(path: &Path) -> Vec<String> {
     if path.exists() { names_in(path) } else { Vec::new() }
 }
 
+fn sandbox_names(env: &TestEnv) -> Vec<String> {
+    env.sandbox.pets().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect()
+}
+
 /// Every record of `pet-1..=total` is in exactly one of stdout, `--failed` and `--unknown`, and the counts of
 /// the summary are theirs: created + failed + unknown + not sent = total.
 fn each_once(env: &TestEnv, run: &Run, total: usize) -> (Vec<String>, Vec<String>, Vec<String>) {
@@ -93,6 +100,81 @@ fn each_once(env: &TestEnv, run: &Run, total: usize) -> (Vec<String>, Vec<String
     assert_eq!(unknown.len() as u64, unknown_count, "{run}");
     assert_eq!(run.stderr.matches(": outcome unknown: ").count() as u64, unknown_count, "one note each: {run}");
     (created, failed, unknown)
+}
+
+/// Issue 31: against a server answering for the wrong request, a batch of 40 reported 40 created while the
+/// server received 21, and 19 records were in no file. A 201 is a record's creation only when its animal
+/// carries the `name`, `categoryId` and `status` sent; any other is of unknown outcome, with a note naming
+/// what differs. Over plain HTTP and HTTPS.
+#[test]
+fn a_201_for_another_record_is_of_unknown_outcome_and_every_record_ends_in_one_place() {
+    for (concurrency, https) in [("1", false), ("8", false), ("8", true)] {
+        let env = TestEnv::with(Config::default().seed_pets(0));
+        let server = Canned::mixing_up(&env.sandbox.base_url());
+        let route = if https { Route::https(server.base_url()) } else { Some(Route::plain(server.base_url())) };
+        let Some(route) = route else { continue };
+        let total = 40;
+        let path = file(&env, "pets.ndjson", &records(total));
+        let run = batch(&env, Some(&route), &path, &["--concurrency", concurrency]);
+        assert_eq!(run.code, 6, "{run}");
+        assert_eq!(server.requests(), total, "each record was sent once");
+        let received = env.sandbox.pets().len();
+        assert_eq!(received, total / 2, "every other request reached the sandbox");
+        assert_eq!(summary(&run.stderr), [received as u64, 0, (total - received) as u64, 0], "{run}");
+        let (created, _, unknown) = each_once(&env, &run, total);
+        assert_eq!(
+            created.iter().collect::<BTreeSet<_>>(),
+            sandbox_names(&env).iter().collect::<BTreeSet<_>>(),
+            "the records reported created are those the sandbox holds"
+        );
+        assert!(unknown.iter().all(|name| !sandbox_names(&env).contains(name)));
+    }
+
+    // In order, one at a time: the 2nd record gets the 1st's answer, and so on.
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let server = Canned::mixing_up(&env.sandbox.base_url());
+    let path = file(&env, "pets.ndjson", &records(4));
+    let run = batch(&env, Some(&Route::plain(server.base_url())), &path, &["--concurrency", "1"]);
+    assert_run!("batch_answered_for_another_record", run);
+}
+
+/// The same for a single add: another animal in the 201 is no creation of this one; a status the server fills
+/// in for an animal sent without one is no mismatch (the spec states no default).
+#[test]
+fn a_single_add_answered_with_another_animal_says_its_outcome_is_unknown() {
+    let env = TestEnv::new();
+    let add =
+        |url: &str, args: &[&str]| Route::plain(url).run(&env, &[&["pets", "add", "--name", "Rex"][..], args].concat());
+    let max = Canned::start(
+        "201 Created",
+        Some("application/json"),
+        r#"{"id":41,"name":"Max","categoryId":1,"status":"sold"}"#,
+    );
+    let run = add(max.base_url(), &["--category-id", "1", "--status", "sold"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert_run!("add_answered_with_another_animal", run);
+    assert_eq!(max.requests(), 1, "not sent again");
+    if let Some(https) = Route::https(max.base_url()) {
+        let run = https.run(&env, &["pets", "add", "--name", "Rex", "--category-id", "1", "--status", "sold"]);
+        assert_eq!(run.code, 1, "{run}");
+        assert!(run.stderr.contains(r#"`name` is `"Max"`, not the `"Rex"` sent"#), "{run}");
+    }
+
+    let other_status = Canned::start(
+        "201 Created",
+        Some("application/json"),
+        r#"{"id":41,"name":"Rex","categoryId":1,"status":"available"}"#,
+    );
+    let run = add(other_status.base_url(), &["--category-id", "1", "--status", "sold"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains(r#"`status` is `"available"`, not the `"sold"` sent"#), "{run}");
+    let run = add(other_status.base_url(), &["--category-id", "2"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("`categoryId` is `1`, not the `2` sent"), "{run}");
+
+    // Sent without a status, the status the server chose is the animal's.
+    let run = add(other_status.base_url(), &["--category-id", "1"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "41\tRex\t1\tavailable\n"), "{run}");
 }
 
 /// A 1xx as the final answer (hyper hands back a 101; a 100 and then nothing is an answer that broke off), a

@@ -258,6 +258,16 @@ pub(crate) fn write_error(err: api::Error) -> Error {
             ),
             other => return other,
         },
+        // Another request's animal: this one's fate is not in the answer.
+        api::Error::NotThisRecord { status, differences } => (
+            format!(
+                "the server answered HTTP {} with another animal than the one sent, so whether this one was \
+                 created is unknown: {differences}",
+                status.as_u16()
+            ),
+            UNKNOWN_CHECK,
+            exit::FAILURE,
+        ),
         // An answer came, just not in HTTP: the server may have acted on the request before it.
         err @ api::Error::NotHttp { .. } => {
             (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, exit::FAILURE)

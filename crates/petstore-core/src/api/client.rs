@@ -247,12 +247,12 @@ impl Client {
     }
 
     /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it. The answer
-    /// gives the animal only when it is a 201 (or 200) ([`created`]).
+    /// is this record's creation only when it is a 201 (or 200) whose animal is the one sent ([`created`]).
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
         let request = self.prepare_create_pet(pet);
         let answer = self.exchange(&request, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&request.method, &request.url, &answer.headers);
-        created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+        created(pet, answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
 
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
@@ -278,7 +278,7 @@ impl Client {
         match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
                 self.report_deprecation(&request.method, &request.url, &answer.headers);
-                let result = created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
+                let result = created(pet, answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
                 (result, retry_after(&answer.headers))
             }
             Err(failure) => (Err(failure.error), None),
@@ -653,16 +653,56 @@ pub fn decode<T: DeserializeOwned>(
     })
 }
 
-/// The animal a `POST /pets` created, from the whole answer; else why the answer does not give it.
+/// The animal a `POST /pets` created for `sent`, from the whole answer; else why the answer does not say so.
 ///
 /// The spec promises 201 with the created animal; 200 is taken too, as many servers send it. Any other 2xx (a
-/// 202 that only queued it, a 204 without it) says the server acted without saying it created the record, so
-/// it is an error whose outcome is unknown, as a 1xx or 3xx is ([`Error::maybe_applied`]).
-pub fn created(status: StatusCode, content_type: Option<&HeaderValue>, bytes: &[u8]) -> Result<Pet, Error> {
+/// 202 that only queued it, a 204 without it) says the server acted without saying it created this record,
+/// so it is an error whose outcome is unknown, as a 1xx or 3xx is ([`Error::maybe_applied`]). An animal that
+/// does not carry the `name` (byte for byte), `categoryId` and `status` sent is another request's answer (a
+/// proxy or server that mixed its answers up) and says nothing of this one: [`Error::NotThisRecord`]. A
+/// record sent without a status may come back with one, since the spec states no default.
+pub fn created(
+    sent: &NewPet,
+    status: StatusCode,
+    content_type: Option<&HeaderValue>,
+    bytes: &[u8],
+) -> Result<Pet, Error> {
     if status.is_success() && status != StatusCode::CREATED && status != StatusCode::OK {
         return Err(Error::Status { status, body: None, excerpt: excerpt(bytes) });
     }
-    decode(status, content_type, bytes)
+    let pet: Pet = decode(status, content_type, bytes)?;
+    let mut differences = Vec::new();
+    if pet.name != sent.name {
+        differences.push(difference("name", &pet.name, &sent.name));
+    }
+    if pet.category_id != sent.category_id {
+        differences.push(difference("categoryId", &pet.category_id, &sent.category_id));
+    }
+    if let Some(sent_status) = sent.status
+        && pet.status != Some(sent_status)
+    {
+        differences.push(difference("status", &pet.status, &sent_status));
+    }
+    if differences.is_empty() {
+        return Ok(pet);
+    }
+    Err(Error::NotThisRecord { status, differences: differences.join("; ") })
+}
+
+/// One field of an answer that differs from what was sent, its values as JSON (so that a name that differs
+/// only in its spaces or quotes shows how), each cut to [`super::error::EXCERPT_CHARS`] characters.
+fn difference(field: &str, got: &impl serde::Serialize, sent: &impl serde::Serialize) -> String {
+    format!("`{field}` is `{}`, not the `{}` sent", shown_json(got), shown_json(sent))
+}
+
+/// `value` as JSON, cut to [`super::error::EXCERPT_CHARS`] characters.
+fn shown_json(value: &impl serde::Serialize) -> String {
+    let json = serde_json::to_string(value).unwrap_or_default();
+    let mut shown: String = json.chars().take(super::error::EXCERPT_CHARS).collect();
+    if shown.len() < json.len() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// [`Error::UrlTooLong`] when `url` is longer than [`super::MAX_URL_BYTES`]: checked before sending, and by
@@ -836,10 +876,70 @@ mod tests {
     }
 
     #[test]
-    fn a_post_is_answered_by_a_201_or_a_200_and_any_other_2xx_leaves_it_unknown() {
+    fn an_answer_is_the_records_creation_only_when_it_carries_the_animal_sent() {
+        use crate::api::PetStatus;
         let json = HeaderValue::from_static("application/json");
-        let answer =
-            |status: u16, body: &str| created(StatusCode::from_u16(status).unwrap(), Some(&json), body.as_bytes());
+        let sent = NewPet { name: "Rex".into(), category_id: 3, status: Some(PetStatus::Sold) };
+        let answer = |status: u16, body: &str| {
+            created(&sent, StatusCode::from_u16(status).unwrap(), Some(&json), body.as_bytes())
+        };
+        let rex = r#"{"id":7,"name":"Rex","categoryId":3,"status":"sold","tags":[]}"#;
+        assert_eq!(
+            answer(201, rex).unwrap(),
+            Pet { id: 7, name: "Rex".into(), category_id: 3, status: Some(PetStatus::Sold) }
+        );
+        let mismatch = |body: &str| match answer(201, body) {
+            Err(Error::NotThisRecord { status, differences }) => {
+                assert_eq!(status, StatusCode::CREATED);
+                differences
+            }
+            other => panic!("{body}: {other:?}"),
+        };
+        assert_eq!(
+            mismatch(r#"{"id":8,"name":"Max","categoryId":3,"status":"sold"}"#),
+            r#"`name` is `"Max"`, not the `"Rex"` sent"#
+        );
+        // Byte for byte: neither spaces nor case nor Unicode normalisation make another name the same one.
+        for name in ["Rex ", "rex", "Rex\\u200b"] {
+            let body = format!(r#"{{"id":8,"name":"{name}","categoryId":3,"status":"sold"}}"#);
+            assert!(mismatch(&body).starts_with("`name` is"), "{name}");
+        }
+        let composed = NewPet { name: "Zo\u{e9}".into(), category_id: 3, status: None };
+        let decomposed = r#"{"id":8,"name":"Zoe\u0301","categoryId":3}"#;
+        let err = created(&composed, StatusCode::CREATED, Some(&json), decomposed.as_bytes()).unwrap_err();
+        assert!(matches!(err, Error::NotThisRecord { .. }), "{err:?}");
+        assert_eq!(
+            mismatch(r#"{"id":8,"name":"Rex","categoryId":4,"status":"pending"}"#),
+            r#"`categoryId` is `4`, not the `3` sent; `status` is `"pending"`, not the `"sold"` sent"#
+        );
+        assert_eq!(mismatch(r#"{"id":8,"name":"Rex","categoryId":3}"#), r#"`status` is `null`, not the `"sold"` sent"#);
+        // A long name is shown cut, on one line.
+        let long = "n\\n".repeat(300);
+        let differences = mismatch(&format!(r#"{{"id":8,"name":"{long}","categoryId":3,"status":"sold"}}"#));
+        assert!(
+            differences.chars().count() < 300 && differences.contains("…") && !differences.contains('\n'),
+            "{differences}"
+        );
+
+        // Sent without a status, any status the server fills in is the record's: the spec states no default.
+        let no_status = NewPet { status: None, ..sent.clone() };
+        for body in [
+            rex,
+            r#"{"id":7,"name":"Rex","categoryId":3,"status":"available"}"#,
+            r#"{"id":7,"name":"Rex","categoryId":3}"#,
+        ] {
+            assert!(created(&no_status, StatusCode::CREATED, Some(&json), body.as_bytes()).is_ok(), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_post_is_answered_by_a_201_or_a_200_and_any_other_2xx_leaves_it_unknown() {
+        use crate::api::PetStatus;
+        let json = HeaderValue::from_static("application/json");
+        let sent = NewPet { name: "Rex".into(), category_id: 3, status: Some(PetStatus::Sold) };
+        let answer = |status: u16, body: &str| {
+            created(&sent, StatusCode::from_u16(status).unwrap(), Some(&json), body.as_bytes())
+        };
         let rex = r#"{"id":7,"name":"Rex","categoryId":3,"status":"sold"}"#;
         assert_eq!(answer(201, rex).unwrap().id, 7);
         assert_eq!(answer(200, rex).unwrap().id, 7, "200 is taken too");
