@@ -7,7 +7,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::pin::pin;
+use std::pin::{Pin, pin};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -38,13 +38,24 @@ pub(crate) struct ConnectionLimits {
     pub(crate) max_connections: usize,
 }
 
-/// How many connections over the cap may be in the middle of their 503 at once; any more get it
-/// in one non-blocking write and are closed at once. Bounds the file descriptors that refusing takes, as the cap bounds the
-/// served ones.
+/// How many connections over the cap may be in the middle of their 503 at once; while that many
+/// are, the next connection waits unaccepted until one of them (or a served one) ends. Bounds the
+/// file descriptors that refusing takes, as the cap bounds the served ones.
 const REFUSING_MAX: usize = 64;
 
-/// How long a refused connection may take in all, its request head included.
+/// How long a refused connection may take in all: its request head, the answer, and waiting for
+/// the client to close. So a slow client holds a place among the [`REFUSING_MAX`] this long at
+/// most.
 const REFUSAL_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How many bytes of a refused connection's request hyper holds at once, so that the refused
+/// connections take at most [`REFUSING_MAX`] times this: room for a head with an 8 KiB URL (the
+/// longest petstore sends) and its headers. A longer head is answered 431 instead of 503.
+const REFUSAL_BUFFER: usize = 16 * 1024;
+
+/// How many bytes a refused connection may send after its head (its body, say) that are read and
+/// dropped before the socket closes: the largest body the sandbox takes, and a buffer's worth more.
+const REFUSAL_DRAIN: usize = crate::routes::BODY_LIMIT + REFUSAL_BUFFER;
 
 /// After an accept error that is not one connection's (such as too many open files), how long to
 /// wait before accepting again, rather than spinning on it.
@@ -81,20 +92,28 @@ pub(crate) async fn serve(
         };
         // Small JSON answers on keep-alive connections must not wait for Nagle's algorithm.
         let _ = stream.set_nodelay(true);
-        let Ok(permit) = Arc::clone(&served).try_acquire_owned() else {
-            if let Ok(permit) = Arc::clone(&refusing).try_acquire_owned() {
+        let place = match place(&served, &refusing) {
+            Some(place) => place,
+            // Every place is taken: this connection waits for one, and those after it wait in the
+            // listen backlog, for as long as a refusal takes at most. Answering without reading
+            // the request would race it: a 503 that reaches the client before its request is
+            // written, or a close with the request unread, which resets the connection, and
+            // either way the client cannot tell that the request was never read.
+            None => tokio::select! {
+                place = next_place(&served, &refusing) => place,
+                () = &mut shutdown => break,
+            },
+        };
+        let permit = match place {
+            Place::Served(permit) => permit,
+            Place::Refused(permit) => {
                 let state = state.clone();
                 tokio::spawn(async move {
                     let _ = tokio::time::timeout(REFUSAL_TIMEOUT, refuse(stream, state, limits)).await;
                     drop(permit);
                 });
-            } else {
-                // No time to read a head: the answer goes out in one non-blocking write, and the
-                // socket closes at once. A client that had sent its request may see a reset after
-                // the answer, but it still gets the answer, and the sandbox holds nothing.
-                let _ = stream.try_write(&blind_refusal(limits.max_connections));
+                continue;
             }
-            continue;
         };
         let (app, open_rx, stopping_rx) = (app.clone(), open_rx.clone(), stopping_rx.clone());
         tokio::spawn(async move {
@@ -115,6 +134,31 @@ pub(crate) async fn serve(
     drop(open_rx);
     open.closed().await;
     Ok(())
+}
+
+/// Where an accepted connection goes: served under the cap, or refused with a 503. Each holds its
+/// place until its connection ends.
+enum Place {
+    Served(OwnedSemaphorePermit),
+    Refused(OwnedSemaphorePermit),
+}
+
+/// A place free now, served first.
+fn place(served: &Arc<Semaphore>, refusing: &Arc<Semaphore>) -> Option<Place> {
+    if let Ok(permit) = Arc::clone(served).try_acquire_owned() {
+        return Some(Place::Served(permit));
+    }
+    Arc::clone(refusing).try_acquire_owned().ok().map(Place::Refused)
+}
+
+/// The first place to come free, served first when both do.
+async fn next_place(served: &Arc<Semaphore>, refusing: &Arc<Semaphore>) -> Place {
+    // Neither semaphore is ever closed.
+    tokio::select! {
+        biased;
+        Ok(permit) = Arc::clone(served).acquire_owned() => Place::Served(permit),
+        Ok(permit) = Arc::clone(refusing).acquire_owned() => Place::Refused(permit),
+    }
 }
 
 /// Errors that concern only the connection being accepted, after which the next accept can
@@ -154,22 +198,12 @@ fn over_cap(max: usize) -> ApiError {
     }
 }
 
-/// The whole 503 of [`over_cap`] as bytes, for a connection refused without reading its head.
-fn blind_refusal(max: usize) -> Vec<u8> {
-    let error = over_cap(max);
-    let body = error.body();
-    let mut bytes = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    )
-    .into_bytes();
-    bytes.extend_from_slice(&body);
-    bytes
-}
-
-/// Answers a connection over the cap with one 503 `unavailable` and closes it. Its request head
-/// is read first (under the header timeout), so the client is sending nothing when the socket
-/// closes and gets the whole answer rather than a reset.
+/// Answers a connection over the cap with one 503 `unavailable` and closes it, without a reset
+/// that could cost the client its answer. Its request head is read first (under the header
+/// timeout), so the answer is to a request the client has sent; after the answer the sandbox stops
+/// writing and reads what the client still sends (the request's body) until the client closes, as
+/// `Connection: close` asks, so no unread byte is left to turn the close into a reset. The whole
+/// takes [`REFUSAL_TIMEOUT`] at most (the caller's bound).
 async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
     let max = limits.max_connections;
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
@@ -191,25 +225,37 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
             Ok::<_, Infallible>(response)
         }
     });
-    let _ = http1::Builder::new()
+    let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout.min(REFUSAL_TIMEOUT))
+        .max_buf_size(REFUSAL_BUFFER)
         .keep_alive(false)
-        .serve_connection(TokioIo::new(stream), service)
-        .await;
+        .serve_connection(TokioIo::new(stream), service);
+    // The socket comes back unclosed once the answer is out.
+    let Ok(parts) = connection.without_shutdown().await else { return };
+    linger(parts.io.into_inner()).await;
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_blind_refusal_is_a_whole_503_with_the_error_body() {
-        let body = r#"{"code":"unavailable","message":"the sandbox is serving its maximum of 7 connections; try again later","status":503}"#;
-        let expected = format!(
-            "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        assert_eq!(String::from_utf8(blind_refusal(7)).unwrap(), expected);
+/// Closes a connection whose answer is written: stops writing (the client reads the answer, then
+/// the end of it), then reads and drops what the client still sends until it closes, or past
+/// [`REFUSAL_DRAIN`] bytes. Closing with bytes unread would send a reset, which may reach the
+/// client before it has read the answer and discard it.
+async fn linger(mut stream: TcpStream) {
+    // `shutdown(SHUT_WR)`: tokio's `AsyncWrite` for a TCP stream.
+    if std::future::poll_fn(|cx| Pin::new(&mut stream).poll_shutdown(cx)).await.is_err() {
+        return;
+    }
+    let mut buffer = vec![0; REFUSAL_BUFFER];
+    let mut drained = 0;
+    while drained <= REFUSAL_DRAIN {
+        if stream.readable().await.is_err() {
+            return;
+        }
+        match stream.try_read(&mut buffer) {
+            Ok(0) => return,
+            Ok(read) => drained += read,
+            Err(err) if err.kind() == io::ErrorKind::WouldBlock => {}
+            Err(_) => return,
+        }
     }
 }

@@ -87,15 +87,6 @@ impl ApiError {
     }
 }
 
-impl ApiError {
-    /// The Error body of this refusal, as sent.
-    pub(crate) fn body(&self) -> Vec<u8> {
-        let status = self.status().as_u16();
-        serde_json::to_vec(&ErrorBody { code: self.code(), message: self.message(), status })
-            .expect("wire types always serialize")
-    }
-}
-
 /// The spec's Error resource; field order is the wire order.
 #[derive(Serialize)]
 struct ErrorBody<'a> {

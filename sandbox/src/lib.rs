@@ -90,13 +90,19 @@
 //! client whose connection sits unaccepted sees a hung server (the kernel completes its handshake
 //! and takes its request), while a 503 with `Retry-After` says at once what happened and when to
 //! try again, which clients that retry (petstore among them) already act on. The refused
-//! connection's request head is read first (within at most 2 s), so the answer is not lost to a
-//! reset; at most 64 connections are being refused that way at once, and any more get the same
-//! answer in one non-blocking write, their socket closed at once (a client that had already sent
-//! its request may then see a reset after the answer).
-//! So the sandbox holds at most the cap plus 64 connections, well under the usual limit of 1,024
-//! open files, and keeps answering the connections it serves. A refusal never reaches the
-//! router: it is logged, but not counted by [`Sandbox::request_count`].
+//! connection's request head is read first (within at most 2 s), so the answer is to a request
+//! the client sent; after it the sandbox stops writing and reads what the client still sends (its
+//! body, 1 MiB and 16 KiB at most) until the client closes, so the close is clean: a socket closed
+//! with bytes unread sends a reset, which may cost the client the answer, and a client that sees
+//! its request break off after sending it cannot tell that it was never read (for a POST, that
+//! the animal was not created). A refusal takes 2 s in all at most, and at most 64 connections
+//! are being refused at once; while that many are, and the cap is reached, the next connection
+//! waits, unaccepted, for a place (served or refused) to come free, which takes 2 s at most.
+//! Answering it without reading its request would race the request, and could reach the client
+//! before it had written the request at all. So the sandbox holds at most the cap plus 65
+//! connections, well under the usual limit of 1,024 open files, and keeps answering the
+//! connections it serves. A refusal never reaches the router: it is logged, but not counted by
+//! [`Sandbox::request_count`].
 //!
 //! The store counts only what clients add; the seeded animals are the operator's choice. When it
 //! is full, a valid `POST` is 507 `storage_full` (RFC 4918: the server cannot store what the

@@ -158,6 +158,71 @@ fn over_the_connection_cap_a_connection_gets_503_and_those_served_keep_being_ans
     );
 }
 
+/// The 503 over the cap, as [`read_answer`] gives it.
+fn assert_over_cap(answer: &(String, String), cap: usize) {
+    let (head, body) = answer;
+    assert!(head.starts_with("http/1.1 503 service unavailable\r\n"), "{head}");
+    assert!(head.contains("retry-after: 1\r\n") && head.contains("connection: close\r\n"), "{head}");
+    let message = format!("the sandbox is serving its maximum of {cap} connections; try again later");
+    assert_eq!(body, &format!(r#"{{"code":"unavailable","message":"{message}","status":503}}"#));
+}
+
+/// A refused request whose body the sandbox does not read still gets its whole 503, and then a clean close,
+/// however its body comes: at once, or still coming after the answer. A close with bytes unread is a reset,
+/// which may reach the client before it reads the answer, or fail its writes, and then the client takes it for
+/// a request that broke off after it was sent (so a POST of unknown outcome).
+#[test]
+fn a_refused_request_gets_its_whole_503_and_a_clean_close_whatever_its_body() {
+    let sandbox = Sandbox::start_with(Config::default().quiet(true).max_connections(1));
+    let mut holder = connect(sandbox.addr());
+    holder.write_all(b"GET /v1/pets HTTP/1.1\r\n").unwrap();
+    for (length, pieces) in [(30, 1), (1024 * 1024, 1), (1024 * 1024, 16)] {
+        let mut refused = connect(sandbox.addr());
+        refused.write_all(post_head(length).as_bytes()).unwrap();
+        let mut writer = refused.try_clone().unwrap();
+        let sending = std::thread::spawn(move || {
+            for _ in 0..pieces {
+                writer.write_all(&vec![b' '; length / pieces])?;
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            writer.shutdown(std::net::Shutdown::Write)
+        });
+        assert_over_cap(&read_answer(&mut refused), 1);
+        let mut rest = Vec::new();
+        let end = refused.read_to_end(&mut rest).map_err(|err| err.kind());
+        assert_eq!(end, Ok(0), "{length} in {pieces}: closed cleanly after the answer, not reset");
+        let sent = sending.join().unwrap().map_err(|err| err.kind());
+        assert_eq!(sent, Ok(()), "{length} in {pieces}: the body could all be sent");
+    }
+    assert_eq!(sandbox.request_count(), 0, "refusals never reach the router");
+}
+
+/// With every place taken, served and refusing alike (the 64 refusals in progress wait for heads that do not
+/// come), a new connection gets no answer before its request: it waits for a place, and its request, once a
+/// place is free, gets the 503 as usual.
+#[test]
+fn past_the_refusals_in_progress_a_connection_waits_for_a_place_rather_than_an_answer_before_its_request() {
+    let sandbox = Sandbox::start_with(Config::default().quiet(true).max_connections(1));
+    let mut holders: Vec<TcpStream> = (0..1 + 64).map(|_| connect(sandbox.addr())).collect();
+    for holder in &mut holders {
+        holder.write_all(b"GET /v1/pets HTTP/1.1\r\n").unwrap();
+    }
+    let mut waiting = connect(sandbox.addr());
+    waiting.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+    let mut byte = [0];
+    let early = waiting.read(&mut byte).map_err(|err| err.kind());
+    assert!(matches!(early, Err(ErrorKind::WouldBlock | ErrorKind::TimedOut)), "an answer before a request: {early:?}");
+
+    // The refusals waiting for heads give up within 2 s, and the request is answered.
+    let started = Instant::now();
+    waiting.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    waiting.write_all(GET.as_bytes()).unwrap();
+    assert_over_cap(&read_answer(&mut waiting), 1);
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    let mut rest = Vec::new();
+    assert_eq!(waiting.read_to_end(&mut rest).map_err(|err| err.kind()), Ok(0));
+}
+
 #[test]
 fn past_max_pets_a_post_is_507_storage_full_and_nothing_is_stored() {
     let script = r#"post() { curl -s -o /dev/stderr -w '%{http_code}\n' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-binary "$1" "$PETSTORE_BASE_URL/pets"; }

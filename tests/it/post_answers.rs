@@ -1,8 +1,8 @@
 //! What an answer to `POST /pets` says of the record that was sent: a 201 carrying another animal (a server or
-//! cache answering for the wrong request), answers a write never gets (1xx, 3xx, a 2xx other than 201 and 200).
-//! A record is created only by an answer that is its own creation; one whose answer says nothing of it is of
-//! unknown outcome (`--unknown`), never "not created" (`--failed`, which a re-run sends again). Every record
-//! ends in exactly one place.
+//! cache answering for the wrong request), answers a write never gets (1xx, 3xx, a 2xx other than 201 and 200),
+//! and the sandbox's refusals over its connection cap. A record is created only by an answer that is its own
+//! creation; one whose answer says nothing of it is of unknown outcome (`--unknown`), never "not created"
+//! (`--failed`, which a re-run sends again); a refusal is sent again. Every record ends in exactly one place.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -221,4 +221,27 @@ fn answers_a_post_never_gets_leave_the_record_of_unknown_outcome() {
     let run = Route::plain(server.base_url()).run(&env, &["pets", "add", "--name", "Rex", "--category-id", "1"]);
     assert_eq!(run.code, 1, "{run}");
     assert_run!("add_answered_303", run);
+}
+
+/// Issue 31: past the sandbox's connection cap and its 64 refusals at once, the 503 went out before the
+/// request was read and the socket closed, so petstore saw a broken connection and reported records the
+/// sandbox never read as "may have been created". Each connection over the cap now gets its 503 after its
+/// request head, and a clean close: a refusal with `Retry-After`, which the batch sends again after the pause.
+#[test]
+fn over_the_sandboxs_connection_cap_no_record_is_of_unknown_outcome() {
+    let env = TestEnv::with(Config::default().seed_pets(0).max_connections(32));
+    let total = 200;
+    let path = file(&env, "pets.ndjson", &records(total));
+    let run = batch(&env, None, &path, &["--concurrency", "256"]);
+    assert!(!run.stderr.contains("outcome unknown"), "{run}");
+    let [created, failed, unknown, not_sent] = summary(&run.stderr);
+    assert_eq!(unknown, 0, "{run}");
+    assert!(run.stderr.contains("the server is limiting requests"), "the cap was reached: {run}");
+    let (created_names, _, _) = each_once(&env, &run, total);
+    assert_eq!(
+        created_names.iter().collect::<BTreeSet<_>>(),
+        sandbox_names(&env).iter().collect::<BTreeSet<_>>(),
+        "the records reported created are those the sandbox holds"
+    );
+    assert_eq!((run.code, created, failed, not_sent), (0, total as u64, 0, 0), "{run}");
 }
