@@ -147,6 +147,31 @@ impl Context {
         self
     }
 
+    /// This context with the config file not read yet, for a command that runs on and acts again and again
+    /// (`petstore mcp`): each of its calls reads the config as it is then, so that a change made meanwhile (an
+    /// environment's `confirm_writes`, its base URL, where its key is kept) holds from the next call on. What
+    /// the flags and variables chose stays as it was at start, and so does the environment the config's
+    /// default chose then: a later `petstore env use` does not move a running server to another environment.
+    /// The config directory's writers were warned about at start, and are not again.
+    pub fn with_config_reread(&self) -> Result<Context, Error> {
+        let env = match (&self.base_url, &self.env) {
+            (None, None) => Some(self.env_name()?),
+            _ => self.env.clone(),
+        };
+        let config_checked = std::sync::Once::new();
+        config_checked.call_once(|| {});
+        Ok(Context {
+            output: self.output.clone(),
+            base_url: self.base_url.clone(),
+            env,
+            selected_by: self.selected_by,
+            no_input: self.no_input,
+            config: OnceLock::new(),
+            config_checked,
+            settings: self.settings.clone(),
+        })
+    }
+
     /// The config file, read once; a config directory that others can write is warned about on first use,
     /// once per run.
     pub fn config(&self) -> Result<&Config, Error> {

@@ -10,6 +10,10 @@
 //! in a tool's description or the server's instructions. A failed call is a tool result with `isError` and the
 //! JSON error object of `--json` modes; a call that cannot be routed (unknown tool, bad arguments) is a
 //! JSON-RPC error. stdout carries protocol messages only; nothing else here prints, save one warning on stderr.
+//!
+//! Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
+//! client does, and a person who turns an environment's `confirm_writes` on must not have to find and restart
+//! it for the change to hold.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -314,21 +318,39 @@ impl ServerHandler for Server {
         // `inputResponses` and `requestState` (a retry after an input request, protocol 2026-07-28) are never
         // read: petstore asks no such question, so no argument of the model's can stand for the user's answer.
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let result = match request.name.as_ref() {
-            "list_pets" => self.list_pets(parse(arguments)?).await,
-            "find_pets" => self.find_pets(parse(arguments)?).await,
-            "add_pet" if self.allow_writes => self.add_pet(parse(arguments)?, &context).await,
+        let call = match request.name.as_ref() {
+            "list_pets" => Call::List(parse(arguments)?),
+            "find_pets" => Call::Find(parse(arguments)?),
+            "add_pet" if self.allow_writes => Call::Add(parse(arguments)?),
             other => {
                 let shown: String = other.chars().take(64).collect();
                 return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
             }
         };
+        // The config as it is now: a change made while the server runs (`confirm_writes` above all) holds from
+        // this call on.
+        let ctx = match self.ctx.with_config_reread() {
+            Ok(ctx) => ctx,
+            Err(err) => return Ok(error_result(&err).into()),
+        };
+        let result = match call {
+            Call::List(args) => self.list_pets(&ctx, args).await,
+            Call::Find(args) => self.find_pets(&ctx, args).await,
+            Call::Add(args) => self.add_pet(&ctx, args, &context).await,
+        };
         Ok(match result {
             Ok(value) => CallToolResult::structured(value),
-            Err(err) => error_result(&self.ctx.with_true_hint(err)),
+            Err(err) => error_result(&ctx.with_true_hint(err)),
         }
         .into())
     }
+}
+
+/// A tool call, its arguments read.
+enum Call {
+    List(ListPetsArgs),
+    Find(FindPetsArgs),
+    Add(AddPetArgs),
 }
 
 /// The arguments as `T`, or the JSON-RPC error for bad arguments (-32602).
@@ -344,14 +366,14 @@ fn error_result(err: &Error) -> CallToolResult {
 }
 
 impl Server {
-    async fn list_pets(&self, args: ListPetsArgs) -> Result<Value, Error> {
+    async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
         if args.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
             return Err(Error::InvalidValue { message: format!("`limit` must be from 1 to {MAX_LIMIT}") });
         }
         if args.all && args.limit.is_some() {
             return Err(Error::InvalidValue { message: "`limit` and `all` cannot be used together".to_owned() });
         }
-        let client = self.ctx.client()?;
+        let client = ctx.client()?;
         if args.all {
             let catalog = catalog::all(&client, args.status).await?;
             let full = catalog.coverage.full_statuses().filter_map(|partition| partition.status).collect();
@@ -372,7 +394,7 @@ impl Server {
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
 
-    async fn find_pets(&self, args: FindPetsArgs) -> Result<Value, Error> {
+    async fn find_pets(&self, ctx: &Context, args: FindPetsArgs) -> Result<Value, Error> {
         let criteria = Criteria {
             id: args.id,
             name: args.name,
@@ -385,7 +407,7 @@ impl Server {
                 message: "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`".to_owned(),
             });
         }
-        let client = self.ctx.client()?;
+        let client = ctx.client()?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
             return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
@@ -416,7 +438,12 @@ impl Server {
         Ok(pets_result(found.pets, &found.coverage, full, blind_spot, notes, deprecated_call))
     }
 
-    async fn add_pet(&self, args: AddPetArgs, context: &RequestContext<RoleServer>) -> Result<Value, Error> {
+    async fn add_pet(
+        &self,
+        ctx: &Context,
+        args: AddPetArgs,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, Error> {
         if args.name.is_empty() {
             return Err(Error::InvalidValue { message: "`name` is required and cannot be empty".to_owned() });
         }
@@ -426,8 +453,8 @@ impl Server {
             });
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
-        let target = self.ctx.target()?;
-        let client = self.ctx.client()?;
+        let target = ctx.target()?;
+        let client = ctx.client()?;
         let confirmation = match target.env.filter(|env| env.confirm_writes) {
             None => Confirmation::NotRequired,
             Some(env) => {

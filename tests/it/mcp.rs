@@ -513,3 +513,26 @@ impl Shell for std::process::Command {
         self
     }
 }
+
+/// `confirm_writes` is read from the config at each call: a change made while the server runs decides the
+/// next write, either way.
+#[tokio::test]
+async fn confirm_writes_is_read_at_each_call_not_once_at_start() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::Declines).await;
+    let first = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    assert_eq!(first.structured_content.unwrap()["confirmation"], "not_required");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 1));
+
+    let url = env.sandbox.base_url();
+    env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = true\n"));
+    let second = call(&running, "add_pet", json!({"name": "Tom", "categoryId": 1})).await;
+    assert_eq!(error_of(&second)["error"]["code"], "not_confirmed");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 1));
+
+    env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = false\n"));
+    let third = call(&running, "add_pet", json!({"name": "Max", "categoryId": 1})).await;
+    assert_eq!(third.structured_content.unwrap()["confirmation"], "not_required");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 2));
+    running.cancel().await.unwrap();
+}
