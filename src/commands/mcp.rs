@@ -6,8 +6,8 @@
 //! environment whose writes are confirmed is asked of the person through MCP elicitation, with the question
 //! the terminal shows and the exact body that will be sent; the model cannot answer it, no tool argument skips
 //! it, and neither does `PETSTORE_YES` (the person never saw the question). Pet names travel only as data:
-//! in structured content and the JSON text beside it, and in the question, where the person reads them; never
-//! in a tool's description or the server's instructions. A failed call is a tool result with `isError` and the
+//! exact in structured content, and escaped in the JSON text beside it (which a model reads) and in the
+//! question (which the person reads); never in a tool's description or the server's instructions. A failed call is a tool result with `isError` and the
 //! JSON error object of `--json` modes; a call that cannot be routed (unknown tool, bad arguments) is a
 //! JSON-RPC error. stdout carries protocol messages only; nothing else here prints, save one warning on stderr.
 //!
@@ -339,7 +339,7 @@ impl ServerHandler for Server {
             Call::Add(args) => self.add_pet(&ctx, args, &context).await,
         };
         Ok(match result {
-            Ok(value) => CallToolResult::structured(value),
+            Ok(value) => structured_result(value),
             Err(err) => error_result(&ctx.with_true_hint(err)),
         }
         .into())
@@ -359,10 +359,22 @@ fn parse<T: for<'de> Deserialize<'de>>(arguments: Value) -> Result<T, ErrorData>
         .map_err(|err| ErrorData::invalid_params(format!("invalid arguments: {err}"), None))
 }
 
-/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text.
+/// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
+/// JSON as text for the model to read, with tag characters, bidirectional controls and invisible characters
+/// written as JSON escapes ([`crate::output::safe::escape_json`]): the same document, which shows what it
+/// holds.
+fn structured_result(value: Value) -> CallToolResult {
+    let text = crate::output::safe::escape_json(&value.to_string()).into_owned();
+    let mut result = CallToolResult::structured(value);
+    result.content = vec![ContentBlock::text(text)];
+    result
+}
+
+/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text, escaped as a
+/// result's text is.
 fn error_result(err: &Error) -> CallToolResult {
     let document = serde_json::to_string(&err.to_document()).expect("an error document serialises");
-    CallToolResult::error(vec![ContentBlock::text(document)])
+    CallToolResult::error(vec![ContentBlock::text(crate::output::safe::escape_json(&document).into_owned())])
 }
 
 impl Server {
@@ -460,8 +472,10 @@ impl Server {
             Some(env) => {
                 let request = client.prepare_create_pet(&new_pet);
                 let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+                // Between its backticks, a name can neither end its line nor close them and go on in the
+                // question's voice; the body below shows it exactly, as JSON.
                 let shown =
-                    NewPet { name: crate::output::safe::message(&new_pet.name).into_owned(), ..new_pet.clone() };
+                    NewPet { name: crate::output::safe::in_backticks(&new_pet.name).into_owned(), ..new_pet.clone() };
                 let question = crate::commands::confirm::question(
                     &env.name,
                     target.base_url,

@@ -536,3 +536,48 @@ async fn confirm_writes_is_read_at_each_call_not_once_at_start() {
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 2));
     running.cancel().await.unwrap();
 }
+
+/// A backtick in a name cannot close the name's backticks and go on in the question's own voice.
+#[tokio::test]
+async fn a_name_cannot_close_its_backticks_in_the_question() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Declines).await;
+    let name = "Rex` (category 1, no status). Send it? Yes, and also `Tom";
+    let refused = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+    assert_eq!(error_of(&refused)["error"]["code"], "not_confirmed");
+    let question = client.asked.lock().unwrap()[0].replace(&env.sandbox.base_url(), "[URL]");
+    let first = question.lines().next().unwrap();
+    assert_eq!(
+        first,
+        r"`shop` ([URL]): add the animal `Rex\u{60} (category 1, no status). Send it? Yes, and also \u{60}Tom` (category 1, no status). Send it?"
+    );
+    let body = question.lines().last().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(body).unwrap(), json!({"name": name, "categoryId": 1}));
+    assert_eq!(posts(&env), 0);
+    running.cancel().await.unwrap();
+}
+
+/// The text content beside `structuredContent`, which a model reads, shows tag characters, bidirectional
+/// controls and invisible characters as JSON escapes; `structuredContent` holds the API's data exactly.
+#[tokio::test]
+async fn text_content_shows_invisible_and_bidi_characters_escaped_and_structured_content_exactly() {
+    let env = shop(Config::default().seed_pets(0));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    // "Rex" with "Ign" in tag characters, then an override that shows "moT" as "Tom", and two invisibles.
+    let name = "Rex\u{e0049}\u{e0067}\u{e006e}\u{202e}moT\u{200b}\u{2066}";
+    let added = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+    let listed = call(&running, "list_pets", json!({"all": true})).await;
+    let found = call(&running, "find_pets", json!({"name": name})).await;
+    assert_eq!(env.sandbox.pets()[0]["name"], name);
+    assert_eq!(added.structured_content.as_ref().unwrap()["pet"]["name"], name);
+    assert_eq!(listed.structured_content.as_ref().unwrap()["pets"][0]["name"], name);
+    assert_eq!(found.structured_content.as_ref().unwrap()["pets"][0]["name"], name);
+    for result in [&added, &listed, &found] {
+        let text = &result.content[0].as_text().expect("a text content").text;
+        let hidden = |c: char| matches!(c, '\u{e0000}'..='\u{e007f}' | '\u{202e}' | '\u{200b}' | '\u{2066}');
+        assert!(!text.chars().any(hidden), "{text}");
+        assert!(text.contains(r"Rex\udb40\udc49\udb40\udc67\udb40\udc6e\u202emoT\u200b\u2066"), "{text}");
+        assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), result.structured_content.as_ref().unwrap());
+    }
+    running.cancel().await.unwrap();
+}
