@@ -11,7 +11,8 @@
 //! JSON error object of `--json` modes; a call that cannot be routed (unknown tool, bad arguments) is a
 //! JSON-RPC error. stdout carries protocol messages only; nothing else here prints, save one warning on stderr.
 //!
-//! Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
+//! The calls share one bound on the requests on the wire ([`MAX_REQUESTS_AT_ONCE`]), so that a client
+//! that opens a thousand calls at once does not open thousands of connections to the API. Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
 //! client does, and a person who turns an environment's `confirm_writes` on must not have to find and restart
 //! it for the change to hold.
 
@@ -73,6 +74,11 @@ impl McpArgs {
     }
 }
 
+/// The most requests one server has on the wire at once, whatever the number of calls (docs/mcp.md): a
+/// client may open as many calls as it likes, and each `list_pets` with `all` sends four. Two such calls run
+/// side by side; the rest wait their turn.
+pub const MAX_REQUESTS_AT_ONCE: usize = 8;
+
 /// The name `petstore mcp` gives itself in `initialize`.
 const SERVER_NAME: &str = "petstore";
 
@@ -97,7 +103,12 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         );
     }
     let writes = Arc::new(AtomicUsize::new(0));
-    let server = Server { ctx: Arc::clone(ctx), allow_writes: args.allow_writes, writes: Arc::clone(&writes) };
+    let server = Server {
+        ctx: Arc::clone(ctx),
+        allow_writes: args.allow_writes,
+        writes: Arc::clone(&writes),
+        places: Arc::new(tokio::sync::Semaphore::new(MAX_REQUESTS_AT_ONCE)),
+    };
     let mut signals = crate::signals::subscribe();
     let interrupted = |signal: crate::signals::Signal| {
         if writes.load(Ordering::SeqCst) > 0 {
@@ -150,6 +161,8 @@ struct Server {
     allow_writes: bool,
     /// `add_pet` requests that may be on the wire, for what a signal or a vanished client says.
     writes: Arc<AtomicUsize>,
+    /// The places for requests on the wire, shared by every call's client: [`MAX_REQUESTS_AT_ONCE`].
+    places: Arc<tokio::sync::Semaphore>,
 }
 
 /// `list_pets`'s arguments.
@@ -378,6 +391,11 @@ fn error_result(err: &Error) -> CallToolResult {
 }
 
 impl Server {
+    /// A client for this call, whose requests take their turn among every call's ([`MAX_REQUESTS_AT_ONCE`]).
+    fn client(&self, ctx: &Context) -> Result<crate::api::Client, Error> {
+        Ok(ctx.client()?.with_request_limit(Arc::clone(&self.places)))
+    }
+
     async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
         if args.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
             return Err(Error::InvalidValue { message: format!("`limit` must be from 1 to {MAX_LIMIT}") });
@@ -385,7 +403,7 @@ impl Server {
         if args.all && args.limit.is_some() {
             return Err(Error::InvalidValue { message: "`limit` and `all` cannot be used together".to_owned() });
         }
-        let client = ctx.client()?;
+        let client = self.client(ctx)?;
         if args.all {
             let catalog = catalog::all(&client, args.status).await?;
             let full = catalog.coverage.full_statuses().filter_map(|partition| partition.status).collect();
@@ -419,7 +437,7 @@ impl Server {
                 message: "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`".to_owned(),
             });
         }
-        let client = ctx.client()?;
+        let client = self.client(ctx)?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
             return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
@@ -466,7 +484,7 @@ impl Server {
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
         let target = ctx.target()?;
-        let client = ctx.client()?;
+        let client = self.client(ctx)?;
         let confirmation = match target.env.filter(|env| env.confirm_writes) {
             None => Confirmation::NotRequired,
             Some(env) => {
@@ -624,6 +642,12 @@ mod tests {
         let mut pets = ours["properties"]["pets"].clone();
         pets.as_object_mut().unwrap().remove("description");
         assert_eq!(pets, expected);
+    }
+
+    #[test]
+    fn the_docs_give_the_bound_on_requests() {
+        let docs = include_str!("../../docs/mcp.md");
+        assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
     }
 
     #[test]

@@ -581,3 +581,31 @@ async fn text_content_shows_invisible_and_bidi_characters_escaped_and_structured
     }
     running.cancel().await.unwrap();
 }
+
+/// Many calls at once, each of which lists every animal (four `GET /pets` at once): the server as a whole
+/// never has more than its documented number of requests out at once, and every call is answered.
+#[tokio::test]
+async fn many_calls_at_once_never_have_more_requests_out_than_the_limit() {
+    const CALLS: usize = 150;
+    let latency = Duration::from_millis(20);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let (running, _) = connect(server(&env, "play", &[]), Person::CannotBeAsked).await;
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..CALLS {
+        let peer = running.peer().clone();
+        calls.spawn(async move {
+            let Value::Object(arguments) = json!({"all": true}) else { unreachable!() };
+            peer.call_tool(CallToolRequestParams::new("list_pets").with_arguments(arguments)).await
+        });
+    }
+    while let Some(done) = calls.join_next().await {
+        let result = done.unwrap().unwrap();
+        let pets = &result.structured_content.as_ref().expect("a result, not an error")["pets"];
+        assert_eq!(pets.as_array().unwrap().len(), 5);
+    }
+    let limit = petstore::commands::mcp::MAX_REQUESTS_AT_ONCE;
+    assert_eq!(env.sandbox.request_count(), 4 * CALLS as u64);
+    let peak = env.sandbox.peak_requests();
+    assert!((2..=limit).contains(&peak), "{peak} requests at once");
+    running.cancel().await.unwrap();
+}
