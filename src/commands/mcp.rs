@@ -383,11 +383,52 @@ fn structured_result(value: Value) -> CallToolResult {
     result
 }
 
-/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text, escaped as a
-/// result's text is.
+/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text (its hint in
+/// the tools' words, [`tool_hint`]), escaped as a result's text is.
 fn error_result(err: &Error) -> CallToolResult {
-    let document = serde_json::to_string(&err.to_document()).expect("an error document serialises");
+    let mut document = err.to_document();
+    if let Some(hint) = tool_hint(err) {
+        document.error.hint = Some(hint.to_owned());
+    }
+    let document = serde_json::to_string(&document).expect("an error document serialises");
     CallToolResult::error(vec![ContentBlock::text(crate::output::safe::escape_json(&document).into_owned())])
+}
+
+/// The hint of a failed call in the words of the tools, where the CLI's names a command or flag that stands
+/// for one (`petstore pets find --name NAME`: `find_pets` with `name`): the model reads it, and has tools and
+/// arguments, not a terminal. `None` keeps the error's own hint: no hint, or a step that only the person can
+/// take, at a terminal (logging in, fixing the config file), with the command they run there.
+fn tool_hint(err: &Error) -> Option<&'static str> {
+    Some(match err {
+        // `add_pet` is the only write: its answer never came whole, or said the server failed.
+        Error::MaybeApplied { .. } => {
+            "the animal may have been created: check with `find_pets` and the same `name` before calling `add_pet` \
+             again"
+        }
+        Error::PetUnreachable { .. } => {
+            "`find_pets` with `name`, `categoryId` or `status` searches what the lists show"
+        }
+        Error::PetNotFound { .. } | Error::NoMatch { .. } => {
+            "`find_pets` searches every animal the API can reach, and `list_pets` with `all: true` lists them"
+        }
+        Error::ListPartial { .. } | Error::FindPartial { .. } => {
+            "the API has no way past its first 100 of a status; a result's `notes` say what it may miss"
+        }
+        Error::ServerError { .. } => "try the call again later",
+        Error::DeclinedInClient { .. } => "call `add_pet` again only if the user asks for it again",
+        Error::Timeout { .. } => {
+            "try the call again later; the user can give requests longer where their MCP client starts `petstore \
+             mcp` (its `--timeout SECONDS`)"
+        }
+        Error::Connect { .. } => {
+            "check that the API's server is running and that the base URL `petstore mcp` was started with is right"
+        }
+        Error::Tls { .. } => {
+            "if the server's certificate comes from a private CA, the user can pass that CA where their MCP client \
+             starts `petstore mcp` (its `--cacert FILE`)"
+        }
+        _ => return None,
+    })
 }
 
 impl Server {

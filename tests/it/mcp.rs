@@ -609,3 +609,33 @@ async fn many_calls_at_once_never_have_more_requests_out_than_the_limit() {
     assert!((2..=limit).contains(&peak), "{peak} requests at once");
     running.cancel().await.unwrap();
 }
+
+/// A failed call's hint names the tools and their arguments, which the model can use, not the CLI's
+/// commands and flags.
+#[tokio::test]
+async fn error_hints_name_tools_and_their_arguments_not_cli_flags() {
+    // The answer to the POST is lost: the animal may have been created.
+    let env = shop(Config::default().seed_pets(5).lost_reply_rate(1.0).fault_seed(1));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let lost = error_of(&call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await);
+    running.cancel().await.unwrap();
+    assert_eq!((lost["error"]["code"].as_str(), posts(&env)), (Some("unknown_outcome"), 1));
+
+    // An id past every list, once the API no longer looks animals up by id.
+    let env = shop(Config::default().seed_pets(400));
+    let mut cmd = server(&env, "play", &[]);
+    cmd.env("PETSTORE_TEST_NOW", "Fri, 06 Dec 2030 00:00:00 GMT");
+    let (running, _) = connect(cmd, Person::CannotBeAsked).await;
+    let unreachable = error_of(&call(&running, "find_pets", json!({"id": 399})).await);
+    running.cancel().await.unwrap();
+    assert_eq!(unreachable["error"]["code"], "pet_unreachable");
+
+    for error in [&lost, &unreachable] {
+        let hint = error["error"]["hint"].as_str().unwrap();
+        assert!(!hint.contains("--") && !hint.contains("petstore "), "{hint}");
+    }
+    let errors = serde_json::to_string_pretty(&json!([lost, unreachable])).unwrap();
+    insta::with_settings!({ filters => crate::common::filters() }, {
+        insta::assert_snapshot!("mcp_hints_name_tools", errors);
+    });
+}
