@@ -295,7 +295,12 @@ struct Raw {
 
 impl Raw {
     fn start(env: &TestEnv, args: &[&str]) -> Raw {
-        let mut raw = Raw::spawn(env, args);
+        Raw::start_in(env, "shop", args)
+    }
+
+    /// A session begun with the binary serving environment `name`.
+    fn start_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
+        let mut raw = Raw::spawn_in(env, name, args);
         raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
         raw.reply();
@@ -305,8 +310,13 @@ impl Raw {
 
     /// The binary, with no session begun.
     fn spawn(env: &TestEnv, args: &[&str]) -> Raw {
+        Raw::spawn_in(env, "shop", args)
+    }
+
+    /// The binary serving environment `name`, with no session begun.
+    fn spawn_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
         let mut cmd = env.command();
-        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "mcp"]).args(args);
+        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", name, "mcp"]).args(args);
         let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (sender, lines) = std::sync::mpsc::channel();
@@ -512,6 +522,63 @@ impl Shell for std::process::Command {
         *self = sh;
         self
     }
+}
+
+/// The messages on stdout until one that `until` accepts (that one included), 20 seconds at most for each.
+fn replies_until(raw: &mut Raw, until: impl Fn(&Value) -> bool) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let message = raw.reply();
+        let done = until(&message);
+        seen.push(message);
+        if done {
+            return seen;
+        }
+    }
+}
+
+/// An `add_pet` the client cancels while its `POST /pets` is at the server: the animal is created all the
+/// same, and the server says so twice, in a log notification at once and in the next result, never in the
+/// cancelled call's own answer, which the client no longer takes.
+#[test]
+fn an_add_pet_cancelled_after_its_post_went_out_is_logged_and_reported_in_the_next_result() {
+    // Each request is held a second at the sandbox: time to cancel the call while its POST is there.
+    let latency = Duration::from_secs(1);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 3, "status": "sold"}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while posts(&env) == 0 {
+        assert!(Instant::now() < deadline, "the POST never reached the sandbox");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 1, "reason": "the user pressed stop"}}));
+    let seen = replies_until(&mut raw, |message| message["method"] == "notifications/message");
+    let log = seen.last().unwrap();
+    insta::assert_snapshot!("mcp_cancelled_add_log", serde_json::to_string_pretty(&log["params"]).unwrap());
+
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
+    let seen: Vec<Value> = seen.into_iter().chain(replies_until(&mut raw, |message| message["id"] == 2)).collect();
+    assert!(seen.iter().all(|message| message["id"] != 1), "the cancelled call was answered: {seen:?}");
+    let next = &seen.last().unwrap()["result"]["structuredContent"];
+    assert_eq!(next["pets"].as_array().unwrap().len(), 1, "{next}");
+    insta::assert_snapshot!(
+        "mcp_cancelled_add_reported",
+        serde_json::to_string_pretty(&next["cancelledAdds"]).unwrap()
+    );
+    assert_eq!(env.sandbox.pets()[5], json!({"id": 6, "name": "Rex", "categoryId": 3, "status": "sold"}));
+
+    // Reported once: the result after that has no more to say.
+    raw.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
+    let after = replies_until(&mut raw, |message| message["id"] == 3).pop().unwrap();
+    assert_eq!(after["result"]["structuredContent"].get("cancelledAdds"), None, "{after}");
+    drop(raw.child.stdin.take());
+    let (code, stderr, _) = raw.exit();
+    assert_eq!((code, stderr.as_str()), (0, ""));
 }
 
 /// `confirm_writes` is read from the config at each call: a change made while the server runs decides the
