@@ -33,9 +33,9 @@ use crate::output::Progress;
 /// got no usable answer (no answer at all, an unreadable one, or another 5xx) may exist: it is listed apart, never
 /// sent again, and left out of the `--failed` file. Ctrl-C, SIGTERM or SIGHUP stops sending, waits up to 5
 /// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
-/// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
-/// pauses the whole batch and sends its records again after the pause; one that keeps refusing ends it. Any
-/// record not created, a closed stdout included: exit 6.
+/// `--failed` file and exits with the signal's code. A record refused with 429 (or 503 with `Retry-After`) is
+/// sent again when the server asks; refusals in a row pause the whole batch, and a server that keeps refusing
+/// ends it. Any record not created, a closed stdout included: exit 6.
 ///
 /// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
 /// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before

@@ -502,7 +502,7 @@ impl batch::Sink for BatchOutput {
                 )
             }
             Event::KeptRefusing => {
-                format!("stopping: the server refused {MAX_REFUSALS} times in a row, each after the pause it asked for")
+                format!("stopping: the server refused {MAX_REFUSALS} times in a row with nothing created between")
             }
             Event::KeptFailing => format!(
                 "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is \
