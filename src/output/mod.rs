@@ -447,9 +447,14 @@ impl Output {
     }
 
     /// A note that a script needs as much as a person (a list cut off, a blind spot): on stderr whether or not
-    /// it is a terminal, unless `--quiet`.
+    /// it is a terminal, unless `--quiet`; in a JSON mode, one line `{"note": {"message": "..."}}`, as a
+    /// warning is.
     pub fn notice(&self, message: &str) {
-        if !self.quiet {
+        if self.quiet {
+        } else if self.json_errors {
+            let note = serde_json::json!({ "note": { "message": message } });
+            let _ = write_json(&mut io::stderr().lock(), &note, false, self.terminals.stderr);
+        } else {
             let style = self.stderr_style(HELP);
             to_stderr!("{style}note:{style:#} {}", safe::message(message));
         }
