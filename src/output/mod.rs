@@ -39,7 +39,7 @@ use crate::error::Error;
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
-pub use stream::{CreatedPets, TABLE_ROWS};
+pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 
@@ -173,6 +173,11 @@ impl Output {
     /// Whether a failure is written as JSON ([`json_errors`]).
     pub fn json_errors(&self) -> bool {
         self.json_errors
+    }
+
+    /// Whether `--quiet` silences notes, warnings and what a command did.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
