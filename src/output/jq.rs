@@ -60,7 +60,7 @@ pub const MAX_DEPTH: usize = 10_000;
 pub const BATCH_TIME: Duration = Duration::from_secs(10);
 
 /// How much petstore's memory may grow during one run of a filter inside a bulk add (read from the resident
-/// size, on Linux, every [`WATCH_EVERY`]).
+/// size, on Linux, every 10 ms).
 pub const BATCH_MEMORY: u64 = 1024 * 1024 * 1024;
 
 /// Inside a bulk add, once a signal has come, the longest a run of the filter may take: the batch has
@@ -84,7 +84,7 @@ pub struct Program {
 /// runs until the process ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stopped {
-    /// It recursed past [`EVAL_STACK_BYTES`].
+    /// It recursed past 128 MiB of stack.
     TooDeep,
     /// It ran past [`BATCH_TIME`].
     TooLong,
