@@ -432,6 +432,12 @@ pub enum Error {
     #[diagnostic(code(petstore::batch_output_closed), help("{help}"))]
     BatchOutputClosed { summary: String, help: String },
 
+    /// `--jq` failed inside a bulk add, on a pet that was created (or skipped, as it exists), or at the end on
+    /// the document of them all: the animals exist, so nothing is to be sent again.
+    #[error("{message}")]
+    #[diagnostic(code(petstore::batch_jq), help("{help}"))]
+    BatchJq { message: String, help: String },
+
     #[error("{}", signal.describe())]
     #[diagnostic(code(petstore::interrupted))]
     Interrupted { signal: crate::signals::Signal },
@@ -574,6 +580,7 @@ impl Error {
             | Error::Source(_) => exit::USAGE,
             Error::BatchIncomplete { .. }
             | Error::BatchOutputClosed { .. }
+            | Error::BatchJq { .. }
             | Error::ListPartial { .. }
             | Error::FindPartial { .. }
             | Error::PetUnreachable { .. } => exit::PARTIAL,
@@ -981,6 +988,7 @@ mod tests {
             (Error::BrokenAnswer { status: 200, reason: text("x") }, exit::NETWORK),
             (Error::BatchIncomplete { summary: text("x"), help: text("x") }, exit::PARTIAL),
             (Error::BatchOutputClosed { summary: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::BatchJq { message: text("x"), help: text("x") }, exit::PARTIAL),
             (Error::Interrupted { signal: Signal::Interrupt }, exit::INTERRUPTED),
             (Error::Interrupted { signal: Signal::Terminate }, exit::TERMINATED),
             (Error::Interrupted { signal: Signal::Hangup }, exit::HANGUP),

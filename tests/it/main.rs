@@ -8,6 +8,8 @@ mod common;
 mod api;
 mod auth;
 mod batch_edges;
+mod batch_filter;
+mod batch_json;
 mod batch_refusals;
 mod cli;
 mod complete_lists;

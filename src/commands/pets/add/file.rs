@@ -31,7 +31,8 @@ use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use crate::catalog::{Decision, Existing};
 use crate::context::Context;
 use crate::error::Error;
-use crate::output::{BatchProgress, CreatedPets, duration_words, shell_word, thousands};
+use crate::output::jq::Stopped;
+use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
 
 /// How many invalid records the check pass lists; it counts the rest.
@@ -120,6 +121,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         created: ctx.output.created_pets(),
         progress: ctx.output.batch_progress(total),
         unknown_lines: Vec::new(),
+        not_shown: 0,
         json_errors: ctx.output.json_errors(),
     };
     // Shared, not cloned, by the request of each record.
@@ -321,6 +323,9 @@ impl batch::Interrupts for Signals {
 enum Halt {
     /// stdout's reader went away.
     StdoutClosed,
+    /// `--jq` was stopped, so no later pet can be shown; by a signal, the batch stops for it too, without
+    /// sending another record first.
+    Filter(Stopped),
     /// The output or the `--failed` file cannot be written.
     Broken(Error),
 }
@@ -343,16 +348,58 @@ struct BatchOutput {
     progress: BatchProgress,
     /// The first lines of unknown outcome.
     unknown_lines: Vec<u64>,
-    /// In a JSON mode each record's failure is a JSON line too ([`RecordFailure`]).
+    /// Created (or skipped) pets that `--jq` did not show.
+    not_shown: u64,
+    /// In a JSON mode every line on stderr is a JSON document: each record's failure ([`RecordFailure`]) and
+    /// the batch's own lines ([`BatchLine`]).
     json_errors: bool,
 }
 
 /// A record that was not created, or of unknown outcome, in a JSON mode: its input line and the error as the
 /// one a failed command writes (`{"line": N, "error": {...}}`, beside `-o ndjson`'s `{"line": N, "pet": {...}}`).
+/// A pet that was created (or exists) but that `--jq` did not show has its `pet` too: it needs no sending.
 #[derive(serde::Serialize)]
-struct RecordFailure {
+struct RecordFailure<'a> {
     line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pet: Option<&'a Pet>,
     error: crate::error::ErrorObject,
+}
+
+/// A line of a bulk add's own on stderr in a JSON mode (besides [`RecordFailure`]s, warnings and the final
+/// error): `{"note": {...}}`, `{"stopping": {...}}`, `{"unknown": {...}}` or `{"summary": {...}}`, each the
+/// prose line's words as `message`, and its figures.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+enum BatchLine<'a> {
+    /// Something the batch does that a reader should know (a pause the server asked for).
+    Note { message: &'a str },
+    /// Why the batch stops sending: `reason` is one word a program can match.
+    Stopping { reason: &'static str, message: &'a str },
+    /// The records of unknown outcome: how many, their first lines, and the `--unknown` file.
+    Unknown { count: u64, lines: &'a [u64], file: Option<String>, message: &'a str },
+    /// How the batch ended, and the next step (`null` when there is none).
+    Summary {
+        created: u64,
+        failed: u64,
+        unknown: u64,
+        not_sent: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        undecided: Option<u64>,
+        not_shown: u64,
+        hint: Option<&'a str>,
+    },
+}
+
+impl BatchLine<'_> {
+    /// The line as JSON, escaped as JSON (`\uXXXX`), so that it stays a JSON document when the progress escapes
+    /// it.
+    fn text(&self) -> String {
+        let text = serde_json::to_string(self).expect("a line serialises");
+        crate::output::safe::json(&text, true).into_owned()
+    }
 }
 
 impl BatchOutput {
@@ -360,13 +407,41 @@ impl BatchOutput {
     /// `line N: PREFIX: MESSAGE`.
     fn report_failure(&self, line: u64, prefix: &str, err: &Error) {
         if self.json_errors {
-            let failure = RecordFailure { line, error: err.to_document().error };
+            let failure = RecordFailure { line, pet: None, error: err.to_document().error };
             // Escaped as JSON (`\uXXXX`), so that the line stays a JSON document when `report` escapes it.
             let text = serde_json::to_string(&failure).expect("a failure serialises");
             self.progress.report(&crate::output::safe::json(&text, true));
         } else {
             self.progress.report(&format!("line {line}: {prefix}: {err}"));
         }
+    }
+
+    /// Reports a pet of input line `line` that `--jq` did not show, though it was created (or, `skipped`,
+    /// exists): `{"line": N, "pet": {...}, "error": {...}}` in a JSON mode, else `line N: created as pet
+    /// `ID`, not shown: ...`. A stopped filter stops the batch.
+    fn not_shown(&mut self, line: u64, pet: &Pet, skipped: bool, shown: Shown) -> Result<(), Halt> {
+        let Err(not_shown) = shown else { return Ok(()) };
+        self.not_shown += 1;
+        let (message, halt) = match &not_shown {
+            NotShown::Failed(err) => (format!("`--jq` failed on it: {}", jq_message(err)), None),
+            NotShown::Stopped(stopped) => {
+                (format!("`--jq` was stopped on it: {}", stopped.describe()), Some(Halt::Filter(*stopped)))
+            }
+            NotShown::StoppedBefore => ("`--jq` was stopped on an earlier pet".to_owned(), None),
+        };
+        let err = Error::BatchJq {
+            message: format!("not shown: {message}"),
+            help: "the animal exists: do not send the record again".to_owned(),
+        };
+        let what = if skipped { "skipped, as it exists as pet" } else { "created as pet" };
+        if self.json_errors {
+            let failure = RecordFailure { line, pet: Some(pet), error: err.to_document().error };
+            let text = serde_json::to_string(&failure).expect("a failure serialises");
+            self.progress.report(&crate::output::safe::json(&text, true));
+        } else {
+            self.progress.report(&format!("line {line}: {what} `{}`, {err}", pet.id));
+        }
+        halt.map_or(Ok(()), Err)
     }
 
     /// stdout cannot be written: its reader went away, or it failed.
@@ -399,7 +474,8 @@ impl BatchOutput {
                 Decided::Exists(record, pet) => {
                     self.skipped += 1;
                     self.progress.advance(false);
-                    self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
+                    let shown = self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
+                    self.not_shown(record.line, &pet, true, shown)?;
                 }
                 Decided::Undecided(record) => {
                     self.undecided += 1;
@@ -439,7 +515,8 @@ impl batch::Sink for BatchOutput {
         match end {
             End::Created(pet) => {
                 self.progress.advance(false);
-                self.created.completed(record.line, pet).map_err(|err| self.halt(err))
+                let shown = self.created.completed(record.line, pet).map_err(|err| self.halt(err))?;
+                self.not_shown(record.line, pet, false, shown)
             }
             End::Failed(err) => {
                 self.progress.advance(true);
@@ -484,11 +561,15 @@ impl batch::Sink for BatchOutput {
     }
 
     fn event(&mut self, event: Event<'_, Halt>) {
-        let line = match event {
-            Event::Paused { pause, refusals } => format!(
-                "the server is limiting requests: every request pauses for {} (refusal {refusals} of {MAX_REFUSALS} in \
-                 a row)",
-                duration_words(pause)
+        // A note, or why the batch stops (`reason`) and how it says it.
+        let (reason, message) = match event {
+            Event::Paused { pause, refusals } => (
+                None,
+                format!(
+                    "the server is limiting requests: every request pauses for {} (refusal {refusals} of \
+                     {MAX_REFUSALS} in a row)",
+                    duration_words(pause)
+                ),
             ),
             Event::PauseTooLong(pause) => {
                 let asked = if pause == Duration::MAX {
@@ -496,39 +577,73 @@ impl batch::Sink for BatchOutput {
                 } else {
                     duration_words(pause)
                 };
-                format!(
-                    "stopping: the server asked for a pause of {asked}, longer than the {} a batch waits",
-                    duration_words(PAUSE_CAP)
+                (
+                    Some("pause_too_long"),
+                    format!(
+                        "the server asked for a pause of {asked}, longer than the {} a batch waits",
+                        duration_words(PAUSE_CAP)
+                    ),
                 )
             }
-            Event::KeptRefusing => {
-                format!("stopping: the server refused {MAX_REFUSALS} times in a row with nothing created between")
-            }
-            Event::KeptFailing => format!(
-                "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is \
-                 not sent"
+            Event::KeptRefusing => (
+                Some("kept_refusing"),
+                format!("the server refused {MAX_REFUSALS} times in a row with nothing created between"),
             ),
-            Event::Hopeless(Hopeless::SameFailure) => "stopping: every other record would fail the same way".to_owned(),
+            Event::KeptFailing => (
+                Some("kept_failing"),
+                format!(
+                    "the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is not \
+                     sent"
+                ),
+            ),
+            Event::Hopeless(Hopeless::SameFailure) => {
+                (Some("same_failure"), "every other record would fail the same way".to_owned())
+            }
             Event::Hopeless(Hopeless::StoreFull) => {
-                "stopping: the store is full, so every other record would be refused too".to_owned()
+                (Some("store_full"), "the store is full, so every other record would be refused too".to_owned())
             }
-            Event::SinkStopped(Halt::StdoutClosed) => "stopping: stdout closed".to_owned(),
+            Event::SinkStopped(Halt::StdoutClosed) => (Some("stdout_closed"), "stdout closed".to_owned()),
+            // The signal says it.
+            Event::SinkStopped(Halt::Filter(Stopped::Signal(_))) => return,
+            Event::SinkStopped(Halt::Filter(_)) => {
+                (Some("jq"), "`--jq` was stopped, so no more pets can be shown; the rest is not sent".to_owned())
+            }
             Event::SinkStopped(Halt::Broken(_)) => return,
-            Event::Waiting { in_flight } => format!(
-                "stopping: waiting for the {in_flight} requests in flight (at most {}; a second signal, such as \
-                 Ctrl-C, stops waiting)",
-                duration_words(SIGNAL_GRACE)
+            Event::Waiting { in_flight } => (
+                Some("signal"),
+                format!(
+                    "waiting for the {in_flight} requests in flight (at most {}; a second signal, such as Ctrl-C, \
+                     stops waiting)",
+                    duration_words(SIGNAL_GRACE)
+                ),
             ),
-            Event::GraceOver { in_flight } => format!(
-                "stopping: {in_flight} requests still in flight {} after the signal are abandoned",
-                duration_words(SIGNAL_GRACE)
+            Event::GraceOver { in_flight } => (
+                Some("grace_over"),
+                format!(
+                    "{in_flight} requests still in flight {} after the signal are abandoned",
+                    duration_words(SIGNAL_GRACE)
+                ),
             ),
             Event::Concurrency(concurrency) => {
                 self.progress.set_concurrency(concurrency);
                 return;
             }
         };
+        let line = match (reason, self.json_errors) {
+            (None, true) => BatchLine::Note { message: &message }.text(),
+            (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),
+            (None, false) => message,
+            (Some(_), false) => format!("stopping: {message}"),
+        };
         self.progress.report(&line);
+    }
+}
+
+/// The message of `--jq`'s own error, without its `jq: `.
+fn jq_message(err: &Error) -> String {
+    match err {
+        Error::Jq { message } => message.clone(),
+        err => err.to_string(),
     }
 }
 
@@ -558,7 +673,18 @@ fn finish(
     summary: Summary<Signal, Halt>,
 ) -> Result<(), Error> {
     let kept_back = skip_existing.then_some((out.skipped, out.undecided));
-    let BatchOutput { failed_file, unknown_file, unknown_error, created, progress, unknown_lines, undecided, .. } = out;
+    let BatchOutput {
+        failed_file,
+        unknown_file,
+        unknown_error,
+        created,
+        progress,
+        unknown_lines,
+        undecided,
+        not_shown,
+        json_errors,
+        ..
+    } = out;
     let Summary { tally, stop, signal } = summary;
     let tally_words = |tally: &Tally| tally_words(tally, kept_back);
     // Those whose existence cannot be told are of unknown outcome too: in the same list and file.
@@ -584,9 +710,23 @@ fn finish(
         }
         None => None,
     };
+    // Everything that says what happened to each record is written: now `--jq` may run on the document.
     let output = created.finish();
     let stdout_closed =
         matches!(stop, Some(Stop::Sink(Halt::StdoutClosed))) || output.as_ref().is_err_and(Error::is_broken_pipe);
+    let (output, document) = match output {
+        Ok(shown) => (Ok(()), shown.err()),
+        Err(err) => (Err(err), None),
+    };
+    // A signal that stopped `--jq`, on a pet or on the document, ends the batch as one the batch heard would
+    // (it stopped before it could hear it).
+    let signal = signal.or(match (&stop, &document) {
+        (Some(Stop::Sink(Halt::Filter(Stopped::Signal(signal)))), _)
+        | (_, Some(NotShown::Stopped(Stopped::Signal(signal)))) => Some(*signal),
+        _ => None,
+    });
+    let not_shown = if document.is_some() { not_shown + tally.created } else { not_shown };
+    let say = |prose: String, line: BatchLine<'_>| progress.after(&if json_errors { line.text() } else { prose });
     if unknown > 0 {
         let mut lines: Vec<String> = unknown_lines.iter().map(u64::to_string).collect();
         if unknown > unknown_lines.len() as u64 {
@@ -611,24 +751,65 @@ fn finish(
                 if one { "it" } else { "them" }
             ),
         };
-        progress.after(&format!(
+        let message = format!(
             "{} {} of `{name}` may or may not have been created{left_out}: {} {}; {next}",
             thousands(unknown),
             if one { "record" } else { "records" },
             if one { "line" } else { "lines" },
             lines.join(", "),
-        ));
+        );
+        let file = unknown_kept.as_ref().map(|(path, _)| path.display().to_string());
+        say(message.clone(), BatchLine::Unknown { count: unknown, lines: &unknown_lines, file, message: &message });
     }
+    // How the batch ended, for a program: one `{"summary": ...}` line in a JSON mode.
+    let summary_line = |hint: Option<&str>| {
+        if json_errors {
+            let line = BatchLine::Summary {
+                created: tally.created,
+                failed: tally.failed,
+                unknown: tally.unknown,
+                not_sent: tally.not_sent,
+                skipped: kept_back.map(|(skipped, _)| skipped),
+                undecided: kept_back.map(|(_, undecided)| undecided),
+                not_shown,
+                hint,
+            };
+            progress.after(&line.text());
+        }
+    };
     let skipped = kept_back.map_or(0, |(skipped, _)| skipped);
     if signal.is_none()
         && tally.created + skipped == total
-        && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed)))
+        && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed | Halt::Filter(_))))
     {
         // Every record was created: a reader that left early (`| head -1`) is no failure of the batch.
-        if !stdout_closed {
-            ctx.output.status(&tally_words(&tally));
+        if not_shown == 0 {
+            if !stdout_closed && !ctx.output.is_quiet() {
+                if json_errors { summary_line(None) } else { ctx.output.status(&tally_words(&tally)) }
+            }
+            return output;
         }
-        return output;
+        // ... but `--jq` did not show them all: the animals exist, and must not be sent again.
+        let (message, help) = match &document {
+            Some(not_shown) => (
+                format!("every record was created, but none is shown ({})", document_words(not_shown)),
+                "send none of them again; with `-o ndjson`, `--jq` runs on each pet and names any it cannot show",
+            ),
+            None => (
+                format!("every record was created, but `--jq` did not show {} of them", thousands(not_shown)),
+                "send none of them again: the lines above name each one and its pet's id",
+            ),
+        };
+        summary_line(Some(help));
+        return output.and(Err(Error::BatchJq {
+            message: format!("{message}: {}", tally_words(&tally)),
+            help: help.to_owned(),
+        }));
+    }
+    if let Some(not_shown) = &document {
+        let message =
+            format!("none of the {} created pets is shown: {}", thousands(tally.created), document_words(not_shown));
+        say(message.clone(), BatchLine::Note { message: &message });
     }
     let help = match &kept {
         Some((path, count)) if *count > 0 => format!(
@@ -643,6 +824,7 @@ fn finish(
         None if tally.failed + tally.not_sent > 0 => {
             "pass `--failed PATH` to keep the records that were not created, for a re-run".to_owned()
         }
+        _ if tally.failed + tally.not_sent + unknown == 0 => "every record was created: send none again".to_owned(),
         _ => match &unknown_kept {
             Some((path, _)) => format!(
                 "`petstore pets add --file {} --skip-existing` sends those of unknown outcome that do not exist",
@@ -664,9 +846,12 @@ fn finish(
         }
         _ => {}
     }
+    summary_line(Some(&help));
     if let Some(signal) = signal {
-        progress.after(&tally_words(&tally));
-        progress.after(&format!("help: {help}"));
+        if !json_errors {
+            progress.after(&tally_words(&tally));
+            progress.after(&format!("help: {help}"));
+        }
         return output.and(Err(Error::Interrupted { signal }));
     }
     output?;
@@ -674,4 +859,14 @@ fn finish(
         return Err(Error::BatchOutputClosed { summary: tally_words(&tally), help });
     }
     Err(Error::BatchIncomplete { summary: tally_words(&tally), help })
+}
+
+/// Why `--jq` did not show the document of the created pets, in words that follow "every record was created,
+/// but ".
+fn document_words(not_shown: &NotShown) -> String {
+    match not_shown {
+        NotShown::Failed(err) => format!("`--jq` failed on their document: {}", jq_message(err)),
+        NotShown::Stopped(stopped) => format!("`--jq` was stopped on their document: {}", stopped.describe()),
+        NotShown::StoppedBefore => "`--jq` was stopped".to_owned(),
+    }
 }
