@@ -103,7 +103,7 @@ what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41
 
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
 COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
-with COMMAND's exit code. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
+with COMMAND's exit code (127 when there is no such command, 126 when it cannot be run). Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
 COMMAND has finished (its last requests, its `--failed` file). It prints no URL and logs no requests then (only the fault seed it picked, if \
 any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
@@ -436,9 +436,19 @@ async fn run_command(
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: cannot run `{}`: {err}", command[0]);
-            ExitCode::from(127)
+            ExitCode::from(cannot_run_code(&command[0], &err))
         }
     }
+}
+
+/// The exit code for a command that could not be started, as shells give it: 127 when there is no such
+/// command, 126 when there is one that cannot be run (not executable, a directory, not a program).
+fn cannot_run_code(command: &str, err: &std::io::Error) -> u8 {
+    // A script whose interpreter is missing fails as "not found" too, though the file is there.
+    // A name without a directory was looked for on PATH: not found there is not found.
+    let path = std::path::Path::new(command);
+    let file_is_there = path.parent().is_some_and(|dir| !dir.as_os_str().is_empty()) && path.exists();
+    if err.kind() == std::io::ErrorKind::NotFound && !file_is_there { 127 } else { 126 }
 }
 
 /// The signals `-- COMMAND` passes on to the command.

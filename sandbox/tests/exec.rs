@@ -31,6 +31,32 @@ fn a_command_that_cannot_run_is_exit_127() {
         Command::new(env!("CARGO_BIN_EXE_petstore-sandbox")).args(["--", "/nonexistent/cmd"]).output().unwrap();
     assert_eq!(output.status.code(), Some(127));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: cannot run `/nonexistent/cmd`"));
+    let output = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+        .args(["--", "no-such-command-on-path-7f3a"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(127), "not on PATH is not found");
+}
+
+/// As shells: a command that is there but cannot be run (not executable, a directory, a script whose
+/// interpreter is missing) is 126, not 127 (not found).
+#[cfg(unix)]
+#[test]
+fn a_command_that_is_there_but_cannot_be_run_is_exit_126() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.sh");
+    std::fs::write(&plain, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let orphan = dir.path().join("orphan.sh");
+    std::fs::write(&orphan, "#!/nonexistent/interpreter\nexit 0\n").unwrap();
+    std::fs::set_permissions(&orphan, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for command in [&plain, &orphan, &dir.path().to_owned()] {
+        let output = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox")).arg("--").arg(command).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(126), "{}: {stderr}", command.display());
+        assert!(stderr.starts_with(&format!("error: cannot run `{}`", command.display())), "{stderr}");
+    }
 }
 
 /// Starts `petstore-sandbox -- sh -c SCRIPT`, waits for the script's `ready` line, sends the sandbox
