@@ -31,6 +31,9 @@ pub mod exit {
     pub const NETWORK: u8 = 5;
     /// Some records of a batch were not created (bulk add), or stdout closed before they all were.
     pub const PARTIAL: u8 = 6;
+    /// A bulk add with `--skip-existing` left only records whose existence no query can tell: every other
+    /// record exists, and a re-run would decide nothing more.
+    pub const UNDECIDED: u8 = 7;
     /// Stopped by Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
     /// Stopped by SIGHUP: the terminal went away.
@@ -427,6 +430,28 @@ pub enum Error {
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
     BatchIncomplete { summary: String, help: String },
 
+    /// `--skip-existing` could not tell whether a record exists: its status's list (or, for a record with no
+    /// status, the unfiltered list) came back full, and an animal past it could be this one. Not sent.
+    #[error("not sent: whether it exists cannot be told, as {why}")]
+    #[diagnostic(
+        code(petstore::undecided),
+        help(
+            "no query reaches past the first 100: send it without `--skip-existing` only if you know it does \
+             not exist (docs/bulk.md, \"Undecided records\")"
+        )
+    )]
+    Undecided { why: String },
+
+    /// A batch with `--skip-existing` that left nothing a re-run can decide: every record was created or
+    /// exists, but for those it could not tell ([`Error::Undecided`]).
+    #[error("nothing left that can be decided: {summary}")]
+    #[diagnostic(code(petstore::batch_undecided), help("{help}"))]
+    BatchUndecided { summary: String, help: String },
+
+    #[error("cannot write the undecided records to `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::undecided_file))]
+    UndecidedFile { path: PathBuf, source: std::io::Error },
+
     /// stdout's reader went away (`| head -1`) before every record of a batch was created: it stopped sending.
     #[error("stdout closed, so the batch stopped before every record was created: {summary}")]
     #[diagnostic(code(petstore::batch_output_closed), help("{help}"))]
@@ -584,6 +609,7 @@ impl Error {
             | Error::ListPartial { .. }
             | Error::FindPartial { .. }
             | Error::PetUnreachable { .. } => exit::PARTIAL,
+            Error::Undecided { .. } | Error::BatchUndecided { .. } => exit::UNDECIDED,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
@@ -613,6 +639,7 @@ impl Error {
             | Error::DeclinedInClient { .. }
             | Error::FailedFile { .. }
             | Error::UnknownFile { .. }
+            | Error::UndecidedFile { .. }
             | Error::Io(_)
             | Error::Start { .. }
             | Error::NoConfigDir
@@ -989,6 +1016,9 @@ mod tests {
             (Error::BatchIncomplete { summary: text("x"), help: text("x") }, exit::PARTIAL),
             (Error::BatchOutputClosed { summary: text("x"), help: text("x") }, exit::PARTIAL),
             (Error::BatchJq { message: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::Undecided { why: text("x") }, exit::UNDECIDED),
+            (Error::BatchUndecided { summary: text("x"), help: text("x") }, exit::UNDECIDED),
+            (Error::UndecidedFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Interrupted { signal: Signal::Interrupt }, exit::INTERRUPTED),
             (Error::Interrupted { signal: Signal::Terminate }, exit::TERMINATED),
             (Error::Interrupted { signal: Signal::Hangup }, exit::HANGUP),

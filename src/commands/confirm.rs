@@ -18,8 +18,29 @@ pub struct YesArgs {
     /// Answer yes to the question asked before a write to an environment whose writes are confirmed
     /// (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked
     /// (no terminal, a background job)
-    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = YesParser)]
     pub yes: bool,
+}
+
+/// How `PETSTORE_YES` is read: as clap's `FalseyValueParser` reads it (empty, `0`, `false`, `no`, `off`, `n`
+/// and `f`, in any case, are no; anything else is yes), around spaces, so that `PETSTORE_YES=" 0"` is no, as a
+/// person reads it, and never a yes to a write nobody meant.
+#[derive(Debug, Clone, Copy)]
+struct YesParser;
+
+impl clap::builder::TypedValueParser for YesParser {
+    type Value = bool;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<bool, clap::Error> {
+        // Not UTF-8: clap's own error.
+        let trimmed = value.to_str().map_or(value, |text| std::ffi::OsStr::new(text.trim()));
+        clap::builder::FalseyValueParser::new().parse_ref(cmd, arg, trimmed)
+    }
 }
 
 /// The longest answer read: `y` or `yes`, with room for a person's typing; the rest of a longer line is left.

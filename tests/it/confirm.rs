@@ -185,6 +185,26 @@ fn without_a_terminal_yes_sends() {
     assert_eq!(env.sandbox.request_count(), 5);
 }
 
+/// `PETSTORE_YES` is read around spaces: `" 0"` and `"false "` are no, as a person reads them; `" 1 "` is yes.
+#[test]
+fn petstore_yes_is_read_without_its_spaces() {
+    let env = shop();
+    let send = |yes: &str| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").env("PETSTORE_YES", yes);
+        Run::of(cmd.args(["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"]))
+    };
+    for no in [" 0", "0 ", " false", "\tno\n", " OFF ", "  "] {
+        let run = send(no);
+        assert_eq!(run.code, 2, "{no:?}: {run}");
+        assert!(run.stderr.starts_with("error: cannot ask before writing to `shop`"), "{no:?}: {run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0, "nothing sent unasked");
+    let run = send(" 1 ");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+}
+
 /// `--dry-run` sends nothing, so it is never refused; reads are never asked about.
 #[test]
 fn without_a_terminal_dry_runs_and_reads_are_not_refused() {

@@ -57,18 +57,26 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         (Some(format), _) | (None, Some(format)) => format,
         (None, None) => return Err(Error::RecordsFormat { file: name }),
     };
-    if let (Some(failed), Some(unknown)) = (&args.failed, &args.unknown)
-        && same_file(failed, unknown)
-    {
-        return Err(Error::FailedFileUnusable {
-            flag: "unknown",
-            path: unknown.clone(),
-            reason: "it is the `--failed` file too, and each replaces the other".to_owned(),
-            help: "give `--failed` and `--unknown` two different files".to_owned(),
-        });
+    // Each file is replaced whole at the end: two flags naming one file would lose one's records.
+    let files =
+        [("failed", args.failed.as_ref()), ("unknown", args.unknown.as_ref()), ("undecided", args.undecided.as_ref())];
+    for (at, &(first, path)) in files.iter().enumerate() {
+        for &(flag, other) in &files[at + 1..] {
+            if let (Some(path), Some(other)) = (path, other)
+                && same_file(path, other)
+            {
+                return Err(Error::FailedFileUnusable {
+                    flag,
+                    path: other.clone(),
+                    reason: format!("it is the `--{first}` file too, and each replaces the other"),
+                    help: format!("give `--{first}` and `--{flag}` two different files"),
+                });
+            }
+        }
     }
     let failed_file = args.failed.as_deref().map(|path| records_file("failed", path)).transpose()?;
     let unknown_file = args.unknown.as_deref().map(|path| records_file("unknown", path)).transpose()?;
+    let undecided_file = args.undecided.as_deref().map(|path| records_file("undecided", path)).transpose()?;
 
     // The check pass, on a blocking thread: reading stdin, or a file on a slow disk, must not keep a signal
     // from ending the command. An abandoned read does not hold the exit (`main` shuts the runtime down
@@ -109,6 +117,13 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         }
         None => None,
     };
+    let undecided_file = match undecided_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            Some(file.begin(&reader.layout()).map_err(|source| Error::UndecidedFile { path, source })?)
+        }
+        None => None,
+    };
     let decided = Arc::new(Mutex::new(VecDeque::new()));
     let mut reader = SkipExisting { records: reader, existing, decided: decided.clone() };
     let mut out = BatchOutput {
@@ -118,6 +133,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         failed_file,
         unknown_file,
         unknown_error: None,
+        undecided_file,
+        undecided_lines: Vec::new(),
         created: ctx.output.created_pets(),
         progress: ctx.output.batch_progress(total),
         unknown_lines: Vec::new(),
@@ -344,6 +361,10 @@ struct BatchOutput {
     unknown_file: Option<FailedFile>,
     /// The first error writing `unknown_file`: it stops the batch (a record with nowhere to go).
     unknown_error: Option<io::Error>,
+    /// `--undecided`: the records `--skip-existing` could not decide, as it meets them.
+    undecided_file: Option<FailedFile>,
+    /// The first lines of undecided records.
+    undecided_lines: Vec<u64>,
     created: CreatedPets,
     progress: BatchProgress,
     /// The first lines of unknown outcome.
@@ -465,7 +486,7 @@ impl BatchOutput {
     }
 
     /// Tells what `--skip-existing` kept back since last time: a skipped record on stdout (ndjson), one that
-    /// cannot be told in the `--unknown` file, both in the progress.
+    /// cannot be told in the `--undecided` file, both in the progress.
     fn take_decided(&mut self) -> Result<(), Halt> {
         let decided: Vec<Decided> =
             self.decided.lock().unwrap_or_else(std::sync::PoisonError::into_inner).drain(..).collect();
@@ -479,17 +500,21 @@ impl BatchOutput {
                 }
                 Decided::Undecided(record) => {
                     self.undecided += 1;
-                    let status = record.pet.status.map_or_else(|| "with no status".to_owned(), |s| format!("`{s}`"));
-                    let err = Error::MaybeApplied {
-                        message: format!(
-                            "not sent: whether it exists cannot be told, as the API shows only the first 100 \
-                             animals {status}"
-                        ),
-                        check: UNKNOWN_CHECK.to_owned(),
-                        code: crate::error::exit::PARTIAL,
+                    self.progress.advance(true);
+                    let why = match record.pet.status {
+                        Some(status) => format!("the API shows only the first 100 `{status}` animals"),
+                        None => "it has no status, and the API shows only the first 100 animals".to_owned(),
                     };
-                    self.unknown(&record, &err);
-                    self.unknown_halt()?;
+                    self.report_failure(record.line, "undecided", &Error::Undecided { why });
+                    if self.undecided_lines.len() < SHOWN_UNKNOWN {
+                        self.undecided_lines.push(record.line);
+                    }
+                    // Unlike the `--unknown` file's, a write error here cannot wait: the record is in no other file.
+                    if let Some(file) = &mut self.undecided_file
+                        && let Err(source) = file.write(&record.pet)
+                    {
+                        return Err(Halt::Broken(Error::UndecidedFile { path: file.path().to_owned(), source }));
+                    }
                 }
             }
         }
@@ -663,6 +688,45 @@ fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
     words
 }
 
+/// The end of a batch that left only undecided records: how many, which lines, and where they are.
+fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(std::path::PathBuf, u64)>) -> Error {
+    let one = undecided == 1;
+    let mut shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+    if undecided > lines.len() as u64 {
+        shown.push(format!("and {} more", thousands(undecided - lines.len() as u64)));
+    }
+    let help = match kept {
+        Some((path, _)) => format!(
+            "{} in `{}`: `petstore pets add --file {}` sends {} without looking {} up: {} (docs/bulk.md, \
+             \"Undecided records\")",
+            if one { "it is" } else { "they are" },
+            path.display(),
+            shell_word(&path.to_string_lossy()),
+            if one { "it" } else { "them" },
+            if one { "it" } else { "them" },
+            if one {
+                "do that only if you know it does not exist"
+            } else {
+                "first leave in it only those you know do not exist"
+            },
+        ),
+        None => {
+            "pass `--undecided PATH` to keep such records in a file (docs/bulk.md, \"Undecided records\")".to_owned()
+        }
+    };
+    Error::BatchUndecided {
+        summary: format!(
+            "whether {} {} cannot be told ({} {}), so {} not sent; every other record exists: {summary}",
+            thousands(undecided),
+            if one { "record exists" } else { "records exist" },
+            if one { "line" } else { "lines" },
+            shown.join(", "),
+            if one { "it was" } else { "they were" },
+        ),
+        help,
+    }
+}
+
 /// Writes the `--failed` file and the output, prints the summary, and gives the exit.
 fn finish(
     ctx: &Context,
@@ -677,6 +741,8 @@ fn finish(
         failed_file,
         unknown_file,
         unknown_error,
+        undecided_file,
+        undecided_lines,
         created,
         progress,
         unknown_lines,
@@ -687,8 +753,7 @@ fn finish(
     } = out;
     let Summary { tally, stop, signal } = summary;
     let tally_words = |tally: &Tally| tally_words(tally, kept_back);
-    // Those whose existence cannot be told are of unknown outcome too: in the same list and file.
-    let unknown = tally.unknown + undecided;
+    let unknown = tally.unknown;
     progress.finish();
     let kept = match failed_file {
         Some(file) => {
@@ -706,6 +771,14 @@ fn finish(
             if let Some(source) = unknown_error {
                 return Err(Error::UnknownFile { path, source });
             }
+            Some((path, count))
+        }
+        None => None,
+    };
+    let undecided_kept = match undecided_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            let count = file.commit().map_err(|source| Error::UndecidedFile { path: path.clone(), source })?;
             Some((path, count))
         }
         None => None,
@@ -837,6 +910,17 @@ fn finish(
     };
     // Past this point the batch fails whatever stdout did: a closed stdout must not make it exit 0.
     let output = if stdout_closed { Ok(()) } else { output };
+    // Every record created or found, but for those whose existence cannot be told: a re-run would only meet
+    // them again, so the batch says so apart from a partial one, for a reconciling loop to stop (docs/bulk.md).
+    if signal.is_none()
+        && stop.is_none()
+        && undecided > 0
+        && tally.failed + tally.unknown + tally.not_sent == 0
+        && tally.created + skipped + undecided == total
+    {
+        output?;
+        return Err(undecided_error(&tally_words(&tally), undecided, &undecided_lines, undecided_kept.as_ref()));
+    }
     let unreadable = |source| Error::RecordsRead { file: name.to_owned(), source };
     match stop {
         Some(Stop::Sink(Halt::Broken(err))) => return Err(err),
