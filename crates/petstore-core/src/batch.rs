@@ -379,11 +379,12 @@ where
     let mut flushed_at = Instant::now();
     let mut flush_due = false;
     let mut flush_timer = std::pin::pin!(tokio::time::sleep_until(flushed_at));
-    if let Some(signal) = interrupts.pending() {
-        batch.signalled(signal);
-        signalled_at = Some(Instant::now());
-    }
     loop {
+        // A signal that came while the last turn handled answers (the sink may take a while) stops the batch
+        // before another request goes.
+        if let Some(signal) = interrupts.pending() {
+            batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at);
+        }
         while batch.may_send() {
             let (index, record) = match batch.take_due(Instant::now()) {
                 Some(taken) => taken,
@@ -436,23 +437,7 @@ where
                     }
                 }
             }
-            signal = interrupts.recv() => {
-                if batch.signal == Some(signal) && signalled_at.is_some_and(|at| at.elapsed() < ECHO) {
-                    // The same signal again at once: an echo (`timeout` signals petstore, then its whole
-                    // process group), not a second request to stop.
-                } else if batch.signal.is_some() {
-                    tasks.abort_all();
-                    batch.abandon(Abandoned::Interrupted);
-                    grace = None;
-                } else {
-                    if !batch.in_flight.is_empty() {
-                        batch.sink.event(Event::Waiting { in_flight: batch.in_flight.len() });
-                    }
-                    batch.signalled(signal);
-                    signalled_at = Some(Instant::now());
-                    grace = Some(Instant::now() + SIGNAL_GRACE);
-                }
-            }
+            signal = interrupts.recv() => batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at),
             () = wait_until(grace), if !batch.in_flight.is_empty() => {
                 batch.sink.event(Event::GraceOver { in_flight: batch.in_flight.len() });
                 tasks.abort_all();
@@ -527,6 +512,34 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
     fn take_due(&mut self, now: Instant) -> Option<(u64, Record)> {
         let index = *self.refused.iter().find(|(_, refused)| refused.due <= now)?.0;
         self.refused.remove(&index).map(|refused| (index, refused.record))
+    }
+
+    /// A signal: the first stops the batch and leaves what is in flight [`SIGNAL_GRACE`]; a second one
+    /// abandons it at once; the first one's echo does nothing.
+    fn heard(
+        &mut self,
+        signal: S,
+        tasks: &mut JoinSet<Answer>,
+        grace: &mut Option<Instant>,
+        signalled_at: &mut Option<Instant>,
+    ) where
+        S: Eq,
+    {
+        if self.signal == Some(signal) && signalled_at.is_some_and(|at| at.elapsed() < ECHO) {
+            // The same signal again at once: an echo (`timeout` signals petstore, then its whole process
+            // group), not a second request to stop.
+        } else if self.signal.is_some() {
+            tasks.abort_all();
+            self.abandon(Abandoned::Interrupted);
+            *grace = None;
+        } else {
+            if !self.in_flight.is_empty() {
+                self.sink.event(Event::Waiting { in_flight: self.in_flight.len() });
+            }
+            self.signalled(signal);
+            *signalled_at = Some(Instant::now());
+            *grace = Some(Instant::now() + SIGNAL_GRACE);
+        }
     }
 
     /// The first signal stops the batch, and decides the exit code.
@@ -764,6 +777,9 @@ mod tests {
         flushes: u32,
         unflushed_since: Option<Instant>,
         longest_unflushed: Duration,
+        /// A signal the sink itself sends when this many records have ended: one that comes while the
+        /// batch is busy with answers.
+        signal_at: Option<(usize, mpsc::UnboundedSender<u8>)>,
     }
 
     impl Sink for Log {
@@ -777,6 +793,11 @@ mod tests {
                 End::Abandoned(_) => "abandoned",
             };
             self.ended.push((record.line, kind));
+            if let Some((at, signals)) = &self.signal_at
+                && self.ended.len() == *at
+            {
+                signals.send(2).unwrap();
+            }
             Ok(())
         }
 
@@ -1320,6 +1341,26 @@ mod tests {
         assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 4, not_sent: 96 });
         assert_eq!(log.events, ["Waiting { in_flight: 4 }", "GraceOver { in_flight: 4 }"]);
         assert!(log.ended.iter().all(|(_, kind)| *kind == "abandoned"));
+    }
+
+    /// A signal that comes while the batch handles answers stops it before another request goes.
+    #[tokio::test(start_paused = true)]
+    async fn a_signal_heard_while_answers_are_handled_stops_the_next_round() {
+        let (signals, mut interrupts) = no_signals();
+        let requests: Requests = Arc::default();
+        let create = |pet: NewPet| {
+            let requests = requests.clone();
+            async move {
+                requests.lock().unwrap().push((Duration::ZERO, pet.name.clone()));
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                created(&pet, 1)
+            }
+        };
+        let mut log = Log { signal_at: Some((2, signals)), ..Log::default() };
+        let summary = send(&mut records(100), 100, create, Limiter::fixed(4), &mut interrupts, &mut log).await;
+        assert_eq!(summary.signal, Some(2));
+        assert_eq!(requests.lock().unwrap().len(), 4, "nothing sent after the signal");
+        assert_eq!(summary.tally, Tally { created: 4, failed: 0, unknown: 0, not_sent: 96 });
     }
 
     #[tokio::test(start_paused = true)]
