@@ -31,7 +31,8 @@ const MAX_ANSWER_BYTES: u64 = 256;
 /// write to production is still warned about at a terminal, as before.
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
-    let Some(env) = target.env.filter(|env| env.confirm_writes && !yes.yes) else {
+    // The environment by any spelling of its URL: `localhost` is asked about as production at `127.0.0.1`.
+    let Some(env) = target.confirmed.filter(|_| !yes.yes) else {
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };

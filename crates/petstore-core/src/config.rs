@@ -252,10 +252,16 @@ impl Config {
         self.default_env.as_deref()
     }
 
-    /// The environment whose base URL is `url`, if one is.
+    /// The environment whose base URL is `url`, however it is spelled ([`base_url::same_base_url`]), if one
+    /// is: its key may go there.
     pub fn environment_for_url(&self, url: &Url) -> Option<&Environment> {
-        let trimmed = |u: &Url| u.as_str().trim_end_matches('/').to_owned();
-        self.environments.iter().find(|env| trimmed(&env.base_url) == trimmed(url))
+        self.environments.iter().find(|env| base_url::same_base_url(&env.base_url, url))
+    }
+
+    /// The environments whose server `url` reaches, by any spelling of its host, this machine's included
+    /// ([`base_url::same_server`]): what a write there is asked and warned about as. Never for choosing a key.
+    pub fn environments_reached_by<'a>(&'a self, url: &'a Url) -> impl Iterator<Item = &'a Environment> + 'a {
+        self.environments.iter().filter(move |env| base_url::same_server(&env.base_url, url))
     }
 
     /// Makes `name` the default environment.
