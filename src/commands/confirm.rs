@@ -42,6 +42,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
+    // Keys typed before the question showed are discarded there: `y⏎` typed ahead is no answer to it.
     let question = ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let answer = tokio::task::spawn_blocking(|| {

@@ -485,3 +485,52 @@ fn the_question_names_production_by_any_spelling() {
     assert!(run.stdout.contains(&format!("`production` ({spelled}): add the animal `Rex`")), "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// `y⏎` typed before the question shows (while petstore starts) is discarded: it does not answer the question,
+/// which waits for keys typed after it, here `n⏎`.
+#[test]
+fn an_answer_typed_before_the_question_shows_is_not_taken() {
+    let env = shop();
+    let gate = env.home().join("gate");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    // petstore starts once the test has seen the terminal echo the keys typed ahead: they wait in its input.
+    let shell =
+        format!("while [ ! -e '{}' ]; do sleep 0.01; done; exec {bin} --env shop --color never {ADD}", gate.display());
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL");
+    let mut child = shell_in_a_pty(&petstore, &shell)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut seen = Vec::new();
+    let mut read_until = |seen: &mut Vec<u8>, text: &str| {
+        let mut buf = [0; 256];
+        while !String::from_utf8_lossy(seen).contains(text) {
+            let n = stdout.read(&mut buf).unwrap();
+            assert!(n > 0, "`{text}` never showed: {}", String::from_utf8_lossy(seen));
+            seen.extend_from_slice(&buf[..n]);
+        }
+    };
+    stdin.write_all(b"y\n").unwrap();
+    stdin.flush().unwrap();
+    read_until(&mut seen, "y\r\n");
+    std::fs::write(&gate, "").unwrap();
+    read_until(&mut seen, QUESTION_END);
+    crate::common::wait_until_petstore_reads(child.id(), std::time::Duration::from_secs(10), "the question");
+    stdin.write_all(b"n\n").unwrap();
+    stdin.flush().unwrap();
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    seen.extend(rest);
+    drop(stdin);
+    let mut output = child.wait_with_output().unwrap();
+    output.stdout = seen;
+    let run = Run::checked(output);
+    assert_eq!(run.code, 1, "the answer typed ahead was taken: {run}");
+    assert!(run.stdout.contains("error: not confirmed"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
