@@ -98,7 +98,7 @@ pub struct Context {
     /// `--no-input`.
     no_input: bool,
     config: OnceLock<Config>,
-    /// Whether the config directory's writers were checked (on the config's first use).
+    /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
     settings: Settings,
 }
@@ -169,8 +169,8 @@ impl Context {
         self
     }
 
-    /// The config file, read once; a config directory that others can write is warned about on first use,
-    /// once per run.
+    /// The config file, read once; what others could change of it (a config directory or `config.toml` they
+    /// can write, a directory its links lead into) is warned about on first use, once per run.
     pub fn config(&self) -> Result<&Config, Error> {
         let config = match self.config.get() {
             Some(config) => config,
@@ -179,18 +179,14 @@ impl Context {
                 self.config.get_or_init(|| config)
             }
         };
-        self.config_checked.call_once(|| self.warn_of_other_writers(config));
+        self.config_checked.call_once(|| self.warn_of_exposures(config));
         Ok(config)
     }
 
-    fn warn_of_other_writers(&self, config: &Config) {
-        if let Some(who) = config::other_writers(config.dir()) {
-            let dir = config.dir().to_string_lossy();
-            self.output.warning(&format!(
-                "the config directory `{dir}` can be written by {who}, who could change where your key is sent; run \
-                 `chmod go-w {}`",
-                crate::output::shell_word(&dir)
-            ));
+    fn warn_of_exposures(&self, config: &Config) {
+        for exposure in config.exposures() {
+            let (message, fix) = crate::error::exposure_words(exposure);
+            self.output.warning(&format!("{message}; {fix}"));
         }
     }
 
