@@ -241,6 +241,12 @@ pub enum Error {
     #[diagnostic(code(petstore::config_edit))]
     ConfigEdit { message: String },
 
+    /// A config file that another user owns or any user can write, or a credentials file others can read or
+    /// change: not used ([`exposure_words`]).
+    #[error("{message}")]
+    #[diagnostic(code(petstore::unsafe_file), help("{fix}"))]
+    UnsafeFile { message: String, fix: String },
+
     #[error("the server refused the API key (HTTP {status}): {detail}")]
     #[diagnostic(
         code(petstore::unauthorized),
@@ -650,6 +656,7 @@ impl Error {
             | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
             | Error::ConfigEdit { .. }
+            | Error::UnsafeFile { .. }
             | Error::CsvCannotHold { .. } => exit::FAILURE,
         }
     }
@@ -809,8 +816,73 @@ impl From<config::Error> for Error {
             config::Error::EnvironmentExists { name, built_in } => Error::EnvironmentExists { name, built_in },
             config::Error::BuiltInEnvironment { name } => Error::BuiltInEnvironment { name },
             config::Error::Edit { message } => Error::ConfigEdit { message },
+            config::Error::Exposed(exposure) => {
+                let (message, fix) = exposure_words(&exposure);
+                Error::UnsafeFile { message, fix }
+            }
         }
     }
+}
+
+/// Who else can change (or, the keys, read) a file or directory of the config's, in the user's words: what
+/// it is and what they could do, and the exact command that ends it. A warning shows both on one line; a
+/// refusal is the error and its hint.
+pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
+    use crate::config::exposure::{Fix, Place, Who};
+    let path = exposure.path.to_string_lossy();
+    let subject = match exposure.place {
+        Place::ConfigDir => format!("the config directory `{path}`"),
+        Place::LinkedDir { file } => format!("the directory `{path}`, which `{file}` links into,"),
+        Place::ConfigFile => format!("the config file `{path}`"),
+        Place::KeysFile => format!("the credentials file `{path}`"),
+    };
+    let keys = exposure.place == Place::KeysFile;
+    let (state, consequence) = match exposure.who {
+        Who::AnyUser { read: true } => ("can be read by any user", "who may have read its keys"),
+        Who::Group { read: true } => ("can be read by its group", "who may have read its keys"),
+        Who::AnyUser { read: false } => ("can be written by any user", "who could have changed its keys"),
+        Who::Group { read: false } => ("can be written by its group", "who could have changed its keys"),
+        Who::Owner { .. } => ("belongs to another user", "who can read its keys"),
+    };
+    let state = match exposure.who {
+        Who::Owner { uid } => format!("{state} (uid {uid})"),
+        _ => state.to_owned(),
+    };
+    let consequence = match exposure.place {
+        Place::KeysFile => consequence,
+        Place::LinkedDir { file: "credentials.toml" } => "who could replace your keys",
+        _ => "who could change where your key is sent",
+    };
+    let refusal = match (exposure.refused(), keys) {
+        (false, _) => "",
+        (true, true) => "; petstore will not use them",
+        (true, false) => "; petstore will not read it",
+    };
+    let message = format!("{subject} {state}, {consequence}{refusal}");
+    let word = crate::output::shell_word(&path);
+    let mut fix = match exposure.fix {
+        Fix::Chmod(mode) => format!("run `chmod {mode} {word}`"),
+        // Only root gives a file away: the user is root, or needs to become it.
+        Fix::Chown { uid: 0 } => format!("run `chown 0 {word}`"),
+        Fix::Chown { uid } => format!("run `sudo chown {uid} {word}`"),
+        Fix::MoveOut => match exposure.place {
+            Place::ConfigDir => "point `PETSTORE_CONFIG_DIR` at a directory that only you can write".to_owned(),
+            Place::LinkedDir { file } => format!("keep what `{file}` links to in a directory that only you can write"),
+            Place::ConfigFile | Place::KeysFile => "replace it with a copy of your own".to_owned(),
+        },
+    };
+    match (exposure.who, exposure.place) {
+        (Who::Owner { .. }, Place::ConfigFile | Place::KeysFile) => {
+            fix.push_str(" if it is yours, or else move it away");
+        }
+        (Who::AnyUser { read: true } | Who::Group { read: true }, Place::KeysFile) => {
+            fix.push_str(
+                ", then replace its keys with new ones (`petstore auth login --storage file`): others may know them",
+            );
+        }
+        _ => {}
+    }
+    (message, fix)
 }
 
 impl From<credentials::NoKey> for Error {
@@ -1046,6 +1118,7 @@ mod tests {
             (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+            (Error::UnsafeFile { message: text("x"), fix: text("y") }, exit::FAILURE),
             (Error::CsvCannotHold { what: text("x") }, exit::FAILURE),
         ];
         let documented = exit_codes();

@@ -52,7 +52,8 @@ const MAX_ANSWER_BYTES: u64 = 256;
 /// write to production is still warned about at a terminal, as before.
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
-    let Some(env) = target.env.filter(|env| env.confirm_writes && !yes.yes) else {
+    // The environment by any spelling of its URL: `localhost` is asked about as production at `127.0.0.1`.
+    let Some(env) = target.confirmed.filter(|_| !yes.yes) else {
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
@@ -62,6 +63,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
+    // Keys typed before the question showed are discarded there: `y⏎` typed ahead is no answer to it.
     let question = ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let answer = tokio::task::spawn_blocking(|| {

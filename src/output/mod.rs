@@ -430,8 +430,10 @@ impl Output {
 
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
     /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
-    /// line of its own (the [`crate::cleanup`] registry ends the question's line).
+    /// line of its own (the [`crate::cleanup`] registry ends the question's line). What was typed at the
+    /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
     pub fn question(&self, question: &str) -> Question {
+        terminal::discard_typed_ahead();
         let mut stderr = io::stderr().lock();
         let _ = write!(stderr, "{}", safe::message(question));
         let _ = stderr.flush();

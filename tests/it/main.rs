@@ -21,6 +21,7 @@ mod doctor;
 mod dry_run;
 mod edges_round3;
 mod env;
+mod exposed_files;
 mod forgiving_input;
 mod formats;
 mod generated;
