@@ -796,7 +796,7 @@ impl Server {
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
         let target = ctx.target()?;
         let client = self.client(ctx)?;
-        let confirmation = match target.env.filter(|env| env.confirm_writes) {
+        let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {
                 let request = client.prepare_create_pet(&new_pet);
@@ -822,7 +822,9 @@ impl Server {
         };
         // A call the client cancelled while the question was open is not sent.
         if context.ct.is_cancelled() {
-            return Err(Error::DeclinedInClient { env: target.env.map(|env| env.name.clone()).unwrap_or_default() });
+            return Err(Error::DeclinedInClient {
+                env: target.confirmed.or(target.env).map(|env| env.name.clone()).unwrap_or_default(),
+            });
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         self.writes.fetch_add(1, Ordering::SeqCst);
