@@ -98,7 +98,7 @@ pub struct Context {
     /// `--no-input`.
     no_input: bool,
     config: OnceLock<Config>,
-    /// Whether the config directory's writers were checked (on the config's first use).
+    /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
     settings: Settings,
 }
@@ -107,7 +107,29 @@ pub struct Context {
 #[derive(Debug, Clone, Copy)]
 pub struct Target<'a> {
     pub base_url: &'a DisplaySafeUrl,
+    /// The environment whose base URL this is: its key is the one sent.
     pub env: Option<&'a Environment>,
+    /// The environment whose writes are confirmed that a write here is asked about as, if any. An environment
+    /// chosen by name keeps its own `confirm_writes`. A base URL is asked about as any environment with
+    /// `confirm_writes` whose server it reaches, however it is spelled (`localhost` for `127.0.0.1`, `:443` or
+    /// not, a trailing slash): a write is never sent unasked for being spelled another way.
+    pub confirmed: Option<&'a Environment>,
+}
+
+impl<'a> Target<'a> {
+    /// The environment `env`, chosen by name.
+    fn named(env: &'a Environment) -> Target<'a> {
+        Target { base_url: &env.base_url, env: Some(env), confirmed: Some(env).filter(|env| env.confirm_writes) }
+    }
+
+    /// The base URL `base_url`, given as one: the environment it is, if any, and the confirmed one it reaches.
+    fn url(config: &'a Config, base_url: &'a DisplaySafeUrl) -> Target<'a> {
+        let env = config.environment_for_url(base_url);
+        let confirmed = env
+            .filter(|env| env.confirm_writes)
+            .or_else(|| config.environments_reached_by(base_url).find(|env| env.confirm_writes));
+        Target { base_url, env, confirmed }
+    }
 }
 
 impl Context {
@@ -147,8 +169,33 @@ impl Context {
         self
     }
 
-    /// The config file, read once; a config directory that others can write is warned about on first use,
-    /// once per run.
+    /// This context with the config file not read yet, for a command that runs on and acts again and again
+    /// (`petstore mcp`): each of its calls reads the config as it is then, so that a change made meanwhile (an
+    /// environment's `confirm_writes`, its base URL, where its key is kept) holds from the next call on. What
+    /// the flags and variables chose stays as it was at start, and so does the environment the config's
+    /// default chose then: a later `petstore env use` does not move a running server to another environment.
+    /// The config directory's writers were warned about at start, and are not again.
+    pub fn with_config_reread(&self) -> Result<Context, Error> {
+        let env = match (&self.base_url, &self.env) {
+            (None, None) => Some(self.env_name()?),
+            _ => self.env.clone(),
+        };
+        let config_checked = std::sync::Once::new();
+        config_checked.call_once(|| {});
+        Ok(Context {
+            output: self.output.clone(),
+            base_url: self.base_url.clone(),
+            env,
+            selected_by: self.selected_by,
+            no_input: self.no_input,
+            config: OnceLock::new(),
+            config_checked,
+            settings: self.settings.clone(),
+        })
+    }
+
+    /// The config file, read once; what others could change of it (a config directory or `config.toml` they
+    /// can write, a directory its links lead into) is warned about on first use, once per run.
     pub fn config(&self) -> Result<&Config, Error> {
         let config = match self.config.get() {
             Some(config) => config,
@@ -157,18 +204,14 @@ impl Context {
                 self.config.get_or_init(|| config)
             }
         };
-        self.config_checked.call_once(|| self.warn_of_other_writers(config));
+        self.config_checked.call_once(|| self.warn_of_exposures(config));
         Ok(config)
     }
 
-    fn warn_of_other_writers(&self, config: &Config) {
-        if let Some(who) = config::other_writers(config.dir()) {
-            let dir = config.dir().to_string_lossy();
-            self.output.warning(&format!(
-                "the config directory `{dir}` can be written by {who}, who could change where your key is sent; run \
-                 `chmod go-w {}`",
-                crate::output::shell_word(&dir)
-            ));
+    fn warn_of_exposures(&self, config: &Config) {
+        for exposure in config.exposures() {
+            let (message, fix) = crate::error::exposure_words(exposure);
+            self.output.warning(&format!("{message}; {fix}"));
         }
     }
 
@@ -227,11 +270,8 @@ impl Context {
     /// environment's only when the URL is that environment's, so a stray base URL never receives a stored key.
     pub fn target(&self) -> Result<Target<'_>, Error> {
         match &self.base_url {
-            Some(base_url) => Ok(Target { base_url, env: self.config()?.environment_for_url(base_url) }),
-            None => {
-                let env = self.environment()?;
-                Ok(Target { base_url: &env.base_url, env: Some(env) })
-            }
+            Some(base_url) => Ok(Target::url(self.config()?, base_url)),
+            None => Ok(Target::named(self.environment()?)),
         }
     }
 
@@ -271,11 +311,15 @@ impl Context {
         })
     }
 
-    /// Says so on stderr, at a terminal, before a command writes to production: nobody should add animals
-    /// there by accident. Scripts (stderr not a terminal) are not nagged.
+    /// Says so on stderr, at a terminal, before a command writes to production (or to a base URL that reaches
+    /// its server, however spelled): nobody should add animals there by accident. Scripts (stderr not a
+    /// terminal) are not nagged.
     pub fn warn_before_writing_to_production(&self) -> Result<(), Error> {
         let target = self.target()?;
-        if self.output.stderr_is_terminal() && target.env.is_some_and(|env| env.name == config::DEFAULT_ENV) {
+        let production = target.env.is_some_and(|env| env.name == config::DEFAULT_ENV)
+            || (self.base_url.is_some()
+                && self.config()?.environments_reached_by(target.base_url).any(|env| env.name == config::DEFAULT_ENV));
+        if self.output.stderr_is_terminal() && production {
             self.output.warning(&format!("writing to production ({})", target.base_url));
         }
         Ok(())

@@ -31,6 +31,9 @@ pub mod exit {
     pub const NETWORK: u8 = 5;
     /// Some records of a batch were not created (bulk add), or stdout closed before they all were.
     pub const PARTIAL: u8 = 6;
+    /// A bulk add with `--skip-existing` left only records whose existence no query can tell: every other
+    /// record exists, and a re-run would decide nothing more.
+    pub const UNDECIDED: u8 = 7;
     /// Stopped by Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
     /// Stopped by SIGHUP: the terminal went away.
@@ -238,6 +241,12 @@ pub enum Error {
     #[diagnostic(code(petstore::config_edit))]
     ConfigEdit { message: String },
 
+    /// A config file that another user owns or any user can write, or a credentials file others can read or
+    /// change: not used ([`exposure_words`]).
+    #[error("{message}")]
+    #[diagnostic(code(petstore::unsafe_file), help("{fix}"))]
+    UnsafeFile { message: String, fix: String },
+
     #[error("the server refused the API key (HTTP {status}): {detail}")]
     #[diagnostic(
         code(petstore::unauthorized),
@@ -427,10 +436,38 @@ pub enum Error {
     #[diagnostic(code(petstore::batch_incomplete), help("{help}"))]
     BatchIncomplete { summary: String, help: String },
 
+    /// `--skip-existing` could not tell whether a record exists: its status's list (or, for a record with no
+    /// status, the unfiltered list) came back full, and an animal past it could be this one. Not sent.
+    #[error("not sent: whether it exists cannot be told, as {why}")]
+    #[diagnostic(
+        code(petstore::undecided),
+        help(
+            "no query reaches past the first 100: send it without `--skip-existing` only if you know it does \
+             not exist (docs/bulk.md, \"Undecided records\")"
+        )
+    )]
+    Undecided { why: String },
+
+    /// A batch with `--skip-existing` that left nothing a re-run can decide: every record was created or
+    /// exists, but for those it could not tell ([`Error::Undecided`]).
+    #[error("nothing left that can be decided: {summary}")]
+    #[diagnostic(code(petstore::batch_undecided), help("{help}"))]
+    BatchUndecided { summary: String, help: String },
+
+    #[error("cannot write the undecided records to `{}`: {source}", path.display())]
+    #[diagnostic(code(petstore::undecided_file))]
+    UndecidedFile { path: PathBuf, source: std::io::Error },
+
     /// stdout's reader went away (`| head -1`) before every record of a batch was created: it stopped sending.
     #[error("stdout closed, so the batch stopped before every record was created: {summary}")]
     #[diagnostic(code(petstore::batch_output_closed), help("{help}"))]
     BatchOutputClosed { summary: String, help: String },
+
+    /// `--jq` failed inside a bulk add, on a pet that was created (or skipped, as it exists), or at the end on
+    /// the document of them all: the animals exist, so nothing is to be sent again.
+    #[error("{message}")]
+    #[diagnostic(code(petstore::batch_jq), help("{help}"))]
+    BatchJq { message: String, help: String },
 
     #[error("{}", signal.describe())]
     #[diagnostic(code(petstore::interrupted))]
@@ -574,9 +611,11 @@ impl Error {
             | Error::Source(_) => exit::USAGE,
             Error::BatchIncomplete { .. }
             | Error::BatchOutputClosed { .. }
+            | Error::BatchJq { .. }
             | Error::ListPartial { .. }
             | Error::FindPartial { .. }
             | Error::PetUnreachable { .. } => exit::PARTIAL,
+            Error::Undecided { .. } | Error::BatchUndecided { .. } => exit::UNDECIDED,
             Error::NoApiKey { .. }
             | Error::NotLoggedIn { .. }
             | Error::KeyMissing { .. }
@@ -606,6 +645,7 @@ impl Error {
             | Error::DeclinedInClient { .. }
             | Error::FailedFile { .. }
             | Error::UnknownFile { .. }
+            | Error::UndecidedFile { .. }
             | Error::Io(_)
             | Error::Start { .. }
             | Error::NoConfigDir
@@ -616,6 +656,7 @@ impl Error {
             | Error::ConfigLockUnsupported { .. }
             | Error::CredentialsFile { .. }
             | Error::ConfigEdit { .. }
+            | Error::UnsafeFile { .. }
             | Error::CsvCannotHold { .. } => exit::FAILURE,
         }
     }
@@ -775,8 +816,73 @@ impl From<config::Error> for Error {
             config::Error::EnvironmentExists { name, built_in } => Error::EnvironmentExists { name, built_in },
             config::Error::BuiltInEnvironment { name } => Error::BuiltInEnvironment { name },
             config::Error::Edit { message } => Error::ConfigEdit { message },
+            config::Error::Exposed(exposure) => {
+                let (message, fix) = exposure_words(&exposure);
+                Error::UnsafeFile { message, fix }
+            }
         }
     }
+}
+
+/// Who else can change (or, the keys, read) a file or directory of the config's, in the user's words: what
+/// it is and what they could do, and the exact command that ends it. A warning shows both on one line; a
+/// refusal is the error and its hint.
+pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
+    use crate::config::exposure::{Fix, Place, Who};
+    let path = exposure.path.to_string_lossy();
+    let subject = match exposure.place {
+        Place::ConfigDir => format!("the config directory `{path}`"),
+        Place::LinkedDir { file } => format!("the directory `{path}`, which `{file}` links into,"),
+        Place::ConfigFile => format!("the config file `{path}`"),
+        Place::KeysFile => format!("the credentials file `{path}`"),
+    };
+    let keys = exposure.place == Place::KeysFile;
+    let (state, consequence) = match exposure.who {
+        Who::AnyUser { read: true } => ("can be read by any user", "who may have read its keys"),
+        Who::Group { read: true } => ("can be read by its group", "who may have read its keys"),
+        Who::AnyUser { read: false } => ("can be written by any user", "who could have changed its keys"),
+        Who::Group { read: false } => ("can be written by its group", "who could have changed its keys"),
+        Who::Owner { .. } => ("belongs to another user", "who can read its keys"),
+    };
+    let state = match exposure.who {
+        Who::Owner { uid } => format!("{state} (uid {uid})"),
+        _ => state.to_owned(),
+    };
+    let consequence = match exposure.place {
+        Place::KeysFile => consequence,
+        Place::LinkedDir { file: "credentials.toml" } => "who could replace your keys",
+        _ => "who could change where your key is sent",
+    };
+    let refusal = match (exposure.refused(), keys) {
+        (false, _) => "",
+        (true, true) => "; petstore will not use them",
+        (true, false) => "; petstore will not read it",
+    };
+    let message = format!("{subject} {state}, {consequence}{refusal}");
+    let word = crate::output::shell_word(&path);
+    let mut fix = match exposure.fix {
+        Fix::Chmod(mode) => format!("run `chmod {mode} {word}`"),
+        // Only root gives a file away: the user is root, or needs to become it.
+        Fix::Chown { uid: 0 } => format!("run `chown 0 {word}`"),
+        Fix::Chown { uid } => format!("run `sudo chown {uid} {word}`"),
+        Fix::MoveOut => match exposure.place {
+            Place::ConfigDir => "point `PETSTORE_CONFIG_DIR` at a directory that only you can write".to_owned(),
+            Place::LinkedDir { file } => format!("keep what `{file}` links to in a directory that only you can write"),
+            Place::ConfigFile | Place::KeysFile => "replace it with a copy of your own".to_owned(),
+        },
+    };
+    match (exposure.who, exposure.place) {
+        (Who::Owner { .. }, Place::ConfigFile | Place::KeysFile) => {
+            fix.push_str(" if it is yours, or else move it away");
+        }
+        (Who::AnyUser { read: true } | Who::Group { read: true }, Place::KeysFile) => {
+            fix.push_str(
+                ", then replace its keys with new ones (`petstore auth login --storage file`): others may know them",
+            );
+        }
+        _ => {}
+    }
+    (message, fix)
 }
 
 impl From<credentials::NoKey> for Error {
@@ -987,6 +1093,10 @@ mod tests {
             (Error::BrokenAnswer { status: 200, reason: text("x") }, exit::NETWORK),
             (Error::BatchIncomplete { summary: text("x"), help: text("x") }, exit::PARTIAL),
             (Error::BatchOutputClosed { summary: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::BatchJq { message: text("x"), help: text("x") }, exit::PARTIAL),
+            (Error::Undecided { why: text("x") }, exit::UNDECIDED),
+            (Error::BatchUndecided { summary: text("x"), help: text("x") }, exit::UNDECIDED),
+            (Error::UndecidedFile { path: path(), source: io() }, exit::FAILURE),
             (Error::Interrupted { signal: Signal::Interrupt }, exit::INTERRUPTED),
             (Error::Interrupted { signal: Signal::Terminate }, exit::TERMINATED),
             (Error::Interrupted { signal: Signal::Hangup }, exit::HANGUP),
@@ -1014,6 +1124,7 @@ mod tests {
             (Error::ConfigLockUnsupported { path: path(), source: io() }, exit::FAILURE),
             (Error::CredentialsFile { path: path(), line: 1, column: 1 }, exit::FAILURE),
             (Error::ConfigEdit { message: text("x") }, exit::FAILURE),
+            (Error::UnsafeFile { message: text("x"), fix: text("y") }, exit::FAILURE),
             (Error::CsvCannotHold { what: text("x") }, exit::FAILURE),
         ];
         let documented = exit_codes();

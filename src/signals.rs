@@ -79,6 +79,12 @@ pub fn install() -> std::io::Result<()> {
     Ok(())
 }
 
+/// How many signals have come since [`install`], and the last one, read at once, from any thread: what a
+/// computation that does not wait on a [`Signals`] (a `--jq` filter's watch) checks from time to time.
+pub fn seen() -> (u64, Option<Signal>) {
+    SENDER.get().map_or((0, None), |sender| *sender.borrow())
+}
+
 /// Listens for signals (see [`subscribe`]).
 #[derive(Debug, Clone)]
 pub struct Signals {

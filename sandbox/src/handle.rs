@@ -86,6 +86,12 @@ impl Sandbox {
         self.state.request_count()
     }
 
+    /// The most requests the sandbox was handling at once since it started (see
+    /// [`AppState::peak_requests`]).
+    pub fn peak_requests(&self) -> usize {
+        self.state.peak_requests()
+    }
+
     /// Method and target of the latest requests, oldest first: `GET /v1/pets?limit=100` (see
     /// [`AppState::request_lines`]).
     pub fn request_lines(&self) -> Vec<String> {

@@ -159,7 +159,7 @@ use std::fmt;
 use std::future::{Future, IntoFuture};
 use std::io;
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -410,6 +410,9 @@ struct Shared {
     api_keys: Vec<String>,
     log: LogSink,
     requests: AtomicU64,
+    /// Requests the router is handling now, and the most it has handled at once.
+    in_flight: AtomicUsize,
+    peak_in_flight: AtomicUsize,
     /// The request lines of the last [`REQUEST_LINES_KEPT`] requests, for [`AppState::request_lines`].
     request_lines: Mutex<std::collections::VecDeque<String>>,
     store: Mutex<Store>,
@@ -448,6 +451,8 @@ impl AppState {
                 api_keys: config.api_keys.clone(),
                 log: if config.log { LogSink::Stderr } else { LogSink::Off },
                 requests: AtomicU64::new(0),
+                in_flight: AtomicUsize::new(0),
+                peak_in_flight: AtomicUsize::new(0),
                 request_lines: Mutex::new(std::collections::VecDeque::new()),
                 store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
                 faults: FaultInjector::new(&config.faults),
@@ -483,6 +488,21 @@ impl AppState {
     /// oldest first: `GET /v1/pets?limit=100`. Never a header, so never a key.
     pub fn request_lines(&self) -> Vec<String> {
         self.shared.request_lines.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
+    }
+
+    /// The most requests the router was handling at once since the sandbox started, from the moment a
+    /// request reaches it to the moment its answer is ready (the `latency` fault included): for a client's
+    /// test that it never has more than so many requests out at once.
+    pub fn peak_requests(&self) -> usize {
+        self.shared.peak_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Marks a request as being handled until the guard is dropped (its answer is ready, or its connection
+    /// went away).
+    pub(crate) fn request_started(&self) -> InFlight {
+        let now = self.shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        self.shared.peak_in_flight.fetch_max(now, Ordering::SeqCst);
+        InFlight { state: self.clone() }
     }
 
     pub(crate) fn count_request(&self, method: &axum::http::Method, target: &str) {
@@ -524,6 +544,17 @@ impl AppState {
         } else {
             Err(ApiError::Unauthorized("the API key is not valid for this sandbox".into()))
         }
+    }
+}
+
+/// A request the router is handling ([`AppState::request_started`]).
+pub(crate) struct InFlight {
+    state: AppState,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.state.shared.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

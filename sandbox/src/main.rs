@@ -103,7 +103,10 @@ what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41
 
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
 COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
-with COMMAND's exit code. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
+with COMMAND's exit code (127 when there is no such command, 126 when it cannot be run). COMMAND gets an \
+empty config directory of its own (PETSTORE_CONFIG_DIR, removed when it ends) and no PETSTORE_ENV, so none of \
+your environments or stored keys: `petstore --env production` inside it is refused rather than sent to \
+production with the sandbox's key. `--keep-config` gives it your usual config instead. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
 COMMAND has finished (its last requests, its `--failed` file). It prints no URL and logs no requests then (only the fault seed it picked, if \
 any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
@@ -201,6 +204,11 @@ struct Args {
     /// Seed the fault generator, to repeat a run's faults
     #[arg(long, value_name = "N", value_parser = whole_number(0, u64::MAX), allow_negative_numbers = true, help_heading = FAULTS)]
     fault_seed: Option<u64>,
+
+    /// Give COMMAND petstore's usual config directory (your environments, stored keys and aliases) instead of
+    /// an empty one of its own: `--env NAME` inside it then leads where your config says, with the sandbox's key
+    #[arg(long, requires = "command")]
+    keep_config: bool,
 
     /// Run this command against the sandbox, then stop and exit with its exit code
     #[arg(last = true, value_name = "COMMAND")]
@@ -377,7 +385,9 @@ async fn main() -> ExitCode {
         }
     };
     if exec {
-        return run_command(listener, config, &format!("http://{addr}/v1"), &keys[0], &args.command).await;
+        let target =
+            Target { base_url: format!("http://{addr}/v1"), key: keys[0].clone(), keep_config: args.keep_config };
+        return run_command(listener, config, &target, &args.command).await;
     }
     let shutdown = shutdown_signal();
     // Scripts read this line to find the port; a reader that closed the pipe after it must not
@@ -396,28 +406,56 @@ async fn main() -> ExitCode {
     }
 }
 
+/// What `-- COMMAND` is pointed at.
+struct Target {
+    /// The sandbox's base URL, for `PETSTORE_BASE_URL`.
+    base_url: String,
+    /// The first key it accepts, for `PETSTORE_API_KEY`.
+    key: String,
+    /// `--keep-config`: COMMAND gets petstore's usual config directory, not a private one.
+    keep_config: bool,
+}
+
 /// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the
 /// server and returns the command's exit code (128 + the signal's number if a signal ended it).
+///
+/// Unless `--keep-config`, the command gets a config directory of its own, empty and private (0700), removed
+/// when it ends (`PETSTORE_CONFIG_DIR`, which petstore reads before `XDG_CONFIG_HOME` and `HOME`), and no
+/// `PETSTORE_ENV`: petstore inside it knows only the built-in environments and has no stored key, so a script
+/// that says `--env production` is refused (production's built-in URL is a placeholder) rather than sent to
+/// your production with the sandbox's key. The keyrings are not read for the sandbox (`PETSTORE_API_KEY` is
+/// set), and they name their entries by config directory, so none of yours is found under the private one.
 ///
 /// Ctrl-C and SIGTERM do not stop the server under the command: they are passed on to it, and the sandbox
 /// keeps serving until it has finished (its last requests, its `--failed` file), then exits with its code.
 async fn run_command(
     listener: tokio::net::TcpListener,
     config: Config,
-    base_url: &str,
-    key: &str,
+    target: &Target,
     command: &[String],
 ) -> ExitCode {
+    let private_config = if target.keep_config {
+        None
+    } else {
+        match private_dir() {
+            Ok(dir) => Some(dir),
+            Err(err) => {
+                eprintln!("error: cannot create a config directory for `{}`: {err}", command[0]);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(petstore_sandbox::serve(listener, config, async {
         let _ = stopped.await;
     }));
     let mut signals = Forwarded::watch();
-    let child = tokio::process::Command::new(&command[0])
-        .args(&command[1..])
-        .env("PETSTORE_BASE_URL", base_url)
-        .env("PETSTORE_API_KEY", key)
-        .spawn();
+    let mut child = tokio::process::Command::new(&command[0]);
+    child.args(&command[1..]).env("PETSTORE_BASE_URL", &target.base_url).env("PETSTORE_API_KEY", &target.key);
+    if let Some(dir) = &private_config {
+        child.env("PETSTORE_CONFIG_DIR", dir.path()).env_remove("PETSTORE_ENV");
+    }
+    let child = child.spawn();
     let code = match child {
         Err(err) => Err(err),
         Ok(mut child) => {
@@ -432,13 +470,39 @@ async fn run_command(
     };
     let _ = stop.send(());
     let _ = server.await;
+    // Removed now, with whatever the command left in it; one that cannot be removed is left in the temporary
+    // directory, as any program's.
+    drop(private_config);
     match code {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: cannot run `{}`: {err}", command[0]);
-            ExitCode::from(127)
+            ExitCode::from(cannot_run_code(&command[0], &err))
         }
     }
+}
+
+/// An empty temporary directory that only its owner can enter (0700, not the umask's usual 0755): the config
+/// directory of `-- COMMAND`.
+fn private_dir() -> std::io::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("petstore-sandbox-config-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    builder.tempdir()
+}
+
+/// The exit code for a command that could not be started, as shells give it: 127 when there is no such
+/// command, 126 when there is one that cannot be run (not executable, a directory, not a program).
+fn cannot_run_code(command: &str, err: &std::io::Error) -> u8 {
+    // A script whose interpreter is missing fails as "not found" too, though the file is there.
+    // A name without a directory was looked for on PATH: not found there is not found.
+    let path = std::path::Path::new(command);
+    let file_is_there = path.parent().is_some_and(|dir| !dir.as_os_str().is_empty()) && path.exists();
+    if err.kind() == std::io::ErrorKind::NotFound && !file_is_there { 127 } else { 126 }
 }
 
 /// The signals `-- COMMAND` passes on to the command.
@@ -605,6 +669,8 @@ mod tests {
             "[default: 67108864]",
             "storage_full",
             "128 KiB",
+            "--keep-config",
+            "PETSTORE_CONFIG_DIR",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }

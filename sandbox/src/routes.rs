@@ -89,6 +89,7 @@ async fn observe(State(state): State<AppState>, request: Request, next: Next) ->
     // Only the request line is logged: never a header, so never the API key.
     let target = request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
     state.count_request(&method, &target);
+    let _in_flight = state.request_started();
     if !state.log().is_on() {
         return next.run(request).await;
     }

@@ -825,6 +825,32 @@ fn a_started_sandbox_answers_over_tcp_counts_and_stops_on_drop() {
 }
 
 #[test]
+fn the_peak_counts_the_requests_handled_at_once() {
+    // Each request is held 300 ms, so three sent together are handled together.
+    let latency = Duration::from_millis(300);
+    let sandbox = Sandbox::start_with(quiet().latency(latency..=latency));
+    assert_eq!(sandbox.peak_requests(), 0);
+    let addr = sandbox.addr();
+    let get = move || {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let request = format!(
+            "GET /v1/pets?limit=1 HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer sandbox\r\nConnection: close\r\n\r\n"
+        );
+        assert!(exchange(&mut stream, &request).starts_with("HTTP/1.1 200 OK\r\n"));
+    };
+    let together: Vec<_> = (0..3).map(|_| std::thread::spawn(get)).collect();
+    for thread in together {
+        thread.join().unwrap();
+    }
+    assert_eq!(sandbox.peak_requests(), 3);
+    // One after another, the peak stays where it was.
+    get();
+    get();
+    assert_eq!((sandbox.peak_requests(), sandbox.request_count()), (3, 5));
+}
+
+#[test]
 fn start_with_applies_the_config() {
     let sandbox = Sandbox::start_with(quiet().seed_pets(2).api_keys(["k"]));
     assert_eq!(sandbox.pets().len(), 2);

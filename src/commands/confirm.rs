@@ -18,8 +18,29 @@ pub struct YesArgs {
     /// Answer yes to the question asked before a write to an environment whose writes are confirmed
     /// (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked
     /// (no terminal, a background job)
-    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = YesParser)]
     pub yes: bool,
+}
+
+/// How `PETSTORE_YES` is read: as clap's `FalseyValueParser` reads it (empty, `0`, `false`, `no`, `off`, `n`
+/// and `f`, in any case, are no; anything else is yes), around spaces, so that `PETSTORE_YES=" 0"` is no, as a
+/// person reads it, and never a yes to a write nobody meant.
+#[derive(Debug, Clone, Copy)]
+struct YesParser;
+
+impl clap::builder::TypedValueParser for YesParser {
+    type Value = bool;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<bool, clap::Error> {
+        // Not UTF-8: clap's own error.
+        let trimmed = value.to_str().map_or(value, |text| std::ffi::OsStr::new(text.trim()));
+        clap::builder::FalseyValueParser::new().parse_ref(cmd, arg, trimmed)
+    }
 }
 
 /// The longest answer read: `y` or `yes`, with room for a person's typing; the rest of a longer line is left.
@@ -31,7 +52,8 @@ const MAX_ANSWER_BYTES: u64 = 256;
 /// write to production is still warned about at a terminal, as before.
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
-    let Some(env) = target.env.filter(|env| env.confirm_writes && !yes.yes) else {
+    // The environment by any spelling of its URL: `localhost` is asked about as production at `127.0.0.1`.
+    let Some(env) = target.confirmed.filter(|_| !yes.yes) else {
         ctx.warn_before_writing_to_production()?;
         return Ok(());
     };
@@ -41,6 +63,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
+    // Keys typed before the question showed are discarded there: `y⏎` typed ahead is no answer to it.
     let question = ctx.output.question(&question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let answer = tokio::task::spawn_blocking(|| {

@@ -6,20 +6,33 @@
 //! environment whose writes are confirmed is asked of the person through MCP elicitation, with the question
 //! the terminal shows and the exact body that will be sent; the model cannot answer it, no tool argument skips
 //! it, and neither does `PETSTORE_YES` (the person never saw the question). Pet names travel only as data:
-//! in structured content and the JSON text beside it, and in the question, where the person reads them; never
-//! in a tool's description or the server's instructions. A failed call is a tool result with `isError` and the
-//! JSON error object of `--json` modes; a call that cannot be routed (unknown tool, bad arguments) is a
-//! JSON-RPC error. stdout carries protocol messages only; nothing else here prints, save one warning on stderr.
+//! exact in structured content, and escaped in the JSON text beside it (which a model reads) and in the
+//! question (which the person reads); never in a tool's description or the server's instructions. A failed
+//! call is a tool result with `isError` and the JSON error object of `--json` modes, its hint in the tools'
+//! words; a call that cannot be routed (unknown tool, bad arguments) is a JSON-RPC error. stdout carries
+//! protocol messages only; nothing else here prints, save warnings on stderr.
+//!
+//! The calls share one bound on the requests on the wire ([`MAX_REQUESTS_AT_ONCE`]), so that a client that
+//! opens a thousand calls at once does not open thousands of connections to the API.
+//!
+//! An `add_pet` that the client cancels after its `POST /pets` went out is not stopped (cut off, its outcome
+//! would be unknown); its answer is one the client no longer takes, so what came of it is told in a log
+//! notification at once and in the `cancelledAdds` of the next result (see `Adds`).
+//!
+//! Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
+//! client does, and a person who turns an environment's `confirm_writes` on must not have to find and restart
+//! it for the change to hold.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction,
-    ElicitationSchema, Implementation, InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock,
+    ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation, InitializeResult, JsonObject,
+    ListToolsResult, NumberOrString, PaginatedRequestParams, RequestId, ServerCapabilities, Tool, ToolAnnotations,
 };
-use rmcp::service::{ElicitationMode, RequestContext};
+use rmcp::service::{ElicitationMode, NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,7 +41,7 @@ use serde_json::Value;
 use crate::api::{NewPet, Pet, PetStatus};
 use crate::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, ErrorObject};
 
 /// Serve the store to an AI assistant over MCP (stdio)
 ///
@@ -69,6 +82,11 @@ impl McpArgs {
     }
 }
 
+/// The most requests one server has on the wire at once, whatever the number of calls (docs/mcp.md): a
+/// client may open as many calls as it likes, and each `list_pets` with `all` sends four. Two such calls run
+/// side by side; the rest wait their turn.
+pub const MAX_REQUESTS_AT_ONCE: usize = 8;
+
 /// The name `petstore mcp` gives itself in `initialize`.
 const SERVER_NAME: &str = "petstore";
 
@@ -93,7 +111,15 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         );
     }
     let writes = Arc::new(AtomicUsize::new(0));
-    let server = Server { ctx: Arc::clone(ctx), allow_writes: args.allow_writes, writes: Arc::clone(&writes) };
+    let server = Server {
+        ctx: Arc::clone(ctx),
+        allow_writes: args.allow_writes,
+        writes: Arc::clone(&writes),
+        places: Arc::new(tokio::sync::Semaphore::new(MAX_REQUESTS_AT_ONCE)),
+        adds: Arc::default(),
+        log_level: Arc::new(AtomicU8::new(0)),
+    };
+    let adds = Arc::clone(&server.adds);
     let mut signals = crate::signals::subscribe();
     let interrupted = |signal: crate::signals::Signal| {
         if writes.load(Ordering::SeqCst) > 0 {
@@ -136,6 +162,10 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
              with `petstore pets find --name NAME`",
         );
     }
+    // Told in a log notification, but in no result: stderr is the last place left to say it.
+    for report in adds.lock().unwrap_or_else(PoisonError::into_inner).pending.drain(..) {
+        ctx.output.warning(&format!("{}; no later result told the MCP client", report.message()));
+    }
     Ok(())
 }
 
@@ -146,6 +176,102 @@ struct Server {
     allow_writes: bool,
     /// `add_pet` requests that may be on the wire, for what a signal or a vanished client says.
     writes: Arc<AtomicUsize>,
+    /// The places for requests on the wire, shared by every call's client: [`MAX_REQUESTS_AT_ONCE`].
+    places: Arc<tokio::sync::Semaphore>,
+    /// The `add_pet` calls whose request went out, for telling the client what came of those it cancelled.
+    adds: Arc<Mutex<Adds>>,
+    /// The least severe log notification the client wants (`logging/setLevel`), as [`level_rank`] ranks it;
+    /// all of them until it says.
+    log_level: Arc<AtomicU8>,
+}
+
+/// The most answered calls kept in [`Adds::answered`].
+const ANSWERED_KEPT: usize = 64;
+
+/// The most reports kept for the next result ([`Adds::pending`]); past it, the oldest goes to stderr.
+const PENDING_KEPT: usize = 100;
+
+/// The `add_pet` calls whose `POST /pets` went out, and the reports of those the client cancelled.
+///
+/// rmcp does not stop a call the client cancels; it drops its answer. So the call, or the cancellation,
+/// whichever comes second, tells what came of it: a call that ends after its cancellation tells it at once;
+/// a cancellation that comes after the call was answered (the answer crossing the notification, an answer
+/// the client then ignores) finds the call among the answered ones and tells it then. A report goes out in a
+/// log notification and waits for the next result whose call is not cancelled; a cancellation of the call
+/// whose answer carried it puts it back.
+#[derive(Debug, Default)]
+struct Adds {
+    /// On the wire: whether the client cancelled the call meanwhile.
+    sending: HashMap<RequestId, bool>,
+    /// Calls answered lately, newest last, [`ANSWERED_KEPT`] at most, with what their answer said that a
+    /// cancellation would lose.
+    answered: VecDeque<Answered>,
+    /// Reports not yet in a result, oldest first: [`PENDING_KEPT`] at most.
+    pending: VecDeque<CancelledAdd>,
+}
+
+/// A call whose answer went out, and what the answer told that a cancellation would lose.
+#[derive(Debug)]
+struct Answered {
+    id: RequestId,
+    /// An `add_pet`'s own outcome.
+    own: Option<CancelledAdd>,
+    /// The reports of earlier cancelled calls that the answer carried.
+    carried: Vec<CancelledAdd>,
+}
+
+impl Adds {
+    /// A cancellation of `id`: what its answer told, if the call had already been answered.
+    fn cancel(&mut self, id: &RequestId) -> Option<Answered> {
+        if let Some(cancelled) = self.sending.get_mut(id) {
+            *cancelled = true;
+            return None;
+        }
+        let at = self.answered.iter().position(|answered| answered.id == *id)?;
+        self.answered.remove(at)
+    }
+
+    /// The `add_pet` call `id` got its answer, `report`, `cancelled` meanwhile or not: the report to tell now,
+    /// or none, keeping it for a cancellation still to come.
+    fn sent(&mut self, id: &RequestId, cancelled: bool, report: CancelledAdd) -> Option<CancelledAdd> {
+        if self.sending.remove(id).unwrap_or(false) || cancelled {
+            return Some(report);
+        }
+        self.answered(id).own = Some(report);
+        None
+    }
+
+    /// The reports for the answer to call `id`: all that wait, unless the client cancelled the call.
+    fn for_result(&mut self, id: &RequestId, cancelled: bool) -> Vec<CancelledAdd> {
+        if cancelled || self.pending.is_empty() {
+            return Vec::new();
+        }
+        let reports: Vec<CancelledAdd> = self.pending.drain(..).collect();
+        self.answered(id).carried.extend(reports.iter().cloned());
+        reports
+    }
+
+    /// Keeps `report` for the next result; the report it pushes out, if any.
+    fn keep(&mut self, report: CancelledAdd) -> Option<CancelledAdd> {
+        let pushed_out = if self.pending.len() == PENDING_KEPT { self.pending.pop_front() } else { None };
+        self.pending.push_back(report);
+        pushed_out
+    }
+
+    /// The entry of call `id` among the answered ones, made if need be.
+    fn answered(&mut self, id: &RequestId) -> &mut Answered {
+        let at = match self.answered.iter().position(|answered| answered.id == *id) {
+            Some(at) => at,
+            None => {
+                if self.answered.len() == ANSWERED_KEPT {
+                    self.answered.pop_front();
+                }
+                self.answered.push_back(Answered { id: id.clone(), own: None, carried: Vec::new() });
+                self.answered.len() - 1
+            }
+        };
+        &mut self.answered[at]
+    }
 }
 
 /// `list_pets`'s arguments.
@@ -211,6 +337,11 @@ struct PetsResult {
     /// `find_pets` with an id: `GET /pets/{petId}`, which the API deprecates, when the search had to use it.
     #[serde(rename = "deprecatedCall", skip_serializing_if = "Option::is_none")]
     deprecated_call: Option<String>,
+    /// `add_pet` calls that the client cancelled after their request went out, and what came of each: each
+    /// told once, in the first result after it is known (and at once in a log notification). Absent when
+    /// there are none.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    cancelled_adds: Vec<CancelledAdd>,
 }
 
 /// What `add_pet` returns.
@@ -221,6 +352,98 @@ struct AddResult {
     /// `accepted`: the user accepted the question in the client; `not_required`: the environment's writes are
     /// not confirmed.
     confirmation: Confirmation,
+    /// As in `list_pets`'s result.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    cancelled_adds: Vec<CancelledAdd>,
+}
+
+/// An `add_pet` call that the client cancelled after its `POST /pets` went out, and what came of it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+struct CancelledAdd {
+    /// The id of the cancelled `tools/call` request.
+    #[serde(rename = "requestId")]
+    request_id: CallId,
+    /// The animal's name, as sent.
+    name: String,
+    /// Its category, as sent.
+    #[serde(rename = "categoryId")]
+    category_id: i64,
+    /// Its status, as sent; absent when none was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<PetStatus>,
+    /// `created`; `not_created`: the server refused it, or could not be reached; `unknown`: it may have been
+    /// created (no complete answer, or a server error while adding).
+    outcome: Outcome,
+    /// The animal created, with the id the service assigned: with `created`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pet: Option<Pet>,
+    /// Why it was not created, or may not have been, as a failed call's error object says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorObject>,
+}
+
+/// A JSON-RPC request id: a number or a string.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+enum CallId {
+    Number(i64),
+    Text(String),
+}
+
+/// What came of a request that went out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+enum Outcome {
+    Created,
+    NotCreated,
+    Unknown,
+}
+
+impl CancelledAdd {
+    /// The report of the `add_pet` call `id`, which sent `new_pet` and got `result`.
+    fn of(id: &RequestId, new_pet: &NewPet, result: &Result<Pet, Error>) -> CancelledAdd {
+        let (outcome, pet, error) = match result {
+            Ok(pet) => (Outcome::Created, Some(pet.clone()), None),
+            Err(err @ Error::MaybeApplied { .. }) => (Outcome::Unknown, None, Some(error_object(err))),
+            Err(err) => (Outcome::NotCreated, None, Some(error_object(err))),
+        };
+        CancelledAdd {
+            request_id: match id {
+                NumberOrString::Number(number) => CallId::Number(*number),
+                NumberOrString::String(text) => CallId::Text(text.to_string()),
+            },
+            name: new_pet.name.clone(),
+            category_id: new_pet.category_id,
+            status: new_pet.status,
+            outcome,
+            pet,
+            error,
+        }
+    }
+
+    /// The report in words, on one line, the name escaped as in the question.
+    fn message(&self) -> String {
+        let id = match &self.request_id {
+            CallId::Number(number) => number.to_string(),
+            CallId::Text(text) => format!("`{}`", crate::output::safe::in_backticks(text)),
+        };
+        let name = crate::output::safe::in_backticks(&self.name);
+        let why = self
+            .error
+            .as_ref()
+            .map_or_else(String::new, |error| crate::output::safe::message(&error.message).into_owned());
+        let what = match (self.outcome, &self.pet) {
+            (Outcome::Created, Some(pet)) => {
+                format!("the animal `{name}` was created all the same, with id {}", pet.id)
+            }
+            (Outcome::Created | Outcome::Unknown, _) => format!(
+                "the animal `{name}` may or may not have been created ({why}); check with `find_pets` and the same \
+                 `name` before adding it again"
+            ),
+            (Outcome::NotCreated, _) => format!("the animal `{name}` was not created: {why}"),
+        };
+        format!("`add_pet` (request {id}) was cancelled after its `POST /pets` went out: {what}")
+    }
 }
 
 /// How an `add_pet` came to be sent.
@@ -292,10 +515,34 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
 }
 
 impl ServerHandler for Server {
+    #[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
     fn get_info(&self) -> InitializeResult {
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().enable_logging().build())
             .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
+    }
+
+    #[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.log_level.store(level_rank(request.level), Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn on_cancelled(&self, notification: CancelledNotificationParam, context: NotificationContext<RoleServer>) {
+        let Some(id) = notification.request_id else { return };
+        let Some(answered) = self.adds.lock().unwrap_or_else(PoisonError::into_inner).cancel(&id) else { return };
+        // The answer the client will not take: what it carried waits for the next result again (it went out
+        // in a log notification already), and an `add_pet`'s own outcome is told.
+        for report in answered.carried {
+            self.keep(report);
+        }
+        if let Some(own) = answered.own {
+            self.tell(own, &context.peer).await;
+        }
     }
 
     async fn list_tools(
@@ -314,21 +561,56 @@ impl ServerHandler for Server {
         // `inputResponses` and `requestState` (a retry after an input request, protocol 2026-07-28) are never
         // read: petstore asks no such question, so no argument of the model's can stand for the user's answer.
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let result = match request.name.as_ref() {
-            "list_pets" => self.list_pets(parse(arguments)?).await,
-            "find_pets" => self.find_pets(parse(arguments)?).await,
-            "add_pet" if self.allow_writes => self.add_pet(parse(arguments)?, &context).await,
+        let call = match request.name.as_ref() {
+            "list_pets" => Call::List(parse(arguments)?),
+            "find_pets" => Call::Find(parse(arguments)?),
+            "add_pet" if self.allow_writes => Call::Add(parse(arguments)?),
             other => {
                 let shown: String = other.chars().take(64).collect();
                 return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
             }
         };
+        // The config as it is now: a change made while the server runs (`confirm_writes` above all) holds from
+        // this call on.
+        let ctx = match self.ctx.with_config_reread() {
+            Ok(ctx) => ctx,
+            Err(err) => return Ok(error_result(&err).into()),
+        };
+        let result = match call {
+            Call::List(args) => self.list_pets(&ctx, args).await,
+            Call::Find(args) => self.find_pets(&ctx, args).await,
+            Call::Add(args) => self.add_pet(&ctx, args, &context).await,
+        };
+        // What came of the `add_pet` calls the client cancelled, told in this result, unless this call too was
+        // cancelled: its answer is dropped.
+        let cancelled = context.ct.is_cancelled();
+        let reports = self.adds.lock().unwrap_or_else(PoisonError::into_inner).for_result(&context.id, cancelled);
         Ok(match result {
-            Ok(value) => CallToolResult::structured(value),
-            Err(err) => error_result(&self.ctx.with_true_hint(err)),
+            Ok(mut value) => {
+                if let (false, Some(object)) = (reports.is_empty(), value.as_object_mut()) {
+                    let reports = serde_json::to_value(&reports).expect("reports serialise");
+                    object.insert("cancelledAdds".to_owned(), reports);
+                }
+                structured_result(value)
+            }
+            Err(err) => {
+                let mut result = error_result(&ctx.with_true_hint(err));
+                if !reports.is_empty() {
+                    let text = serde_json::json!({ "cancelledAdds": reports }).to_string();
+                    result.content.push(ContentBlock::text(crate::output::safe::escape_json(&text).into_owned()));
+                }
+                result
+            }
         }
         .into())
     }
+}
+
+/// A tool call, its arguments read.
+enum Call {
+    List(ListPetsArgs),
+    Find(FindPetsArgs),
+    Add(AddPetArgs),
 }
 
 /// The arguments as `T`, or the JSON-RPC error for bad arguments (-32602).
@@ -337,21 +619,101 @@ fn parse<T: for<'de> Deserialize<'de>>(arguments: Value) -> Result<T, ErrorData>
         .map_err(|err| ErrorData::invalid_params(format!("invalid arguments: {err}"), None))
 }
 
-/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text.
+/// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
+/// JSON as text for the model to read, with tag characters, bidirectional controls and invisible characters
+/// written as JSON escapes ([`crate::output::safe::escape_json`]): the same document, which shows what it
+/// holds.
+fn structured_result(value: Value) -> CallToolResult {
+    let text = crate::output::safe::escape_json(&value.to_string()).into_owned();
+    let mut result = CallToolResult::structured(value);
+    result.content = vec![ContentBlock::text(text)];
+    result
+}
+
+/// A failed call: `isError`, with the JSON error object that `--json` modes print as its text (its hint in
+/// the tools' words, [`tool_hint`]), escaped as a result's text is.
 fn error_result(err: &Error) -> CallToolResult {
-    let document = serde_json::to_string(&err.to_document()).expect("an error document serialises");
-    CallToolResult::error(vec![ContentBlock::text(document)])
+    let document = crate::error::ErrorDocument { error: error_object(err) };
+    let document = serde_json::to_string(&document).expect("an error document serialises");
+    CallToolResult::error(vec![ContentBlock::text(crate::output::safe::escape_json(&document).into_owned())])
+}
+
+/// The error object of a failed call, its hint in the tools' words ([`tool_hint`]).
+fn error_object(err: &Error) -> ErrorObject {
+    let mut object = err.to_document().error;
+    if let Some(hint) = tool_hint(err) {
+        object.hint = Some(hint.to_owned());
+    }
+    object
+}
+
+/// A log level's rank, least severe first.
+#[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
+fn level_rank(level: rmcp::model::LoggingLevel) -> u8 {
+    use rmcp::model::LoggingLevel;
+    match level {
+        LoggingLevel::Debug => 0,
+        LoggingLevel::Info => 1,
+        LoggingLevel::Notice => 2,
+        LoggingLevel::Warning => 3,
+        LoggingLevel::Error => 4,
+        LoggingLevel::Critical => 5,
+        LoggingLevel::Alert => 6,
+        LoggingLevel::Emergency => 7,
+    }
+}
+
+/// The hint of a failed call in the words of the tools, where the CLI's names a command or flag that stands
+/// for one (`petstore pets find --name NAME`: `find_pets` with `name`): the model reads it, and has tools and
+/// arguments, not a terminal. `None` keeps the error's own hint: no hint, or a step that only the person can
+/// take, at a terminal (logging in, fixing the config file), with the command they run there.
+fn tool_hint(err: &Error) -> Option<&'static str> {
+    Some(match err {
+        // `add_pet` is the only write: its answer never came whole, or said the server failed.
+        Error::MaybeApplied { .. } => {
+            "the animal may have been created: check with `find_pets` and the same `name` before calling `add_pet` \
+             again"
+        }
+        Error::PetUnreachable { .. } => {
+            "`find_pets` with `name`, `categoryId` or `status` searches what the lists show"
+        }
+        Error::PetNotFound { .. } | Error::NoMatch { .. } => {
+            "`find_pets` searches every animal the API can reach, and `list_pets` with `all: true` lists them"
+        }
+        Error::ListPartial { .. } | Error::FindPartial { .. } => {
+            "the API has no way past its first 100 of a status; a result's `notes` say what it may miss"
+        }
+        Error::ServerError { .. } => "try the call again later",
+        Error::DeclinedInClient { .. } => "call `add_pet` again only if the user asks for it again",
+        Error::Timeout { .. } => {
+            "try the call again later; the user can give requests longer where their MCP client starts `petstore \
+             mcp` (its `--timeout SECONDS`)"
+        }
+        Error::Connect { .. } => {
+            "check that the API's server is running and that the base URL `petstore mcp` was started with is right"
+        }
+        Error::Tls { .. } => {
+            "if the server's certificate comes from a private CA, the user can pass that CA where their MCP client \
+             starts `petstore mcp` (its `--cacert FILE`)"
+        }
+        _ => return None,
+    })
 }
 
 impl Server {
-    async fn list_pets(&self, args: ListPetsArgs) -> Result<Value, Error> {
+    /// A client for this call, whose requests take their turn among every call's ([`MAX_REQUESTS_AT_ONCE`]).
+    fn client(&self, ctx: &Context) -> Result<crate::api::Client, Error> {
+        Ok(ctx.client()?.with_request_limit(Arc::clone(&self.places)))
+    }
+
+    async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
         if args.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
             return Err(Error::InvalidValue { message: format!("`limit` must be from 1 to {MAX_LIMIT}") });
         }
         if args.all && args.limit.is_some() {
             return Err(Error::InvalidValue { message: "`limit` and `all` cannot be used together".to_owned() });
         }
-        let client = self.ctx.client()?;
+        let client = self.client(ctx)?;
         if args.all {
             let catalog = catalog::all(&client, args.status).await?;
             let full = catalog.coverage.full_statuses().filter_map(|partition| partition.status).collect();
@@ -368,11 +730,12 @@ impl Server {
             full_statuses: Vec::new(),
             blind_spot: false,
             deprecated_call: None,
+            cancelled_adds: Vec::new(),
         };
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
 
-    async fn find_pets(&self, args: FindPetsArgs) -> Result<Value, Error> {
+    async fn find_pets(&self, ctx: &Context, args: FindPetsArgs) -> Result<Value, Error> {
         let criteria = Criteria {
             id: args.id,
             name: args.name,
@@ -385,7 +748,7 @@ impl Server {
                 message: "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`".to_owned(),
             });
         }
-        let client = self.ctx.client()?;
+        let client = self.client(ctx)?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
             return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
@@ -416,7 +779,12 @@ impl Server {
         Ok(pets_result(found.pets, &found.coverage, full, blind_spot, notes, deprecated_call))
     }
 
-    async fn add_pet(&self, args: AddPetArgs, context: &RequestContext<RoleServer>) -> Result<Value, Error> {
+    async fn add_pet(
+        &self,
+        ctx: &Context,
+        args: AddPetArgs,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, Error> {
         if args.name.is_empty() {
             return Err(Error::InvalidValue { message: "`name` is required and cannot be empty".to_owned() });
         }
@@ -426,15 +794,17 @@ impl Server {
             });
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
-        let target = self.ctx.target()?;
-        let client = self.ctx.client()?;
-        let confirmation = match target.env.filter(|env| env.confirm_writes) {
+        let target = ctx.target()?;
+        let client = self.client(ctx)?;
+        let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {
                 let request = client.prepare_create_pet(&new_pet);
                 let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+                // Between its backticks, a name can neither end its line nor close them and go on in the
+                // question's voice; the body below shows it exactly, as JSON.
                 let shown =
-                    NewPet { name: crate::output::safe::message(&new_pet.name).into_owned(), ..new_pet.clone() };
+                    NewPet { name: crate::output::safe::in_backticks(&new_pet.name).into_owned(), ..new_pet.clone() };
                 let question = crate::commands::confirm::question(
                     &env.name,
                     target.base_url,
@@ -452,13 +822,52 @@ impl Server {
         };
         // A call the client cancelled while the question was open is not sent.
         if context.ct.is_cancelled() {
-            return Err(Error::DeclinedInClient { env: target.env.map(|env| env.name.clone()).unwrap_or_default() });
+            return Err(Error::DeclinedInClient {
+                env: target.confirmed.or(target.env).map(|env| env.name.clone()).unwrap_or_default(),
+            });
         }
+        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         self.writes.fetch_add(1, Ordering::SeqCst);
         let created = client.create_pet(&new_pet).await;
         self.writes.fetch_sub(1, Ordering::SeqCst);
-        let pet = created.map_err(crate::commands::pets::add::write_error)?;
-        Ok(serde_json::to_value(AddResult { pet, confirmation }).expect("a result serialises"))
+        let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::add::write_error(err)));
+        // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
+        // told otherwise.
+        let report = CancelledAdd::of(&context.id, &new_pet, &created);
+        let cancelled = context.ct.is_cancelled();
+        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+        if let Some(report) = report {
+            self.tell(report, &context.peer).await;
+        }
+        let result = AddResult { pet: created?, confirmation, cancelled_adds: Vec::new() };
+        Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+
+    /// Keeps `report` for the next result; one pushed out of [`PENDING_KEPT`] goes to stderr.
+    fn keep(&self, report: CancelledAdd) {
+        let pushed_out = self.adds.lock().unwrap_or_else(PoisonError::into_inner).keep(report);
+        if let Some(old) = pushed_out {
+            self.ctx.output.warning(&format!("{}; no later result told the MCP client", old.message()));
+        }
+    }
+
+    /// Tells the client what came of an `add_pet` it cancelled: in a log notification now (unless it asked for
+    /// none so mild), and in the next result.
+    #[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
+    async fn tell(&self, report: CancelledAdd, peer: &Peer<RoleServer>) {
+        use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam};
+        let mut data = serde_json::Map::new();
+        data.insert("message".to_owned(), Value::String(report.message()));
+        if let Value::Object(fields) = serde_json::to_value(&report).expect("a report serialises") {
+            data.extend(fields);
+        }
+        self.keep(report);
+        if self.log_level.load(Ordering::SeqCst) <= level_rank(LoggingLevel::Warning) {
+            let mut notification = LoggingMessageNotificationParam::new(LoggingLevel::Warning, Value::Object(data));
+            notification.logger = Some(SERVER_NAME.to_owned());
+            // A client that is gone reads nothing; the next result, or stderr at the end, still tells.
+            let _ = peer.notify_logging_message(notification).await;
+        }
     }
 
     /// Asks the person through the client (form elicitation): `Ok` only for `accept` with `confirm: true`.
@@ -539,6 +948,7 @@ fn pets_result(
         full_statuses,
         blind_spot,
         deprecated_call,
+        cancelled_adds: Vec::new(),
     };
     serde_json::to_value(result).expect("a result serialises")
 }
@@ -583,6 +993,72 @@ mod tests {
         let mut pets = ours["properties"]["pets"].clone();
         pets.as_object_mut().unwrap().remove("description");
         assert_eq!(pets, expected);
+    }
+
+    /// The report of an `add_pet` that created `name` with id `id`.
+    fn created(id: i64, name: &str) -> CancelledAdd {
+        let new_pet = NewPet { name: name.to_owned(), category_id: 1, status: None };
+        let pet = Pet { id, name: name.to_owned(), category_id: 1, status: None };
+        CancelledAdd::of(&NumberOrString::Number(id), &new_pet, &Ok(pet))
+    }
+
+    #[test]
+    fn a_cancellation_told_whichever_comes_second_the_answer_or_it() {
+        let mut adds = Adds::default();
+        let [one, two, three, four] = [1, 2, 3, 4].map(NumberOrString::Number);
+        // Cancelled while its request is out: told when the answer comes.
+        adds.sending.insert(one.clone(), false);
+        assert!(adds.cancel(&one).is_none());
+        assert_eq!(adds.sent(&one, false, created(6, "Rex")).unwrap().name, "Rex");
+        // Answered before the cancellation came: told when it comes, once.
+        adds.sending.insert(two.clone(), false);
+        assert!(adds.sent(&two, false, created(7, "Tom")).is_none());
+        let answered = adds.cancel(&two).unwrap();
+        assert_eq!((answered.own.unwrap().name.as_str(), answered.carried.len()), ("Tom", 0));
+        assert!(adds.cancel(&two).is_none());
+        // A report waits for an answer the client takes: not a cancelled call's, and back if its call is
+        // cancelled after it was answered.
+        assert!(adds.keep(created(8, "Max")).is_none());
+        assert!(adds.for_result(&three, true).is_empty());
+        assert_eq!(adds.for_result(&four, false).len(), 1);
+        assert!(adds.pending.is_empty());
+        let answered = adds.cancel(&four).unwrap();
+        assert_eq!((answered.own.is_none(), answered.carried[0].name.as_str()), (true, "Max"));
+    }
+
+    #[test]
+    fn what_is_kept_of_cancellations_is_bounded() {
+        let mut adds = Adds::default();
+        for id in 0..1000 {
+            let id = NumberOrString::Number(id);
+            adds.sent(&id, false, created(1, "Rex"));
+        }
+        assert_eq!(adds.answered.len(), ANSWERED_KEPT);
+        for id in 0..PENDING_KEPT {
+            assert!(adds.keep(created(i64::try_from(id).unwrap(), "Rex")).is_none());
+        }
+        assert_eq!(adds.keep(created(1000, "Tom")).unwrap().pet.unwrap().id, 0);
+        assert_eq!(adds.pending.len(), PENDING_KEPT);
+    }
+
+    #[test]
+    fn a_report_says_what_came_of_the_add_with_the_name_escaped() {
+        assert_eq!(
+            created(6, "Rex`\u{202e}").message(),
+            r"`add_pet` (request 6) was cancelled after its `POST /pets` went out: the animal `Rex\u{60}\u{202e}` was created all the same, with id 6"
+        );
+        let new_pet = NewPet { name: "Rex".to_owned(), category_id: 1, status: None };
+        let lost = Error::MaybeApplied { message: "no complete answer".to_owned(), check: String::new(), code: 5 };
+        let unknown = CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, &Err(lost));
+        assert_eq!(unknown.outcome, Outcome::Unknown);
+        assert!(unknown.message().starts_with("`add_pet` (request `a`) was cancelled"), "{}", unknown.message());
+        assert!(unknown.error.unwrap().hint.unwrap().contains("`find_pets`"));
+    }
+
+    #[test]
+    fn the_docs_give_the_bound_on_requests() {
+        let docs = include_str!("../../docs/mcp.md");
+        assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
     }
 
     #[test]

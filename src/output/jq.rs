@@ -1,6 +1,10 @@
 //! `--jq EXPRESSION`: jq filters over petstore's JSON output, in-process with the jaq crates (no external jq).
 
+use std::cell::RefCell;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 use jaq_core::data::{DataT, HasLut};
 use jaq_core::load::{Arena, File, Loader};
@@ -10,6 +14,7 @@ use jaq_json::Val;
 use super::safe;
 use crate::credentials::API_KEY_VAR;
 use crate::error::{Error, line_column};
+use crate::signals::Signal;
 
 /// jq's `@csv` and `@tsv`, which the jaq library crates do not define (jaq-std has `@sh`, `@text`, `@html`,
 /// `@uri`, `@base64` and `@base64d`; jaq-json has `@json`; `@csv` and `@tsv` live only in jaq's binary).
@@ -49,6 +54,23 @@ const EVAL_STACK_BYTES: usize = 128 * 1024 * 1024;
 /// loop, which need no stack) is an error rather than a printer's recursion.
 pub const MAX_DEPTH: usize = 10_000;
 
+/// The longest one run of a filter may take inside a bulk add (on each created pet with `-o ndjson`, else on
+/// the document of them all): the batch waits for it, so a filter that never ends must not hold the batch,
+/// and what it has done must still be written down. Far more than any filter over pets needs.
+pub const BATCH_TIME: Duration = Duration::from_secs(10);
+
+/// How much petstore's memory may grow during one run of a filter inside a bulk add (read from the resident
+/// size, on Linux, every 10 ms).
+pub const BATCH_MEMORY: u64 = 1024 * 1024 * 1024;
+
+/// Inside a bulk add, once a signal has come, the longest a run of the filter may take: the batch has
+/// written down what it did before it shows what it made, so a slow filter gets this much, and one that was
+/// running when the signal came is stopped at once.
+pub const AFTER_SIGNAL: Duration = Duration::from_secs(1);
+
+/// How often a bounded run is checked against its bounds and for signals while it runs.
+const WATCH_EVERY: Duration = Duration::from_millis(10);
+
 /// A jq expression known to compile. It keeps the text and compiles again where it runs, on a thread of its
 /// own with a large stack (`STACK_BYTES`): the compiled form is not `Send`, and compiling takes well under a
 /// millisecond.
@@ -57,8 +79,63 @@ pub struct Program {
     code: String,
 }
 
+/// Why a run of a filter was stopped before it ended. Its thread is abandoned, never to run again (jaq cannot
+/// be stopped from outside, and a release build aborts on a panic): it parks at the filter's next step, or
+/// runs until the process ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// It recursed past 128 MiB of stack.
+    TooDeep,
+    /// It ran past [`BATCH_TIME`].
+    TooLong,
+    /// Memory grew past [`BATCH_MEMORY`] while it ran.
+    TooLarge,
+    /// A signal came while it ran, or it ran past [`AFTER_SIGNAL`] after one.
+    Signal(Signal),
+}
+
+impl Stopped {
+    /// Why, in words that follow "the filter was stopped: ".
+    pub fn describe(self) -> String {
+        match self {
+            Stopped::TooDeep => format!(
+                "the expression recursed too deep (more than {} MiB of stack); jq programs here may nest calls \
+                 and constructors only so far",
+                EVAL_STACK_BYTES / (1024 * 1024)
+            ),
+            Stopped::TooLong => {
+                format!("it ran for {}, longer than a filter may in a bulk add", super::duration_words(BATCH_TIME))
+            }
+            Stopped::TooLarge => format!(
+                "it took more than {} GiB of memory, more than a filter may in a bulk add",
+                BATCH_MEMORY / (1024 * 1024 * 1024)
+            ),
+            Stopped::Signal(signal) => format!("{} while it ran", signal.describe()),
+        }
+    }
+}
+
+/// How a run of a filter failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The filter's own error, or a result too deep to print: what came before it is written, and the
+    /// filter may run again.
+    Error(Error),
+    /// It was stopped ([`Stopped`]); what it wrote before is kept.
+    Stopped(Stopped),
+}
+
+/// A run's bounds: none (a command that only reads, which a signal ends whole), or a bulk add's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bounds {
+    /// Only the stack's ([`EVAL_STACK_BYTES`]).
+    Stack,
+    /// [`BATCH_TIME`], [`BATCH_MEMORY`] and signals ([`AFTER_SIGNAL`]) as well.
+    Batch,
+}
+
 /// jaq's data for petstore: the filter's lookup table, watched. jaq looks its table up at every step of
-/// evaluation, so that is where the stack a filter has taken is measured.
+/// evaluation, so that is where the stack a filter has taken is measured, and where an abandoned run stops.
 struct Guarded;
 
 impl DataT for Guarded {
@@ -69,33 +146,47 @@ impl DataT for Guarded {
 #[derive(Clone)]
 struct Watch<'a> {
     lut: &'a Lut<Guarded>,
+    run: &'a RunState,
+}
+
+/// What the filter's thread shares with its run: where its stack began, the output so far, and the way back
+/// to the caller.
+struct RunState {
     /// The address of a local of the filter's thread before evaluation starts.
     base: usize,
+    /// Set by the caller when it gives up on the run.
+    abandoned: Arc<AtomicBool>,
+    /// What the filter has written so far.
+    out: RefCell<Vec<u8>>,
+    /// The run's end, for the caller.
+    done: mpsc::Sender<Ran>,
 }
+
+/// What a run wrote, and how it ended.
+type Ran = (Vec<u8>, Result<(), Failure>);
 
 impl<'a> HasLut<'a, Guarded> for Watch<'a> {
     fn lut(&self) -> &'a Lut<Guarded> {
+        if self.run.abandoned.load(Ordering::Relaxed) {
+            park_for_ever();
+        }
         let here = 0u8;
-        if self.base.abs_diff(std::ptr::addr_of!(here) as usize) > EVAL_STACK_BYTES {
-            too_deep();
+        if self.run.base.abs_diff(std::ptr::addr_of!(here) as usize) > EVAL_STACK_BYTES {
+            // jaq has no way to stop it with an error: say so, and stop here.
+            let out = std::mem::take(&mut *self.run.out.borrow_mut());
+            let _ = self.run.done.send((out, Err(Failure::Stopped(Stopped::TooDeep))));
+            park_for_ever();
         }
         self.lut
     }
 }
 
-/// A filter that recursed past [`EVAL_STACK_BYTES`]. jaq has no way to stop it with an error (and a release
-/// build aborts on a panic), so petstore reports it and exits here, as a usage error: nothing of the filter's
-/// output has been printed yet.
-fn too_deep() -> ! {
-    let err = Error::Jq {
-        message: format!(
-            "the expression recursed too deep (more than {} MiB of stack); jq programs here may nest calls \
-             and constructors only so far",
-            EVAL_STACK_BYTES / (1024 * 1024)
-        ),
-    };
-    eprintln!("error: {}", safe::message(&err.to_string()));
-    std::process::exit(i32::from(err.exit_code()));
+/// The end of an abandoned run's thread: it holds what it made until the process ends, and takes no more
+/// processor time.
+fn park_for_ever() -> ! {
+    loop {
+        std::thread::park();
+    }
 }
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<Guarded>>;
@@ -109,35 +200,135 @@ impl Program {
 
     /// Runs the program on `document` and writes each result on its own line: strings as raw text (like
     /// `jq -r`), anything else as compact JSON, both escaped by [`safe`] when stdout is a `terminal`. The first
-    /// runtime error stops it; what came before it is written.
+    /// runtime error stops it; what came before it is written. Only the stack is bounded: a command that only
+    /// reads is ended whole by a signal.
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        let (out, result) = std::thread::scope(|scope| {
-            let mut failed = None;
-            for &stack in STACK_BYTES {
-                let spawned =
-                    std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn_scoped(scope, || {
-                        let mut out = Vec::new();
-                        let result = run_here(&self.code, document, &mut out, terminal);
-                        (out, result)
-                    });
-                match spawned {
-                    Ok(worker) => {
-                        return Ok(worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-                    }
-                    Err(err) => failed = Some(err),
-                }
-            }
-            let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
-            Err(Error::Jq { message: format!("cannot start the filter's thread: {err}") })
-        })?;
+        let (out, result) = self.run_within(document, terminal, Bounds::Stack);
         w.write_all(&out)?;
-        result
+        result.map_err(|failure| match failure {
+            Failure::Error(err) => err,
+            Failure::Stopped(stopped) => Error::Jq { message: stopped.describe() },
+        })
+    }
+
+    /// As [`Program::run`], inside a bulk add: the run is also stopped after [`BATCH_TIME`], when memory grows
+    /// by [`BATCH_MEMORY`], and at a signal ([`AFTER_SIGNAL`]), so that the batch goes on to write down what it
+    /// did. Gives what the filter wrote, and how it ended.
+    pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
+        self.run_within(document, terminal, Bounds::Batch)
+    }
+
+    fn run_within(&self, document: &serde_json::Value, terminal: bool, bounds: Bounds) -> Ran {
+        let input = serde_json::to_vec(document).expect("a JSON value serialises");
+        let (done, ended) = mpsc::channel();
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let mut failed = None;
+        let mut worker = None;
+        for &stack in STACK_BYTES {
+            let (code, input, done, abandoned) = (self.code.clone(), input.clone(), done.clone(), abandoned.clone());
+            let spawned = std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn(move || {
+                let base = 0u8;
+                let run = RunState {
+                    base: std::ptr::addr_of!(base) as usize,
+                    abandoned,
+                    out: RefCell::new(Vec::new()),
+                    done,
+                };
+                let result = run_here(&code, &input, terminal, &run);
+                let _ = run.done.send((run.out.take(), result));
+            });
+            match spawned {
+                Ok(handle) => {
+                    worker = Some(handle);
+                    break;
+                }
+                Err(err) => failed = Some(err),
+            }
+        }
+        drop(done);
+        let Some(worker) = worker else {
+            let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
+            let message = format!("cannot start the filter's thread: {err}");
+            return (Vec::new(), Err(Failure::Error(Error::Jq { message })));
+        };
+        let watch = Watcher::new(bounds);
+        loop {
+            match ended.recv_timeout(WATCH_EVERY) {
+                Ok(ran) => return ran,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Some(stopped) = watch.over() {
+                        abandoned.store(true, Ordering::Relaxed);
+                        return (Vec::new(), Err(Failure::Stopped(stopped)));
+                    }
+                }
+                // The thread ended without a word: it panicked, and said so on stderr.
+                Err(mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the filter's thread says how its run ended"),
+                },
+            }
+        }
     }
 
     /// The program, to run on many inputs in turn (`--output ndjson`: one per record).
     pub fn compiled(&self) -> Result<Compiled, Error> {
         Ok(Compiled { program: self.clone() })
     }
+}
+
+/// Whether a run is past its bounds, seen from the thread that waits for it.
+struct Watcher {
+    bounds: Bounds,
+    started: Instant,
+    /// The signals seen before the run began.
+    signals: u64,
+    /// The resident size before the run began, where it can be read.
+    resident: Option<u64>,
+}
+
+impl Watcher {
+    fn new(bounds: Bounds) -> Watcher {
+        let batch = bounds == Bounds::Batch;
+        Watcher {
+            bounds,
+            started: Instant::now(),
+            signals: crate::signals::seen().0,
+            resident: if batch { resident_bytes() } else { None },
+        }
+    }
+
+    /// Why the run must stop now, if it must.
+    fn over(&self) -> Option<Stopped> {
+        if self.bounds == Bounds::Stack {
+            return None;
+        }
+        let (signals, last) = crate::signals::seen();
+        if let Some(signal) = last
+            && (signals > self.signals || self.started.elapsed() >= AFTER_SIGNAL)
+        {
+            return Some(Stopped::Signal(signal));
+        }
+        if self.started.elapsed() >= BATCH_TIME {
+            return Some(Stopped::TooLong);
+        }
+        if let (Some(before), Some(now)) = (self.resident, resident_bytes())
+            && now.saturating_sub(before) > BATCH_MEMORY
+        {
+            return Some(Stopped::TooLarge);
+        }
+        None
+    }
+}
+
+/// petstore's resident memory, in bytes, where the system says (Linux's `/proc/self/statm`, in pages of 4 KiB
+/// or more: read as 4 KiB, so that the bound errs on the side of letting a filter run).
+fn resident_bytes() -> Option<u64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 /// A program to run on many inputs in turn.
@@ -151,36 +342,45 @@ impl Compiled {
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
         self.program.run(document, w, terminal)
     }
+
+    /// As [`Program::run_in_batch`].
+    pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
+        self.program.run_in_batch(document, terminal)
+    }
 }
 
-/// Compiles and runs `code` on this thread, which must have one of [`STACK_BYTES`] of stack.
-fn run_here(code: &str, document: &serde_json::Value, w: &mut Vec<u8>, terminal: bool) -> Result<(), Error> {
-    let base = 0u8;
-    let filter = compile(code)?;
-    let bytes = serde_json::to_vec(document).expect("a JSON value serialises");
-    let input = jaq_json::read::parse_single(&bytes).map_err(|err| Error::Jq { message: err.to_string() })?;
-    let data = Watch { lut: &filter.lut, base: std::ptr::addr_of!(base) as usize };
+/// Compiles and runs `code` on `input` (JSON text) on this thread, which must have one of [`STACK_BYTES`] of
+/// stack, writing to `run.out`.
+fn run_here(code: &str, input: &[u8], terminal: bool, run: &RunState) -> Result<(), Failure> {
+    let failed = |err: Error| Failure::Error(err);
+    let filter = compile(code).map_err(failed)?;
+    let input = jaq_json::read::parse_single(input).map_err(|err| failed(Error::Jq { message: err.to_string() }))?;
+    let data = Watch { lut: &filter.lut, run };
     let ctx = Ctx::<Guarded>::new(data, Vars::new([environment()]));
+    let write = |bytes: &[&[u8]]| {
+        let mut out = run.out.borrow_mut();
+        for part in bytes {
+            out.extend_from_slice(part);
+        }
+    };
     for value in filter.id.run((ctx, input)).map(unwrap_valr) {
         match value {
             Ok(Val::TStr(text)) if terminal => {
-                writeln!(w, "{}", safe::escape(&String::from_utf8_lossy(&text), safe::Newlines::Keep))?;
+                let shown = safe::escape(&String::from_utf8_lossy(&text), safe::Newlines::Keep).into_owned();
+                write(&[shown.as_bytes(), b"\n"]);
             }
-            Ok(Val::TStr(text)) => {
-                w.write_all(&text)?;
-                w.write_all(b"\n")?;
-            }
+            Ok(Val::TStr(text)) => write(&[&text, b"\n"]),
             Ok(value) if depth(&value) > MAX_DEPTH => {
                 // Dropping it would recurse as deep as it nests: the process ends soon, and frees it then.
                 std::mem::forget(value);
-                return Err(Error::Jq { message: format!("a result nests deeper than {MAX_DEPTH} levels") });
+                return Err(failed(Error::Jq { message: format!("a result nests deeper than {MAX_DEPTH} levels") }));
             }
-            Ok(value) => writeln!(w, "{}", safe::json(&value.to_string(), terminal))?,
+            Ok(value) => write(&[safe::json(&value.to_string(), terminal).as_bytes(), b"\n"]),
             Err(err) => {
                 // jaq shows an error's value as JSON; a string reads better as text.
                 let text = err.to_string();
                 let text = serde_json::from_str::<String>(&text).unwrap_or(text);
-                return Err(Error::Jq { message: text });
+                return Err(failed(Error::Jq { message: text }));
             }
         }
     }
@@ -281,6 +481,27 @@ mod tests {
         assert_eq!(err.to_string(), "--jq:1:7: expected term");
         let err = Program::new("nosuch(1)").unwrap_err();
         assert_eq!(err.to_string(), "--jq:1:1: undefined filter `nosuch`");
+    }
+
+    #[test]
+    fn in_a_batch_a_filter_that_recurses_too_deep_is_stopped_and_the_next_run_goes_on() {
+        let input = serde_json::json!({"line": 1, "pet": {"id": 1, "name": "Rex"}});
+        let (out, result) = Program::new("def f: [f]; f").unwrap().run_in_batch(&input, false);
+        assert!(out.is_empty());
+        assert!(matches!(result, Err(Failure::Stopped(Stopped::TooDeep))), "{result:?}");
+        // Outside a batch, the same is an error: the process does not end.
+        let err = Program::new("def f: 1 + f; f").unwrap().run(&input, &mut Vec::new(), false).unwrap_err();
+        assert!(err.to_string().starts_with("jq: the expression recursed too deep"), "{err}");
+        let (out, result) = Program::new(".pet.name").unwrap().run_in_batch(&input, false);
+        assert_eq!((String::from_utf8(out).unwrap(), result.is_ok()), ("Rex\n".to_owned(), true));
+    }
+
+    #[test]
+    fn in_a_batch_the_filter_s_own_error_keeps_what_came_before_it() {
+        let input = serde_json::json!([1, 2, "x", 4]);
+        let (out, result) = Program::new(".[] | tonumber * 2").unwrap().run_in_batch(&input, false);
+        assert_eq!(String::from_utf8(out).unwrap(), "2\n4\n");
+        assert!(matches!(result, Err(Failure::Error(Error::Jq { .. }))), "{result:?}");
     }
 
     #[test]

@@ -39,7 +39,7 @@ use crate::error::Error;
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
-pub use stream::{CreatedPets, TABLE_ROWS};
+pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 
@@ -173,6 +173,11 @@ impl Output {
     /// Whether a failure is written as JSON ([`json_errors`]).
     pub fn json_errors(&self) -> bool {
         self.json_errors
+    }
+
+    /// Whether `--quiet` silences notes, warnings and what a command did.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// An output for reporting an error that came before the real one could be made (a bad `--jq`): plain,
@@ -425,8 +430,10 @@ impl Output {
 
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
     /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
-    /// line of its own (the [`crate::cleanup`] registry ends the question's line).
+    /// line of its own (the [`crate::cleanup`] registry ends the question's line). What was typed at the
+    /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
     pub fn question(&self, question: &str) -> Question {
+        terminal::discard_typed_ahead();
         let mut stderr = io::stderr().lock();
         let _ = write!(stderr, "{}", safe::message(question));
         let _ = stderr.flush();
@@ -447,9 +454,14 @@ impl Output {
     }
 
     /// A note that a script needs as much as a person (a list cut off, a blind spot): on stderr whether or not
-    /// it is a terminal, unless `--quiet`.
+    /// it is a terminal, unless `--quiet`; in a JSON mode, one line `{"note": {"message": "..."}}`, as a
+    /// warning is.
     pub fn notice(&self, message: &str) {
-        if !self.quiet {
+        if self.quiet {
+        } else if self.json_errors {
+            let note = serde_json::json!({ "note": { "message": message } });
+            let _ = write_json(&mut io::stderr().lock(), &note, false, self.terminals.stderr);
+        } else {
             let style = self.stderr_style(HELP);
             to_stderr!("{style}note:{style:#} {}", safe::message(message));
         }

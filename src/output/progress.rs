@@ -47,6 +47,22 @@ struct PlainProgress {
     done: u64,
     started: Instant,
     last: Instant,
+    /// In a JSON mode each line is a JSON document ([`ProgressLine`]).
+    json: bool,
+}
+
+/// A line of `--progress plain` in a JSON mode: `{"progress": {...}}`, the same figures as the prose line.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressLine {
+    done: u64,
+    total: u64,
+    per_second: u64,
+    /// How many at once, when the batch finds that number as it goes (not on the last line).
+    at_once: Option<usize>,
+    /// Not on the last line, nor before there is a rate.
+    seconds_left: Option<u64>,
+    failed: u64,
 }
 
 impl PlainProgress {
@@ -57,6 +73,20 @@ impl PlainProgress {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
+        if self.json {
+            let line = ProgressLine {
+                done: self.done,
+                total: self.total,
+                per_second: rate.round() as u64,
+                at_once: concurrency.filter(|_| !last),
+                seconds_left: (!last && self.done < self.total && rate > 0.0)
+                    .then(|| ((self.total - self.done) as f64 / rate).ceil() as u64),
+                failed,
+            };
+            let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
+            to_stderr!("{text}");
+            return;
+        }
         let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
         let mut line = format!(
             "progress: {} of {} done ({percent}%), {}/s",
@@ -85,19 +115,18 @@ impl Output {
     }
 
     /// The progress for `total` records: as `--progress` says; by default a bar when stderr is a terminal
-    /// (real, or faked under test) and not `--quiet`.
+    /// (real, or faked under test), not `--quiet` and not a JSON mode.
     pub fn batch_progress(&self, total: u64) -> BatchProgress {
         let none = BatchProgress { bar: None, failed: 0, concurrency: None, plain: None };
         match self.progress {
             Progress::None => return none,
             Progress::Plain => {
                 let now = Instant::now();
-                return BatchProgress {
-                    plain: Some(std::sync::Mutex::new(PlainProgress { total, done: 0, started: now, last: now })),
-                    ..none
-                };
+                let plain = PlainProgress { total, done: 0, started: now, last: now, json: self.json_errors };
+                return BatchProgress { plain: Some(std::sync::Mutex::new(plain)), ..none };
             }
-            Progress::Auto if self.quiet || !self.terminals.stderr => return none,
+            // In a JSON mode every line on stderr is a JSON document, which a bar's are not.
+            Progress::Auto if self.quiet || !self.terminals.stderr || self.json_errors => return none,
             Progress::Auto => {}
         }
         let target = if self.terminals.faked {

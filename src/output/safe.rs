@@ -113,6 +113,17 @@ pub fn message(text: &str) -> Cow<'_, str> {
     escape(text, Newlines::Escape)
 }
 
+/// A value shown between backticks inside a message (`` the animal `Rex` ``): escaped as [`message`] escapes,
+/// and its own backticks too, as `\u{60}`, so that it cannot close the backticks around it and go on in the
+/// message's voice (`` Rex`. Send it? ``).
+pub fn in_backticks(text: &str) -> Cow<'_, str> {
+    let escaped = message(text);
+    if !escaped.contains('`') {
+        return escaped;
+    }
+    Cow::Owned(escaped.replace('`', "\\u{60}"))
+}
+
 /// One value of data for stdout (a table cell, a TSV field, a line of text): escaped at a terminal, exact
 /// otherwise.
 pub fn data(text: &str, terminal: bool) -> Cow<'_, str> {
@@ -262,6 +273,14 @@ mod tests {
         let once = escape(HOSTILE, Newlines::Escape).into_owned();
         assert_eq!(escape(&once, Newlines::Escape), once);
         assert_eq!(message(&once), once);
+    }
+
+    #[test]
+    fn a_value_in_backticks_cannot_close_them() {
+        assert_eq!(in_backticks("Rex`. Send it?\n`Tom"), r"Rex\u{60}. Send it?\u{a}\u{60}Tom");
+        assert!(matches!(in_backticks("Rex"), Cow::Borrowed("Rex")));
+        let once = in_backticks(HOSTILE).into_owned();
+        assert_eq!(in_backticks(&once), once);
     }
 
     #[test]

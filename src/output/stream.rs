@@ -9,7 +9,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
-use super::{Output, OutputFormat, Rows, safe};
+use super::{Output, OutputFormat, Rows, jq, safe};
 use crate::api::Pet;
 use crate::error::Error;
 
@@ -30,8 +30,24 @@ pub struct CreatedPets {
     /// stdout's reader went away: nothing more is written.
     closed: bool,
     /// `--jq` for `--output ndjson`, compiled once.
-    each: Option<super::jq::Compiled>,
+    each: Option<jq::Compiled>,
+    /// `--jq` was stopped on a pet: no later one goes through it.
+    filter_stopped: bool,
 }
+
+/// Why `--jq` did not show a pet of a bulk add (or, at the end, the document of them all).
+#[derive(Debug)]
+pub enum NotShown {
+    /// The filter's own error: the pets after it are filtered as usual.
+    Failed(Error),
+    /// The filter was stopped on it ([`jq::Stopped`]): no pet after it is filtered.
+    Stopped(jq::Stopped),
+    /// The filter was stopped on an earlier pet.
+    StoppedBefore,
+}
+
+/// Whether `--jq` showed a pet (always, without `--jq`).
+pub type Shown = Result<(), NotShown>;
 
 /// One line of `--output ndjson` for a record that `--skip-existing` did not send: the animal that exists.
 #[derive(Serialize)]
@@ -58,6 +74,7 @@ impl Output {
             left_out: 0,
             streamed: 0,
             closed: false,
+            filter_stopped: false,
             each: match (&self.jq, self.format) {
                 (Some(program), OutputFormat::Ndjson) => {
                     Some(program.compiled().expect("the expression compiled when it was parsed"))
@@ -91,48 +108,64 @@ impl CreatedPets {
         result
     }
 
-    /// A pet as it is created, from input line `line`: printed now with `--output ndjson`.
-    pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+    /// A pet as it is created, from input line `line`: printed now with `--output ndjson`, through `--jq`
+    /// when given (which may not show it).
+    pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
         let result = self.write_completed(line, pet);
         self.noted(result)
     }
 
-    fn write_completed(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+    fn write_completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
         if self.closed {
-            return Ok(());
+            return Ok(Ok(()));
         }
-        if let Some(program) = &self.each {
+        if self.each.is_some() {
             let tagged = serde_json::to_value(Tagged { line, pet }).expect("a pet serialises");
-            program
-                .run(&tagged, &mut self.out, self.output.terminals.stdout)
-                .map_err(|err| io::Error::other(err.to_string()))?;
+            return self.filtered(&tagged);
         } else if self.output.streams_as_completed() {
             let text = serde_json::to_string(&Tagged { line, pet })?;
             writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
         }
-        Ok(())
+        Ok(Ok(()))
+    }
+
+    /// `value` through `--jq` (`--output ndjson`), within a bulk add's bounds: what it wrote goes out, even
+    /// before a failure. Once it has been stopped, nothing more goes through it.
+    fn filtered(&mut self, value: &serde_json::Value) -> io::Result<Shown> {
+        let Some(program) = &self.each else { return Ok(Ok(())) };
+        if self.filter_stopped {
+            return Ok(Err(NotShown::StoppedBefore));
+        }
+        let (out, result) = program.run_in_batch(value, self.output.terminals.stdout);
+        self.out.write_all(&out)?;
+        Ok(result.map_err(|failure| match failure {
+            jq::Failure::Error(err) => NotShown::Failed(err),
+            jq::Failure::Stopped(stopped) => {
+                self.filter_stopped = true;
+                NotShown::Stopped(stopped)
+            }
+        }))
     }
 
     /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
-    /// `--output ndjson`, nothing in the other formats (the summary counts it).
-    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+    /// `--output ndjson` (through `--jq` when given), nothing in the other formats (the summary counts it).
+    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
         let result = self.write_skipped(line, pet);
         self.noted(result)
     }
 
-    fn write_skipped(&mut self, line: u64, pet: &Pet) -> io::Result<()> {
+    fn write_skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
         if self.closed || !self.output.streams_as_completed() {
-            return Ok(());
+            return Ok(Ok(()));
         }
         let skipped = Skipped { line, skipped: "exists", pet };
-        if let Some(program) = &self.each {
+        if self.each.is_some() {
             let value = serde_json::to_value(skipped).expect("a pet serialises");
-            return program
-                .run(&value, &mut self.out, self.output.terminals.stdout)
-                .map_err(|err| io::Error::other(err.to_string()));
+            return self.filtered(&value);
         }
         let text = serde_json::to_string(&skipped)?;
-        writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))
+        writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
+        Ok(Ok(()))
     }
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
@@ -195,17 +228,25 @@ impl CreatedPets {
         self.noted(result)
     }
 
-    /// Ends the output: closes the JSON array, prints the table or runs `--jq`. After stdout closed, only says
-    /// so (a broken pipe).
-    pub fn finish(mut self) -> Result<(), Error> {
+    /// Ends the output: closes the JSON array, prints the table or runs `--jq` (within a bulk add's bounds:
+    /// `jq::Program::run_in_batch`), which may not show the pets. After stdout closed, only says so (a broken
+    /// pipe).
+    pub fn finish(mut self) -> Result<Shown, Error> {
         if self.closed {
             // What is buffered can never be written: dropping the writer must not try again.
             let (_, _) = self.out.into_parts();
             return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
         }
-        if self.output.jq.is_some() && !self.output.streams_as_completed() {
+        if let Some(program) = self.output.jq.as_ref().filter(|_| !self.output.streams_as_completed()) {
             self.out.flush()?;
-            return self.output.records(&self.kept, || Rows::pets(&self.kept));
+            let document = serde_json::to_value(&self.kept).expect("pets serialise");
+            let (out, result) = program.run_in_batch(&document, self.output.terminals.stdout);
+            // What came out before a failure is still written, as jq does.
+            self.output.write_stdout(|w| w.write_all(&out))?;
+            return Ok(result.map_err(|failure| match failure {
+                jq::Failure::Error(err) => NotShown::Failed(err),
+                jq::Failure::Stopped(stopped) => NotShown::Stopped(stopped),
+            }));
         }
         match self.output.format {
             OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,
@@ -229,6 +270,6 @@ impl CreatedPets {
             OutputFormat::Tsv | OutputFormat::Csv | OutputFormat::Ndjson => {}
         }
         self.out.flush()?;
-        Ok(())
+        Ok(Ok(()))
     }
 }

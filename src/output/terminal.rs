@@ -76,6 +76,17 @@ pub fn in_background() -> bool {
     false
 }
 
+/// Discards what was typed at the terminal on stdin and not read yet (`tcflush(TCIFLUSH)`), as sudo and ssh do
+/// before they ask for a password: keys pressed before a question showed (`y⏎` typed ahead while a command
+/// ran) are no answer to it. Nothing happens when stdin is not a terminal: piped answers are meant.
+pub fn discard_typed_ahead() {
+    #[cfg(unix)]
+    if std::io::stdin().is_terminal() {
+        // Failing to discard leaves the question as it was before; nothing else depends on it.
+        let _ = rustix::termios::tcflush(std::io::stdin(), rustix::termios::QueueSelector::IFlush);
+    }
+}
+
 /// Whether the terminal on stdin hung up (its window or SSH session closed): a read of it ends as if at the
 /// end of input, and its settings can no longer be read (EIO). Tells that from Ctrl-D.
 pub fn hung_up() -> bool {

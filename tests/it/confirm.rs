@@ -25,8 +25,13 @@ fn in_a_pty(env: &TestEnv, args: &str) -> Command {
     let mut petstore = env.command();
     petstore.env_remove("PETSTORE_BASE_URL");
     let bin = env!("CARGO_BIN_EXE_petstore");
+    shell_in_a_pty(&petstore, &format!("{bin} --env shop --color never {args}"))
+}
+
+/// `shell` run by `sh` in a pseudo-terminal, with the variables of `petstore` (a [`TestEnv::command`]).
+fn shell_in_a_pty(petstore: &Command, shell: &str) -> Command {
     let mut cmd = Command::new("script");
-    cmd.args(["-qec", &format!("{bin} --env shop --color never {args}"), "/dev/null"]);
+    cmd.args(["-qec", shell, "/dev/null"]);
     cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
     for (name, value) in petstore.get_envs() {
         if let Some(value) = value {
@@ -183,6 +188,26 @@ fn without_a_terminal_yes_sends() {
     let run = Run::of(cmd.args(["-F", "categoryId=1"]));
     assert_eq!(run.code, 0, "{run}");
     assert_eq!(env.sandbox.request_count(), 5);
+}
+
+/// `PETSTORE_YES` is read around spaces: `" 0"` and `"false "` are no, as a person reads them; `" 1 "` is yes.
+#[test]
+fn petstore_yes_is_read_without_its_spaces() {
+    let env = shop();
+    let send = |yes: &str| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").env("PETSTORE_YES", yes);
+        Run::of(cmd.args(["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"]))
+    };
+    for no in [" 0", "0 ", " false", "\tno\n", " OFF ", "  "] {
+        let run = send(no);
+        assert_eq!(run.code, 2, "{no:?}: {run}");
+        assert!(run.stderr.starts_with("error: cannot ask before writing to `shop`"), "{no:?}: {run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0, "nothing sent unasked");
+    let run = send(" 1 ");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
 }
 
 /// `--dry-run` sends nothing, so it is never refused; reads are never asked about.
@@ -345,4 +370,187 @@ fn in_background(petstore: &Command, args: &str) -> String {
     let shown = reader.join().unwrap();
     assert!(!shown.contains("panicked"), "{shown}");
     shown.lines().filter(|line| !line.starts_with("pid=")).map(|line| format!("{line}\n")).collect::<String>()
+}
+
+/// What a write to production says where nobody can answer: exit 2, nothing sent.
+const REFUSED_FOR_PRODUCTION: &str = "error: cannot ask before writing to `production`: stdin and stderr are not both \
+                                      terminals, so nothing was sent\nhelp: pass `--yes` (or set `PETSTORE_YES=1`) \
+                                      to send without asking, or run it at a terminal to answer the question\n";
+
+/// Production at `production_url` (`{PORT}` the sandbox's port), and `pets add` sent through `--base-url` with
+/// each of `spellings` of it, stdin `/dev/null`, `PETSTORE_API_KEY` set: each is refused as a write to
+/// production is, and nothing reaches the sandbox.
+fn refused_as_production(production_url: &str, spellings: &[&str]) {
+    let env = TestEnv::new();
+    let port = env.sandbox.base_url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    let url = |text: &str| text.replace("{PORT}", &port);
+    env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", url(production_url)));
+    for spelling in spellings {
+        let run = env.run(&["--base-url", &url(spelling), "pets", "add", "--name", "Rex", "--category-id", "1"]);
+        assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (2, "", REFUSED_FOR_PRODUCTION), "{spelling}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// The report's case: production at `127.0.0.1`, the write spelled `localhost`.
+#[test]
+fn a_loopback_name_for_production_s_address_is_asked_about() {
+    refused_as_production("http://127.0.0.1:{PORT}/v1", &["http://localhost:{PORT}/v1", "http://LOCALHOST:{PORT}/v1/"]);
+    refused_as_production("http://localhost:{PORT}/v1", &["http://127.0.0.1:{PORT}/v1"]);
+    let env = TestEnv::new();
+    let spelled = env.sandbox.base_url().replace("127.0.0.1", "localhost");
+    env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let run = env.run(&["--base-url", &spelled, "pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_run!("confirm_production_spelled_localhost", run);
+}
+
+#[test]
+fn the_ipv6_loopback_address_for_production_s_is_asked_about() {
+    refused_as_production(
+        "http://127.0.0.1:{PORT}/v1",
+        &["http://[::1]:{PORT}/v1", "http://[0:0:0:0:0:0:0:1]:{PORT}/v1"],
+    );
+}
+
+#[test]
+fn another_127_address_for_production_s_is_asked_about() {
+    refused_as_production(
+        "http://127.0.0.1:{PORT}/v1",
+        &["http://127.0.0.2:{PORT}/v1", "http://127.255.0.9:{PORT}/v1"],
+    );
+}
+
+/// `LOCALHOST.`: the name in capitals, and fully qualified (https: plain http is for loopback addresses and
+/// `localhost` as written).
+#[test]
+fn localhost_in_capitals_with_a_final_dot_is_asked_about() {
+    refused_as_production("https://127.0.0.1:{PORT}/v1", &["https://LOCALHOST.:{PORT}/v1"]);
+    refused_as_production("https://localhost:{PORT}/v1", &["https://LOCALHOST.:{PORT}/v1"]);
+}
+
+#[test]
+fn a_default_port_written_or_not_and_the_host_s_case_are_asked_about() {
+    refused_as_production(
+        "https://shop.petstore.test/v1",
+        &["https://shop.petstore.test:443/v1", "https://SHOP.Petstore.TEST./v1", "https://Shop.Petstore.Test.:443/v1"],
+    );
+    refused_as_production("http://127.0.0.1:80/v1", &["http://localhost/v1"]);
+}
+
+#[test]
+fn another_spelling_of_production_s_path_is_asked_about() {
+    refused_as_production(
+        "https://shop.petstore.test/v1",
+        &[
+            "https://shop.petstore.test/v1/",
+            "https://shop.petstore.test//v1",
+            "https://shop.petstore.test/v1//",
+            "https://shop.petstore.test/./v1/.",
+            "https://shop.petstore.test/x/../v1",
+            "https://shop.petstore.test/%76%31",
+        ],
+    );
+    refused_as_production("https://shop.petstore.test/%7eshop/v1", &["https://shop.petstore.test/%7Eshop/v1"]);
+    refused_as_production("https://shop.petstore.test/~shop/v1", &["https://shop.petstore.test/%7Eshop/v1"]);
+}
+
+/// A base URL that is another spelling of a confirmed environment's is asked about even where another
+/// environment has exactly that URL without `confirm_writes`; that environment, chosen by name, keeps its own
+/// setting (`confirm_writes` is per environment).
+#[test]
+fn a_base_url_is_asked_about_as_the_confirmed_environment_it_reaches() {
+    let env = TestEnv::new();
+    let spelled = env.sandbox.base_url().replace("127.0.0.1", "localhost");
+    env.write_config(&format!(
+        "[environments.production]\nbase_url = \"{}\"\n[environments.local]\nbase_url = \"{spelled}\"\n",
+        env.sandbox.base_url()
+    ));
+    let add = ["pets", "add", "--name", "Rex", "--category-id", "1"];
+    let run = env.run(&[&["--base-url", spelled.as_str()][..], &add[..]].concat());
+    assert_eq!((run.code, run.stderr.as_str()), (2, REFUSED_FOR_PRODUCTION), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+    let mut cmd = env.command();
+    let run = Run::of(cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "local"]).args(add));
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(env.sandbox.request_count(), 1);
+}
+
+/// Another port, path or scheme is another server: sent without asking, as before.
+#[test]
+fn another_server_than_production_is_not_asked_about() {
+    let env = TestEnv::new();
+    let port: u16 = env.sandbox.base_url().split(':').nth(2).unwrap().split('/').next().unwrap().parse().unwrap();
+    env.write_config(&format!(
+        "[environments.production]\nbase_url = \"http://localhost:{}/v1\"\n",
+        if port == u16::MAX { port - 1 } else { port + 1 }
+    ));
+    let run = env.run(&["pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    env.write_config(&format!("[environments.production]\nbase_url = \"http://localhost:{port}/v2\"\n"));
+    let run = env.run(&["pets", "add", "--name", "Rex", "--category-id", "1"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(env.sandbox.request_count(), 2);
+}
+
+/// At a terminal, the question names production and shows the URL as given.
+#[test]
+fn the_question_names_production_by_any_spelling() {
+    let env = TestEnv::new();
+    let spelled = env.sandbox.base_url().replace("127.0.0.1", "localhost");
+    env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let cmd = shell_in_a_pty(&env.command(), &format!("{bin} --base-url {spelled} --color never {ADD}"));
+    let run = answering(cmd, Some("n\n"));
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stdout.contains(&format!("`production` ({spelled}): add the animal `Rex`")), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// `y⏎` typed before the question shows (while petstore starts) is discarded: it does not answer the question,
+/// which waits for keys typed after it, here `n⏎`.
+#[test]
+fn an_answer_typed_before_the_question_shows_is_not_taken() {
+    let env = shop();
+    let gate = env.home().join("gate");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    // petstore starts once the test has seen the terminal echo the keys typed ahead: they wait in its input.
+    let shell =
+        format!("while [ ! -e '{}' ]; do sleep 0.01; done; exec {bin} --env shop --color never {ADD}", gate.display());
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL");
+    let mut child = shell_in_a_pty(&petstore, &shell)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut seen = Vec::new();
+    let mut read_until = |seen: &mut Vec<u8>, text: &str| {
+        let mut buf = [0; 256];
+        while !String::from_utf8_lossy(seen).contains(text) {
+            let n = stdout.read(&mut buf).unwrap();
+            assert!(n > 0, "`{text}` never showed: {}", String::from_utf8_lossy(seen));
+            seen.extend_from_slice(&buf[..n]);
+        }
+    };
+    stdin.write_all(b"y\n").unwrap();
+    stdin.flush().unwrap();
+    read_until(&mut seen, "y\r\n");
+    std::fs::write(&gate, "").unwrap();
+    read_until(&mut seen, QUESTION_END);
+    crate::common::wait_until_petstore_reads(child.id(), std::time::Duration::from_secs(10), "the question");
+    stdin.write_all(b"n\n").unwrap();
+    stdin.flush().unwrap();
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    seen.extend(rest);
+    drop(stdin);
+    let mut output = child.wait_with_output().unwrap();
+    output.stdout = seen;
+    let run = Run::checked(output);
+    assert_eq!(run.code, 1, "the answer typed ahead was taken: {run}");
+    assert!(run.stdout.contains("error: not confirmed"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
 }

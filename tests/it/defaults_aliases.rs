@@ -148,3 +148,18 @@ fn an_alias_may_start_with_a_global_option_and_never_silently_changes_the_typed_
     assert_eq!((run.code, run.json()[0]["name"].as_str()), (0, Some("Rex")), "{run}");
     assert_run!("alias_env_twice", env.run(&["--env", "production", "stg-list"]));
 }
+
+/// A short option's value is no command word, even in a cluster: with an alias named `json`, `-qo json` is
+/// `-q -o json`, and the command is the one after it; `-qojson` too; the alias still runs in command position.
+#[test]
+fn a_clustered_short_options_value_is_not_taken_for_an_alias() {
+    let env = TestEnv::new();
+    assert_eq!(env.run(&["alias", "set", "json", "pets list --status sold"]).code, 0);
+    for args in [&["-qo", "json", "pets", "list", "--limit", "1"][..], &["-qojson", "pets", "list", "--limit", "1"]] {
+        let run = env.run(args);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{args:?}: {run}");
+        assert_eq!(run.json()[0]["name"], "Rex", "{args:?}: {run}");
+    }
+    let run = env.run(&["-qo", "json", "json"]);
+    assert_eq!((run.code, run.json()[0]["status"].as_str()), (0, Some("sold")), "{run}");
+}

@@ -295,7 +295,12 @@ struct Raw {
 
 impl Raw {
     fn start(env: &TestEnv, args: &[&str]) -> Raw {
-        let mut raw = Raw::spawn(env, args);
+        Raw::start_in(env, "shop", args)
+    }
+
+    /// A session begun with the binary serving environment `name`.
+    fn start_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
+        let mut raw = Raw::spawn_in(env, name, args);
         raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
         raw.reply();
@@ -305,8 +310,13 @@ impl Raw {
 
     /// The binary, with no session begun.
     fn spawn(env: &TestEnv, args: &[&str]) -> Raw {
+        Raw::spawn_in(env, "shop", args)
+    }
+
+    /// The binary serving environment `name`, with no session begun.
+    fn spawn_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
         let mut cmd = env.command();
-        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "mcp"]).args(args);
+        cmd.env_remove("PETSTORE_BASE_URL").args(["--env", name, "mcp"]).args(args);
         let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (sender, lines) = std::sync::mpsc::channel();
@@ -512,4 +522,187 @@ impl Shell for std::process::Command {
         *self = sh;
         self
     }
+}
+
+/// The messages on stdout until one that `until` accepts (that one included), 20 seconds at most for each.
+fn replies_until(raw: &mut Raw, until: impl Fn(&Value) -> bool) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let message = raw.reply();
+        let done = until(&message);
+        seen.push(message);
+        if done {
+            return seen;
+        }
+    }
+}
+
+/// An `add_pet` the client cancels while its `POST /pets` is at the server: the animal is created all the
+/// same, and the server says so twice, in a log notification at once and in the next result, never in the
+/// cancelled call's own answer, which the client no longer takes.
+#[test]
+fn an_add_pet_cancelled_after_its_post_went_out_is_logged_and_reported_in_the_next_result() {
+    // Each request is held a second at the sandbox: time to cancel the call while its POST is there.
+    let latency = Duration::from_secs(1);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 3, "status": "sold"}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while posts(&env) == 0 {
+        assert!(Instant::now() < deadline, "the POST never reached the sandbox");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 1, "reason": "the user pressed stop"}}));
+    let seen = replies_until(&mut raw, |message| message["method"] == "notifications/message");
+    let log = seen.last().unwrap();
+    insta::assert_snapshot!("mcp_cancelled_add_log", serde_json::to_string_pretty(&log["params"]).unwrap());
+
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
+    let seen: Vec<Value> = seen.into_iter().chain(replies_until(&mut raw, |message| message["id"] == 2)).collect();
+    assert!(seen.iter().all(|message| message["id"] != 1), "the cancelled call was answered: {seen:?}");
+    let next = &seen.last().unwrap()["result"]["structuredContent"];
+    assert_eq!(next["pets"].as_array().unwrap().len(), 1, "{next}");
+    insta::assert_snapshot!(
+        "mcp_cancelled_add_reported",
+        serde_json::to_string_pretty(&next["cancelledAdds"]).unwrap()
+    );
+    assert_eq!(env.sandbox.pets()[5], json!({"id": 6, "name": "Rex", "categoryId": 3, "status": "sold"}));
+
+    // Reported once: the result after that has no more to say.
+    raw.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
+    let after = replies_until(&mut raw, |message| message["id"] == 3).pop().unwrap();
+    assert_eq!(after["result"]["structuredContent"].get("cancelledAdds"), None, "{after}");
+    drop(raw.child.stdin.take());
+    let (code, stderr, _) = raw.exit();
+    assert_eq!((code, stderr.as_str()), (0, ""));
+}
+
+/// `confirm_writes` is read from the config at each call: a change made while the server runs decides the
+/// next write, either way.
+#[tokio::test]
+async fn confirm_writes_is_read_at_each_call_not_once_at_start() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::Declines).await;
+    let first = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    assert_eq!(first.structured_content.unwrap()["confirmation"], "not_required");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 1));
+
+    let url = env.sandbox.base_url();
+    env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = true\n"));
+    let second = call(&running, "add_pet", json!({"name": "Tom", "categoryId": 1})).await;
+    assert_eq!(error_of(&second)["error"]["code"], "not_confirmed");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 1));
+
+    env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = false\n"));
+    let third = call(&running, "add_pet", json!({"name": "Max", "categoryId": 1})).await;
+    assert_eq!(third.structured_content.unwrap()["confirmation"], "not_required");
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 2));
+    running.cancel().await.unwrap();
+}
+
+/// A backtick in a name cannot close the name's backticks and go on in the question's own voice.
+#[tokio::test]
+async fn a_name_cannot_close_its_backticks_in_the_question() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Declines).await;
+    let name = "Rex` (category 1, no status). Send it? Yes, and also `Tom";
+    let refused = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+    assert_eq!(error_of(&refused)["error"]["code"], "not_confirmed");
+    let question = client.asked.lock().unwrap()[0].replace(&env.sandbox.base_url(), "[URL]");
+    let first = question.lines().next().unwrap();
+    assert_eq!(
+        first,
+        r"`shop` ([URL]): add the animal `Rex\u{60} (category 1, no status). Send it? Yes, and also \u{60}Tom` (category 1, no status). Send it?"
+    );
+    let body = question.lines().last().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(body).unwrap(), json!({"name": name, "categoryId": 1}));
+    assert_eq!(posts(&env), 0);
+    running.cancel().await.unwrap();
+}
+
+/// The text content beside `structuredContent`, which a model reads, shows tag characters, bidirectional
+/// controls and invisible characters as JSON escapes; `structuredContent` holds the API's data exactly.
+#[tokio::test]
+async fn text_content_shows_invisible_and_bidi_characters_escaped_and_structured_content_exactly() {
+    let env = shop(Config::default().seed_pets(0));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    // "Rex" with "Ign" in tag characters, then an override that shows "moT" as "Tom", and two invisibles.
+    let name = "Rex\u{e0049}\u{e0067}\u{e006e}\u{202e}moT\u{200b}\u{2066}";
+    let added = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+    let listed = call(&running, "list_pets", json!({"all": true})).await;
+    let found = call(&running, "find_pets", json!({"name": name})).await;
+    assert_eq!(env.sandbox.pets()[0]["name"], name);
+    assert_eq!(added.structured_content.as_ref().unwrap()["pet"]["name"], name);
+    assert_eq!(listed.structured_content.as_ref().unwrap()["pets"][0]["name"], name);
+    assert_eq!(found.structured_content.as_ref().unwrap()["pets"][0]["name"], name);
+    for result in [&added, &listed, &found] {
+        let text = &result.content[0].as_text().expect("a text content").text;
+        let hidden = |c: char| matches!(c, '\u{e0000}'..='\u{e007f}' | '\u{202e}' | '\u{200b}' | '\u{2066}');
+        assert!(!text.chars().any(hidden), "{text}");
+        assert!(text.contains(r"Rex\udb40\udc49\udb40\udc67\udb40\udc6e\u202emoT\u200b\u2066"), "{text}");
+        assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), result.structured_content.as_ref().unwrap());
+    }
+    running.cancel().await.unwrap();
+}
+
+/// Many calls at once, each of which lists every animal (four `GET /pets` at once): the server as a whole
+/// never has more than its documented number of requests out at once, and every call is answered.
+#[tokio::test]
+async fn many_calls_at_once_never_have_more_requests_out_than_the_limit() {
+    const CALLS: usize = 150;
+    let latency = Duration::from_millis(20);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let (running, _) = connect(server(&env, "play", &[]), Person::CannotBeAsked).await;
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..CALLS {
+        let peer = running.peer().clone();
+        calls.spawn(async move {
+            let Value::Object(arguments) = json!({"all": true}) else { unreachable!() };
+            peer.call_tool(CallToolRequestParams::new("list_pets").with_arguments(arguments)).await
+        });
+    }
+    while let Some(done) = calls.join_next().await {
+        let result = done.unwrap().unwrap();
+        let pets = &result.structured_content.as_ref().expect("a result, not an error")["pets"];
+        assert_eq!(pets.as_array().unwrap().len(), 5);
+    }
+    let limit = petstore::commands::mcp::MAX_REQUESTS_AT_ONCE;
+    assert_eq!(env.sandbox.request_count(), 4 * CALLS as u64);
+    let peak = env.sandbox.peak_requests();
+    assert!((2..=limit).contains(&peak), "{peak} requests at once");
+    running.cancel().await.unwrap();
+}
+
+/// A failed call's hint names the tools and their arguments, which the model can use, not the CLI's
+/// commands and flags.
+#[tokio::test]
+async fn error_hints_name_tools_and_their_arguments_not_cli_flags() {
+    // The answer to the POST is lost: the animal may have been created.
+    let env = shop(Config::default().seed_pets(5).lost_reply_rate(1.0).fault_seed(1));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let lost = error_of(&call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await);
+    running.cancel().await.unwrap();
+    assert_eq!((lost["error"]["code"].as_str(), posts(&env)), (Some("unknown_outcome"), 1));
+
+    // An id past every list, once the API no longer looks animals up by id.
+    let env = shop(Config::default().seed_pets(400));
+    let mut cmd = server(&env, "play", &[]);
+    cmd.env("PETSTORE_TEST_NOW", "Fri, 06 Dec 2030 00:00:00 GMT");
+    let (running, _) = connect(cmd, Person::CannotBeAsked).await;
+    let unreachable = error_of(&call(&running, "find_pets", json!({"id": 399})).await);
+    running.cancel().await.unwrap();
+    assert_eq!(unreachable["error"]["code"], "pet_unreachable");
+
+    for error in [&lost, &unreachable] {
+        let hint = error["error"]["hint"].as_str().unwrap();
+        assert!(!hint.contains("--") && !hint.contains("petstore "), "{hint}");
+    }
+    let errors = serde_json::to_string_pretty(&json!([lost, unreachable])).unwrap();
+    insta::with_settings!({ filters => crate::common::filters() }, {
+        insta::assert_snapshot!("mcp_hints_name_tools", errors);
+    });
 }

@@ -136,11 +136,143 @@ fn a_record_past_a_full_status_cannot_be_told_and_is_not_sent() {
         "pets.ndjson",
         "{\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}\n{\"name\":\"New\",\"categoryId\":1,\"status\":\"sold\"}\n",
     );
-    let unknown = env.home().join("unknown.ndjson");
-    let run = add(&env, &input, &["--skip-existing", "--unknown", unknown.to_str().unwrap()]);
+    let (unknown, undecided) = (env.home().join("unknown.ndjson"), env.home().join("undecided.ndjson"));
+    let files = ["--unknown", unknown.to_str().unwrap(), "--undecided", undecided.to_str().unwrap()];
+    let run = add(&env, &input, &[&["--skip-existing"][..], &files].concat());
     assert_run!("skip_existing_undecided", run);
     assert_eq!(env.sandbox.pets().len(), 400, "nothing sent");
-    assert_eq!(lines(&unknown), [serde_json::json!({"name": "New", "categoryId": 1, "status": "sold"})]);
+    assert_eq!(lines(&undecided), [serde_json::json!({"name": "New", "categoryId": 1, "status": "sold"})]);
+    assert_eq!(lines(&unknown), Vec::<Value>::new(), "nothing was sent, so no outcome is unknown");
+}
+
+/// Records `--skip-existing` cannot decide go to `--undecided`, not `--unknown`; when nothing else is left the
+/// batch says so, exit 7; while something a re-run can settle is left, exit 6. In a JSON mode each is a line.
+#[test]
+fn only_undecided_records_left_is_exit_7_and_they_have_a_file_of_their_own() {
+    // 150 animals: each status has 50, so a record with one is decided; the unfiltered list is full, so one
+    // with none is not.
+    let env = TestEnv::with(Config::default().seed_pets(150));
+    let input =
+        write(&env, "pets.csv", "name,categoryId,status\nRex,1,available\nNew,2,sold\nNobody,3,\nNobody else,4,\n");
+    let (unknown, undecided) = (env.home().join("unknown.csv"), env.home().join("undecided.csv"));
+    let files = ["--unknown", unknown.to_str().unwrap(), "--undecided", undecided.to_str().unwrap()];
+    let run = add(&env, &input, &[&["--skip-existing", "--concurrency", "1"][..], &files].concat());
+    assert_run!("skip_existing_only_undecided_left", run);
+    assert_eq!(std::fs::read_to_string(&undecided).unwrap(), "name,categoryId,status\nNobody,3,\nNobody else,4,\n");
+    assert_eq!(std::fs::read_to_string(&unknown).unwrap(), "name,categoryId,status\n");
+    assert_eq!(env.sandbox.pets().len(), 151, "New only");
+    // In a JSON mode: one line per undecided record, and the end as a JSON error.
+    let run = Run::of(env.command().env("PETSTORE_ERROR_FORMAT", "json").args([
+        "pets",
+        "add",
+        "--file",
+        input.to_str().unwrap(),
+        "--skip-existing",
+        "--concurrency",
+        "1",
+        "--progress",
+        "none",
+    ]));
+    assert_eq!(run.code, 7, "{run}");
+    let errors: Vec<Value> = run.stderr.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let codes: Vec<(&str, u64)> = errors
+        .iter()
+        .map(|e| (e["error"]["code"].as_str().unwrap(), e["error"]["exitCode"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(codes, [("undecided", 7), ("undecided", 7), ("batch_undecided", 7)], "{run}");
+    assert_eq!((errors[0]["line"].as_u64(), errors[1]["line"].as_u64()), (Some(4), Some(5)));
+    // One that failed besides (a name over the sandbox's 128 KiB): a re-run may settle that one, so exit 6.
+    let long = "x".repeat(200 * 1024);
+    let mixed = write(&env, "mixed.csv", &format!("name,categoryId,status\nNobody,3,\n{long},5,sold\n"));
+    let run = add(&env, &mixed, &["--skip-existing"]);
+    assert_eq!(run.code, 6, "{run}");
+    assert!(run.stderr.ends_with("created 0 / failed 1 / unknown 0 / not sent 0 / skipped 0 / undecided 1\nhelp: pass `--failed PATH` to keep the records that were not created, for a re-run\n"), "{run}");
+}
+
+/// `--undecided` is checked as `--failed` is, never one file with another flag's, and needs `--skip-existing`.
+#[test]
+fn the_undecided_path_is_checked_before_anything_is_sent() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let input = write(&env, "pets.ndjson", &records(3));
+    let same = env.home().join("out.ndjson");
+    let same = same.to_str().unwrap();
+    for other in ["--failed", "--unknown"] {
+        let run = add(&env, &input, &["--skip-existing", other, same, "--undecided", same]);
+        assert_eq!(run.code, 2, "{run}");
+        let flag = other.trim_start_matches("--");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: `--undecided {same}` cannot be used, so nothing was sent: it is the `--{flag}` file too"
+            )),
+            "{run}"
+        );
+    }
+    let dir = env.home().to_str().unwrap();
+    let run = add(&env, &input, &["--skip-existing", "--undecided", dir]);
+    assert_eq!(run.code, 2, "{run}");
+    let run = add(&env, &input, &["--undecided", same]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.contains("--skip-existing"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// The reconciling loop of docs/bulk.md, as written there, run by `sh` against a faulty sandbox, with records
+/// of which one has no status in a store past 100 animals, so that no query can decide it: the loop ends (before:
+/// `undecided 1` every round, for ever), every other record is on the server exactly once, and the undecidable
+/// one is in `undecided.csv` alone.
+#[test]
+fn the_documented_reconcile_loop_ends_with_an_undecidable_record() {
+    const RECORDS: usize = 40;
+    let env = TestEnv::with(Config::default().seed_pets(150).lost_reply_rate(0.2).drop_rate(0.1).fault_seed(3));
+    let doc = include_str!("../../docs/bulk.md");
+    let block = doc.split("```sh\n").find(|block| block.contains("--undecided")).expect("the loop in docs/bulk.md");
+    let script: String =
+        block[..block.find("```").unwrap()].lines().map(|line| format!("{}\n", line.trim_start())).collect();
+    let mut csv = "name,categoryId,status\n".to_owned();
+    for i in 0..RECORDS {
+        csv.push_str(&format!("Pet {i},{},{}\n", i % 5 + 1, ["available", "pending", "sold"][i % 3]));
+    }
+    csv.push_str("Stray,1,\n");
+    write(&env, "pets.csv", &csv);
+    let petstore = env.command();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_petstore")).parent().unwrap();
+    let mut cmd = std::process::Command::new("timeout");
+    cmd.args(["120", "sh", "-c", &script]).env_clear().current_dir(env.home());
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap());
+    let run = Run::of(cmd.env("PATH", path));
+    assert_eq!(run.code, 0, "the script itself: {run}");
+    let last = run.stdout.lines().next_back().unwrap_or_default();
+    let (round, code) = last.strip_prefix("round ").and_then(|rest| rest.split_once(": exit ")).expect(last);
+    let rounds: usize = round.parse().unwrap();
+    assert_eq!(code, "7", "{run}");
+    assert!((2..10).contains(&rounds), "ended in round {rounds}:\n{run}");
+    let summaries = run.stderr.lines().filter(|line| line.contains(" / undecided ")).count();
+    assert_eq!(summaries, rounds, "one summary a round:\n{run}");
+    let last_summary = run.stderr.lines().rfind(|line| line.contains(" / undecided ")).unwrap();
+    assert!(
+        last_summary.starts_with("error: nothing left that can be decided: whether 1 record exists"),
+        "{last_summary}"
+    );
+    assert!(last_summary.contains(" / failed 0 / unknown 0 / not sent 0 / "), "{last_summary}");
+    assert!(last_summary.ends_with(" / undecided 1"), "{last_summary}");
+    assert_eq!(
+        std::fs::read_to_string(env.home().join("undecided.csv")).unwrap(),
+        "name,categoryId,status\nStray,1,\n"
+    );
+    for file in ["failed.csv", "unknown.csv"] {
+        assert_eq!(std::fs::read_to_string(env.home().join(file)).unwrap(), "name,categoryId,status\n", "{file}");
+    }
+    let counts = on_server(&env);
+    for i in 0..RECORDS {
+        let status = ["available", "pending", "sold"][i % 3];
+        let record = serde_json::json!({"name": format!("Pet {i}"), "categoryId": i % 5 + 1, "status": status});
+        assert_eq!(counts.get(&key(&record)), Some(&1), "{record}");
+    }
 }
 
 /// A faulty batch, then its `--unknown` and `--failed` files fed back with `--skip-existing` until both are

@@ -25,6 +25,7 @@
 //! ```
 
 mod error;
+pub mod exposure;
 pub mod files;
 
 use std::path::{Path, PathBuf};
@@ -34,7 +35,8 @@ use reqwest::Url;
 use toml_edit::{DocumentMut, Item, Table, value};
 
 pub use self::error::{Error, line_column};
-pub use self::files::{DirLock, other_writers};
+pub use self::exposure::Exposure;
+pub use self::files::DirLock;
 pub use crate::api::base_url::{self, DisplaySafeUrl, parse_base_url};
 
 /// Overrides where the config directory is.
@@ -64,6 +66,8 @@ const BUILT_IN: [(&str, &str, Option<&str>); 3] = [
 ];
 
 const FILE_NAME: &str = "config.toml";
+/// The credentials file's name (`credentials::file`), whose links are looked at with the config's.
+const KEYS_FILE_NAME: &str = "credentials.toml";
 
 /// Where `auth login` stored an environment's key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,6 +184,8 @@ pub struct Config {
     default_env: Option<String>,
     key_cache_ttl: Duration,
     aliases: Vec<(String, String)>,
+    /// Who else can change what decides where the key goes, found when it was loaded: warnings.
+    exposures: Vec<Exposure>,
 }
 
 impl Config {
@@ -189,10 +195,24 @@ impl Config {
         Config::load_from(config_dir()?)
     }
 
-    /// Loads `config.toml` from `dir`.
+    /// Loads `config.toml` from `dir`. A file that any user can write, or that another user owns, is not read
+    /// ([`Error::Exposed`]); what else others can change is kept for [`Config::exposures`].
     pub fn load_from(dir: PathBuf) -> Result<Config, Error> {
         let path = dir.join(FILE_NAME);
-        let text = files::read_regular(&path)?.unwrap_or_default();
+        let mut exposures = exposure::of_dir(&dir, exposure::Place::ConfigDir);
+        exposures.extend(exposure::of_linked_dirs(&dir, &[FILE_NAME, KEYS_FILE_NAME]));
+        let text = match files::read_regular_file(&path)? {
+            Some((text, metadata)) => {
+                for found in exposure::of_file(&path, &metadata, exposure::Place::ConfigFile) {
+                    if found.refused() {
+                        return Err(Error::Exposed(found));
+                    }
+                    exposures.push(found);
+                }
+                text
+            }
+            None => String::new(),
+        };
         // The error shows the file around the mistake: never a password that a URL in it may hold.
         let mistake = |span: Span, message: String| {
             let masked = base_url::mask_userinfo(&text);
@@ -212,6 +232,7 @@ impl Config {
             default_env,
             key_cache_ttl,
             aliases,
+            exposures,
         };
         if let Some(name) = &config.default_env {
             config.environment(name)?;
@@ -222,6 +243,12 @@ impl Config {
     /// The directory the config file (and the credentials file) live in.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Who else could change where the key goes, as found when the config was loaded (a directory others can
+    /// write, a `config.toml` its group can write...): for the caller to warn about. Empty but on Unix.
+    pub fn exposures(&self) -> &[Exposure] {
+        &self.exposures
     }
 
     /// The config file's path.
@@ -252,10 +279,16 @@ impl Config {
         self.default_env.as_deref()
     }
 
-    /// The environment whose base URL is `url`, if one is.
+    /// The environment whose base URL is `url`, however it is spelled ([`base_url::same_base_url`]), if one
+    /// is: its key may go there.
     pub fn environment_for_url(&self, url: &Url) -> Option<&Environment> {
-        let trimmed = |u: &Url| u.as_str().trim_end_matches('/').to_owned();
-        self.environments.iter().find(|env| trimmed(&env.base_url) == trimmed(url))
+        self.environments.iter().find(|env| base_url::same_base_url(&env.base_url, url))
+    }
+
+    /// The environments whose server `url` reaches, by any spelling of its host, this machine's included
+    /// ([`base_url::same_server`]): what a write there is asked and warned about as. Never for choosing a key.
+    pub fn environments_reached_by<'a>(&'a self, url: &'a Url) -> impl Iterator<Item = &'a Environment> + 'a {
+        self.environments.iter().filter(move |env| base_url::same_server(&env.base_url, url))
     }
 
     /// Makes `name` the default environment.

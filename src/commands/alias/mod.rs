@@ -72,9 +72,16 @@ fn command_word(args: &[OsString]) -> Option<usize> {
             let takes = takes_value(root.get_arguments().find(|arg| arg.get_long() == Some(name)))?;
             index += if takes && value.is_none() { 2 } else { 1 };
         } else if let Some(shorts) = word.strip_prefix('-').filter(|shorts| !shorts.is_empty()) {
-            let first = shorts.chars().next()?;
-            let takes = takes_value(root.get_arguments().find(|arg| arg.get_short() == Some(first)))?;
-            index += if takes && shorts.len() == 1 { 2 } else { 1 };
+            // A cluster (`-qo json`, `-qojson`): flags until the first that takes a value, which is the rest
+            // of the word or, when nothing is left, the next word.
+            let mut value_follows = false;
+            for (at, short) in shorts.char_indices() {
+                if takes_value(root.get_arguments().find(|arg| arg.get_short() == Some(short)))? {
+                    value_follows = at + short.len_utf8() == shorts.len();
+                    break;
+                }
+            }
+            index += if value_follows { 2 } else { 1 };
         } else {
             return Some(index);
         }
@@ -143,6 +150,12 @@ mod tests {
         assert_eq!(command_word(&os(&["petstore", "--env", "staging", "-q", "avail"])), Some(4));
         assert_eq!(command_word(&os(&["petstore", "--env=staging", "-ojson", "avail"])), Some(3));
         assert_eq!(command_word(&os(&["petstore", "-o", "json", "avail"])), Some(3));
+        assert_eq!(command_word(&os(&["petstore", "-qo", "json", "avail"])), Some(3));
+        assert_eq!(command_word(&os(&["petstore", "-vqo", "json", "avail"])), Some(3));
+        assert_eq!(command_word(&os(&["petstore", "-qojson", "avail"])), Some(2));
+        assert_eq!(command_word(&os(&["petstore", "-oq", "avail"])), Some(2), "`q` is `-o`'s value");
+        assert_eq!(command_word(&os(&["petstore", "-qv", "avail"])), Some(2));
+        assert_eq!(command_word(&os(&["petstore", "-qx", "avail"])), None);
         assert_eq!(command_word(&os(&["petstore", "--nope", "avail"])), None);
         assert_eq!(command_word(&os(&["petstore", "--", "avail"])), None);
         assert_eq!(command_word(&os(&["petstore", "--json"])), None);

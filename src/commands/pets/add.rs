@@ -33,9 +33,10 @@ use crate::output::Progress;
 /// got no usable answer (no answer at all, an unreadable one, or another 5xx) may exist: it is listed apart, never
 /// sent again, and left out of the `--failed` file. Ctrl-C, SIGTERM or SIGHUP stops sending, waits up to 5
 /// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
-/// `--failed` file and exits with the signal's code. A server that answers 429 (or 503 with `Retry-After`)
-/// pauses the whole batch and sends its records again after the pause; one that keeps refusing ends it. Any
-/// record not created, a closed stdout included: exit 6.
+/// `--failed` file and exits with the signal's code. A record refused with 429 (or 503 with `Retry-After`) is
+/// sent again when the server asks; refusals in a row pause the whole batch, and a server that keeps refusing
+/// ends it. Any record not created, a closed stdout included: exit 6; with `--skip-existing`, only records
+/// whose existence cannot be told left (`--undecided`): exit 7.
 ///
 /// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
 /// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before
@@ -51,6 +52,7 @@ Examples:
   petstore pets add --file failed.csv --failed failed.csv   # until none fails
   petstore pets add --file pets.csv --failed failed.csv --unknown unknown.csv
   petstore pets add --file unknown.csv --skip-existing --unknown unknown.csv
+  petstore pets add --file again.csv --skip-existing --undecided undecided.csv
   jq -c '.[]' pets.json | petstore pets add --file - --format ndjson -o ndjson
 
 CSV (the header names the columns, in any order; an empty status is none):
@@ -120,9 +122,16 @@ pub struct AddArgs {
 
     /// Look each record up before sending it (name, categoryId and status, in every animal the API can reach,
     /// fetched once for the batch) and skip those that exist. A record whose status's list comes back full
-    /// (100) cannot be told: it is not sent, and goes to the `--unknown` file
+    /// (100; with no status, the unfiltered list) cannot be told: it is not sent, and goes to the `--undecided`
+    /// file. When only such records are left, the batch exits 7: a re-run would decide nothing more
     #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub skip_existing: bool,
+
+    /// Write every record that `--skip-existing` could not decide (not sent: whether it exists cannot be told)
+    /// to this file, in the input's format, as `--failed` does for the others; replaced whole, even when empty
+    #[arg(long, value_name = "PATH", requires = "skip_existing",
+        conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub undecided: Option<PathBuf>,
 
     /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
     /// movement (plain, for screen readers and CI logs, even when not a terminal), or none

@@ -109,6 +109,85 @@ pub fn is_loopback(url: &Url) -> bool {
     }
 }
 
+/// Whether `a` and `b` are one base URL as the client connects to it: the same scheme, host (its letter case
+/// and a final dot aside), port (the scheme's default written or not) and path (a trailing or doubled slash,
+/// `.` and `..` segments and the spelling of percent-escapes aside). The key of an environment whose base URL
+/// is `a` may go to `b`: every difference left aside reaches the same socket and the same resource.
+pub fn same_base_url(a: &Url, b: &Url) -> bool {
+    Endpoint::of(a, Loopback::AsWritten) == Endpoint::of(b, Loopback::AsWritten)
+}
+
+/// Whether `a` and `b` reach the same server, taking every spelling of this machine as one host (`localhost`,
+/// `*.localhost`, `127.0.0.0/8`, `[::1]`, `[::ffff:127.0.0.1]`, `0.0.0.0`, a final dot), beside what
+/// [`same_base_url`] leaves aside. A write to `b` is asked about whenever one to `a` is, however it is spelled.
+/// Broader than [`same_base_url`], and for that alone: a key never follows it (two loopback addresses on one
+/// port may be two servers).
+pub fn same_server(a: &Url, b: &Url) -> bool {
+    Endpoint::of(a, Loopback::AsOne) == Endpoint::of(b, Loopback::AsOne)
+}
+
+/// Whether the loopback spellings of a host count as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loopback {
+    AsWritten,
+    AsOne,
+}
+
+/// A base URL as the connection sees it. `Url::parse` has already lower-cased the scheme and the host, read
+/// every IPv4 spelling (`127.1`, `0x7f.0.0.1`) as its address, dropped a default port and resolved `.`, `..`
+/// and `%2e` segments; what it keeps as written is evened out here.
+#[derive(Debug, PartialEq, Eq)]
+struct Endpoint {
+    scheme: String,
+    host: Option<EndpointHost>,
+    port: Option<u16>,
+    /// The path's segments, percent-decoded, without the empty ones (a trailing or doubled slash): `%7E`,
+    /// `%7e` and `~` are one byte, and a `%2F` stays inside its segment.
+    segments: Vec<Vec<u8>>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum EndpointHost {
+    Domain(String),
+    Ip(std::net::IpAddr),
+    /// Any spelling of this machine, under [`Loopback::AsOne`].
+    ThisMachine,
+}
+
+impl Endpoint {
+    fn of(url: &Url, loopback: Loopback) -> Endpoint {
+        let host = url.host().map(|host| {
+            let host = match host {
+                url::Host::Domain(domain) => {
+                    EndpointHost::Domain(domain.strip_suffix('.').unwrap_or(domain).to_ascii_lowercase())
+                }
+                url::Host::Ipv4(ip) => EndpointHost::Ip(ip.into()),
+                // `[::ffff:127.0.0.1]` is 127.0.0.1.
+                url::Host::Ipv6(ip) => EndpointHost::Ip(ip.to_canonical()),
+            };
+            match (loopback, &host) {
+                (Loopback::AsOne, EndpointHost::Domain(domain))
+                    if domain == "localhost" || domain.ends_with(".localhost") =>
+                {
+                    EndpointHost::ThisMachine
+                }
+                (Loopback::AsOne, EndpointHost::Ip(ip)) if ip.is_loopback() || ip.is_unspecified() => {
+                    EndpointHost::ThisMachine
+                }
+                _ => host,
+            }
+        });
+        let segments = url
+            .path_segments()
+            .into_iter()
+            .flatten()
+            .filter(|segment| !segment.is_empty())
+            .map(|segment| percent_encoding::percent_decode_str(segment).collect())
+            .collect();
+        Endpoint { scheme: url.scheme().to_owned(), host, port: url.port_or_known_default(), segments }
+    }
+}
+
 /// Text with the user info of every `SCHEME://USER:PASSWORD@HOST` in it masked as [`DisplaySafeUrl`] masks a
 /// URL's: `****@`, the user name with the password (a user name is often a token). For text
 /// that is not a URL: a value that does not parse, a whole file (keeping track of what moved, so that an
@@ -184,6 +263,70 @@ mod tests {
             let err = parse_base_url(userinfo).unwrap_err();
             assert!(err.contains("user name or password"), "{err}");
             assert!(!err.contains("pass@") && !err.contains("tok"), "{err}");
+        }
+    }
+
+    /// Each row: two spellings, whether they are one base URL (a key may follow), and whether they reach one
+    /// server (a write to one is asked about as a write to the other).
+    #[test]
+    fn spellings_of_one_server_compare_as_the_client_connects() {
+        let table: &[(&str, &str, bool, bool)] = &[
+            // The same text, and a trailing slash.
+            ("http://127.0.0.1:4010/v1", "http://127.0.0.1:4010/v1", true, true),
+            ("http://127.0.0.1:4010/v1", "http://127.0.0.1:4010/v1/", true, true),
+            // Loopback names and addresses: one server, not one base URL.
+            ("http://127.0.0.1:4010/v1", "http://localhost:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://LOCALHOST:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://LOCALHOST.:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://api.localhost:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://[::1]:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://[0:0:0:0:0:0:0:1]:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://[::ffff:127.0.0.1]:4010/v1", true, true),
+            ("http://127.0.0.1:4010/v1", "http://127.0.0.2:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://127.255.254.253:4010/v1", false, true),
+            ("http://127.0.0.1:4010/v1", "http://127.1:4010/v1", true, true),
+            ("http://127.0.0.1:4010/v1", "http://0x7f.0.0.1:4010/v1", true, true),
+            ("http://127.0.0.1:4010/v1", "http://2130706433:4010/v1", true, true),
+            ("http://127.0.0.1:4010/v1", "http://0.0.0.0:4010/v1", false, true),
+            ("https://localhost/v1", "https://LOCALHOST./v1", true, true),
+            // Default ports, written or implied.
+            ("http://localhost/v1", "http://localhost:80/v1", true, true),
+            ("https://api.example.com/v1", "https://api.example.com:443/v1", true, true),
+            ("https://api.example.com:8443/v1", "https://api.example.com:0443/v1", false, false),
+            // Host case and a final dot.
+            ("https://api.example.com/v1", "https://API.Example.COM/v1", true, true),
+            ("https://api.example.com/v1", "https://api.example.com./v1", true, true),
+            // Paths: doubled slashes, dot segments, escapes in either case.
+            ("https://api.example.com/v1", "https://api.example.com//v1", true, true),
+            ("https://api.example.com/v1", "https://api.example.com/x/../v1", true, true),
+            ("https://api.example.com/v1", "https://api.example.com/./v1/.", true, true),
+            ("https://api.example.com/v1", "https://api.example.com/%2e/v1/%2E%2E/v1", true, true),
+            ("https://api.example.com/v1", "https://api.example.com/%761", true, true),
+            ("https://api.example.com/~a/v1", "https://api.example.com/%7Ea/v1", true, true),
+            ("https://api.example.com/%7ea/v1", "https://api.example.com/%7Ea/v1", true, true),
+            ("https://api.example.com/a%2Fb", "https://api.example.com/a%2fb", true, true),
+            // What does change the server or the resource.
+            ("https://api.example.com/a%2Fb", "https://api.example.com/a/b", false, false),
+            ("https://api.example.com/v1", "https://api.example.com/v2", false, false),
+            ("https://api.example.com/v1", "https://api.example.com/V1", false, false),
+            ("https://api.example.com/v1", "https://api.example.com/", false, false),
+            ("https://api.example.com/v1", "http://api.example.com/v1", false, false),
+            ("https://localhost:4010/v1", "http://localhost:4010/v1", false, false),
+            ("https://api.example.com/v1", "https://api.example.com:8443/v1", false, false),
+            ("https://api.example.com/v1", "https://example.com/v1", false, false),
+            ("https://api.example.com/v1", "https://api.example.com.evil.example/v1", false, false),
+            ("http://127.0.0.1:4010/v1", "http://127.0.0.1:4011/v1", false, false),
+            ("http://127.0.0.1:4010/v1", "http://localhost:4011/v1", false, false),
+            ("http://localhost:4010/v1", "http://localhost.evil.example:4010/v1", false, false),
+            ("http://localhost:4010/v1", "http://notlocalhost:4010/v1", false, false),
+            ("https://10.0.0.1/v1", "https://127.0.0.1/v1", false, false),
+        ];
+        for &(a, b, base_url, server) in table {
+            let (a, b) = (Url::parse(a).unwrap(), Url::parse(b).unwrap());
+            assert_eq!(same_base_url(&a, &b), base_url, "same_base_url({a}, {b})");
+            assert_eq!(same_base_url(&b, &a), base_url, "same_base_url({b}, {a})");
+            assert_eq!(same_server(&a, &b), server, "same_server({a}, {b})");
+            assert_eq!(same_server(&b, &a), server, "same_server({b}, {a})");
         }
     }
 

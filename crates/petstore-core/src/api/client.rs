@@ -93,6 +93,8 @@ pub struct Client {
     auth: HeaderValue,
     observer: Option<Arc<dyn Observer>>,
     reauth: Option<Arc<Reauth>>,
+    /// Places for requests on the wire, shared with other clients ([`Client::with_request_limit`]).
+    places: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 /// How the client's requests travel.
@@ -171,7 +173,7 @@ impl Client {
         };
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
-        Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None })
+        Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None, places: None })
     }
 
     /// After a 401, asks `rekey` (once, whichever request or clone meets the 401 first) for another key, and
@@ -215,6 +217,14 @@ impl Client {
             .as_ref()
             .map(|(_, auth)| auth)?;
         (sent.get(AUTHORIZATION) != Some(fresh)).then(|| fresh.clone())
+    }
+
+    /// Sends each attempt only once it holds one of `places`'s permits, until its whole answer is in: however
+    /// many clients and calls share `places`, no more requests than it has permits are on the wire at once. The
+    /// wait for a place is not part of the attempt's time (`--timeout`), and a retry's wait holds no place.
+    pub fn with_request_limit(mut self, places: Arc<tokio::sync::Semaphore>) -> Client {
+        self.places = Some(places);
+        self
     }
 
     /// Reports every exchange to `observer`.
@@ -397,6 +407,11 @@ impl Client {
         headers: &HeaderMap,
         body: Option<&[u8]>,
     ) -> Result<WholeAnswer, AttemptFailure> {
+        // Held until the whole answer is in. The semaphore is never closed.
+        let _place = match &self.places {
+            Some(places) => places.acquire().await.ok(),
+            None => None,
+        };
         if let Some(observer) = &self.observer {
             observer.request(method, url, &shown_headers(headers));
         }

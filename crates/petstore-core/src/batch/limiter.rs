@@ -22,7 +22,7 @@
 //!   in flight, once per window: refusals to requests sent before the last cut are that cut's; a refused
 //!   probe goes back to the limit before it. After one it does not probe for [`QUIET_AFTER_REFUSAL`], doubled
 //!   for each refusal after it: a server that takes only so many connections keeps saying so, and each
-//!   refusal costs the whole batch the pause it asks for.
+//!   refusal costs a record the wait it asks for (and refusals in a row the whole batch).
 //! - The limit stays between 1 and [`MAX`].
 //!
 //! The limiter only decides how many go at once. What a refusal means for its record (sent again after the

@@ -46,6 +46,11 @@ pub enum Error {
 
     #[error("the edited config is not valid: {message}")]
     Edit { message: String },
+
+    /// A file that others can change (or, the keys, read), which petstore will not use
+    /// ([`super::exposure`]).
+    #[error("{0}; petstore will not use it")]
+    Exposed(super::Exposure),
 }
 
 /// 1-based line and column (in characters) of a byte offset.

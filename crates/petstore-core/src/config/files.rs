@@ -1,6 +1,6 @@
 //! How petstore reads and writes the files in its config directory (`config.toml`, `credentials.toml`): one
 //! exclusive lock over every edit of either, an atomic replacement at a symlink's target, and nothing but
-//! regular files read or replaced. Never prints: the permission warning is returned for the caller to show.
+//! regular files read or replaced. Never prints; who else can change these files is [`super::exposure`]'s to say.
 //!
 //! The lock is `config.lock`, an empty file that is never replaced or removed: the files themselves are
 //! replaced by rename, so a lock on one of them would be a lock on a file that is gone after the first edit.
@@ -113,17 +113,31 @@ fn lock_failed(path: PathBuf, source: std::io::Error) -> Error {
 /// there (a directory, a FIFO, a device) is an error rather than something to read: a FIFO would block, a
 /// device would never end.
 pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
+    Ok(read_regular_file(path)?.map(|(text, _)| text))
+}
+
+/// Like [`read_regular`], with the metadata of the file that was read (its owner and mode, for
+/// [`super::exposure`]), taken from the open file: what is checked is what was read, even if the path
+/// changes meanwhile.
+pub fn read_regular_file(path: &Path) -> Result<Option<(String, fs::Metadata)>, Error> {
+    let fail = |source| Error::Read { path: path.to_owned(), source };
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(Error::Read { path: path.to_owned(), source }),
+        Err(source) => return Err(fail(source)),
     };
     check_regular(path, &metadata)?;
-    match fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(Error::Read { path: path.to_owned(), source }),
-    }
+    let mut file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(fail(source)),
+    };
+    // Replaced by something else since it was looked at: looked at again, on the open file.
+    let metadata = file.metadata().map_err(fail)?;
+    check_regular(path, &metadata)?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut file, &mut text).map_err(fail)?;
+    Ok(Some((text, metadata)))
 }
 
 /// Replaces the file at `path` with `bytes`, readable by the user alone, under `lock`. When `path` is a
@@ -204,20 +218,28 @@ fn held_by_another(path: &Path) -> bool {
 /// The path `path` leads to after every symlink on the way; `path` itself when it is not a symlink or does
 /// not exist. A dangling link leads to the file it names, which the write then creates.
 fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
-    let mut current = path.to_owned();
+    Ok(link_hops(path)?.pop().expect("the path itself at least"))
+}
+
+/// `path`, then each path its symlinks lead to in turn, up to the last (a file that is not a link, or that
+/// does not exist).
+pub(super) fn link_hops(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut hops = vec![path.to_owned()];
     // As many as Linux follows before it says ELOOP.
     for _ in 0..40 {
-        match fs::symlink_metadata(&current) {
+        let current = hops.last().expect("not empty");
+        match fs::symlink_metadata(current) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
-                let link = fs::read_link(&current)?;
+                let link = fs::read_link(current)?;
                 // Not normalised: `..` in a link is the kernel's to resolve, through any linked directory.
-                current = match current.parent() {
+                let next = match current.parent() {
                     Some(parent) => parent.join(link),
                     None => link,
                 };
+                hops.push(next);
             }
-            Ok(_) => return Ok(current),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(current),
+            Ok(_) => return Ok(hops),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(hops),
             Err(err) => return Err(err),
         }
     }
@@ -260,26 +282,6 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
     builder.create(dir)
-}
-
-/// Who other than its owner can write to `dir` ("any user", "its group"), if anyone: they could replace
-/// `config.toml` and send the key to a server of their choosing. `None` when only its owner can (or it does
-/// not exist yet, or the platform has no such modes).
-pub fn other_writers(dir: &Path) -> Option<&'static str> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = fs::metadata(dir).ok()?.permissions().mode();
-        if mode & 0o022 != 0 {
-            return Some(if mode & 0o002 != 0 { "any user" } else { "its group" });
-        }
-        None
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        None
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The explicit plaintext store of `auth login --insecure-storage`: `credentials.toml` in the config
 //! directory, mode 0600, one key per environment. Used only when the user asked for it. Edited only under
-//! the config directory's lock, like the config file (`config::files`).
+//! the config directory's lock, like the config file (`config::files`). Its keys are not used while anyone
+//! else can read or change it (`config::exposure`); an edit replaces it with a private file.
 
 use std::path::{Path, PathBuf};
 
@@ -8,8 +9,8 @@ use toml_edit::{DocumentMut, Item, Table, value};
 
 use super::ApiKey;
 use super::Error;
-use crate::config::files::{read_regular, write_private};
-use crate::config::{DirLock, line_column};
+use crate::config::files::{read_regular_file, write_private};
+use crate::config::{DirLock, exposure, line_column};
 
 const FILE_NAME: &str = "credentials.toml";
 const HEADER: &str =
@@ -20,9 +21,16 @@ pub fn path(dir: &Path) -> PathBuf {
     dir.join(FILE_NAME)
 }
 
-/// `env`'s key from the file, if it holds one.
+/// `env`'s key from the file, if it holds one. A file that its group or other users can read or write, or
+/// that another user owns, is refused ([`crate::config::Error::Exposed`]), as ssh refuses such a private key:
+/// its keys may be known to others, or be theirs.
 pub fn get(dir: &Path, env: &str) -> Result<Option<ApiKey>, Error> {
-    let doc = load(dir)?;
+    let (doc, metadata) = load_file(dir)?;
+    if let Some(metadata) = metadata
+        && let Some(found) = exposure::of_file(&path(dir), &metadata, exposure::Place::KeysFile).into_iter().next()
+    {
+        return Err(crate::config::Error::Exposed(found).into());
+    }
     Ok(doc.get("keys").and_then(|keys| keys.get(env)).and_then(Item::as_str).and_then(|k| ApiKey::new(k.to_owned())))
 }
 
@@ -52,12 +60,18 @@ pub fn delete(lock: &DirLock, env: &str) -> Result<bool, Error> {
 /// The file as a document; an empty one when there is no file. A malformed file is reported without its
 /// contents (they are keys) and is never written over.
 fn load(dir: &Path) -> Result<DocumentMut, Error> {
+    Ok(load_file(dir)?.0)
+}
+
+/// [`load`], with the metadata of the file read (none when there is no file).
+fn load_file(dir: &Path) -> Result<(DocumentMut, Option<std::fs::Metadata>), Error> {
     let path = path(dir);
-    let Some(text) = read_regular(&path)? else { return Ok(DocumentMut::new()) };
-    text.parse().map_err(|err: toml_edit::TomlError| {
+    let Some((text, metadata)) = read_regular_file(&path)? else { return Ok((DocumentMut::new(), None)) };
+    let doc = text.parse().map_err(|err: toml_edit::TomlError| {
         let (line, column) = line_column(&text, err.span().map_or(0, |s| s.start));
         Error::File { path, line, column }
-    })
+    })?;
+    Ok((doc, Some(metadata)))
 }
 
 #[cfg(test)]

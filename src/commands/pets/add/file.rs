@@ -31,7 +31,8 @@ use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use crate::catalog::{Decision, Existing};
 use crate::context::Context;
 use crate::error::Error;
-use crate::output::{BatchProgress, CreatedPets, duration_words, shell_word, thousands};
+use crate::output::jq::Stopped;
+use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
 
 /// How many invalid records the check pass lists; it counts the rest.
@@ -56,18 +57,26 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         (Some(format), _) | (None, Some(format)) => format,
         (None, None) => return Err(Error::RecordsFormat { file: name }),
     };
-    if let (Some(failed), Some(unknown)) = (&args.failed, &args.unknown)
-        && same_file(failed, unknown)
-    {
-        return Err(Error::FailedFileUnusable {
-            flag: "unknown",
-            path: unknown.clone(),
-            reason: "it is the `--failed` file too, and each replaces the other".to_owned(),
-            help: "give `--failed` and `--unknown` two different files".to_owned(),
-        });
+    // Each file is replaced whole at the end: two flags naming one file would lose one's records.
+    let files =
+        [("failed", args.failed.as_ref()), ("unknown", args.unknown.as_ref()), ("undecided", args.undecided.as_ref())];
+    for (at, &(first, path)) in files.iter().enumerate() {
+        for &(flag, other) in &files[at + 1..] {
+            if let (Some(path), Some(other)) = (path, other)
+                && same_file(path, other)
+            {
+                return Err(Error::FailedFileUnusable {
+                    flag,
+                    path: other.clone(),
+                    reason: format!("it is the `--{first}` file too, and each replaces the other"),
+                    help: format!("give `--{first}` and `--{flag}` two different files"),
+                });
+            }
+        }
     }
     let failed_file = args.failed.as_deref().map(|path| records_file("failed", path)).transpose()?;
     let unknown_file = args.unknown.as_deref().map(|path| records_file("unknown", path)).transpose()?;
+    let undecided_file = args.undecided.as_deref().map(|path| records_file("undecided", path)).transpose()?;
 
     // The check pass, on a blocking thread: reading stdin, or a file on a slow disk, must not keep a signal
     // from ending the command. An abandoned read does not hold the exit (`main` shuts the runtime down
@@ -108,6 +117,13 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         }
         None => None,
     };
+    let undecided_file = match undecided_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            Some(file.begin(&reader.layout()).map_err(|source| Error::UndecidedFile { path, source })?)
+        }
+        None => None,
+    };
     let decided = Arc::new(Mutex::new(VecDeque::new()));
     let mut reader = SkipExisting { records: reader, existing, decided: decided.clone() };
     let mut out = BatchOutput {
@@ -117,9 +133,12 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         failed_file,
         unknown_file,
         unknown_error: None,
+        undecided_file,
+        undecided_lines: Vec::new(),
         created: ctx.output.created_pets(),
         progress: ctx.output.batch_progress(total),
         unknown_lines: Vec::new(),
+        not_shown: 0,
         json_errors: ctx.output.json_errors(),
     };
     // Shared, not cloned, by the request of each record.
@@ -321,6 +340,9 @@ impl batch::Interrupts for Signals {
 enum Halt {
     /// stdout's reader went away.
     StdoutClosed,
+    /// `--jq` was stopped, so no later pet can be shown; by a signal, the batch stops for it too, without
+    /// sending another record first.
+    Filter(Stopped),
     /// The output or the `--failed` file cannot be written.
     Broken(Error),
 }
@@ -339,20 +361,66 @@ struct BatchOutput {
     unknown_file: Option<FailedFile>,
     /// The first error writing `unknown_file`: it stops the batch (a record with nowhere to go).
     unknown_error: Option<io::Error>,
+    /// `--undecided`: the records `--skip-existing` could not decide, as it meets them.
+    undecided_file: Option<FailedFile>,
+    /// The first lines of undecided records.
+    undecided_lines: Vec<u64>,
     created: CreatedPets,
     progress: BatchProgress,
     /// The first lines of unknown outcome.
     unknown_lines: Vec<u64>,
-    /// In a JSON mode each record's failure is a JSON line too ([`RecordFailure`]).
+    /// Created (or skipped) pets that `--jq` did not show.
+    not_shown: u64,
+    /// In a JSON mode every line on stderr is a JSON document: each record's failure ([`RecordFailure`]) and
+    /// the batch's own lines ([`BatchLine`]).
     json_errors: bool,
 }
 
 /// A record that was not created, or of unknown outcome, in a JSON mode: its input line and the error as the
 /// one a failed command writes (`{"line": N, "error": {...}}`, beside `-o ndjson`'s `{"line": N, "pet": {...}}`).
+/// A pet that was created (or exists) but that `--jq` did not show has its `pet` too: it needs no sending.
 #[derive(serde::Serialize)]
-struct RecordFailure {
+struct RecordFailure<'a> {
     line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pet: Option<&'a Pet>,
     error: crate::error::ErrorObject,
+}
+
+/// A line of a bulk add's own on stderr in a JSON mode (besides [`RecordFailure`]s, warnings and the final
+/// error): `{"note": {...}}`, `{"stopping": {...}}`, `{"unknown": {...}}` or `{"summary": {...}}`, each the
+/// prose line's words as `message`, and its figures.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+enum BatchLine<'a> {
+    /// Something the batch does that a reader should know (a pause the server asked for).
+    Note { message: &'a str },
+    /// Why the batch stops sending: `reason` is one word a program can match.
+    Stopping { reason: &'static str, message: &'a str },
+    /// The records of unknown outcome: how many, their first lines, and the `--unknown` file.
+    Unknown { count: u64, lines: &'a [u64], file: Option<String>, message: &'a str },
+    /// How the batch ended, and the next step (`null` when there is none).
+    Summary {
+        created: u64,
+        failed: u64,
+        unknown: u64,
+        not_sent: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        undecided: Option<u64>,
+        not_shown: u64,
+        hint: Option<&'a str>,
+    },
+}
+
+impl BatchLine<'_> {
+    /// The line as JSON, escaped as JSON (`\uXXXX`), so that it stays a JSON document when the progress escapes
+    /// it.
+    fn text(&self) -> String {
+        let text = serde_json::to_string(self).expect("a line serialises");
+        crate::output::safe::json(&text, true).into_owned()
+    }
 }
 
 impl BatchOutput {
@@ -360,13 +428,41 @@ impl BatchOutput {
     /// `line N: PREFIX: MESSAGE`.
     fn report_failure(&self, line: u64, prefix: &str, err: &Error) {
         if self.json_errors {
-            let failure = RecordFailure { line, error: err.to_document().error };
+            let failure = RecordFailure { line, pet: None, error: err.to_document().error };
             // Escaped as JSON (`\uXXXX`), so that the line stays a JSON document when `report` escapes it.
             let text = serde_json::to_string(&failure).expect("a failure serialises");
             self.progress.report(&crate::output::safe::json(&text, true));
         } else {
             self.progress.report(&format!("line {line}: {prefix}: {err}"));
         }
+    }
+
+    /// Reports a pet of input line `line` that `--jq` did not show, though it was created (or, `skipped`,
+    /// exists): `{"line": N, "pet": {...}, "error": {...}}` in a JSON mode, else `line N: created as pet
+    /// `ID`, not shown: ...`. A stopped filter stops the batch.
+    fn not_shown(&mut self, line: u64, pet: &Pet, skipped: bool, shown: Shown) -> Result<(), Halt> {
+        let Err(not_shown) = shown else { return Ok(()) };
+        self.not_shown += 1;
+        let (message, halt) = match &not_shown {
+            NotShown::Failed(err) => (format!("`--jq` failed on it: {}", jq_message(err)), None),
+            NotShown::Stopped(stopped) => {
+                (format!("`--jq` was stopped on it: {}", stopped.describe()), Some(Halt::Filter(*stopped)))
+            }
+            NotShown::StoppedBefore => ("`--jq` was stopped on an earlier pet".to_owned(), None),
+        };
+        let err = Error::BatchJq {
+            message: format!("not shown: {message}"),
+            help: "the animal exists: do not send the record again".to_owned(),
+        };
+        let what = if skipped { "skipped, as it exists as pet" } else { "created as pet" };
+        if self.json_errors {
+            let failure = RecordFailure { line, pet: Some(pet), error: err.to_document().error };
+            let text = serde_json::to_string(&failure).expect("a failure serialises");
+            self.progress.report(&crate::output::safe::json(&text, true));
+        } else {
+            self.progress.report(&format!("line {line}: {what} `{}`, {err}", pet.id));
+        }
+        halt.map_or(Ok(()), Err)
     }
 
     /// stdout cannot be written: its reader went away, or it failed.
@@ -390,7 +486,7 @@ impl BatchOutput {
     }
 
     /// Tells what `--skip-existing` kept back since last time: a skipped record on stdout (ndjson), one that
-    /// cannot be told in the `--unknown` file, both in the progress.
+    /// cannot be told in the `--undecided` file, both in the progress.
     fn take_decided(&mut self) -> Result<(), Halt> {
         let decided: Vec<Decided> =
             self.decided.lock().unwrap_or_else(std::sync::PoisonError::into_inner).drain(..).collect();
@@ -399,21 +495,26 @@ impl BatchOutput {
                 Decided::Exists(record, pet) => {
                     self.skipped += 1;
                     self.progress.advance(false);
-                    self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
+                    let shown = self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
+                    self.not_shown(record.line, &pet, true, shown)?;
                 }
                 Decided::Undecided(record) => {
                     self.undecided += 1;
-                    let status = record.pet.status.map_or_else(|| "with no status".to_owned(), |s| format!("`{s}`"));
-                    let err = Error::MaybeApplied {
-                        message: format!(
-                            "not sent: whether it exists cannot be told, as the API shows only the first 100 \
-                             animals {status}"
-                        ),
-                        check: UNKNOWN_CHECK.to_owned(),
-                        code: crate::error::exit::PARTIAL,
+                    self.progress.advance(true);
+                    let why = match record.pet.status {
+                        Some(status) => format!("the API shows only the first 100 `{status}` animals"),
+                        None => "it has no status, and the API shows only the first 100 animals".to_owned(),
                     };
-                    self.unknown(&record, &err);
-                    self.unknown_halt()?;
+                    self.report_failure(record.line, "undecided", &Error::Undecided { why });
+                    if self.undecided_lines.len() < SHOWN_UNKNOWN {
+                        self.undecided_lines.push(record.line);
+                    }
+                    // Unlike the `--unknown` file's, a write error here cannot wait: the record is in no other file.
+                    if let Some(file) = &mut self.undecided_file
+                        && let Err(source) = file.write(&record.pet)
+                    {
+                        return Err(Halt::Broken(Error::UndecidedFile { path: file.path().to_owned(), source }));
+                    }
                 }
             }
         }
@@ -439,7 +540,8 @@ impl batch::Sink for BatchOutput {
         match end {
             End::Created(pet) => {
                 self.progress.advance(false);
-                self.created.completed(record.line, pet).map_err(|err| self.halt(err))
+                let shown = self.created.completed(record.line, pet).map_err(|err| self.halt(err))?;
+                self.not_shown(record.line, pet, false, shown)
             }
             End::Failed(err) => {
                 self.progress.advance(true);
@@ -484,11 +586,15 @@ impl batch::Sink for BatchOutput {
     }
 
     fn event(&mut self, event: Event<'_, Halt>) {
-        let line = match event {
-            Event::Paused { pause, refusals } => format!(
-                "the server is limiting requests: every request pauses for {} (refusal {refusals} of {MAX_REFUSALS} in \
-                 a row)",
-                duration_words(pause)
+        // A note, or why the batch stops (`reason`) and how it says it.
+        let (reason, message) = match event {
+            Event::Paused { pause, refusals } => (
+                None,
+                format!(
+                    "the server is limiting requests: every request pauses for {} (refusal {refusals} of \
+                     {MAX_REFUSALS} in a row)",
+                    duration_words(pause)
+                ),
             ),
             Event::PauseTooLong(pause) => {
                 let asked = if pause == Duration::MAX {
@@ -496,39 +602,73 @@ impl batch::Sink for BatchOutput {
                 } else {
                     duration_words(pause)
                 };
-                format!(
-                    "stopping: the server asked for a pause of {asked}, longer than the {} a batch waits",
-                    duration_words(PAUSE_CAP)
+                (
+                    Some("pause_too_long"),
+                    format!(
+                        "the server asked for a pause of {asked}, longer than the {} a batch waits",
+                        duration_words(PAUSE_CAP)
+                    ),
                 )
             }
-            Event::KeptRefusing => {
-                format!("stopping: the server refused {MAX_REFUSALS} times in a row, each after the pause it asked for")
-            }
-            Event::KeptFailing => format!(
-                "stopping: the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is \
-                 not sent"
+            Event::KeptRefusing => (
+                Some("kept_refusing"),
+                format!("the server refused {MAX_REFUSALS} times in a row with nothing created between"),
             ),
-            Event::Hopeless(Hopeless::SameFailure) => "stopping: every other record would fail the same way".to_owned(),
+            Event::KeptFailing => (
+                Some("kept_failing"),
+                format!(
+                    "the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is not \
+                     sent"
+                ),
+            ),
+            Event::Hopeless(Hopeless::SameFailure) => {
+                (Some("same_failure"), "every other record would fail the same way".to_owned())
+            }
             Event::Hopeless(Hopeless::StoreFull) => {
-                "stopping: the store is full, so every other record would be refused too".to_owned()
+                (Some("store_full"), "the store is full, so every other record would be refused too".to_owned())
             }
-            Event::SinkStopped(Halt::StdoutClosed) => "stopping: stdout closed".to_owned(),
+            Event::SinkStopped(Halt::StdoutClosed) => (Some("stdout_closed"), "stdout closed".to_owned()),
+            // The signal says it.
+            Event::SinkStopped(Halt::Filter(Stopped::Signal(_))) => return,
+            Event::SinkStopped(Halt::Filter(_)) => {
+                (Some("jq"), "`--jq` was stopped, so no more pets can be shown; the rest is not sent".to_owned())
+            }
             Event::SinkStopped(Halt::Broken(_)) => return,
-            Event::Waiting { in_flight } => format!(
-                "stopping: waiting for the {in_flight} requests in flight (at most {}; a second signal, such as \
-                 Ctrl-C, stops waiting)",
-                duration_words(SIGNAL_GRACE)
+            Event::Waiting { in_flight } => (
+                Some("signal"),
+                format!(
+                    "waiting for the {in_flight} requests in flight (at most {}; a second signal, such as Ctrl-C, \
+                     stops waiting)",
+                    duration_words(SIGNAL_GRACE)
+                ),
             ),
-            Event::GraceOver { in_flight } => format!(
-                "stopping: {in_flight} requests still in flight {} after the signal are abandoned",
-                duration_words(SIGNAL_GRACE)
+            Event::GraceOver { in_flight } => (
+                Some("grace_over"),
+                format!(
+                    "{in_flight} requests still in flight {} after the signal are abandoned",
+                    duration_words(SIGNAL_GRACE)
+                ),
             ),
             Event::Concurrency(concurrency) => {
                 self.progress.set_concurrency(concurrency);
                 return;
             }
         };
+        let line = match (reason, self.json_errors) {
+            (None, true) => BatchLine::Note { message: &message }.text(),
+            (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),
+            (None, false) => message,
+            (Some(_), false) => format!("stopping: {message}"),
+        };
         self.progress.report(&line);
+    }
+}
+
+/// The message of `--jq`'s own error, without its `jq: `.
+fn jq_message(err: &Error) -> String {
+    match err {
+        Error::Jq { message } => message.clone(),
+        err => err.to_string(),
     }
 }
 
@@ -548,6 +688,45 @@ fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
     words
 }
 
+/// The end of a batch that left only undecided records: how many, which lines, and where they are.
+fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(std::path::PathBuf, u64)>) -> Error {
+    let one = undecided == 1;
+    let mut shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+    if undecided > lines.len() as u64 {
+        shown.push(format!("and {} more", thousands(undecided - lines.len() as u64)));
+    }
+    let help = match kept {
+        Some((path, _)) => format!(
+            "{} in `{}`: `petstore pets add --file {}` sends {} without looking {} up: {} (docs/bulk.md, \
+             \"Undecided records\")",
+            if one { "it is" } else { "they are" },
+            path.display(),
+            shell_word(&path.to_string_lossy()),
+            if one { "it" } else { "them" },
+            if one { "it" } else { "them" },
+            if one {
+                "do that only if you know it does not exist"
+            } else {
+                "first leave in it only those you know do not exist"
+            },
+        ),
+        None => {
+            "pass `--undecided PATH` to keep such records in a file (docs/bulk.md, \"Undecided records\")".to_owned()
+        }
+    };
+    Error::BatchUndecided {
+        summary: format!(
+            "whether {} {} cannot be told ({} {}), so {} not sent; every other record exists: {summary}",
+            thousands(undecided),
+            if one { "record exists" } else { "records exist" },
+            if one { "line" } else { "lines" },
+            shown.join(", "),
+            if one { "it was" } else { "they were" },
+        ),
+        help,
+    }
+}
+
 /// Writes the `--failed` file and the output, prints the summary, and gives the exit.
 fn finish(
     ctx: &Context,
@@ -558,11 +737,23 @@ fn finish(
     summary: Summary<Signal, Halt>,
 ) -> Result<(), Error> {
     let kept_back = skip_existing.then_some((out.skipped, out.undecided));
-    let BatchOutput { failed_file, unknown_file, unknown_error, created, progress, unknown_lines, undecided, .. } = out;
+    let BatchOutput {
+        failed_file,
+        unknown_file,
+        unknown_error,
+        undecided_file,
+        undecided_lines,
+        created,
+        progress,
+        unknown_lines,
+        undecided,
+        not_shown,
+        json_errors,
+        ..
+    } = out;
     let Summary { tally, stop, signal } = summary;
     let tally_words = |tally: &Tally| tally_words(tally, kept_back);
-    // Those whose existence cannot be told are of unknown outcome too: in the same list and file.
-    let unknown = tally.unknown + undecided;
+    let unknown = tally.unknown;
     progress.finish();
     let kept = match failed_file {
         Some(file) => {
@@ -584,9 +775,31 @@ fn finish(
         }
         None => None,
     };
+    let undecided_kept = match undecided_file {
+        Some(file) => {
+            let path = file.path().to_owned();
+            let count = file.commit().map_err(|source| Error::UndecidedFile { path: path.clone(), source })?;
+            Some((path, count))
+        }
+        None => None,
+    };
+    // Everything that says what happened to each record is written: now `--jq` may run on the document.
     let output = created.finish();
     let stdout_closed =
         matches!(stop, Some(Stop::Sink(Halt::StdoutClosed))) || output.as_ref().is_err_and(Error::is_broken_pipe);
+    let (output, document) = match output {
+        Ok(shown) => (Ok(()), shown.err()),
+        Err(err) => (Err(err), None),
+    };
+    // A signal that stopped `--jq`, on a pet or on the document, ends the batch as one the batch heard would
+    // (it stopped before it could hear it).
+    let signal = signal.or(match (&stop, &document) {
+        (Some(Stop::Sink(Halt::Filter(Stopped::Signal(signal)))), _)
+        | (_, Some(NotShown::Stopped(Stopped::Signal(signal)))) => Some(*signal),
+        _ => None,
+    });
+    let not_shown = if document.is_some() { not_shown + tally.created } else { not_shown };
+    let say = |prose: String, line: BatchLine<'_>| progress.after(&if json_errors { line.text() } else { prose });
     if unknown > 0 {
         let mut lines: Vec<String> = unknown_lines.iter().map(u64::to_string).collect();
         if unknown > unknown_lines.len() as u64 {
@@ -611,24 +824,65 @@ fn finish(
                 if one { "it" } else { "them" }
             ),
         };
-        progress.after(&format!(
+        let message = format!(
             "{} {} of `{name}` may or may not have been created{left_out}: {} {}; {next}",
             thousands(unknown),
             if one { "record" } else { "records" },
             if one { "line" } else { "lines" },
             lines.join(", "),
-        ));
+        );
+        let file = unknown_kept.as_ref().map(|(path, _)| path.display().to_string());
+        say(message.clone(), BatchLine::Unknown { count: unknown, lines: &unknown_lines, file, message: &message });
     }
+    // How the batch ended, for a program: one `{"summary": ...}` line in a JSON mode.
+    let summary_line = |hint: Option<&str>| {
+        if json_errors {
+            let line = BatchLine::Summary {
+                created: tally.created,
+                failed: tally.failed,
+                unknown: tally.unknown,
+                not_sent: tally.not_sent,
+                skipped: kept_back.map(|(skipped, _)| skipped),
+                undecided: kept_back.map(|(_, undecided)| undecided),
+                not_shown,
+                hint,
+            };
+            progress.after(&line.text());
+        }
+    };
     let skipped = kept_back.map_or(0, |(skipped, _)| skipped);
     if signal.is_none()
         && tally.created + skipped == total
-        && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed)))
+        && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed | Halt::Filter(_))))
     {
         // Every record was created: a reader that left early (`| head -1`) is no failure of the batch.
-        if !stdout_closed {
-            ctx.output.status(&tally_words(&tally));
+        if not_shown == 0 {
+            if !stdout_closed && !ctx.output.is_quiet() {
+                if json_errors { summary_line(None) } else { ctx.output.status(&tally_words(&tally)) }
+            }
+            return output;
         }
-        return output;
+        // ... but `--jq` did not show them all: the animals exist, and must not be sent again.
+        let (message, help) = match &document {
+            Some(not_shown) => (
+                format!("every record was created, but none is shown ({})", document_words(not_shown)),
+                "send none of them again; with `-o ndjson`, `--jq` runs on each pet and names any it cannot show",
+            ),
+            None => (
+                format!("every record was created, but `--jq` did not show {} of them", thousands(not_shown)),
+                "send none of them again: the lines above name each one and its pet's id",
+            ),
+        };
+        summary_line(Some(help));
+        return output.and(Err(Error::BatchJq {
+            message: format!("{message}: {}", tally_words(&tally)),
+            help: help.to_owned(),
+        }));
+    }
+    if let Some(not_shown) = &document {
+        let message =
+            format!("none of the {} created pets is shown: {}", thousands(tally.created), document_words(not_shown));
+        say(message.clone(), BatchLine::Note { message: &message });
     }
     let help = match &kept {
         Some((path, count)) if *count > 0 => format!(
@@ -643,6 +897,7 @@ fn finish(
         None if tally.failed + tally.not_sent > 0 => {
             "pass `--failed PATH` to keep the records that were not created, for a re-run".to_owned()
         }
+        _ if tally.failed + tally.not_sent + unknown == 0 => "every record was created: send none again".to_owned(),
         _ => match &unknown_kept {
             Some((path, _)) => format!(
                 "`petstore pets add --file {} --skip-existing` sends those of unknown outcome that do not exist",
@@ -655,6 +910,17 @@ fn finish(
     };
     // Past this point the batch fails whatever stdout did: a closed stdout must not make it exit 0.
     let output = if stdout_closed { Ok(()) } else { output };
+    // Every record created or found, but for those whose existence cannot be told: a re-run would only meet
+    // them again, so the batch says so apart from a partial one, for a reconciling loop to stop (docs/bulk.md).
+    if signal.is_none()
+        && stop.is_none()
+        && undecided > 0
+        && tally.failed + tally.unknown + tally.not_sent == 0
+        && tally.created + skipped + undecided == total
+    {
+        output?;
+        return Err(undecided_error(&tally_words(&tally), undecided, &undecided_lines, undecided_kept.as_ref()));
+    }
     let unreadable = |source| Error::RecordsRead { file: name.to_owned(), source };
     match stop {
         Some(Stop::Sink(Halt::Broken(err))) => return Err(err),
@@ -664,9 +930,12 @@ fn finish(
         }
         _ => {}
     }
+    summary_line(Some(&help));
     if let Some(signal) = signal {
-        progress.after(&tally_words(&tally));
-        progress.after(&format!("help: {help}"));
+        if !json_errors {
+            progress.after(&tally_words(&tally));
+            progress.after(&format!("help: {help}"));
+        }
         return output.and(Err(Error::Interrupted { signal }));
     }
     output?;
@@ -674,4 +943,14 @@ fn finish(
         return Err(Error::BatchOutputClosed { summary: tally_words(&tally), help });
     }
     Err(Error::BatchIncomplete { summary: tally_words(&tally), help })
+}
+
+/// Why `--jq` did not show the document of the created pets, in words that follow "every record was created,
+/// but ".
+fn document_words(not_shown: &NotShown) -> String {
+    match not_shown {
+        NotShown::Failed(err) => format!("`--jq` failed on their document: {}", jq_message(err)),
+        NotShown::Stopped(stopped) => format!("`--jq` was stopped on their document: {}", stopped.describe()),
+        NotShown::StoppedBefore => "`--jq` was stopped".to_owned(),
+    }
 }
