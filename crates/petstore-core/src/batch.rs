@@ -4,11 +4,12 @@
 //! caller's sink says what each [`End`] and [`Event`] means to a user.
 //!
 //! Each record ends one of three ways, or is not sent:
-//! - created: the server answered 2xx with the new pet;
+//! - created: the server answered 201 (or 200) with the animal that was sent;
 //! - failed: the server certainly did not create it: it refused it (a 4xx other than 408, or a 507
 //!   `storage_full`; the status decides), or no connection could be made;
-//! - unknown: the request went out and no usable answer came: none at all, an unreadable 2xx, a 408, or
-//!   another 5xx (an answer, but one that does not say whether the server acted). It is never sent again;
+//! - unknown: the request went out and no usable answer came: none at all, an unreadable 2xx, an answer for
+//!   another record, a 408, a 1xx, a 3xx, another 2xx, or another 5xx (an answer, but one that does not say
+//!   whether the server acted on this record). It is never sent again;
 //! - not sent: a signal, the sink, a server that keeps refusing, a server that keeps failing
 //!   ([`MAX_SERVER_FAILURES`]), or a refusal that every later record would meet too ([`Hopeless`]) stopped the
 //!   batch before it.
