@@ -27,7 +27,7 @@ end
 complete -c petstore -n "__fish_petstore_needs_command" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_needs_command" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_needs_command" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_needs_command" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_needs_command" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_needs_command" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -58,7 +58,7 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print t
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -93,7 +93,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -128,7 +128,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -167,7 +167,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -193,7 +193,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -223,7 +223,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -s H -l header -d
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand api" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -246,7 +246,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -s V -l version -
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -273,7 +273,7 @@ file\t'A plain-text file, mode 0600, in the config directory'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -294,7 +294,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -314,7 +314,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -336,7 +336,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -360,7 +360,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -388,7 +388,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -409,7 +409,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -428,7 +428,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -447,7 +447,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -474,7 +474,7 @@ columns\t'`--columns` of every command that prints animals'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -493,7 +493,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -512,7 +512,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -539,7 +539,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -560,7 +560,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -581,7 +581,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_see
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -605,7 +605,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -626,7 +626,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -645,7 +645,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -669,7 +669,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -690,7 +690,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s V -l versio
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand completions" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -710,7 +710,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand version" -l columns -d
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand version" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -745,7 +745,7 @@ error\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand schema" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand schema" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
@@ -765,7 +765,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand schema" -s V -l versio
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'

@@ -62,6 +62,7 @@ Environment variables:
   PETSTORE_ENV         the environment to use, as `--env`
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
   PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
+  PETSTORE_CACERT      a PEM file of CA certificates to trust too, as `--cacert`
   PETSTORE_NO_INPUT    when set (not 0), never ask for missing input
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
   PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
@@ -165,6 +166,7 @@ pub struct GlobalArgs {
     pub timeout: Option<std::time::Duration>,
 
     /// Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified
+    /// [env: PETSTORE_CACERT]
     #[arg(long, global = true, hide_short_help = true, value_name = "FILE")]
     pub cacert: Option<std::path::PathBuf>,
 

@@ -20,12 +20,16 @@ pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
 /// Sets the time one attempt of a request may take, as `--timeout`.
 pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
 
-/// The certificates in a PEM file given to `--cacert`, each checked now, so that a bad one is a usage
-/// error before anything is sent.
-fn read_certificates(path: &std::path::Path) -> Result<Vec<reqwest::Certificate>, Error> {
+/// Names a PEM file of CA certificates to trust too, as `--cacert` (as curl has `CURL_CA_BUNDLE`):
+/// `petstore-sandbox --tls -- CMD` sets it for CMD.
+pub const CACERT_VAR: &str = "PETSTORE_CACERT";
+
+/// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now,
+/// so that a bad one is a usage error before anything is sent.
+fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
     use rustls::pki_types::CertificateDer;
     use rustls::pki_types::pem::PemObject;
-    let invalid = |why: String| Error::InvalidValue { message: format!("`--cacert {}`: {why}", path.display()) };
+    let invalid = |why: String| Error::InvalidValue { message: format!("{given}: {why}") };
     let pem = std::fs::read(path).map_err(|err| invalid(err.to_string()))?;
     let mut certificates = Vec::new();
     for (index, der) in CertificateDer::pem_slice_iter(&pem).enumerate() {
@@ -145,9 +149,14 @@ impl Context {
                 .map_err(|why| Error::InvalidValue { message: format!("`{TIMEOUT_VAR}`: {why}") })?,
             (None, None) => crate::api::client::REQUEST_TIMEOUT,
         };
-        let ca_certificates = match &global.cacert {
-            Some(path) => read_certificates(path)?,
-            None => Vec::new(),
+        // The flag beats the variable, as `--timeout` does.
+        let ca_certificates = match (&global.cacert, std::env::var_os(CACERT_VAR).filter(|v| !v.is_empty())) {
+            (Some(path), _) => read_certificates(path, &format!("`--cacert {}`", path.display()))?,
+            (None, Some(path)) => {
+                let path = std::path::PathBuf::from(path);
+                read_certificates(&path, &format!("`{CACERT_VAR}={}`", path.display()))?
+            }
+            (None, None) => Vec::new(),
         };
         let settings = Settings { timeout, ca_certificates };
         Ok(Context {

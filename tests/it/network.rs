@@ -310,6 +310,42 @@ fn cacert_makes_a_private_ca_trusted() {
     assert_eq!(server.unknown_ca_alerts(0), 0, "s_server's log:\n{}", server.log());
 }
 
+/// `PETSTORE_CACERT` is `--cacert` for scripts (as curl has `CURL_CA_BUNDLE`): the API over HTTPS through the
+/// TLS front answers as it does over plain HTTP; a flag beats the variable, and a variable naming no file is
+/// named in the error, before anything is sent.
+#[test]
+fn petstore_cacert_trusts_a_private_ca_as_cacert_does_and_the_flag_wins() {
+    let env = TestEnv::new();
+    let Some(front) = TlsFront::start(env.sandbox.addr()) else { return };
+    let ca = front.ca();
+    let ca = ca.to_str().unwrap();
+    let base = front.base_url();
+    let over_tls =
+        Run::of(env.command().env("PETSTORE_CACERT", ca).args(["--base-url", &base, "pets", "list", "--json"]));
+    let direct = env.run(&["pets", "list", "--json"]);
+    assert_eq!((over_tls.code, &over_tls.stdout), (0, &direct.stdout), "{over_tls}");
+    // The variable, naming no file: the error says which variable.
+    let missing = env.home().join("missing.pem");
+    let run = Run::of(env.command().env("PETSTORE_CACERT", &missing).args(["pets", "list"]));
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.contains("`PETSTORE_CACERT="), "{run}");
+    // The flag wins: a good variable does not save a bad flag, and a good flag overrides a bad variable.
+    let run =
+        Run::of(env.command().env("PETSTORE_CACERT", ca).args(["--cacert", missing.to_str().unwrap(), "pets", "list"]));
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.contains("`--cacert "), "{run}");
+    let run = Run::of(env.command().env("PETSTORE_CACERT", &missing).args([
+        "--cacert",
+        ca,
+        "--base-url",
+        &base,
+        "pets",
+        "list",
+        "--json",
+    ]));
+    assert_eq!((run.code, &run.stdout), (0, &direct.stdout), "{run}");
+}
+
 #[test]
 fn cacert_that_cannot_be_read_or_holds_no_certificate_is_exit_2_before_any_request() {
     let env = TestEnv::new();
