@@ -133,7 +133,11 @@ fn sigterm_and_sighup_mid_batch_stop_sending_write_the_rest_down_and_exit_with_t
         assert_eq!(all, (1..=total).map(|line| format!("pet-{line}")).collect::<Vec<_>>());
         assert_eq!(temporary_files(env.home()), Vec::<String>::new(), "a temporary file was left");
         let shown = Run { stdout: format!("[{created} created pets]\n"), ..run };
-        insta::with_settings!({ filters => varying(), prepend_module_to_snapshot => false }, {
+        // Whether requests were in flight when the signal came depends on when it came: a signal heard while
+        // the answers of a round were handled stops the batch before the next round goes.
+        let mut filters = varying();
+        filters.insert(0, (r"stopping: waiting for the \d+ requests in flight [^\n]*\n", ""));
+        insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(format!("batch_signal_{signal}"), shown.to_string());
         });
     }
@@ -397,11 +401,32 @@ fn a_server_that_keeps_refusing_is_not_hammered_and_ends_the_batch() {
     let took = started.elapsed();
     eprintln!("always 429: {} POSTs in {took:?}", server.requests());
     assert_eq!(run.code, 6, "{run}");
-    // The first 8 went out together; then one probe after each of the 4 pauses.
-    assert_eq!(server.requests(), 8 + 4, "{run}");
+    // The first 8 went out together, and at most one more after each of the two passing refusals, as
+    // their answers came apart; then one probe after each of the 4 pauses.
+    assert!((8 + 4..=8 + 2 + 4).contains(&server.requests()), "{} POSTs: {run}", server.requests());
     assert_eq!(names_in(&failed).len(), total, "every record is kept for a re-run");
-    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
-        insta::assert_snapshot!("batch_rate_limited_to_the_end", run.to_string());
+    // Each record sent was refused, and is in `--failed` with those not sent; how many were sent depends on
+    // how the answers came apart, so the snapshot shows the first eight.
+    let sent = server.requests() - 4;
+    let refused: Vec<&str> = run.stderr.lines().filter(|line| line.starts_with("line ")).collect();
+    assert_eq!(refused.len(), sent, "{run}");
+    assert!(refused.iter().all(|line| line.ends_with("slow down (`rate_limited`)")), "{run}");
+    let [created, failed_count, unknown, not_sent] = summary(&run.stderr);
+    assert_eq!((created, failed_count, unknown, not_sent), (0, sent as u64, 0, (total - sent) as u64), "{run}");
+    let shown: String = run
+        .to_string()
+        .lines()
+        .filter(|line| {
+            !line
+                .strip_prefix("line ")
+                .is_some_and(|rest| rest.split(':').next().unwrap().parse::<usize>().unwrap() > 8)
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut filters = crate::common::filters();
+    filters.push((r"failed \d+ / unknown 0 / not sent \d+", "failed [SENT] / unknown 0 / not sent [REST]"));
+    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("batch_rate_limited_to_the_end", shown);
     });
 }
 
