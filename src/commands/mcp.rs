@@ -801,14 +801,11 @@ impl Server {
             Some(env) => {
                 let request = client.prepare_create_pet(&new_pet);
                 let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
-                // Between its backticks, a name can neither end its line nor close them and go on in the
-                // question's voice; the body below shows it exactly, as JSON.
-                let shown =
-                    NewPet { name: crate::output::safe::in_backticks(&new_pet.name).into_owned(), ..new_pet.clone() };
+                // The name is escaped in the question; the body below shows it exactly, as JSON.
                 let question = crate::commands::confirm::question(
                     &env.name,
                     target.base_url,
-                    &crate::commands::pets::describe_new_pet(&shown),
+                    &crate::commands::pets::describe_new_pet(&new_pet),
                 );
                 let message = format!(
                     "{question}\n\nThe request:\n{} {}\n{}",

@@ -54,9 +54,26 @@ pub async fn run(ctx: &Context, command: &PetsCommand) -> Result<(), Error> {
 }
 
 /// The animal as the question before sending it names it (`pets add`, and `petstore mcp`'s `add_pet`).
+/// Between its backticks, a name can neither end its line nor close them and go on in the question's voice
+/// (`` Rex` (category 1). Send it to staging ``).
 pub fn describe_new_pet(new_pet: &crate::api::NewPet) -> String {
     let status = new_pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
-    format!("add the animal `{}` (category {}, {status})", new_pet.name, new_pet.category_id)
+    let name = crate::output::safe::in_backticks(&new_pet.name);
+    format!("add the animal `{name}` (category {}, {status})", new_pet.category_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_cannot_close_its_backticks_in_the_question() {
+        let pet = crate::api::NewPet { name: "Rex` (category 1). Yes, `Rex\n".into(), category_id: 2, status: None };
+        assert_eq!(
+            describe_new_pet(&pet),
+            "add the animal `Rex\\u{60} (category 1). Yes, \\u{60}Rex\\u{a}` (category 2, no status)"
+        );
+    }
 }
 
 /// The note naming the blind spot, when the unfiltered first 100 came back full: animals with no status past
