@@ -1,6 +1,7 @@
 //! The HTTP client: one method per operation of the spec, with timeouts and retries that never repeat a
-//! request the server may have acted on. HTTPS goes over reqwest with rustls; plain HTTP, which only loopback
-//! may use, over hyper-util's client directly (`api/loopback.rs`).
+//! request the server may have acted on. One reqwest client with rustls for every base URL: HTTPS (HTTP/2
+//! where the server offers it by ALPN), and plain HTTP, which only loopback may use. One stack, so that what
+//! the tests prove against the sandbox is the path users take.
 
 use std::pin::pin;
 use std::sync::Arc;
@@ -16,7 +17,6 @@ use serde::de::DeserializeOwned;
 use super::base_url::{DisplaySafeUrl, url_may_carry_key};
 use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
-use super::loopback::Loopback;
 use super::models::{ListQuery, NewPet, Pet};
 use super::retry::{self, Attempt, Refusals};
 
@@ -86,7 +86,7 @@ impl Default for Settings {
 /// A client for one deployment of the API: a base URL (with its `/v1` path) and a key.
 #[derive(Clone)]
 pub struct Client {
-    http: Transport,
+    http: reqwest::Client,
     base: Url,
     /// `POST /pets`'s URL, made once: a batch sends it for every record.
     pets: Url,
@@ -95,15 +95,6 @@ pub struct Client {
     reauth: Option<Arc<Reauth>>,
     /// Places for requests on the wire, shared with other clients ([`Client::with_request_limit`]).
     places: Option<Arc<tokio::sync::Semaphore>>,
-}
-
-/// How the client's requests travel.
-#[derive(Clone)]
-enum Transport {
-    /// HTTPS: reqwest with rustls, the proxy variables and HTTP/2.
-    Reqwest(reqwest::Client),
-    /// Plain HTTP, to loopback alone.
-    Loopback(Arc<Loopback>),
 }
 
 impl std::fmt::Debug for Client {
@@ -152,25 +143,23 @@ impl Client {
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
         let connect_timeout = connect_timeout(settings.timeout);
-        let http = if base.scheme() == "http" {
+        install_crypto_provider();
+        let mut builder = reqwest::Client::builder()
+            .connect_timeout(connect_timeout)
+            .timeout(settings.timeout)
+            // The API has no redirects; following one would turn a POST into a GET, or send the key
+            // elsewhere.
+            .redirect(reqwest::redirect::Policy::none());
+        if base.scheme() == "http" {
             // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
             // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
-            // loopback, not ours; so no proxy is asked, no TLS is spoken and no root certificate is loaded
-            // (which took 2-3 ms of each run's start-up).
-            Transport::Loopback(Arc::new(Loopback::new(&base, connect_timeout, settings.timeout)))
-        } else {
-            install_crypto_provider();
-            let mut builder = reqwest::Client::builder()
-                .connect_timeout(connect_timeout)
-                .timeout(settings.timeout)
-                // The API has no redirects; following one would turn a POST into a GET, or send the key
-                // elsewhere. HTTPS honours the proxy variables: the key stays inside TLS.
-                .redirect(reqwest::redirect::Policy::none());
-            for certificate in settings.ca_certificates {
-                builder = builder.add_root_certificate(certificate);
-            }
-            Transport::Reqwest(builder.build().map_err(|err| Error::from_reqwest(&base, &err))?)
-        };
+            // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
+            builder = builder.no_proxy();
+        }
+        for certificate in settings.ca_certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
+        let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
         Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None, places: None })
@@ -416,23 +405,7 @@ impl Client {
             observer.request(method, url, &shown_headers(headers));
         }
         let started = Instant::now();
-        let result = match &self.http {
-            Transport::Reqwest(http) => self.attempt_reqwest(http, method, url, headers, body, started).await,
-            Transport::Loopback(loopback) => {
-                let mut deadline = pin!(loopback.deadline());
-                match loopback.send(method, url, headers, body, deadline.as_mut()).await {
-                    Ok(response) => {
-                        let (head, body) = response.into_parts();
-                        self.answered(url, head.status, head.headers, body, Some(deadline), started).await
-                    }
-                    Err(failed) => {
-                        // Another protocol on the port does not change on a retry.
-                        let permanent = matches!(failed.error, Error::NotHttp { .. });
-                        Err(AttemptFailure { error: failed.error, maybe_sent: failed.maybe_sent, permanent })
-                    }
-                }
-            }
-        };
+        let result = self.attempt_reqwest(method, url, headers, body, started).await;
         if let (Err(failure), Some(observer)) = (&result, &self.observer) {
             observer.failed(&failure.error, started.elapsed());
         }
@@ -441,7 +414,6 @@ impl Client {
 
     async fn attempt_reqwest(
         &self,
-        http: &reqwest::Client,
         method: &Method,
         url: &Url,
         headers: &HeaderMap,
@@ -455,26 +427,24 @@ impl Client {
         if let Some(body) = body {
             *request.body_mut() = Some(body.to_vec().into());
         }
-        let response = http.execute(request).await.map_err(|err| {
+        let response = self.http.execute(request).await.map_err(|err| {
             let error = Error::from_reqwest(url, &err);
             // Neither a certificate we distrust nor another protocol on the port changes on a retry.
             let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
             AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
         })?;
         let (head, body) = hyper::Response::from(response).into_parts();
-        // reqwest keeps its own deadline on the body.
-        self.answered(url, head.status, head.headers, body, None, started).await
+        // reqwest keeps the deadline (`--timeout`) on the body too.
+        self.answered(url, head.status, head.headers, body, started).await
     }
 
-    /// The rest of an attempt once the answer's head is in: reports it and reads the whole body, within
-    /// `deadline` when the transport keeps none of its own.
+    /// The rest of an attempt once the answer's head is in: reports it and reads the whole body.
     async fn answered<B>(
         &self,
         url: &Url,
         status: StatusCode,
         headers: HeaderMap,
         body: B,
-        deadline: Option<std::pin::Pin<&mut tokio::time::Sleep>>,
         started: Instant,
     ) -> Result<WholeAnswer, AttemptFailure>
     where
@@ -490,20 +460,9 @@ impl Client {
             error: Error::BrokenAnswer { status, reason },
         };
         let mut body = pin!(body);
-        let mut deadline = deadline;
         let (mut bytes, mut truncated) = (Vec::new(), false);
         loop {
-            let frame = match deadline.as_mut() {
-                Some(deadline) => tokio::select! {
-                    biased;
-                    frame = body.frame() => frame,
-                    () = deadline.as_mut() => {
-                        return Err(broken(Error::Timeout { origin: url.origin().ascii_serialization() }.to_string()));
-                    }
-                },
-                None => body.frame().await,
-            };
-            let chunk = match frame {
+            let chunk = match body.frame().await {
                 None => break,
                 Some(Ok(frame)) => match frame.into_data() {
                     Ok(chunk) => chunk,

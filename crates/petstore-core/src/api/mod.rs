@@ -6,7 +6,6 @@ pub mod base_url;
 pub mod client;
 pub mod error;
 pub mod key;
-mod loopback;
 pub mod models;
 pub mod retry;
 
