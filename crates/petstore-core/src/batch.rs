@@ -617,19 +617,24 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
 
     /// The server refused a request sent in pace generation `generation`, and asked for `pause`; says when
     /// the refused record may go again. Refusals to requests sent before the latest pause began are that
-    /// pause's, already taken. The first [`PASSING_REFUSALS`] after a record was created are passing: their
-    /// records alone wait. One more with none created since is a rate limit: the whole batch pauses.
+    /// pause's, already counted, but each record still waits as long as its own refusal asked (the pause may
+    /// be shorter, or over already). The first [`PASSING_REFUSALS`] after a record was created are passing:
+    /// their records alone wait. One more with none created since is a rate limit: the whole batch pauses.
     fn refusal(&mut self, generation: u64, pause: Duration) -> Instant {
         let now = Instant::now();
-        if generation != self.pace.generation || self.stop.is_some() {
+        if self.stop.is_some() {
             return now;
         }
-        self.pace.refusals += 1;
         if pause > PAUSE_CAP {
+            self.pace.refusals += 1;
             self.sink.event(Event::PauseTooLong(pause));
             self.stop_for(Stop::Refused);
             return now;
         }
+        if generation != self.pace.generation {
+            return now + pause;
+        }
+        self.pace.refusals += 1;
         if self.pace.refusals <= PASSING_REFUSALS {
             return now + pause;
         }
@@ -1061,7 +1066,8 @@ mod tests {
             let limiters =
                 [Limiter::fixed(1), Limiter::fixed(8), Limiter::fixed(64), Limiter::adaptive(Instant::now())];
             for limiter in limiters {
-                let sent: Arc<Mutex<Vec<(u64, Created)>>> = Arc::default();
+                // (record, when it was sent, when it was answered, the answer)
+                let sent: Arc<Mutex<Vec<(u64, Instant, Instant, Created)>>> = Arc::default();
                 let attempts: Arc<Mutex<HashMap<u64, u32>>> = Arc::default();
                 let create = |pet: NewPet| {
                     let (mix, sent, attempts) = (mix.clone(), sent.clone(), attempts.clone());
@@ -1074,6 +1080,7 @@ mod tests {
                             *attempt
                         };
                         let (latency, answer) = mix.answer(&pet, n, attempt);
+                        let at = Instant::now();
                         tokio::time::sleep(latency).await;
                         let copy = match &answer.0 {
                             Ok(pet) => Ok(pet.clone()),
@@ -1082,7 +1089,7 @@ mod tests {
                                 Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: other.to_string() })
                             }
                         };
-                        sent.lock().unwrap().push((n, (copy, answer.1)));
+                        sent.lock().unwrap().push((n, at, Instant::now(), (copy, answer.1)));
                         answer
                     }
                 };
@@ -1098,14 +1105,17 @@ mod tests {
                 let stop = format!("{:?}", summary.stop);
                 let stop = stop.trim_start_matches("Some(").chars().take_while(char::is_ascii_alphanumeric).collect();
                 *stops.entry(stop).or_default() += 1;
-                // Only a refusal is sent again.
-                let sent = sent.lock().unwrap();
-                let mut last: HashMap<u64, &Created> = HashMap::new();
-                for (n, answer) in sent.iter() {
-                    if let Some(before) = last.insert(*n, answer) {
+                // Only a refusal is sent again, and not before the wait it asked for.
+                let mut sent = sent.lock().unwrap();
+                sent.sort_by_key(|(_, at, _, _)| *at);
+                let mut last: HashMap<u64, (Instant, &Created)> = HashMap::new();
+                for (n, at, answered, answer) in sent.iter() {
+                    if let Some((answered_before, before)) = last.insert(*n, (*answered, answer)) {
                         let refused = matches!(before, (Err(api::Error::Status { status, .. }), retry_after)
                             if *status == 429 || (*status == 503 && retry_after.is_some()));
                         assert!(refused, "seed {seed}: pet-{n} sent again after {before:?}");
+                        let wait = before.1.unwrap_or(DEFAULT_PAUSE);
+                        assert!(*at >= answered_before + wait, "seed {seed}, {limiter:?}: pet-{n} sent again early");
                     }
                 }
             }
@@ -1383,5 +1393,40 @@ mod tests {
         assert_eq!(summary.signal, Some(15), "the first signal decides the exit");
         assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 2, not_sent: 8 });
         assert_eq!(log.events, ["Waiting { in_flight: 2 }"]);
+    }
+
+    /// A request that was in flight when a pause began, refused with a longer `Retry-After` than the pause,
+    /// waits its own `Retry-After`: the server said when that request may come back.
+    #[tokio::test(start_paused = true)]
+    async fn a_refusal_to_a_request_sent_before_the_pause_waits_its_own_retry_after() {
+        let answer = |pet: &NewPet, attempt: u32| match (pet.name.as_str(), attempt) {
+            ("pet-0" | "pet-1" | "pet-2", 1) => (Err(status(429)), Some(Duration::from_secs(1))),
+            ("pet-3", 1) => (Err(status(429)), Some(Duration::from_secs(10))),
+            _ => created(pet, 1),
+        };
+        let requests: Requests = Arc::default();
+        let start = Instant::now();
+        let create = |pet: NewPet| {
+            let requests = requests.clone();
+            async move {
+                let attempt = {
+                    let mut requests = requests.lock().unwrap();
+                    requests.push((start.elapsed(), pet.name.clone()));
+                    requests.iter().filter(|(_, name)| *name == pet.name).count() as u32
+                };
+                // pet-3 is slow: its refusal comes while the batch is paused for the others'.
+                let latency = if pet.name == "pet-3" && attempt == 1 { 500 } else { 10 };
+                tokio::time::sleep(Duration::from_millis(latency)).await;
+                answer(&pet, attempt)
+            }
+        };
+        let (_signals, mut interrupts) = no_signals();
+        let mut log = Log::default();
+        let summary = send(&mut records(6), 6, create, Limiter::fixed(4), &mut interrupts, &mut log).await;
+        check_accounts(6, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0 });
+        let requests = requests.lock().unwrap();
+        let again = requests.iter().filter(|(_, name)| name == "pet-3").nth(1).unwrap().0;
+        assert!(again >= Duration::from_millis(10_500), "pet-3 sent again at {again:?}, refused at 500 ms for 10 s");
     }
 }
