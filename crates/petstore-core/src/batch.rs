@@ -1429,4 +1429,101 @@ mod tests {
         let again = requests.iter().filter(|(_, name)| name == "pet-3").nth(1).unwrap().0;
         assert!(again >= Duration::from_millis(10_500), "pet-3 sent again at {again:?}, refused at 500 ms for 10 s");
     }
+
+    /// A signal while refused records wait their own `Retry-After` (no pause): each goes to the failed
+    /// records, none is lost, and the batch ends at once rather than at the end of their waits.
+    #[tokio::test(start_paused = true)]
+    async fn a_signal_while_refused_records_wait_puts_them_with_the_failed() {
+        let answer = |pet: &NewPet, attempt: u32| match (pet.name.as_str(), attempt) {
+            ("pet-1" | "pet-4", 1) => (Err(status(503)), Some(Duration::from_secs(30))),
+            _ => created(pet, 1),
+        };
+        let (signals, mut interrupts) = no_signals();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(1_000)).await;
+            signals.send(15).unwrap();
+        });
+        let started = Instant::now();
+        let (summary, log, _) = run(6, Limiter::fixed(3), Duration::from_millis(100), answer, &mut interrupts).await;
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        check_accounts(6, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 4, failed: 2, unknown: 0, not_sent: 0 });
+        let failed: Vec<&str> =
+            log.released.iter().filter(|(created, _)| !created).map(|(_, name)| name.as_str()).collect();
+        assert_eq!(failed, ["pet-1", "pet-4"]);
+    }
+
+    /// A server that limits the rate with a token bucket (`rate` a second, `burst` at most) and answers 429
+    /// with `Retry-After` (whole seconds, as HTTP has them) when it is empty. A careful client sends about
+    /// `rate` requests a second: it neither hammers the server with refused requests nor sends any refused
+    /// record before its `Retry-After`.
+    #[tokio::test(start_paused = true)]
+    async fn under_a_token_bucket_the_batch_is_paced_and_ends() {
+        struct Bucket {
+            tokens: f64,
+            at: Instant,
+        }
+        let (rate, burst, count) = (10.0_f64, 10.0_f64, 300u64);
+        for limiter in [Limiter::fixed(1), Limiter::fixed(8), Limiter::fixed(64), Limiter::adaptive(Instant::now())] {
+            let bucket = Arc::new(Mutex::new(Bucket { tokens: burst, at: Instant::now() }));
+            // (when, name, refused until)
+            let log_requests: Arc<Mutex<Vec<(Instant, String, Option<Instant>)>>> = Arc::default();
+            let create = |pet: NewPet| {
+                let (bucket, log_requests) = (bucket.clone(), log_requests.clone());
+                async move {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    let now = Instant::now();
+                    let answer = {
+                        let mut bucket = bucket.lock().unwrap();
+                        bucket.tokens = (bucket.tokens + (now - bucket.at).as_secs_f64() * rate).min(burst);
+                        bucket.at = now;
+                        if bucket.tokens >= 1.0 {
+                            bucket.tokens -= 1.0;
+                            None
+                        } else {
+                            let wait = ((1.0 - bucket.tokens) / rate).ceil().max(1.0);
+                            Some(Duration::from_secs_f64(wait))
+                        }
+                    };
+                    log_requests.lock().unwrap().push((now, pet.name.clone(), answer.map(|wait| now + wait)));
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    match answer {
+                        None => created(&pet, 1),
+                        Some(wait) => (Err(status(429)), Some(wait)),
+                    }
+                }
+            };
+            let (_signals, mut interrupts) = no_signals();
+            let mut log = Log::default();
+            let started = Instant::now();
+            let mut input = records(count);
+            let sending = send(&mut input, count, create, limiter.clone(), &mut interrupts, &mut log);
+            let Ok(summary) = tokio::time::timeout(Duration::from_secs(3_600), sending).await else {
+                panic!("{limiter:?}: the batch never ended");
+            };
+            let took = started.elapsed();
+            check_accounts(count, &summary, &log);
+            let requests = log_requests.lock().unwrap();
+            let refused = requests.iter().filter(|(_, _, until)| until.is_some()).count();
+            let mut refused_until: HashMap<&str, Instant> = HashMap::new();
+            let mut early = 0;
+            for (at, name, until) in requests.iter() {
+                if refused_until.get(name.as_str()).is_some_and(|due| at < due) {
+                    early += 1;
+                }
+                if let Some(until) = until {
+                    refused_until.insert(name, *until);
+                }
+            }
+            assert_eq!(summary.tally.created, count, "{limiter:?}");
+            assert_eq!(early, 0, "{limiter:?}: refused records sent before their Retry-After");
+            // 300 records at 10 a second take 29 s at best.
+            assert!(took < Duration::from_secs(45), "{limiter:?}: {took:?}");
+            // A fixed 64 sends 64 at once after each pause, most of them refused (about 1,500 refusals for 300
+            // records); the adaptive limit halves on refusals and stays near a careful client's count.
+            if limiter.is_adaptive() {
+                assert!(refused < count as usize / 2, "{refused} refused of {} requests", requests.len());
+            }
+        }
+    }
 }
