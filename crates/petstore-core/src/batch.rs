@@ -1054,6 +1054,9 @@ mod tests {
         }
     }
 
+    /// A request of the fault mix: the record, when it was sent, when it was answered, and the answer.
+    type Sent = (u64, Instant, Instant, Created);
+
     /// Liveness: whatever the server answers, in whatever order, a batch ends by itself, with every record
     /// created, failed, of unknown outcome or not sent, exactly once, and none of unknown outcome sent
     /// again. On virtual time, a batch that waited for nothing would sit until the day-long bound.
@@ -1066,8 +1069,7 @@ mod tests {
             let limiters =
                 [Limiter::fixed(1), Limiter::fixed(8), Limiter::fixed(64), Limiter::adaptive(Instant::now())];
             for limiter in limiters {
-                // (record, when it was sent, when it was answered, the answer)
-                let sent: Arc<Mutex<Vec<(u64, Instant, Instant, Created)>>> = Arc::default();
+                let sent: Arc<Mutex<Vec<Sent>>> = Arc::default();
                 let attempts: Arc<Mutex<HashMap<u64, u32>>> = Arc::default();
                 let create = |pet: NewPet| {
                     let (mix, sent, attempts) = (mix.clone(), sent.clone(), attempts.clone());
@@ -1453,6 +1455,9 @@ mod tests {
         assert_eq!(failed, ["pet-1", "pet-4"]);
     }
 
+    /// A request to the token bucket: when it came, the record's name, and until when it was refused.
+    type BucketRequest = (Instant, String, Option<Instant>);
+
     /// A server that limits the rate with a token bucket (`rate` a second, `burst` at most) and answers 429
     /// with `Retry-After` (whole seconds, as HTTP has them) when it is empty. A careful client sends about
     /// `rate` requests a second: it neither hammers the server with refused requests nor sends any refused
@@ -1466,8 +1471,7 @@ mod tests {
         let (rate, burst, count) = (10.0_f64, 10.0_f64, 300u64);
         for limiter in [Limiter::fixed(1), Limiter::fixed(8), Limiter::fixed(64), Limiter::adaptive(Instant::now())] {
             let bucket = Arc::new(Mutex::new(Bucket { tokens: burst, at: Instant::now() }));
-            // (when, name, refused until)
-            let log_requests: Arc<Mutex<Vec<(Instant, String, Option<Instant>)>>> = Arc::default();
+            let log_requests: Arc<Mutex<Vec<BucketRequest>>> = Arc::default();
             let create = |pet: NewPet| {
                 let (bucket, log_requests) = (bucket.clone(), log_requests.clone());
                 async move {
