@@ -425,13 +425,7 @@ where
                 let Some(mut joined) = joined else { continue };
                 // Every answer that is in, at once: one flush for all of them.
                 loop {
-                    match joined {
-                        Ok((index, generation, sent, (result, retry_after))) => {
-                            batch.answered(index, generation, sent, result, retry_after);
-                        }
-                        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-                        Err(_) => {}
-                    }
+                    batch.joined(joined);
                     match tasks.try_join_next() {
                         Some(next) => joined = next,
                         None => break,
@@ -440,9 +434,17 @@ where
             }
             signal = interrupts.recv() => batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at),
             () = wait_until(grace), if !batch.in_flight.is_empty() => {
-                batch.sink.event(Event::GraceOver { in_flight: batch.in_flight.len() });
-                tasks.abort_all();
-                batch.abandon(Abandoned::NoAnswerInTime);
+                // The answers that are in are taken, not abandoned: the sink may have held the loop past the
+                // end of the grace while they came, and a pet created is no unknown outcome.
+                tokio::task::yield_now().await;
+                while let Some(joined) = tasks.try_join_next() {
+                    batch.joined(joined);
+                }
+                if !batch.in_flight.is_empty() {
+                    batch.sink.event(Event::GraceOver { in_flight: batch.in_flight.len() });
+                    tasks.abort_all();
+                    batch.abandon(Abandoned::NoAnswerInTime);
+                }
                 grace = None;
             }
             () = wait_until(batch.pace.until) => {
@@ -547,6 +549,17 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
     fn signalled(&mut self, signal: S) {
         self.signal.get_or_insert(signal);
         self.stop_for(Stop::Interrupted);
+    }
+
+    /// Takes in what a request's task gave: its answer, or its panic.
+    fn joined(&mut self, joined: Result<Answer, tokio::task::JoinError>) {
+        match joined {
+            Ok((index, generation, sent, (result, retry_after))) => {
+                self.answered(index, generation, sent, result, retry_after);
+            }
+            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+            Err(_) => {}
+        }
     }
 
     /// Takes in the answer to the request for record `index`: the record ends, or, refused, waits for the end
@@ -1528,6 +1541,25 @@ mod tests {
             if limiter.is_adaptive() {
                 assert!(refused < count as usize / 2, "{refused} refused of {} requests", requests.len());
             }
+        }
+    }
+
+    /// Answers that are in when the grace after a signal runs out are taken, not abandoned: a record whose
+    /// pet was created is reported created (and shown), not "may or may not have been created". The answers
+    /// here come at the very instant the grace ends, as they do, in effect, after a sink that held the loop
+    /// (a slow `--jq`, a stdout nobody reads) past the end of the grace.
+    #[tokio::test(start_paused = true)]
+    async fn answers_in_hand_when_the_grace_ends_are_taken_not_abandoned() {
+        for _ in 0..20 {
+            let (signals, mut interrupts) = no_signals();
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                signals.send(15).unwrap();
+            });
+            let delay = Duration::from_secs(1) + SIGNAL_GRACE;
+            let (summary, log, _) = run(20, Limiter::fixed(8), delay, |pet, _| created(pet, 1), &mut interrupts).await;
+            check_accounts(20, &summary, &log);
+            assert_eq!(summary.tally, Tally { created: 8, failed: 0, unknown: 0, not_sent: 12 }, "{:?}", log.events);
         }
     }
 }
