@@ -63,10 +63,15 @@ pub const BATCH_TIME: Duration = Duration::from_secs(10);
 /// size, on Linux, every 10 ms).
 pub const BATCH_MEMORY: u64 = 1024 * 1024 * 1024;
 
-/// Inside a bulk add, once a signal has come, the longest a run of the filter may take: the batch has
-/// written down what it did before it shows what it made, so a slow filter gets this much, and one that was
-/// running when the signal came is stopped at once.
+/// Inside a bulk add, once a signal has come, the longest the filter may take, all its runs together: the
+/// batch has written down what it did before it shows what it made, so a slow filter gets this much, and one
+/// that was running when the signal came is stopped at once. In all, not for each run: a batch whose answers
+/// come in after the signal runs the filter on each, and 32 runs of a second each would outlast the grace the
+/// requests have ([`petstore_core::batch::SIGNAL_GRACE`]) and the 10 s `docker stop` leaves.
 pub const AFTER_SIGNAL: Duration = Duration::from_secs(1);
+
+/// When a bounded run first saw that a signal had come: [`AFTER_SIGNAL`] counts from here.
+static SIGNAL_SEEN_AT: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 
 /// How often a bounded run is checked against its bounds and for signals while it runs.
 const WATCH_EVERY: Duration = Duration::from_millis(10);
@@ -289,6 +294,9 @@ struct Watcher {
 impl Watcher {
     fn new(bounds: Bounds) -> Watcher {
         let batch = bounds == Bounds::Batch;
+        if batch && crate::signals::seen().1.is_some() {
+            SIGNAL_SEEN_AT.get_or_init(Instant::now);
+        }
         Watcher {
             bounds,
             started: Instant::now(),
@@ -304,7 +312,7 @@ impl Watcher {
         }
         let (signals, last) = crate::signals::seen();
         if let Some(signal) = last
-            && (signals > self.signals || self.started.elapsed() >= AFTER_SIGNAL)
+            && (signals > self.signals || SIGNAL_SEEN_AT.get_or_init(Instant::now).elapsed() >= AFTER_SIGNAL)
         {
             return Some(Stopped::Signal(signal));
         }

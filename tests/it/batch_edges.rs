@@ -500,3 +500,81 @@ fn a_rate_limit_that_lifts_pauses_the_batch_and_every_record_is_created_once() {
     assert_eq!(std::fs::read_to_string(&failed).unwrap(), "");
     assert_run!("batch_rate_limit_lifts", Run { stdout: "[the created pets]\n".to_owned(), ..run });
 }
+
+/// Refuses the records named `parked` the first time (429, `Retry-After: 30`) and creates every other POST:
+/// refusals between created records, so that each refused record waits its 30 s alone.
+fn parking_server(parked: &'static [&'static str]) -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+    let posts = Arc::new(AtomicUsize::new(0));
+    let counter = posts.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let body = read_body(&mut reader);
+            let n = counter.fetch_add(1, Ordering::SeqCst) + 1;
+            let mut pet: Value = serde_json::from_slice(&body).unwrap();
+            let (status, extra, answer) = if parked.contains(&pet["name"].as_str().unwrap()) && n <= 20 {
+                (
+                    "429 Too Many Requests",
+                    "Retry-After: 30\r\n",
+                    r#"{"code":"rate_limited","message":"slow down","status":429}"#.to_owned(),
+                )
+            } else {
+                pet["id"] = Value::from(n);
+                ("201 Created", "", pet.to_string())
+            };
+            let _ = stream.write_all(
+                format!(
+                    "HTTP/1.1 {status}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\
+                     Connection: close\r\n\r\n{answer}",
+                    answer.len()
+                )
+                .as_bytes(),
+            );
+        }
+    });
+    (base_url, posts)
+}
+
+/// SIGINT or SIGTERM while refused records wait their own `Retry-After` (30 s), with nothing in flight: the
+/// batch ends at once, the waiting records are in `--failed` (none lost, none sent again), and in a JSON mode
+/// every line on stderr is a JSON document.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_refused_records_wait_puts_them_in_the_failed_file_at_once() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let env = TestEnv::with(Config::default().seed_pets(0));
+        let (base_url, posts) = parking_server(&["pet-3", "pet-7"]);
+        let total = 20;
+        let path = file(&env, "pets.ndjson", &ndjson(total));
+        let failed = env.home().join("failed.ndjson");
+        let child = env
+            .command()
+            .env("PETSTORE_BASE_URL", &base_url)
+            .env("PETSTORE_ERROR_FORMAT", "json")
+            .args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        crate::common::wait_for_handlers(child.id(), &[1, 2, 15], Duration::from_secs(20), signal);
+        let started = Instant::now();
+        while posts.load(Ordering::SeqCst) < total {
+            assert!(started.elapsed() < Duration::from_secs(20), "{signal}: the records never all went");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        kill(&child, signal);
+        let (run, took) = exits_within(child, Duration::from_secs(20), signal);
+        assert!(took < Duration::from_secs(3), "{signal}: {took:?} after the signal\n{run}");
+        assert_eq!(run.code, code, "{run}");
+        assert_eq!(posts.load(Ordering::SeqCst), total, "a parked record was sent again: {run}");
+        assert_eq!(names_in(&failed), ["pet-3", "pet-7"], "{run}");
+        assert_eq!(run.stdout.lines().count(), total - 2, "{run}");
+        for line in run.stderr.lines() {
+            serde_json::from_str::<Value>(line).unwrap_or_else(|err| panic!("not JSON ({err}): {line}\n{run}"));
+        }
+    }
+}

@@ -127,3 +127,40 @@ fn a_filter_that_fails_on_one_pet_names_it_and_the_batch_goes_on() {
     assert_eq!(env.sandbox.pets().len(), 4);
     assert_eq!(names_in(&failed), Vec::<String>::new());
 }
+
+/// A slow filter (about half a second a pet, under every bound) on each created pet, and a signal while 32
+/// requests are out and no filter runs: after the signal the filter has one second in all, not one for each
+/// pet, so petstore ends within the requests' grace (5 s, under the 10 s `docker stop` leaves before SIGKILL).
+/// Before, each of the 32 answers ran the filter after the signal: 16 s, past any grace.
+#[cfg(target_os = "linux")]
+#[test]
+fn after_a_signal_a_slow_filter_has_one_second_in_all_not_one_for_each_pet() {
+    let latency = Duration::from_secs(2);
+    let env = TestEnv::with(Config::default().seed_pets(0).latency(latency..=latency));
+    let path = file(&env, "pets.ndjson", &ndjson(100));
+    let failed = env.home().join("failed.ndjson");
+    let child = env
+        .command()
+        .args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()])
+        .args(["--concurrency", "32", "-o", "ndjson", "--jq", "reduce range(400000) as $i (0; . + 1) | \"shown\""])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let what = "after_a_signal_a_slow_filter_has_one_second_in_all_not_one_for_each_pet";
+    crate::common::wait_for_handlers(child.id(), &[1, 2, 15], BOUND * 4, what);
+    let started = std::time::Instant::now();
+    while env.sandbox.faults().delayed < 32 {
+        assert!(started.elapsed() < BOUND * 4, "{what}: the requests never came");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    kill(&child, "TERM");
+    let (run, took) = exits_within(child, Duration::from_secs(60), what);
+    assert_eq!(run.code, 143, "{run}");
+    assert!(took < Duration::from_secs(8), "{what}: ended {took:?} after SIGTERM\n{run}");
+    let lines = json_lines(&run);
+    let summary = lines.iter().find_map(|line| line.get("summary")).expect("a summary");
+    let count = |field: &str| summary[field].as_u64().unwrap();
+    assert_eq!(count("created") + count("unknown"), 32, "{run}");
+    assert_eq!(names_in(&failed).len(), 68, "{run}");
+}

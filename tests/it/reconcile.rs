@@ -174,13 +174,23 @@ fn only_undecided_records_left_is_exit_7_and_they_have_a_file_of_their_own() {
         "none",
     ]));
     assert_eq!(run.code, 7, "{run}");
-    let errors: Vec<Value> = run.stderr.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let lines: Vec<Value> = run.stderr.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    // The summary is there as in every other ending that is not a success (docs/errors.md), for a reconciling
+    // loop to read its figures.
+    let summaries: Vec<&Value> = lines.iter().filter_map(|line| line.get("summary")).collect();
+    assert_eq!(summaries.len(), 1, "one summary line: {run}");
+    let summary = summaries[0];
+    assert_eq!((summary["skipped"].as_u64(), summary["undecided"].as_u64()), (Some(2), Some(2)), "{run}");
+    assert_eq!((summary["created"].as_u64(), summary["failed"].as_u64()), (Some(0), Some(0)), "{run}");
+    assert!(summary["hint"].as_str().unwrap().contains("--undecided PATH"), "{run}");
+    let errors: Vec<&Value> = lines.iter().filter(|line| line.get("error").is_some()).collect();
     let codes: Vec<(&str, u64)> = errors
         .iter()
         .map(|e| (e["error"]["code"].as_str().unwrap(), e["error"]["exitCode"].as_u64().unwrap()))
         .collect();
     assert_eq!(codes, [("undecided", 7), ("undecided", 7), ("batch_undecided", 7)], "{run}");
     assert_eq!((errors[0]["line"].as_u64(), errors[1]["line"].as_u64()), (Some(4), Some(5)));
+    assert!(lines.last().unwrap().get("error").is_some(), "the error is the last line: {run}");
     // One that failed besides (a name over the sandbox's 128 KiB): a re-run may settle that one, so exit 6.
     let long = "x".repeat(200 * 1024);
     let mixed = write(&env, "mixed.csv", &format!("name,categoryId,status\nNobody,3,\n{long},5,sold\n"));

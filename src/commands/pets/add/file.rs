@@ -919,7 +919,11 @@ fn finish(
         && tally.created + skipped + undecided == total
     {
         output?;
-        return Err(undecided_error(&tally_words(&tally), undecided, &undecided_lines, undecided_kept.as_ref()));
+        let err = undecided_error(&tally_words(&tally), undecided, &undecided_lines, undecided_kept.as_ref());
+        if let Error::BatchUndecided { help, .. } = &err {
+            summary_line(Some(help));
+        }
+        return Err(err);
     }
     let unreadable = |source| Error::RecordsRead { file: name.to_owned(), source };
     match stop {
