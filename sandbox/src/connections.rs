@@ -45,8 +45,10 @@ const REFUSING_MAX: usize = 64;
 
 /// How long a refused connection may take in all: its request head, the answer, and waiting for
 /// the client to close. So a slow client holds a place among the [`REFUSING_MAX`] this long at
-/// most.
-const REFUSAL_TIMEOUT: Duration = Duration::from_secs(2);
+/// most. Long enough for a client starved of CPU (a test suite on two loaded cores, 224 refused
+/// connections at once) to send its head and read its 503: at 2 s, such clients saw their
+/// connection closed under them, an add of unknown outcome that the sandbox never read.
+const REFUSAL_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How many bytes of a refused connection's request hyper holds at once, so that the refused
 /// connections take at most [`REFUSING_MAX`] times this: room for a head with an 8 KiB URL (the

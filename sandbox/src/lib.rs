@@ -90,14 +90,14 @@
 //! client whose connection sits unaccepted sees a hung server (the kernel completes its handshake
 //! and takes its request), while a 503 with `Retry-After` says at once what happened and when to
 //! try again, which clients that retry (petstore among them) already act on. The refused
-//! connection's request head is read first (within at most 2 s), so the answer is to a request
+//! connection's request head is read first (within at most 5 s), so the answer is to a request
 //! the client sent; after it the sandbox stops writing and reads what the client still sends (its
 //! body, 1 MiB and 16 KiB at most) until the client closes, so the close is clean: a socket closed
 //! with bytes unread sends a reset, which may cost the client the answer, and a client that sees
 //! its request break off after sending it cannot tell that it was never read (for a POST, that
-//! the animal was not created). A refusal takes 2 s in all at most, and at most 64 connections
+//! the animal was not created). A refusal takes 5 s in all at most, and at most 64 connections
 //! are being refused at once; while that many are, and the cap is reached, the next connection
-//! waits, unaccepted, for a place (served or refused) to come free, which takes 2 s at most.
+//! waits, unaccepted, for a place (served or refused) to come free, which takes 5 s at most.
 //! Answering it without reading its request would race the request, and could reach the client
 //! before it had written the request at all. So the sandbox holds at most the cap plus 65
 //! connections, well under the usual limit of 1,024 open files, and keeps answering the

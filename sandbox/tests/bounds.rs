@@ -213,12 +213,12 @@ fn past_the_refusals_in_progress_a_connection_waits_for_a_place_rather_than_an_a
     let early = waiting.read(&mut byte).map_err(|err| err.kind());
     assert!(matches!(early, Err(ErrorKind::WouldBlock | ErrorKind::TimedOut)), "an answer before a request: {early:?}");
 
-    // The refusals waiting for heads give up within 2 s, and the request is answered.
+    // The refusals waiting for heads give up within 5 s, and the request is answered.
     let started = Instant::now();
     waiting.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     waiting.write_all(GET.as_bytes()).unwrap();
     assert_over_cap(&read_answer(&mut waiting), 1);
-    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(9), "{:?}", started.elapsed());
     let mut rest = Vec::new();
     assert_eq!(waiting.read_to_end(&mut rest).map_err(|err| err.kind()), Ok(0));
 }
