@@ -2,7 +2,8 @@
 //! refusing the connections over the cap, and letting the served ones finish on shutdown.
 //!
 //! axum's own `serve` offers neither a header timeout nor a cap, so connections are served here
-//! with hyper's HTTP/1 server directly, which has the timeout built in. Knows nothing of routes.
+//! with hyper's servers directly: HTTP/1.1, which has the timeout built in, and over TLS HTTP/2 when
+//! the client's ALPN asks for it. Knows nothing of routes.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -16,17 +17,21 @@ use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, Request, header};
 use axum::response::IntoResponse;
 use hyper::body::Incoming;
-use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
+use hyper::server::conn::{http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
+use tokio_rustls::TlsAcceptor;
+use tower::ServiceExt as _;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::faults::ResetStream;
 use crate::log::Entry;
 use crate::sever::{SeverableStream, Severer};
+use crate::tls::ALPN_H2;
 
 /// How long a connection may take over its request head and then over its body, and how many are
 /// served at once.
@@ -36,6 +41,10 @@ pub(crate) struct ConnectionLimits {
     /// Enforced where the body is read (`routes`), since hyper has no body timeout of its own.
     pub(crate) body_timeout: Duration,
     pub(crate) max_connections: usize,
+    /// An HTTP/2 connection's `SETTINGS_MAX_CONCURRENT_STREAMS`.
+    pub(crate) max_streams: u32,
+    /// Close each connection gracefully once this many requests have reached it.
+    pub(crate) goaway_after: Option<u64>,
 }
 
 /// How many connections over the cap may be in the middle of their 503 at once; while that many
@@ -73,6 +82,7 @@ pub(crate) async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
     let limits = state.connection_limits();
+    let tls = state.tls().map(|config| TlsAcceptor::from(Arc::clone(config)));
     let served = Arc::new(Semaphore::new(limits.max_connections.min(Semaphore::MAX_PERMITS)));
     let refusing = Arc::new(Semaphore::new(REFUSING_MAX));
     // Every connection task holds a receiver of `open`; `closed()` tells when the last has ended.
@@ -109,24 +119,26 @@ pub(crate) async fn serve(
         let permit = match place {
             Place::Served(permit) => permit,
             Place::Refused(permit) => {
-                let state = state.clone();
+                let (state, tls) = (state.clone(), tls.clone());
                 tokio::spawn(async move {
-                    let _ = tokio::time::timeout(REFUSAL_TIMEOUT, refuse(stream, state, limits)).await;
+                    let _ = tokio::time::timeout(REFUSAL_TIMEOUT, refuse(stream, state, limits, tls)).await;
                     drop(permit);
                 });
                 continue;
             }
         };
-        let (app, open_rx, stopping_rx) = (app.clone(), open_rx.clone(), stopping_rx.clone());
+        let (app, state, tls) = (app.clone(), state.clone(), tls.clone());
+        let (open_rx, stopping_rx) = (open_rx.clone(), stopping_rx.clone());
         tokio::spawn(async move {
             if severs {
                 // Only the `drop` and `lost-reply` faults need severable connections; everyone
-                // else gets the plain socket, with nothing in between.
+                // else gets the plain socket, with nothing in between. Over TLS the cut is under
+                // the encryption, as a crashed server's or a broken link's would be.
                 let (stream, severer) = SeverableStream::new(stream);
                 let app = app.layer(axum::Extension(ConnectInfo::<Severer>(severer)));
-                serve_connection(stream, app, limits, stopping_rx).await;
+                serve_socket(stream, app, state, tls, stopping_rx).await;
             } else {
-                serve_connection(stream, app, limits, stopping_rx).await;
+                serve_socket(stream, app, state, tls, stopping_rx).await;
             }
             drop((permit, open_rx));
         });
@@ -172,25 +184,148 @@ fn is_connection_error(err: &io::Error) -> bool {
     )
 }
 
-async fn serve_connection(
+/// Which HTTP a connection speaks: HTTP/1.1 on plain sockets, and over TLS whatever ALPN settled on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Protocol {
+    Http1,
+    Http2,
+}
+
+/// Serves one accepted socket: over TLS when the sandbox serves HTTPS, after a handshake that must end
+/// within the header timeout, and then in the protocol ALPN chose.
+async fn serve_socket(
     io: impl AsyncRead + AsyncWrite + Unpin + Send + 'static,
     app: Router,
-    limits: ConnectionLimits,
+    state: AppState,
+    tls: Option<TlsAcceptor>,
+    stopping: watch::Receiver<bool>,
+) {
+    let limits = state.connection_limits();
+    let Some(acceptor) = tls else {
+        return serve_connection(io, Protocol::Http1, app, state, stopping).await;
+    };
+    let Ok(Ok(stream)) = tokio::time::timeout(limits.header_timeout, acceptor.accept(io)).await else {
+        return;
+    };
+    let protocol = negotiated(stream.get_ref().1);
+    serve_connection(stream, protocol, app, state, stopping).await;
+}
+
+/// The protocol a TLS handshake settled on: HTTP/2 when ALPN chose `h2`, else HTTP/1.1 (what a client
+/// that offers no ALPN speaks).
+fn negotiated(connection: &rustls::ServerConnection) -> Protocol {
+    if connection.alpn_protocol() == Some(ALPN_H2) { Protocol::Http2 } else { Protocol::Http1 }
+}
+
+async fn serve_connection(
+    io: impl AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    protocol: Protocol,
+    app: Router,
+    state: AppState,
     mut stopping: watch::Receiver<bool>,
 ) {
-    let connection = http1::Builder::new()
-        .timer(TokioTimer::new())
-        // Runs from when the server starts waiting for a head: on a kept-alive connection that is
-        // right after the previous answer, so an idle connection is closed after this time too.
-        .header_read_timeout(limits.header_timeout)
-        .serve_connection(TokioIo::new(io), TowerToHyperService::new(app));
-    let mut connection = pin!(connection);
+    let limits = state.connection_limits();
+    let goaway = limits.goaway_after.map(|after| Arc::new(GoAway { after, reached: AtomicU64::new(0), now: Notify::new() }));
+    let service = PerConnection { app, goaway: goaway.clone() };
+    let mut connection: Pin<Box<dyn Connection>> = match protocol {
+        Protocol::Http1 => Box::pin(
+            http1::Builder::new()
+                .timer(TokioTimer::new())
+                // Runs from when the server starts waiting for a head: on a kept-alive connection that is
+                // right after the previous answer, so an idle connection is closed after this time too.
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(TokioIo::new(io), service),
+        ),
+        Protocol::Http2 => Box::pin(
+            http2::Builder::new(TokioExecutor::new())
+                .timer(TokioTimer::new())
+                .max_concurrent_streams(limits.max_streams)
+                .serve_connection(TokioIo::new(io), service),
+        ),
+    };
+    let goaway_now = async {
+        match &goaway {
+            Some(goaway) => goaway.now.notified().await,
+            None => std::future::pending().await,
+        }
+    };
     tokio::select! {
         _ = connection.as_mut() => return,
         // A dropped sender means the server is gone: stopping as well.
-        _ = stopping.wait_for(|stopping| *stopping) => connection.as_mut().graceful_shutdown(),
+        _ = stopping.wait_for(|stopping| *stopping) => connection.as_mut().shut_down(),
+        () = goaway_now => {
+            state.count_goaway();
+            connection.as_mut().shut_down();
+        }
     }
     let _ = connection.await;
+}
+
+/// A served connection of either protocol: a future that ends with it, and a graceful shutdown (over
+/// HTTP/2 a `GOAWAY`, over HTTP/1.1 a close after the answer under way).
+trait Connection: Future<Output = Result<(), hyper::Error>> + Send {
+    fn shut_down(self: Pin<&mut Self>);
+}
+
+impl<I> Connection for http1::Connection<TokioIo<I>, PerConnection>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    fn shut_down(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+impl<I> Connection for http2::Connection<TokioIo<I>, PerConnection, TokioExecutor>
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    fn shut_down(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+/// `goaway_after` on one connection: how many requests have reached it, and the signal to close it.
+struct GoAway {
+    after: u64,
+    reached: AtomicU64,
+    now: Notify,
+}
+
+/// The service of one connection: the router, the `goaway_after` count, and the stream resets the
+/// fault layer asks for ([`ResetStream`]), which become the service's error so that hyper resets the
+/// stream with that reason before sending any of the answer (HTTP/2 only; the fault layer asks for none
+/// over HTTP/1.1).
+#[derive(Clone)]
+struct PerConnection {
+    app: Router,
+    goaway: Option<Arc<GoAway>>,
+}
+
+impl hyper::service::Service<Request<Incoming>> for PerConnection {
+    type Response = axum::response::Response;
+    type Error = h2::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, h2::Error>> + Send>>;
+
+    fn call(&self, request: Request<Incoming>) -> Self::Future {
+        if let Some(goaway) = &self.goaway
+            && goaway.reached.fetch_add(1, Ordering::Relaxed) + 1 == goaway.after
+        {
+            // Stored, so a shutdown asked for before the connection's task waits is not lost.
+            goaway.now.notify_one();
+        }
+        let app = self.app.clone();
+        Box::pin(async move {
+            let response = match app.oneshot(request.map(axum::body::Body::new)).await {
+                Ok(response) => response,
+                Err(never) => match never {},
+            };
+            match response.extensions().get::<ResetStream>() {
+                Some(ResetStream(reason)) => Err(h2::Error::from(*reason)),
+                None => Ok(response),
+            }
+        })
+    }
 }
 
 fn over_cap(max: usize) -> ApiError {
@@ -206,7 +341,7 @@ fn over_cap(max: usize) -> ApiError {
 /// writing and reads what the client still sends (the request's body) until the client closes, as
 /// `Connection: close` asks, so no unread byte is left to turn the close into a reset. The whole
 /// takes [`REFUSAL_TIMEOUT`] at most (the caller's bound).
-async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
+async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits, tls: Option<TlsAcceptor>) {
     let max = limits.max_connections;
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let state = state.clone();
@@ -227,6 +362,9 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
             Ok::<_, Infallible>(response)
         }
     });
+    if let Some(acceptor) = tls {
+        return refuse_tls(stream, acceptor, service, limits).await;
+    }
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout.min(REFUSAL_TIMEOUT))
@@ -236,6 +374,53 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits) {
     // The socket comes back unclosed once the answer is out.
     let Ok(parts) = connection.without_shutdown().await else { return };
     linger(parts.io.into_inner()).await;
+}
+
+/// [`refuse`] over TLS: after the handshake, the 503 in the protocol ALPN chose, to the first request (over
+/// HTTP/2, a `GOAWAY` follows it, so the client's other requests go to a new connection). The caller's
+/// bound ends it; TLS's own close tells the client where the answer ends.
+async fn refuse_tls<S>(stream: TcpStream, acceptor: TlsAcceptor, service: S, limits: ConnectionLimits)
+where
+    S: hyper::service::Service<Request<Incoming>, Response = axum::response::Response, Error = Infallible>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
+    let Ok(stream) = acceptor.accept(stream).await else { return };
+    match negotiated(stream.get_ref().1) {
+        Protocol::Http1 => {
+            let _ = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout.min(REFUSAL_TIMEOUT))
+                .max_buf_size(REFUSAL_BUFFER)
+                .keep_alive(false)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        }
+        Protocol::Http2 => {
+            let answered = Arc::new(Notify::new());
+            let signal = Arc::clone(&answered);
+            let service = hyper::service::service_fn(move |request| {
+                let (service, signal) = (service.clone(), Arc::clone(&signal));
+                async move {
+                    let response = service.call(request).await;
+                    signal.notify_one();
+                    response
+                }
+            });
+            let connection = http2::Builder::new(TokioExecutor::new())
+                .timer(TokioTimer::new())
+                .max_concurrent_streams(1)
+                .serve_connection(TokioIo::new(stream), service);
+            let mut connection = pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                () = answered.notified() => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        }
+    }
 }
 
 /// Closes a connection whose answer is written: stops writing (the client reads the answer, then

@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use fastrand::Rng;
@@ -39,7 +39,22 @@ pub(crate) struct FaultSettings {
     pub(crate) drop_rate: f64,
     pub(crate) lost_reply_rate: f64,
     pub(crate) garble_rate: f64,
+    /// Over HTTP/2 only: the share of requests whose stream is reset with `REFUSED_STREAM`, unread.
+    pub(crate) refused_stream_rate: f64,
+    /// What `drop` and `lost-reply` cut over HTTP/2: the request's stream, or its whole connection.
+    pub(crate) h2_drop: H2Drop,
     pub(crate) seed: Option<u64>,
+}
+
+/// What the `drop` and `lost-reply` faults cut on an HTTP/2 connection, where one connection carries many
+/// requests at once. Over HTTP/1.1 both close the connection, which carries one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum H2Drop {
+    /// `RST_STREAM` with `INTERNAL_ERROR` on the request's stream: the other requests on the connection go on.
+    #[default]
+    Stream,
+    /// The connection closed under every request on it, as a crashed server or a cut link does.
+    Connection,
 }
 
 impl FaultSettings {
@@ -64,18 +79,19 @@ impl FaultSettings {
             // Rounded, so `0.6 + 0.3 + 0.2` reads `1.1`, not `1.0999999999999999`.
             let total = (total * 1e9).round() / 1e9;
             return Err(format!(
-                "the fail, drop, lost-reply and garble rates add up to {total}, over 1: a request gets at most one of these faults"
+                "the fail, drop, lost-reply, garble and refused-stream rates add up to {total}, over 1: a request gets at most one of these faults"
             ));
         }
         Ok(())
     }
 
-    fn rates(&self) -> [(&'static str, f64); 4] {
+    fn rates(&self) -> [(&'static str, f64); 5] {
         [
             ("fail", self.fail_rate),
             ("drop", self.drop_rate),
             ("lost-reply", self.lost_reply_rate),
             ("garble", self.garble_rate),
+            ("refused-stream", self.refused_stream_rate),
         ]
     }
 }
@@ -94,6 +110,10 @@ pub struct FaultCounts {
     pub lost_replies: u64,
     /// Answers sent with a truncated or corrupted body.
     pub garbled: u64,
+    /// HTTP/2 streams reset with `REFUSED_STREAM` before the request was read.
+    pub refused_streams: u64,
+    /// Connections told to close after `goaway_after` requests (a `GOAWAY` over HTTP/2).
+    pub goaways: u64,
 }
 
 /// The faults of a running sandbox: what to draw, the generator, and the counts.
@@ -101,14 +121,17 @@ pub struct FaultCounts {
 pub(crate) struct FaultInjector {
     /// The latency range in microseconds; `None` when there is no latency.
     latency_micros: Option<(u64, u64)>,
-    /// Where the fail, drop, lost-reply and garble slices of `0..1` end; `None` when all are empty.
-    thresholds: Option<[f64; 4]>,
+    /// Where the fail, drop, lost-reply, garble and refused-stream slices of `0..1` end; `None` when all are
+    /// empty.
+    thresholds: Option<[f64; 5]>,
+    h2_drop: H2Drop,
     rng: Mutex<Rng>,
     delayed: AtomicU64,
     failed: AtomicU64,
     dropped: AtomicU64,
     lost_replies: AtomicU64,
     garbled: AtomicU64,
+    refused_streams: AtomicU64,
 }
 
 impl FaultInjector {
@@ -133,18 +156,20 @@ impl FaultInjector {
         Some(FaultInjector {
             latency_micros,
             thresholds,
+            h2_drop: settings.h2_drop,
             rng: Mutex::new(rng),
             delayed: AtomicU64::new(0),
             failed: AtomicU64::new(0),
             dropped: AtomicU64::new(0),
             lost_replies: AtomicU64::new(0),
             garbled: AtomicU64::new(0),
+            refused_streams: AtomicU64::new(0),
         })
     }
 
     /// Whether a connection may have to be cut, so [`serve`](crate::serve) must make them severable.
     pub(crate) fn severs_connections(&self) -> bool {
-        self.thresholds.is_some_and(|[fail, _, lost_reply, _]| lost_reply > fail)
+        self.thresholds.is_some_and(|[fail, _, lost_reply, _, _]| lost_reply > fail)
     }
 
     pub(crate) fn counts(&self) -> FaultCounts {
@@ -155,6 +180,8 @@ impl FaultInjector {
             dropped: load(&self.dropped),
             lost_replies: load(&self.lost_replies),
             garbled: load(&self.garbled),
+            refused_streams: load(&self.refused_streams),
+            goaways: 0,
         }
     }
 
@@ -168,7 +195,7 @@ impl FaultInjector {
             Some((min, max)) if min == max => Duration::from_micros(min),
             Some((min, max)) => Duration::from_micros(rng.u64(min..=max)),
         };
-        let Some([fail, drop, lost_reply, garble]) = self.thresholds else {
+        let Some([fail, drop, lost_reply, garble, refused_stream]) = self.thresholds else {
             return Draw { delay, fault: None };
         };
         let pick = rng.f64();
@@ -185,6 +212,8 @@ impl FaultInjector {
             Some(Fault::LostReply)
         } else if pick < garble {
             Some(Fault::Garble(if rng.bool() { Garbling::Truncate(rng.f64()) } else { Garbling::Zero(rng.f64()) }))
+        } else if pick < refused_stream {
+            Some(Fault::RefusedStream)
         } else {
             None
         };
@@ -197,6 +226,7 @@ impl FaultInjector {
             FaultKind::Drop => &self.dropped,
             FaultKind::LostReply => &self.lost_replies,
             FaultKind::Garble => &self.garbled,
+            FaultKind::RefusedStream => &self.refused_streams,
         };
         counter.fetch_add(1, Ordering::Relaxed);
     }
@@ -214,12 +244,15 @@ pub(crate) enum Fault {
     Drop,
     LostReply,
     Garble(Garbling),
+    /// Over HTTP/2, the stream reset with `REFUSED_STREAM` and the request not carried out; over HTTP/1.1,
+    /// which has no such answer, no fault at all.
+    RefusedStream,
 }
 
 impl Fault {
     /// Whether the request must be answered without being carried out.
     pub(crate) fn skips_work(self) -> bool {
-        matches!(self, Fault::Fail(_) | Fault::Drop)
+        matches!(self, Fault::Fail(_) | Fault::Drop | Fault::RefusedStream)
     }
 
     fn kind(self) -> FaultKind {
@@ -228,6 +261,7 @@ impl Fault {
             Fault::Drop => FaultKind::Drop,
             Fault::LostReply => FaultKind::LostReply,
             Fault::Garble(_) => FaultKind::Garble,
+            Fault::RefusedStream => FaultKind::RefusedStream,
         }
     }
 }
@@ -279,6 +313,7 @@ pub(crate) enum FaultKind {
     Drop,
     LostReply,
     Garble,
+    RefusedStream,
 }
 
 impl FaultKind {
@@ -288,6 +323,7 @@ impl FaultKind {
             FaultKind::Drop => "drop",
             FaultKind::LostReply => "lost-reply",
             FaultKind::Garble => "garble",
+            FaultKind::RefusedStream => "refused-stream",
         }
     }
 
@@ -311,7 +347,10 @@ pub(crate) async fn inject(State(state): State<AppState>, request: Request, next
     let Some(faults) = state.fault_injector() else {
         return next.run(request).await;
     };
-    let Draw { delay, fault } = faults.draw();
+    let Draw { delay, mut fault } = faults.draw();
+    if fault == Some(Fault::RefusedStream) && request.version() != Version::HTTP_2 {
+        fault = None;
+    }
     if !delay.is_zero() {
         faults.delayed.fetch_add(1, Ordering::Relaxed);
         tokio::time::sleep(delay).await;
@@ -334,6 +373,7 @@ async fn apply(
     next: Next,
 ) -> (Response, Option<FaultKind>) {
     let head = request.method() == Method::HEAD;
+    let h2 = request.version() == Version::HTTP_2;
     // Present only when `serve` made the connection severable; router tests get the failing body alone.
     let severer = request.extensions().get::<ConnectInfo<Severer>>().map(|ConnectInfo(severer)| severer.clone());
     request.extensions_mut().insert(fault);
@@ -344,12 +384,16 @@ async fn apply(
     }
     let response = match fault {
         Fault::Fail(failure) => failure.response(),
+        Fault::Drop | Fault::LostReply if h2 && faults.h2_drop == H2Drop::Stream => {
+            reset_stream(h2::Reason::INTERNAL_ERROR)
+        }
         Fault::Drop | Fault::LostReply => {
             if let Some(severer) = severer {
                 severer.sever();
             }
             Response::new(Body::new(Severed))
         }
+        Fault::RefusedStream => reset_stream(h2::Reason::REFUSED_STREAM),
         // A `HEAD` answer has no body to garble.
         Fault::Garble(_) if head => return (response, None),
         Fault::Garble(garbling) => garble(response, garbling).await,
@@ -357,6 +401,18 @@ async fn apply(
     faults.count(fault.kind());
     (response, Some(fault.kind()))
 }
+
+/// No answer but a reset of the request's HTTP/2 stream with `reason`: the connection's service turns the
+/// [`ResetStream`] it carries into the reset (`connections`), before a byte of the answer is sent.
+fn reset_stream(reason: h2::Reason) -> Response {
+    let mut response = Response::new(Body::new(Severed));
+    response.extensions_mut().insert(ResetStream(reason));
+    response
+}
+
+/// An answer that must not be sent: the HTTP/2 stream is reset with this reason instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ResetStream(pub(crate) h2::Reason);
 
 /// The answer a handler gives under a `fail` or `drop` fault instead of carrying out the request;
 /// [`inject`] replaces it.
@@ -446,7 +502,7 @@ mod tests {
         assert_eq!(settings([1.0, 0.0, 0.0, 0.0]).validate(), Ok(()));
         assert_eq!(
             settings([0.5, 0.0, 0.3, 0.3]).validate(),
-            Err("the fail, drop, lost-reply and garble rates add up to 1.1, over 1: a request gets at most one of these faults".into())
+            Err("the fail, drop, lost-reply, garble and refused-stream rates add up to 1.1, over 1: a request gets at most one of these faults".into())
         );
         assert_eq!(settings([0.0, 1.5, 0.0, 0.0]).validate(), Err("the drop rate must be from 0 to 1, not 1.5".into()));
         assert_eq!(

@@ -19,6 +19,8 @@ use crate::{AppState, Config, FaultCounts, serve_state};
 #[derive(Debug)]
 pub struct Sandbox {
     addr: SocketAddr,
+    /// The CA's certificate (PEM) when it serves HTTPS.
+    ca_pem: Option<String>,
     state: AppState,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
@@ -47,6 +49,7 @@ impl Sandbox {
         listener.set_nonblocking(true).expect("the sandbox's socket can be made non-blocking");
         let addr = listener.local_addr().expect("a bound socket has an address");
         let state = AppState::new(&config);
+        let ca_pem = config.tls_identity().map(|tls| tls.ca_pem().to_owned());
         let (stop, stopped) = oneshot::channel::<()>();
         let served = state.clone();
         let thread = std::thread::Builder::new()
@@ -68,12 +71,20 @@ impl Sandbox {
                 });
             })
             .expect("the sandbox's thread starts");
-        Sandbox { addr, state, stop: Some(stop), thread: Some(thread) }
+        Sandbox { addr, ca_pem, state, stop: Some(stop), thread: Some(thread) }
     }
 
-    /// The base URL including the `/v1` prefix, e.g. `http://127.0.0.1:41234/v1`.
+    /// The base URL including the `/v1` prefix, e.g. `http://127.0.0.1:41234/v1`, or `https://` when it
+    /// serves HTTPS.
     pub fn base_url(&self) -> String {
-        format!("http://{}/v1", self.addr)
+        let scheme = if self.ca_pem.is_some() { "https" } else { "http" };
+        format!("{scheme}://{}/v1", self.addr)
+    }
+
+    /// The certificate of the CA that signed its certificate (PEM), when it serves HTTPS: what a client
+    /// must trust.
+    pub fn ca_pem(&self) -> Option<&str> {
+        self.ca_pem.as_deref()
     }
 
     /// The address the sandbox listens on.

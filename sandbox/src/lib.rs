@@ -150,6 +150,7 @@ mod number;
 mod routes;
 mod sever;
 mod store;
+mod tls;
 mod wire;
 
 #[cfg(test)]
@@ -175,7 +176,8 @@ use crate::faults::{FaultInjector, FaultSettings};
 use crate::log::LogSink;
 use crate::store::{Store, StoreLimits};
 
-pub use crate::faults::FaultCounts;
+pub use crate::faults::{FaultCounts, H2Drop};
+pub use crate::tls::{Tls, TlsError};
 pub use crate::handle::Sandbox;
 pub use crate::routes::router;
 
@@ -217,6 +219,9 @@ pub struct Config {
     header_timeout: Duration,
     body_timeout: Duration,
     max_connections: usize,
+    max_streams: u32,
+    goaway_after: Option<u64>,
+    tls: Option<Tls>,
     store_limits: StoreLimits,
 }
 
@@ -229,6 +234,10 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How many connections are served at once, by default; see [Bounds](#bounds).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+
+/// How many requests an HTTP/2 connection may carry at once, by default (its `SETTINGS_MAX_CONCURRENT_STREAMS`):
+/// nginx's default, above the 100 that RFC 9113 §6.5.2 asks servers not to go below. See [Bounds](#bounds).
+pub const DEFAULT_MAX_STREAMS: u32 = 128;
 
 /// How many animals clients may add, by default; see [Bounds](#bounds).
 pub const DEFAULT_MAX_PETS: usize = 10_000;
@@ -252,6 +261,9 @@ impl Default for Config {
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_streams: DEFAULT_MAX_STREAMS,
+            goaway_after: None,
+            tls: None,
             store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
         }
     }
@@ -322,6 +334,31 @@ impl Config {
         self
     }
 
+    /// Over HTTP/2, resets the stream of this share (0 to 1) of accepted requests with `REFUSED_STREAM`
+    /// without carrying them out, which tells the client that it may send them again (RFC 9113 §8.7). Over
+    /// HTTP/1.1, which has no such answer, such a request is served as usual.
+    #[must_use]
+    pub fn refused_stream_rate(mut self, rate: f64) -> Self {
+        self.faults.refused_stream_rate = rate;
+        self
+    }
+
+    /// What the `drop` and `lost-reply` faults cut over HTTP/2: the stream (default) or the connection.
+    #[must_use]
+    pub fn h2_drop(mut self, drop: H2Drop) -> Self {
+        self.faults.h2_drop = drop;
+        self
+    }
+
+    /// Closes each connection gracefully once `n` requests have reached it: over HTTP/2 a `GOAWAY` (the
+    /// requests already on it are answered, new ones go to a new connection), over HTTP/1.1 after the
+    /// answer to the n-th. As servers do to spread clients over a fleet or before a restart.
+    #[must_use]
+    pub fn goaway_after(mut self, n: u64) -> Self {
+        self.goaway_after = Some(n);
+        self
+    }
+
     /// Seeds the fault generator, so the same requests in the same order meet the same faults.
     /// Without a seed, each sandbox draws one from entropy.
     #[must_use]
@@ -354,6 +391,27 @@ impl Config {
         self
     }
 
+    /// Lets an HTTP/2 connection carry at most `n` requests at once (default [`DEFAULT_MAX_STREAMS`]), as its
+    /// `SETTINGS_MAX_CONCURRENT_STREAMS` tells the client.
+    #[must_use]
+    pub fn max_streams(mut self, n: u32) -> Self {
+        self.max_streams = n;
+        self
+    }
+
+    /// Serves HTTPS with `tls` (HTTP/2 and HTTP/1.1 by ALPN, unless [`Tls::http1_only`]) instead of plain
+    /// HTTP/1.1.
+    #[must_use]
+    pub fn tls(mut self, tls: Tls) -> Self {
+        self.tls = Some(tls);
+        self
+    }
+
+    /// The TLS identity it serves with, if any.
+    pub fn tls_identity(&self) -> Option<&Tls> {
+        self.tls.as_ref()
+    }
+
     /// Lets clients add at most `n` animals (default [`DEFAULT_MAX_PETS`]); the seeded ones do not
     /// count.
     #[must_use]
@@ -382,6 +440,12 @@ impl Config {
         }
         if self.max_connections == 0 {
             return Err(ConfigError("the connection cap must be at least 1".into()));
+        }
+        if self.max_streams == 0 {
+            return Err(ConfigError("the stream cap must be at least 1".into()));
+        }
+        if self.goaway_after == Some(0) {
+            return Err(ConfigError("`goaway-after` must be at least 1".into()));
         }
         self.faults.validate().map_err(ConfigError)
     }
@@ -418,7 +482,11 @@ struct Shared {
     store: Mutex<Store>,
     /// `None` without fault options: then nothing on the request path looks at faults.
     faults: Option<FaultInjector>,
+    /// Connections closed by `goaway_after`.
+    goaways: AtomicU64,
     connections: ConnectionLimits,
+    /// The rustls settings when serving HTTPS.
+    tls: Option<Arc<rustls::ServerConfig>>,
 }
 
 impl fmt::Debug for AppState {
@@ -456,11 +524,17 @@ impl AppState {
                 request_lines: Mutex::new(std::collections::VecDeque::new()),
                 store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
                 faults: FaultInjector::new(&config.faults),
+                goaways: AtomicU64::new(0),
                 connections: ConnectionLimits {
                     header_timeout: config.header_timeout,
                     body_timeout: config.body_timeout,
                     max_connections: config.max_connections,
+                    max_streams: config.max_streams,
+                    goaway_after: config.goaway_after,
                 },
+                tls: config.tls.as_ref().map(|tls| {
+                    tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))
+                }),
             }),
         }
     }
@@ -477,7 +551,17 @@ impl AppState {
 
     /// How many requests each fault changed so far; all zero without fault options.
     pub fn faults(&self) -> FaultCounts {
-        self.fault_injector().map(FaultInjector::counts).unwrap_or_default()
+        let mut counts = self.fault_injector().map(FaultInjector::counts).unwrap_or_default();
+        counts.goaways = self.shared.goaways.load(Ordering::Relaxed);
+        counts
+    }
+
+    pub(crate) fn count_goaway(&self) {
+        self.shared.goaways.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn tls(&self) -> Option<&Arc<rustls::ServerConfig>> {
+        self.shared.tls.as_ref()
     }
 
     pub(crate) fn fault_injector(&self) -> Option<&FaultInjector> {

@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,7 +14,8 @@ use std::time::Duration;
 use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser};
 use petstore_sandbox::{
-    Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES, DEFAULT_SEED_PETS,
+    Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES,
+    DEFAULT_MAX_STREAMS, DEFAULT_SEED_PETS, H2Drop, Tls,
 };
 
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
@@ -72,6 +74,11 @@ client copes):
                             ones do not count)
   --max-stored-bytes BYTES  bytes the names of those animals may take in all
                             (default 64 MiB)
+  --max-streams N           requests one HTTP/2 connection carries at once
+                            (default 128), as its SETTINGS_MAX_CONCURRENT_
+                            STREAMS tells the client
+
+HTTPS: --tls makes a private CA and a certificate for 127.0.0.1 and localhost at start (kept in memory; --ca-out FILE writes the CA's certificate for clients to trust), serves HTTP/2 and HTTP/1.1 by ALPN (--http1: HTTP/1.1 only) and prints an https:// base URL. With a COMMAND, PETSTORE_CACERT names the CA file.
 
 The first line on stdout is the base URL, e.g. http://127.0.0.1:4010/v1. Each request is logged to stderr as \
 `METHOD PATH STATUS DURATION`, never with its headers or key. Ctrl-C or SIGTERM stops the sandbox \
@@ -90,13 +97,24 @@ default):
                          nothing out
   --lost-reply-rate P    carry the request out (a POST stores the animal),
                          then close the connection without an answer
+  --refused-stream-rate P
+                         over HTTP/2, reset the stream with REFUSED_STREAM,
+                         carrying nothing out (a client may resend it);
+                         over HTTP/1.1, no fault
+  --h2-drop stream|connection
+                         what drop and lost-reply cut over HTTP/2: the
+                         stream (RST_STREAM INTERNAL_ERROR, the default) or
+                         the whole connection, with every request on it
+  --goaway-after N       close each connection gracefully after N requests
+                         (over HTTP/2 a GOAWAY: requests on it are answered,
+                         new ones go to a new connection)
   --garble-rate P        answer 200 or 201 as usual, but with a truncated JSON
                          body or one that ends in zero bytes (Content-Length
                          matches what is sent)
 P is a probability from 0 to 1. Faults hit only requests that pass routing and the key check, so 404, 405 \
 and 401 never change; a request the route refuses (400, 404, 413) is still answered as usual, though it may \
-be delayed. Each request draws its latency, then at most one of fail, drop, lost-reply and garble, so those \
-four rates must add up to at most 1. `--fault-seed N` repeats the same faults for the same requests in the \
+be delayed. Each request draws its latency, then at most one of fail, drop, lost-reply, garble and \
+refused-stream, so those five rates must add up to at most 1. `--fault-seed N` repeats the same faults for the same requests in the \
 same order; without it the sandbox picks a seed and prints it to stderr (unless --quiet). The log names \
 what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or \
 `POST /v1/pets fault=lost-reply 0.31ms` (no status: none was sent).
@@ -181,6 +199,29 @@ struct Args {
     )]
     max_stored_bytes: usize,
 
+    /// Let one HTTP/2 connection carry at most N requests at once (its SETTINGS_MAX_CONCURRENT_STREAMS)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_STREAMS,
+        value_parser = whole_number(1, u64::from(u32::MAX)).map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+        allow_negative_numbers = true,
+        help_heading = BOUNDS,
+    )]
+    max_streams: u32,
+
+    /// Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN) with a private CA made at start
+    #[arg(long, help_heading = HTTPS)]
+    tls: bool,
+
+    /// With --tls, offer HTTP/1.1 only
+    #[arg(long, requires = "tls", help_heading = HTTPS)]
+    http1: bool,
+
+    /// With --tls, write the CA's certificate (PEM) to FILE, for clients to trust
+    #[arg(long, value_name = "FILE", requires = "tls", help_heading = HTTPS)]
+    ca_out: Option<PathBuf>,
+
     /// Wait MS milliseconds before answering, or a random time from MIN to MAX
     #[arg(long, value_name = "MS|MIN..MAX", value_parser = parse_latency, help_heading = FAULTS)]
     latency: Option<RangeInclusive<Duration>>,
@@ -196,6 +237,18 @@ struct Args {
     /// Carry out this share of requests, then close the connection without an answer
     #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
     lost_reply_rate: Option<f64>,
+
+    /// Over HTTP/2, reset the stream of this share of requests with REFUSED_STREAM, unread
+    #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
+    refused_stream_rate: Option<f64>,
+
+    /// What drop and lost-reply cut over HTTP/2
+    #[arg(long, value_name = "SCOPE", value_enum, default_value = "stream", help_heading = FAULTS)]
+    h2_drop: DropScope,
+
+    /// Close each connection gracefully (GOAWAY over HTTP/2) after N requests
+    #[arg(long, value_name = "N", value_parser = whole_number(1, u64::MAX), allow_negative_numbers = true, help_heading = FAULTS)]
+    goaway_after: Option<u64>,
 
     /// Answer this share of requests with a body that is not valid JSON
     #[arg(long, value_name = "P", value_parser = parse_rate, help_heading = FAULTS)]
@@ -215,6 +268,18 @@ struct Args {
     command: Vec<String>,
 }
 
+/// `--h2-drop`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DropScope {
+    /// RST_STREAM with INTERNAL_ERROR on the request's stream
+    Stream,
+    /// The whole connection, with every request on it
+    Connection,
+}
+
+/// The help heading of the HTTPS options.
+const HTTPS: &str = "HTTPS";
+
 /// The help heading of the fault options.
 const FAULTS: &str = "Faults on demand";
 
@@ -232,7 +297,9 @@ impl Args {
     /// Whether any fault option other than the seed was given.
     fn wants_faults(&self) -> bool {
         self.latency.is_some()
-            || [self.fail_rate, self.drop_rate, self.lost_reply_rate, self.garble_rate].iter().any(Option::is_some)
+            || [self.fail_rate, self.drop_rate, self.lost_reply_rate, self.garble_rate, self.refused_stream_rate]
+                .iter()
+                .any(Option::is_some)
     }
 
     /// `config` with the fault options and `seed`, or a usage error when the config cannot run
@@ -246,7 +313,16 @@ impl Args {
             .drop_rate(self.drop_rate.unwrap_or(0.0))
             .lost_reply_rate(self.lost_reply_rate.unwrap_or(0.0))
             .garble_rate(self.garble_rate.unwrap_or(0.0))
+            .refused_stream_rate(self.refused_stream_rate.unwrap_or(0.0))
+            .h2_drop(match self.h2_drop {
+                DropScope::Stream => H2Drop::Stream,
+                DropScope::Connection => H2Drop::Connection,
+            })
             .fault_seed(seed);
+        let config = match self.goaway_after {
+            Some(n) => config.goaway_after(n),
+            None => config,
+        };
         match config.validate() {
             Ok(()) => Ok(config),
             Err(err) => Err(Args::command().error(clap::error::ErrorKind::ArgumentConflict, err)),
@@ -362,7 +438,26 @@ async fn main() -> ExitCode {
         .body_timeout(args.body_timeout)
         .max_connections(args.max_connections)
         .max_pets(args.max_pets)
-        .max_stored_bytes(args.max_stored_bytes);
+        .max_stored_bytes(args.max_stored_bytes)
+        .max_streams(args.max_streams);
+    let config = if args.tls {
+        match Tls::generate() {
+            Ok(tls) => config.tls(tls.http1_only(args.http1)),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        config
+    };
+    // Written before the URL is printed, so a script that reads the URL finds the file in place.
+    if let (Some(path), Some(tls)) = (&args.ca_out, config.tls_identity())
+        && let Err(err) = write_file(path, tls.ca_pem())
+    {
+        eprintln!("error: cannot write the CA certificate to {}: {err}", path.display());
+        return ExitCode::FAILURE;
+    }
     // Picked here rather than inside the sandbox, so a run that went wrong can be repeated.
     let seed = args.fault_seed.unwrap_or_else(|| fastrand::u64(..));
     let config = args.with_faults(config, seed).unwrap_or_else(|err| err.exit());
@@ -384,16 +479,21 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let scheme = if args.tls { "https" } else { "http" };
     if exec {
-        let target =
-            Target { base_url: format!("http://{addr}/v1"), key: keys[0].clone(), keep_config: args.keep_config };
+        let target = Target {
+            base_url: format!("{scheme}://{addr}/v1"),
+            key: keys[0].clone(),
+            keep_config: args.keep_config,
+            ca_out: args.ca_out.clone(),
+        };
         return run_command(listener, config, &target, &args.command).await;
     }
     let shutdown = shutdown_signal();
     // Scripts read this line to find the port; a reader that closed the pipe after it must not
     // stop the server, so write errors are ignored.
     let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "http://{addr}/v1");
+    let _ = writeln!(stdout, "{scheme}://{addr}/v1");
     let _ = stdout.flush();
     drop(stdout);
 
@@ -414,6 +514,27 @@ struct Target {
     key: String,
     /// `--keep-config`: COMMAND gets petstore's usual config directory, not a private one.
     keep_config: bool,
+    /// `--ca-out`: where the CA certificate already is, for `PETSTORE_CACERT`.
+    ca_out: Option<PathBuf>,
+}
+
+/// Writes `contents` to `path` whole or not at all: into a temporary file beside it, then renamed over it.
+fn write_file(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(contents.as_bytes())?;
+    file.as_file().sync_all()?;
+    #[cfg(unix)]
+    {
+        // A certificate is public: readable by all, as `--cacert` files usually are.
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    }
+    file.persist(path).map_err(|err| err.error)?;
+    Ok(())
 }
 
 /// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the
@@ -445,6 +566,26 @@ async fn run_command(
             }
         }
     };
+    // Over TLS the command must trust the sandbox's CA: the `--ca-out` file, or one in a private directory of
+    // its own, removed when the command ends.
+    let ca_dir = match (config.tls_identity(), &target.ca_out) {
+        (Some(tls), None) => match private_dir().and_then(|dir| {
+            write_file(&dir.path().join("sandbox-ca.pem"), tls.ca_pem())?;
+            Ok(dir)
+        }) {
+            Ok(dir) => Some(dir),
+            Err(err) => {
+                eprintln!("error: cannot write the sandbox's CA certificate for `{}`: {err}", command[0]);
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => None,
+    };
+    let cacert = match (&ca_dir, &target.ca_out) {
+        (Some(dir), _) => Some(dir.path().join("sandbox-ca.pem")),
+        (None, Some(path)) => Some(std::path::absolute(path).unwrap_or_else(|_| path.clone())),
+        (None, None) => None,
+    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(petstore_sandbox::serve(listener, config, async {
         let _ = stopped.await;
@@ -454,6 +595,9 @@ async fn run_command(
     child.args(&command[1..]).env("PETSTORE_BASE_URL", &target.base_url).env("PETSTORE_API_KEY", &target.key);
     if let Some(dir) = &private_config {
         child.env("PETSTORE_CONFIG_DIR", dir.path()).env_remove("PETSTORE_ENV");
+    }
+    if let Some(cacert) = &cacert {
+        child.env("PETSTORE_CACERT", cacert);
     }
     let child = child.spawn();
     let code = match child {
@@ -472,7 +616,7 @@ async fn run_command(
     let _ = server.await;
     // Removed now, with whatever the command left in it; one that cannot be removed is left in the temporary
     // directory, as any program's.
-    drop(private_config);
+    drop((private_config, ca_dir));
     match code {
         Ok(code) => ExitCode::from(code),
         Err(err) => {

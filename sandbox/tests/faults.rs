@@ -26,7 +26,7 @@ fn rates_adding_up_above_1_are_a_usage_error_before_anything_is_served() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.starts_with(
-            "error: the fail, drop, lost-reply and garble rates add up to 1.1, over 1: a request gets at most one of these faults"
+            "error: the fail, drop, lost-reply, garble and refused-stream rates add up to 1.1, over 1: a request gets at most one of these faults"
         ),
         "{stderr}"
     );
