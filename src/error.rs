@@ -1173,7 +1173,7 @@ mod tests {
                 exit::USAGE,
             ),
             (
-                api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned() },
+                api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned(), cut: true },
                 "no complete answer to the POST, so it may or may not have taken effect: reset",
                 exit::NETWORK,
             ),

@@ -225,7 +225,8 @@ async fn serve_connection(
     mut stopping: watch::Receiver<bool>,
 ) {
     let limits = state.connection_limits();
-    let goaway = limits.goaway_after.map(|after| Arc::new(GoAway { after, reached: AtomicU64::new(0), now: Notify::new() }));
+    let goaway =
+        limits.goaway_after.map(|after| Arc::new(GoAway { after, reached: AtomicU64::new(0), now: Notify::new() }));
     let service = PerConnection { app, goaway: goaway.clone() };
     let mut connection: Pin<Box<dyn Connection>> = match protocol {
         Protocol::Http1 => Box::pin(

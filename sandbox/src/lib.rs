@@ -177,9 +177,9 @@ use crate::log::LogSink;
 use crate::store::{Store, StoreLimits};
 
 pub use crate::faults::{FaultCounts, H2Drop};
-pub use crate::tls::{Tls, TlsError};
 pub use crate::handle::Sandbox;
 pub use crate::routes::router;
+pub use crate::tls::{Tls, TlsError};
 
 /// The key accepted when none is configured.
 pub const DEFAULT_API_KEY: &str = "sandbox";
@@ -532,9 +532,10 @@ impl AppState {
                     max_streams: config.max_streams,
                     goaway_after: config.goaway_after,
                 },
-                tls: config.tls.as_ref().map(|tls| {
-                    tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))
-                }),
+                tls: config
+                    .tls
+                    .as_ref()
+                    .map(|tls| tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))),
             }),
         }
     }

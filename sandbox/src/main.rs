@@ -6,16 +6,16 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser};
 use petstore_sandbox::{
-    Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES,
-    DEFAULT_MAX_STREAMS, DEFAULT_SEED_PETS, H2Drop, Tls,
+    Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES, DEFAULT_MAX_STREAMS,
+    DEFAULT_SEED_PETS, H2Drop, Tls,
 };
 
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.

@@ -506,7 +506,7 @@ mod tests {
         );
         assert_eq!(err.exit_code(), crate::error::exit::FAILURE);
         assert!(matches!(request_error(&Method::GET, failed()), Error::ServerError { status: 502, .. }));
-        let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into() };
+        let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true };
         assert_eq!(request_error(&Method::PUT, lost).exit_code(), crate::error::exit::NETWORK);
         let refused = api::Error::Status { status: reqwest::StatusCode::CONFLICT, body: None, excerpt: String::new() };
         assert!(matches!(request_error(&Method::POST, refused), Error::UnexpectedStatus { status: 409, .. }));

@@ -27,7 +27,7 @@ fn batch(env: &TestEnv, base_url: Option<&str>, path: &Path, failed: &Path, conc
 }
 
 /// The line numbers a run reported as of unknown outcome, one by one (`line N: outcome unknown: ...`).
-fn unknown_lines(stderr: &str) -> Vec<usize> {
+pub(crate) fn unknown_lines(stderr: &str) -> Vec<usize> {
     stderr
         .lines()
         .filter(|line| line.contains(": outcome unknown: "))
@@ -36,14 +36,14 @@ fn unknown_lines(stderr: &str) -> Vec<usize> {
 }
 
 /// Every record of `pet-1..=total` is in exactly one of `created`, `failed` and `unknown`.
-fn each_once(total: usize, created: Vec<String>, failed: Vec<String>, unknown: Vec<usize>) {
+pub(crate) fn each_once(total: usize, created: Vec<String>, failed: Vec<String>, unknown: Vec<usize>) {
     let mut all: Vec<String> =
         created.into_iter().chain(failed).chain(unknown.into_iter().map(|line| format!("pet-{line}"))).collect();
     all.sort_by_key(|name| name[4..].parse::<usize>().unwrap());
     assert_eq!(all, (1..=total).map(|line| format!("pet-{line}")).collect::<Vec<_>>(), "each record exactly once");
 }
 
-fn sandbox_names(env: &TestEnv) -> Vec<String> {
+pub(crate) fn sandbox_names(env: &TestEnv) -> Vec<String> {
     env.sandbox.pets().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect()
 }
 

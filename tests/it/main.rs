@@ -26,6 +26,7 @@ mod forgiving_input;
 mod formats;
 mod generated;
 mod help_fit;
+mod http2;
 mod input_edges;
 mod interrupts;
 #[cfg(target_os = "linux")]

@@ -92,7 +92,8 @@ pub const MAX_REFUSALS: u32 = PASSING_REFUSALS + 5;
 /// Server failures in a row (answers of unknown outcome: a 5xx other than a 507 or a 503 with `Retry-After`,
 /// a 408, or no complete answer), with no record created between them, that end the batch: the server is
 /// down or broken, and each more record sent is one more of unknown outcome. More than the default
-/// concurrency, so that one blip failing every request in flight at once does not end a batch. The requests
+/// concurrency, so that one blip failing every request in flight at once does not end a batch; and the
+/// requests one broken connection takes with it (all of them, over HTTP/2) count as one failure. The requests
 /// already in flight when the batch stops still end as their answers say.
 pub const MAX_SERVER_FAILURES: u32 = 10;
 
@@ -302,6 +303,9 @@ struct Pace {
     refusals: u32,
     /// Server failures in a row with no record created between them.
     failures: u32,
+    /// When the latest counted failure was a broken connection: the requests sent before then that fail the
+    /// same way went down with it (an HTTP/2 connection carries them all) and make no further failure.
+    cut_at: Option<Instant>,
 }
 
 /// A request's answer: its index in the input, the pace's generation it was sent in, when it was sent, and
@@ -597,6 +601,7 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             self.pace.refusals = 0;
         }
         let failure = server_failure(&result, pause.is_some());
+        let cut = matches!(&result, Err(api::Error::OutcomeUnknown { cut: true, .. }));
         if result.is_ok() {
             self.pace.failures = 0;
         }
@@ -619,8 +624,10 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         };
         let waiting = self.record_ended(&record, outcome);
         self.waiting.insert(index, waiting);
-        if failure {
+        let same_cut = cut && self.pace.cut_at.is_some_and(|at| sent < at);
+        if failure && !same_cut {
             self.pace.failures += 1;
+            self.pace.cut_at = cut.then(Instant::now);
             if self.pace.failures >= MAX_SERVER_FAILURES && self.stop.is_none() {
                 self.sink.event(Event::KeptFailing);
                 self.stop_for(Stop::Failing);
@@ -912,7 +919,7 @@ mod tests {
         for code in [408, 500, 502, 503, 504, 599] {
             assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
         }
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into() };
+        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into(), cut: true };
         assert_eq!(kind(Err(lost)), "unknown");
         let garbled =
             api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{\"id\"".into() };
@@ -966,7 +973,9 @@ mod tests {
                     }),
                     None,
                 ),
-                6 => (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }), None),
+                6 => {
+                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }), None)
+                }
                 _ => created(pet, i64::try_from(n).unwrap()),
             }
         }
@@ -1044,7 +1053,9 @@ mod tests {
                 Some(4) => (Err(status(500)), None),
                 Some(5) => (Err(status(502)), None),
                 Some(6) => (Err(status(400)), None),
-                Some(7) => (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }), None),
+                Some(7) => {
+                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }), None)
+                }
                 Some(8) => (
                     Err(api::Error::Decode {
                         status: StatusCode::CREATED,
@@ -1055,7 +1066,8 @@ mod tests {
                 ),
                 Some(9) => {
                     let timeout = api::Error::Timeout { origin: "http://127.0.0.1:1".into() };
-                    let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: timeout.to_string() };
+                    let lost =
+                        api::Error::OutcomeUnknown { method: "POST".into(), reason: timeout.to_string(), cut: false };
                     return (Duration::from_secs(30), (Err(lost), None));
                 }
                 Some(_) => {
@@ -1100,9 +1112,11 @@ mod tests {
                         let copy = match &answer.0 {
                             Ok(pet) => Ok(pet.clone()),
                             Err(api::Error::Status { status, .. }) => Err(self::status(status.as_u16())),
-                            Err(other) => {
-                                Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: other.to_string() })
-                            }
+                            Err(other) => Err(api::Error::OutcomeUnknown {
+                                method: "POST".into(),
+                                reason: other.to_string(),
+                                cut: true,
+                            }),
                         };
                         sent.lock().unwrap().push((n, at, Instant::now(), (copy, answer.1)));
                         answer

@@ -338,7 +338,9 @@ async fn a_faulted_request_is_logged_with_its_fault() {
 }
 
 #[test]
-#[should_panic(expected = "invalid sandbox config: the fail, drop, lost-reply, garble and refused-stream rates add up to 1.2")]
+#[should_panic(
+    expected = "invalid sandbox config: the fail, drop, lost-reply, garble and refused-stream rates add up to 1.2"
+)]
 fn a_config_whose_rates_add_up_above_1_does_not_start() {
     AppState::new(&Config::default().fail_rate(0.6).garble_rate(0.6));
 }

@@ -324,7 +324,7 @@ mod tests {
                 exit::FAILURE
             )
         );
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() };
+        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true };
         let (message, check, code) = shown(lost);
         assert!(message.starts_with("no complete answer to the POST"), "{message}");
         assert_eq!((check.as_str(), code), (UNKNOWN_CHECK, exit::NETWORK));

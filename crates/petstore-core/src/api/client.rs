@@ -373,8 +373,11 @@ impl Client {
                     if !retryable || attempt >= MAX_ATTEMPTS {
                         // An answer that is not HTTP is still an answer: it keeps its own wording and exit code.
                         if failure.maybe_sent && !idempotent && !matches!(failure.error, Error::NotHttp { .. }) {
-                            failure.error =
-                                Error::OutcomeUnknown { method: method.to_string(), reason: failure.error.to_string() };
+                            failure.error = Error::OutcomeUnknown {
+                                method: method.to_string(),
+                                reason: failure.error.to_string(),
+                                cut: !matches!(failure.error, Error::Timeout { .. }),
+                            };
                         }
                         return Err(failure);
                     }
@@ -431,7 +434,10 @@ impl Client {
             let error = Error::from_reqwest(url, &err);
             // Neither a certificate we distrust nor another protocol on the port changes on a retry.
             let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
-            AttemptFailure { maybe_sent: !err.is_connect(), permanent, error }
+            // Not sent as far as the server is concerned: no connection, or an HTTP/2 server that said it
+            // left the request unprocessed.
+            let maybe_sent = !err.is_connect() && !super::error::unprocessed_by_h2_server(&err);
+            AttemptFailure { maybe_sent, permanent, error }
         })?;
         let (head, body) = hyper::Response::from(response).into_parts();
         // reqwest keeps the deadline (`--timeout`) on the body too.

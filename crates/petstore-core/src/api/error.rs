@@ -50,9 +50,10 @@ pub enum Error {
     BrokenAnswer { status: StatusCode, reason: String },
 
     /// A request that changes something went out and no complete answer came back: it may or may not
-    /// have taken effect, and it was not sent again.
+    /// have taken effect, and it was not sent again. `cut`: the connection broke under it (closed or reset),
+    /// rather than a timer ending the wait; a broken connection takes every request in flight on it at once.
     #[error("no complete answer to the {method}, so it may or may not have taken effect: {reason}")]
-    OutcomeUnknown { method: String, reason: String },
+    OutcomeUnknown { method: String, reason: String, cut: bool },
 
     /// The server answered with a status the operation does not promise: one outside 2xx, or for a `POST
     /// /pets` a 2xx other than 201 and 200.
@@ -145,6 +146,26 @@ pub(crate) fn tls_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Optio
         };
     }
     None
+}
+
+/// True when an HTTP/2 server said it did not process the request (RFC 9113 §8.7), so that it may be sent
+/// again, a POST included: it reset the request's stream with `REFUSED_STREAM`, or the stream lies above the
+/// last one its `GOAWAY` (without an error) promised to process. h2 reports the second case, and only it, as
+/// the peer's `GOAWAY` with `NO_ERROR` on the stream: streams at or below that id that are then cut off end
+/// with a broken pipe, of unknown outcome. reqwest already sends such a request again twice on its own; this
+/// is for when those tries were refused too.
+pub(crate) fn unprocessed_by_h2_server(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(err);
+    while let Some(error) = cause {
+        if let Some(h2) = error.downcast_ref::<h2::Error>() {
+            let reason = h2.reason();
+            return h2.is_remote()
+                && ((h2.is_reset() && reason == Some(h2::Reason::REFUSED_STREAM))
+                    || (h2.is_go_away() && reason == Some(h2::Reason::NO_ERROR)));
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// True when a timer ended the request somewhere in the chain: an `io::Error` of kind `TimedOut` (hyper-util's
@@ -251,7 +272,7 @@ mod tests {
         }
         let other = Error::NotThisRecord { status: StatusCode::CREATED, differences: "`name`".into() };
         assert!(other.maybe_applied());
-        assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into() }.maybe_applied());
+        assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }.maybe_applied());
         let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new() };
         assert!(decode(StatusCode::CREATED).maybe_applied());
         assert!(!Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() }.maybe_applied());
