@@ -1,0 +1,132 @@
+//! `petstore-sandbox --tls`, seen from a real HTTP client (curl): HTTPS with a CA of its own, HTTP/2 and
+//! HTTP/1.1 by ALPN, `--http1`, `--ca-out`, `-- COMMAND`'s `PETSTORE_CACERT`, and the faults that HTTP/2 changes.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+fn sandbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_petstore-sandbox")).args(args).output().unwrap()
+}
+
+/// Runs `script` under `sh` against a sandbox with `--tls` and `flags`; `get PATH [CURL_ARGS]...` fetches a
+/// path under the base URL with curl, trusting the sandbox's CA through `PETSTORE_CACERT`, and `post NAME`
+/// adds an animal so named.
+fn run_tls(flags: &[&str], script: &str) -> Output {
+    let script = format!(
+        r#"get() {{ path=$1; shift; curl -s --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" "$@" "$PETSTORE_BASE_URL$path"; }}
+post() {{ name=$1; shift; curl -s --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data "{{\"name\":\"$name\",\"categoryId\":1}}" "$PETSTORE_BASE_URL/pets" -o /dev/null "$@"; }}
+{script}"#
+    );
+    let mut args = vec!["--tls"];
+    args.extend(flags);
+    args.extend(["--", "sh", "-c", &script]);
+    sandbox(&args)
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn a_command_gets_the_https_url_and_the_ca_and_speaks_h2_or_http1_by_alpn() {
+    let output = run_tls(
+        &["--seed-pets", "2"],
+        r#"echo "$PETSTORE_BASE_URL" | sed 's/:[0-9]*\/v1/:PORT\/v1/'
+head -1 "$PETSTORE_CACERT"
+get '/pets?limit=1' -w '\n%{http_version}\n'
+get '/pets?limit=1' --http1.1 -o /dev/null -w '%{http_version}\n'
+curl -s "$PETSTORE_BASE_URL/pets" -o /dev/null; echo "without the CA: curl exit $?""#,
+    );
+    assert_eq!(
+        stdout(&output),
+        "https://127.0.0.1:PORT/v1\n-----BEGIN CERTIFICATE-----\n\
+         [{\"id\":1,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}]\n2\n1.1\n\
+         without the CA: curl exit 60\n"
+    );
+}
+
+#[test]
+fn http1_offers_http_1_1_only() {
+    let output = run_tls(&["--http1"], r#"get /pets --http2 -o /dev/null -w '%{http_version}\n'"#);
+    assert_eq!(stdout(&output), "1.1\n");
+}
+
+/// `--ca-out` is written before the URL is printed, and the CA in it is the one the sandbox serves with.
+#[test]
+fn ca_out_writes_the_ca_before_the_url_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let ca = dir.path().join("ca.pem");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+        .args(["--tls", "--quiet", "--addr", "127.0.0.1:0", "--ca-out", ca.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut url).unwrap();
+    let url = url.trim_end();
+    assert!(url.starts_with("https://127.0.0.1:") && url.ends_with("/v1"), "{url}");
+    let pem = std::fs::read_to_string(&ca).unwrap();
+    assert!(pem.starts_with("-----BEGIN CERTIFICATE-----\n") && pem.ends_with("-----END CERTIFICATE-----\n"));
+    let curl = Command::new("curl")
+        .args(["-s", "--cacert", ca.to_str().unwrap(), "-H", "Authorization: Bearer sandbox"])
+        .args(["-o", "/dev/null", "-w", "%{http_code} %{http_version}"])
+        .arg(format!("{url}/pets"))
+        .output()
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(String::from_utf8(curl.stdout).unwrap(), "200 2");
+}
+
+/// `--refused-stream-rate 1`: over HTTP/2 every POST is reset with REFUSED_STREAM, which curl, like petstore,
+/// sends again on a fresh connection until it gives up (exit 56), and nothing is stored; over HTTP/1.1 there is
+/// no such answer, so the POST is served.
+#[test]
+fn a_refused_stream_stores_nothing_and_http1_is_served_as_usual() {
+    let output = run_tls(
+        &["--seed-pets", "0", "--refused-stream-rate", "1", "--fault-seed", "1"],
+        r#"post Refused -v 2>"$PETSTORE_CONFIG_DIR/log"; echo "curl exit $?"
+grep -o 'REFUSED_STREAM, retrying a fresh connect' "$PETSTORE_CONFIG_DIR/log" | uniq
+curl -s --http1.1 --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" "$PETSTORE_BASE_URL/pets"; echo
+curl -s --http1.1 --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data '{"name":"Served","categoryId":1}' "$PETSTORE_BASE_URL/pets" -o /dev/null -w '%{http_code} %{http_version}\n'"#,
+    );
+    assert_eq!(stdout(&output), "curl exit 56\nREFUSED_STREAM, retrying a fresh connect\n[]\n201 1.1\n");
+}
+
+/// `drop` over HTTP/2 resets the request's stream (`--h2-drop stream`, the default): curl's next request
+/// goes on the same connection. `--h2-drop connection` closes the connection: the next request needs a new one.
+#[test]
+fn a_drop_over_h2_resets_the_stream_or_closes_the_connection() {
+    // Two requests in one curl run share a connection when they can; `num_connects` counts new ones.
+    let script = r#"curl -s --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" -w '%{http_version} %{num_connects}\n' -o /dev/null "$PETSTORE_BASE_URL/pets" -o /dev/null "$PETSTORE_BASE_URL/pets"; echo "curl exit $?""#;
+    let stream = run_tls(&["--drop-rate", "1", "--fault-seed", "1"], script);
+    assert_eq!(stdout(&stream), "0 1\n0 0\ncurl exit 92\n", "the second request reused the connection");
+    let connection = run_tls(&["--drop-rate", "1", "--h2-drop", "connection", "--fault-seed", "1"], script);
+    let text = stdout(&connection);
+    // No answer either time, and each request on a connection of its own (curl's exit code for the cut
+    // varies with where it noticed it: 16, 18 or 56).
+    assert!(text.starts_with("0 1\n0 1\ncurl exit ") && !text.ends_with("exit 0\n"), "{text}");
+}
+
+/// `--goaway-after 2`: the third request on a connection goes to a new one (HTTP/2: after the GOAWAY; HTTP/1.1:
+/// after the close), and every request is answered.
+#[test]
+fn goaway_after_sends_the_next_requests_to_a_new_connection() {
+    for flags in [&["--goaway-after", "2"][..], &["--goaway-after", "2", "--http1"][..]] {
+        let output = run_tls(
+            flags,
+            r#"curl -s --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" -w '%{http_code} %{num_connects}\n' -o /dev/null "$PETSTORE_BASE_URL/pets" -o /dev/null "$PETSTORE_BASE_URL/pets" -o /dev/null "$PETSTORE_BASE_URL/pets""#,
+        );
+        assert_eq!(stdout(&output), "200 1\n200 0\n200 1\n", "{flags:?}");
+    }
+}
+
+#[test]
+fn tls_flags_need_tls_and_a_stream_cap_of_0_is_refused() {
+    for args in [&["--http1"][..], &["--ca-out", "x.pem"][..], &["--max-streams", "0"][..], &["--goaway-after", "0"][..]] {
+        let output = sandbox(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        assert_eq!(output.stdout, b"", "{args:?}");
+    }
+}
