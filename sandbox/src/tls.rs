@@ -23,6 +23,10 @@ const SERVED_NAMES: [&str; 2] = ["127.0.0.1", "localhost"];
 #[derive(Clone)]
 pub struct Tls {
     ca_pem: String,
+    /// The server's certificate then the CA's, and the server's key, as PEM: for a TLS front (nginx) that
+    /// serves the same identity.
+    chain_pem: String,
+    key_pem: String,
     chain: Vec<CertificateDer<'static>>,
     key: Arc<PrivatePkcs8KeyDer<'static>>,
     http1_only: bool,
@@ -67,6 +71,8 @@ impl Tls {
         let server = params.signed_by(&server_key, &issuer).map_err(|err| failed("server certificate", err))?;
         Ok(Tls {
             ca_pem: ca.pem(),
+            chain_pem: server.pem() + &ca.pem(),
+            key_pem: server_key.serialize_pem(),
             chain: vec![server.der().clone(), ca.der().clone()],
             key: Arc::new(PrivatePkcs8KeyDer::from(server_key.serialize_der())),
             http1_only: false,
@@ -83,6 +89,17 @@ impl Tls {
     /// The CA's certificate, PEM: what a client trusts (`--cacert`, `PETSTORE_CACERT`, curl's `--cacert`).
     pub fn ca_pem(&self) -> &str {
         &self.ca_pem
+    }
+
+    /// The server's certificate followed by the CA's, PEM: what a TLS front in front of the sandbox (nginx's
+    /// `ssl_certificate`) serves so that the same CA is trusted.
+    pub fn certificate_chain_pem(&self) -> &str {
+        &self.chain_pem
+    }
+
+    /// The server certificate's private key, PEM (PKCS#8): never logged, only for a TLS front's key file.
+    pub fn private_key_pem(&self) -> &str {
+        &self.key_pem
     }
 
     /// The rustls settings to serve with, ALPN included.

@@ -124,7 +124,9 @@ fn goaway_after_sends_the_next_requests_to_a_new_connection() {
 
 #[test]
 fn tls_flags_need_tls_and_a_stream_cap_of_0_is_refused() {
-    for args in [&["--http1"][..], &["--ca-out", "x.pem"][..], &["--max-streams", "0"][..], &["--goaway-after", "0"][..]] {
+    for args in
+        [&["--http1"][..], &["--ca-out", "x.pem"][..], &["--max-streams", "0"][..], &["--goaway-after", "0"][..]]
+    {
         let output = sandbox(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
         assert_eq!(output.stdout, b"", "{args:?}");

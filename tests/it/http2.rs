@@ -12,6 +12,7 @@ use petstore_sandbox::{Config, H2Drop, Tls};
 
 use crate::batch_edges::{exits_within, file, names_in, ndjson, summary};
 use crate::batch_refusals::{each_once, sandbox_names, unknown_lines};
+use crate::common::nginx::{Nginx, have_nginx};
 use crate::common::{Run, TestEnv};
 
 /// A sandbox of `config` over TLS offering h2, and the file of its CA for `PETSTORE_CACERT`.
@@ -26,10 +27,22 @@ fn h2_env(config: Config) -> (TestEnv, PathBuf) {
 /// `pets add --file` of `total` records with `extra` flags, under a watchdog: the run, and the records'
 /// accounts (created names from stdout, `--failed`, unknown line numbers).
 fn add_all(env: &TestEnv, ca: &PathBuf, total: usize, extra: &[&str]) -> (Run, Vec<String>, Vec<String>, Vec<usize>) {
+    add_all_at(env, &env.sandbox.base_url(), ca, total, extra)
+}
+
+/// [`add_all`] through `base_url`.
+fn add_all_at(
+    env: &TestEnv,
+    base_url: &str,
+    ca: &PathBuf,
+    total: usize,
+    extra: &[&str],
+) -> (Run, Vec<String>, Vec<String>, Vec<usize>) {
     let path = file(env, "pets.ndjson", &ndjson(total));
     let failed = env.home().join("failed.ndjson");
     let child = env
         .command()
+        .env("PETSTORE_BASE_URL", base_url)
         .env("PETSTORE_CACERT", ca)
         .args(["pets", "add", "--file", path.to_str().unwrap(), "--failed", failed.to_str().unwrap()])
         .args(extra)
@@ -163,4 +176,32 @@ fn the_batch_stays_under_a_server_that_allows_few_streams() {
         each_once(200, created, failed, unknown);
         assert_eq!(stored_once(&env).len(), 200);
     }
+}
+
+/// nginx ends an HTTP/2 connection after `keepalive_requests` (here 10) with a `GOAWAY` whose last stream id is
+/// the 10th request's, and skips the streams the client had already opened beyond it, unprocessed. With 32
+/// requests out at once, every connection has such streams: each is sent again on a new connection (by reqwest,
+/// then by petstore's own retry), is never reported as of unknown outcome, and is created once.
+#[test]
+fn streams_above_a_goaway_are_sent_again_and_never_reported_unknown() {
+    if !have_nginx() {
+        return;
+    }
+    let tls = Tls::generate().unwrap();
+    // The sandbox behind nginx speaks plain HTTP/1.1, as an upstream on the same host does.
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).latency(Duration::from_millis(5)..=Duration::from_millis(5)));
+    let nginx = Nginx::start(&tls, env.sandbox.addr(), "keepalive_requests 10;");
+    let ca = env.home().join("front-ca.pem");
+    std::fs::write(&ca, tls.ca_pem()).unwrap();
+    let (run, created, failed, unknown) = add_all_at(&env, &nginx.base_url(), &ca, 300, &["--concurrency", "32"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(summary(&run.stderr), [300, 0, 0, 0], "{run}");
+    each_once(300, created, failed, unknown);
+    assert_eq!(stored_once(&env).len(), 300);
+    let log = nginx.access_log();
+    let mut connections: Vec<u64> = log.iter().map(|(connection, _, _)| *connection).collect();
+    connections.dedup();
+    assert!(connections.len() >= 30, "{} connections for 300 requests", connections.len());
+    assert!(log.iter().all(|(_, nth, status)| *nth <= 10 && *status == 201), "{log:?}");
 }
