@@ -108,7 +108,8 @@ fn goaway_moves_the_batch_to_a_new_connection_and_nothing_is_unknown() {
     let (run, created, failed, unknown) = add_all(&env, &ca, 300, &[]);
     assert_eq!(run.code, 0, "{run}");
     assert_eq!(summary(&run.stderr), [300, 0, 0, 0], "{run}");
-    assert!(env.sandbox.faults().goaways >= 10, "{:?}", env.sandbox.faults());
+    // Each connection takes the streams sent before its GOAWAY arrived too (about 35 here), so fewer than 12.
+    assert!(env.sandbox.faults().goaways >= 5, "{:?}", env.sandbox.faults());
     each_once(300, created, failed, unknown);
     assert_eq!(stored_once(&env).len(), 300);
 }
@@ -152,6 +153,9 @@ fn a_lost_connection_leaves_its_requests_in_flight_unknown_and_sends_the_rest() 
     assert_eq!(created_count + unknown_count, 300, "{run}");
     // A cut connection takes every request in flight with it, not only the dropped one.
     assert!(unknown_count > dropped, "{dropped} dropped, {unknown_count} unknown: {run}");
+    // In words, not rustls's: a TLS connection that ended without `close_notify`.
+    assert!(run.stderr.contains(": the server closed the connection before its answer was complete"), "{run}");
+    assert!(!run.stderr.contains("docs.rs"), "{run}");
     let stored = stored_once(&env);
     for name in &created {
         assert!(stored.contains(name), "{name} reported created but not stored");

@@ -200,6 +200,11 @@ fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
     while let Some(next) = cause.source() {
         cause = next;
     }
+    // rustls words a TLS connection that ends without `close_notify` with a link to its manual; what it means
+    // here is plain.
+    if cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::UnexpectedEof) {
+        return "the server closed the connection before its answer was complete".to_owned();
+    }
     one_line(&cause.to_string())
 }
 
