@@ -132,3 +132,41 @@ fn tls_flags_need_tls_and_a_stream_cap_of_0_is_refused() {
         assert_eq!(output.stdout, b"", "{args:?}");
     }
 }
+
+/// Over the connection cap, a TLS connection is answered 503 `unavailable` with `Retry-After` after its
+/// handshake, in the protocol ALPN chose, as a plain one is.
+#[test]
+fn a_tls_connection_over_the_cap_is_answered_503_in_its_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let ca = dir.path().join("ca.pem");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+        .args(["--tls", "--quiet", "--addr", "127.0.0.1:0", "--max-connections", "1", "--ca-out"])
+        .arg(&ca)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut url).unwrap();
+    let url = url.trim_end().to_owned();
+    let addr = url.trim_start_matches("https://").trim_end_matches("/v1");
+    // Holds the one place: a connection that has not finished its handshake.
+    let holder = std::net::TcpStream::connect(addr).unwrap();
+    let curl = |version: &str| {
+        let output = Command::new("curl")
+            .args(["-s", version, "--cacert", ca.to_str().unwrap(), "-H", "Authorization: Bearer sandbox", "-i"])
+            .arg(format!("{url}/pets"))
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap().to_lowercase()
+    };
+    let (h2, h1) = (curl("--http2"), curl("--http1.1"));
+    drop(holder);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(h2.starts_with("http/2 503"), "{h2}");
+    assert!(h1.starts_with("http/1.1 503"), "{h1}");
+    for answer in [&h2, &h1] {
+        assert!(answer.contains("retry-after: 1"), "{answer}");
+        assert!(answer.contains(r#""code":"unavailable""#), "{answer}");
+    }
+}
