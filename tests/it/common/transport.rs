@@ -46,11 +46,6 @@ impl Transport {
             Err(message) => panic!("{message}"),
         }
     }
-
-    /// Whether petstore talks HTTP/2 to the harness's sandboxes.
-    pub fn is_h2() -> bool {
-        Transport::current() == Transport::H2
-    }
 }
 
 thread_local! {
@@ -91,18 +86,22 @@ pub fn http1_connections(config: Config) -> Config {
 ///
 /// - the sandboxes this test made HTTPS (by the transport alone) are shown as `http://`, while an `https://` a
 ///   test chose itself stays; each keeps its port for the port filter that follows;
-/// - over HTTP/2, the sandbox's `drop` and `lost-reply` faults reset the request's stream (`INTERNAL_ERROR`)
-///   where over HTTP/1.1 they close its connection: the same fault (no complete answer), which hyper words
-///   differently. Only the words are mapped; what petstore makes of it (the outcome, the exit code, the hint)
-///   is checked as it is.
+/// - the sandbox's `drop` and `lost-reply` faults end a request without an answer: over plain HTTP/1.1 by
+///   closing its connection, over HTTPS by closing it without TLS's `close_notify` (which rustls names), over
+///   HTTP/2 by resetting its stream (`INTERNAL_ERROR`, which hyper names). The same fault, in each
+///   transport's words: only the words are mapped to plain HTTP's; what petstore makes of it (the outcome,
+///   the exit code, the hint) is checked as it is.
 pub fn transport_filters() -> Vec<(&'static str, &'static str)> {
     let mut filters: Vec<(&'static str, &'static str)> =
         SWITCHED.with(|switched| switched.borrow().iter().map(|regex| (*regex, "http://127.0.0.1:$1")).collect());
-    if Transport::is_h2() {
-        filters.push((
-            "failed: stream error received: unexpected internal error encountered",
-            "failed: connection closed before message completed",
-        ));
-    }
+    let cut_short = match Transport::current() {
+        Transport::Http => None,
+        Transport::H1 => Some(
+            "failed: peer closed connection without sending TLS close_notify: \
+             https://docs\\.rs/rustls/latest/rustls/manual/_03_howto/index\\.html#unexpected-eof",
+        ),
+        Transport::H2 => Some("failed: stream error received: unexpected internal error encountered"),
+    };
+    filters.extend(cut_short.map(|words| (words, "failed: connection closed before message completed")));
     filters
 }
