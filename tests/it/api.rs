@@ -223,7 +223,8 @@ fn a_url_over_8_kib_is_refused_before_anything_is_sent() {
     assert_eq!(run.code, 0, "{run}");
     assert_eq!(env.sandbox.request_count(), 1);
 
-    let long = "a".repeat(100_000);
+    // As long a URL over every transport (`https://` is a byte longer), so that one snapshot holds.
+    let long = "a".repeat(100_000 - (base.len() - base.replacen("https://", "http://", 1).len()));
     assert_run!("api_url_too_long", env.run(&["api", "GET", &format!("/pets?x={long}")]));
     let path = env.run(&["api", "GET", &format!("/pets/{long}")]);
     let field = env.run(&["api", "GET", "/pets", "-f", &format!("x={long}")]);

@@ -51,7 +51,7 @@ fn login_at_a_terminal_prompts_on_stderr_without_echo() {
     }
     let run = type_at_the_prompt(&mut cmd, "): ", &format!("{KEY}\n"));
     assert_eq!(run.code, 0, "{run}");
-    assert!(run.stdout.starts_with("API key for `local` (http://127.0.0.1:"), "{run}");
+    assert!(run.stdout.starts_with(&format!("API key for `local` ({}", env.sandbox.base_url())), "{run}");
     assert!(run.stdout.contains("logged in to `local`"), "{run}");
     assert!(std::fs::read_to_string(env.config_dir().join("credentials.toml")).unwrap().contains(KEY));
 }
@@ -254,12 +254,12 @@ impl Recorder {
 
 #[test]
 fn status_all_sends_the_variable_s_key_to_the_selected_environment_alone() {
-    use petstore_sandbox::{Config, Sandbox};
+    use petstore_sandbox::Config;
     // `a`: this test's sandbox, selected, its key from `PETSTORE_API_KEY`. `b`: another sandbox, which
     // accepts another key, stored for it. `c` and the built-in `sandbox`: a server that records what it gets;
     // `c` is logged in with its own key, `sandbox` has its built-in one. production and staging: no key.
     let env = TestEnv::new();
-    let other = Sandbox::start_with(Config::default().api_keys(["b-key-0123456789abcdef"]).quiet(true));
+    let other = env.another_sandbox(Config::default().api_keys(["b-key-0123456789abcdef"]));
     let recorder = Recorder::start();
     env.write_config(&format!(
         "[environments.a]\nbase_url = \"{}\"\n[environments.b]\nbase_url = \"{}\"\n\

@@ -85,7 +85,7 @@ fn yes_sends_once() {
     let env = shop();
     let run = answering(in_a_pty(&env, ADD), Some("y\n"));
     assert_eq!(run.code, 0, "{run}");
-    assert!(run.stdout.contains("`shop` (http://127.0.0.1:"), "{run}");
+    assert!(run.stdout.contains(&format!("`shop` ({})", env.sandbox.base_url())), "{run}");
     assert_eq!(env.sandbox.request_count(), 1);
     assert_eq!(env.sandbox.pets().len(), 6);
 }

@@ -8,6 +8,7 @@ use crate::assert_run;
 use crate::common::canned::Canned;
 use crate::common::proxy::Proxy;
 use crate::common::tls::SelfSigned;
+use crate::common::transport::Transport;
 use crate::common::{KEY, Run, TestEnv, dead_base_url};
 
 /// A test env whose config has an environment `local` at `base_url`.
@@ -22,6 +23,16 @@ fn with_local_env() -> TestEnv {
     let env = TestEnv::new();
     env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
     env
+}
+
+/// The snapshot name of a whole checklist, whose `tls` row follows the transport: over HTTPS (`h1`, `h2`) it
+/// checks the sandbox's certificate (with a key to send the request), where plain `http://` to loopback has
+/// none to check. So each has its own snapshot, and each is checked in full.
+fn over_transport(name: &str) -> String {
+    match Transport::current() {
+        Transport::Http => name.to_owned(),
+        Transport::H1 | Transport::H2 => format!("{name}_over_https"),
+    }
 }
 
 /// Each check's name and status, from `--json`.
@@ -53,10 +64,10 @@ fn with_a_file_stored_key_every_check_passes_but_the_keyring_warns_and_exit_is_0
     assert_eq!(login.code, 0, "{login}");
     let before = env.sandbox.request_count();
 
-    assert_run!("doctor_passing_piped", env.run_logged_in(&["--env", "local", "doctor"]));
+    assert_run!(over_transport("doctor_passing_piped"), env.run_logged_in(&["--env", "local", "doctor"]));
     assert_eq!(env.sandbox.request_count(), before + 1, "one request, no more");
     assert_run!(
-        "doctor_passing_terminal",
+        over_transport("doctor_passing_terminal"),
         Run::of(
             env.command()
                 .env_remove("PETSTORE_API_KEY")
@@ -65,7 +76,7 @@ fn with_a_file_stored_key_every_check_passes_but_the_keyring_warns_and_exit_is_0
         )
     );
     assert_run!(
-        "doctor_passing_colour",
+        over_transport("doctor_passing_colour"),
         Run::of(
             env.command()
                 .env_remove("PETSTORE_API_KEY")
@@ -92,7 +103,7 @@ fn with_the_key_in_the_environment_variable_the_keyring_is_not_needed() {
 fn a_key_kept_in_an_unreachable_keyring_fails_and_what_needs_the_key_is_skipped() {
     let env = with_local_env();
     env.write_config(&format!("{}key_storage = \"keyring\"\n", env.read_config()));
-    assert_run!("doctor_keyring_unreachable", env.run_logged_in(&["--env", "local", "doctor"]));
+    assert_run!(over_transport("doctor_keyring_unreachable"), env.run_logged_in(&["--env", "local", "doctor"]));
     assert_eq!(env.sandbox.request_count(), 0);
 }
 
@@ -100,7 +111,7 @@ fn a_key_kept_in_an_unreachable_keyring_fails_and_what_needs_the_key_is_skipped(
 fn a_wrong_key_fails_key_accepted_and_exits_1() {
     let env = with_local_env();
     let run = Run::of(env.command().env("PETSTORE_API_KEY", "wrong-key").args(["--env", "local", "doctor"]));
-    assert_run!("doctor_wrong_key", run);
+    assert_run!(over_transport("doctor_wrong_key"), run);
     assert_eq!(env.sandbox.request_count(), 1, "a 401 is not retried");
 }
 
@@ -191,7 +202,8 @@ fn a_server_without_a_date_header_skips_the_clock() {
 
 #[test]
 fn proxy_variables_are_shown_with_their_credentials_masked() {
-    let env = TestEnv::new();
+    // Plain HTTP whatever the transport: the last check is plain HTTP's rule.
+    let env = TestEnv::over_plain_http(petstore_sandbox::Config::default().seed_pets(5));
     // Nothing listens at either address: the request fails at the proxy, which is what the proxy row names.
     let proxy = dead_base_url().replace("http://", "http://alice:s3cret-proxy-pass@").replace("/v1", "");
     let base_url = dead_base_url().replace("http://", "https://");

@@ -7,6 +7,8 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use petstore_sandbox::Config;
+
 use crate::assert_run;
 use crate::common::canned::Canned;
 use crate::common::{Run, TestEnv};
@@ -195,7 +197,9 @@ fn output_to_a_stdout_nobody_reads_ends_at_a_signal() {
 }
 
 /// A relay in front of the sandbox that passes each request on, lets the sandbox carry it out, and then
-/// holds the answer back: a server that acts and then takes its time to say so.
+/// holds the answer back: a server that acts and then takes its time to say so. It speaks plain HTTP/1.1, to
+/// petstore and, by hand, to the sandbox, which therefore serves plain HTTP whatever the transport
+/// (`TestEnv::over_plain_http`): the sandbox has no fault that carries a request out and then holds its answer.
 struct Holding {
     base_url: String,
     received: std::sync::Arc<std::sync::atomic::AtomicUsize>,
@@ -206,6 +210,7 @@ impl Holding {
         use std::sync::atomic::Ordering;
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+        assert!(sandbox.ca_pem().is_none(), "the relay writes plain HTTP/1.1 to the sandbox");
         let upstream = sandbox.addr();
         let received = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let counter = received.clone();
@@ -257,7 +262,7 @@ impl Holding {
 #[test]
 fn a_signal_during_pets_add_after_the_request_went_out_says_the_animal_may_exist() {
     for (signal, code) in [("INT", 130), ("TERM", 143)] {
-        let env = TestEnv::new();
+        let env = TestEnv::over_plain_http(Config::default().seed_pets(5));
         let relay = Holding::start(&env.sandbox);
         let child = start(env.command().env("PETSTORE_BASE_URL", &relay.base_url).args([
             "pets",
@@ -281,7 +286,7 @@ fn a_signal_during_pets_add_after_the_request_went_out_says_the_animal_may_exist
 
 #[test]
 fn a_signal_during_an_api_write_after_the_request_went_out_says_it_may_have_taken_effect() {
-    let env = TestEnv::new();
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(5));
     let relay = Holding::start(&env.sandbox);
     let child = start(env.command().env("PETSTORE_BASE_URL", &relay.base_url).args([
         "api",
@@ -302,7 +307,7 @@ fn a_signal_during_an_api_write_after_the_request_went_out_says_it_may_have_take
 
 #[test]
 fn a_signal_during_a_read_is_a_plain_interruption() {
-    let env = TestEnv::new();
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(5));
     let relay = Holding::start(&env.sandbox);
     let child = start(env.command().env("PETSTORE_BASE_URL", &relay.base_url).args(["api", "GET", "/pets"]));
     wait_until("the sandbox answered", || relay.carried_out() == 1);

@@ -1,4 +1,5 @@
-//! The integration tests: the real `petstore` binary against a real sandbox over HTTP on 127.0.0.1.
+//! The integration tests: the real `petstore` binary against a real sandbox on 127.0.0.1, over plain HTTP, or
+//! HTTPS with HTTP/1.1 or HTTP/2, as `PETSTORE_TEST_TRANSPORT` says (`common/transport.rs`).
 
 // A test may say on stderr why it skipped itself.
 #![allow(clippy::print_stderr)]

@@ -31,7 +31,8 @@ macro_rules! assert_tls_run {
 
 #[test]
 fn plain_http_to_loopback_never_goes_through_a_proxy() {
-    let env = TestEnv::new();
+    // Plain HTTP whatever the transport: the rule under test is plain HTTP's.
+    let env = TestEnv::over_plain_http(petstore_sandbox::Config::default().seed_pets(5));
     let direct = env.run(&["pets", "list"]);
     let proxy = Proxy::start();
     for var in ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] {
@@ -205,7 +206,8 @@ impl Drop for TlsFront {
 
 #[test]
 fn a_bulk_add_over_https_creates_every_record_once_and_a_list_reads_them_back() {
-    let env = TestEnv::with(petstore_sandbox::Config::default().seed_pets(0));
+    // Plain HTTP whatever the transport: the socat front forwards the bytes it decrypts to the sandbox.
+    let env = TestEnv::over_plain_http(petstore_sandbox::Config::default().seed_pets(0));
     let Some(front) = TlsFront::start(env.sandbox.addr()) else { return };
     let (ca, base) = (front.dir.path().join("ca.pem"), format!("https://localhost:{}/v1", front.port));
     let ca = ca.to_str().unwrap();
@@ -315,7 +317,9 @@ fn cacert_makes_a_private_ca_trusted() {
 /// named in the error, before anything is sent.
 #[test]
 fn petstore_cacert_trusts_a_private_ca_as_cacert_does_and_the_flag_wins() {
-    let env = TestEnv::new();
+    // Plain HTTP whatever the transport: the socat front forwards the bytes it decrypts to the sandbox, and
+    // `direct` (plain HTTP) is what the front's answers are compared with.
+    let env = TestEnv::over_plain_http(petstore_sandbox::Config::default().seed_pets(5));
     let Some(front) = TlsFront::start(env.sandbox.addr()) else { return };
     let ca = front.ca();
     let ca = ca.to_str().unwrap();

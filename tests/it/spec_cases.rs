@@ -125,7 +125,8 @@ fn the_clients_bulk_validation_gives_the_specs_verdicts() {
 
 #[test]
 fn the_sandbox_gives_the_specs_verdicts() {
-    let env = TestEnv::with(Config::default().seed_pets(0));
+    // Plain HTTP whatever the transport: `post` writes its request to the socket by hand.
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(0));
     let mut wrong = Vec::new();
     for &(body, verdict, why) in CASES {
         let (status, answer) = post(&env, body);

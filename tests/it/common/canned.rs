@@ -75,7 +75,11 @@ impl Canned {
     /// gets, without reaching `upstream`, the answer the request before it got. One request at a time, on a
     /// connection each; [`Canned::requests`] counts them all.
     pub fn mixing_up(upstream: &str) -> Canned {
-        let upstream = upstream.strip_prefix("http://").and_then(|rest| rest.split('/').next()).unwrap().to_owned();
+        let upstream = upstream
+            .strip_prefix("http://")
+            .and_then(|rest| rest.split('/').next())
+            .expect("a plain `http://` upstream: requests are forwarded to it as HTTP/1.1 written by hand")
+            .to_owned();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
         let requests = Arc::new(AtomicUsize::new(0));

@@ -5,6 +5,7 @@ pub mod nginx;
 pub mod proxy;
 pub mod pty;
 pub mod tls;
+pub mod transport;
 
 use std::fmt;
 use std::path::Path;
@@ -27,11 +28,44 @@ impl TestEnv {
         TestEnv::with(Config::default().seed_pets(5))
     }
 
-    /// A sandbox with `config`, accepting [`KEY`] only.
+    /// A sandbox with `config`, accepting [`KEY`] only, over the transport the run chose
+    /// ([`transport::start_sandbox`]).
     pub fn with(config: Config) -> TestEnv {
+        TestEnv::around(transport::start_sandbox(config.api_keys([KEY]).quiet(true)))
+    }
+
+    /// Like [`TestEnv::with`], but over plain HTTP whatever the transport: for the tests about plain HTTP
+    /// itself, which write requests to the sandbox's socket by hand or put a TLS front of their own before it.
+    pub fn over_plain_http(config: Config) -> TestEnv {
+        TestEnv::around(Sandbox::start_with(config.api_keys([KEY]).quiet(true)))
+    }
+
+    fn around(sandbox: Sandbox) -> TestEnv {
         start_watchdog();
-        let sandbox = Sandbox::start_with(config.api_keys([KEY]).quiet(true));
-        TestEnv { sandbox, home: tempfile::tempdir().expect("a temporary directory") }
+        let env = TestEnv { sandbox, home: tempfile::tempdir().expect("a temporary directory") };
+        env.trust(&env.sandbox);
+        env
+    }
+
+    /// Another sandbox for this test (`config` as given, quiet), over the same transport, whose CA (if any)
+    /// this test's petstore trusts too.
+    pub fn another_sandbox(&self, config: Config) -> Sandbox {
+        let sandbox = transport::start_sandbox(config.quiet(true));
+        self.trust(&sandbox);
+        sandbox
+    }
+
+    /// Adds `sandbox`'s CA, when it serves HTTPS, to the file [`TestEnv::command`] names in `PETSTORE_CACERT`.
+    fn trust(&self, sandbox: &Sandbox) {
+        use std::io::Write;
+        let Some(pem) = sandbox.ca_pem() else { return };
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(self.ca_file()).unwrap();
+        file.write_all(pem.as_bytes()).unwrap();
+    }
+
+    /// The PEM file of the CAs of this test's HTTPS sandboxes; absent while they all serve plain HTTP.
+    pub fn ca_file(&self) -> std::path::PathBuf {
+        self.home().join("sandbox-ca.pem")
     }
 
     pub fn home(&self) -> &Path {
@@ -39,7 +73,8 @@ impl TestEnv {
     }
 
     /// The real binary with nothing from the developer's environment: HOME and the config directory point
-    /// into this test's temporary directory, and the sandbox's URL and key are set.
+    /// into this test's temporary directory, and the sandbox's URL and key are set, and, when the sandbox
+    /// serves HTTPS, `PETSTORE_CACERT` names its CA.
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_petstore"));
         cmd.env_clear()
@@ -51,6 +86,9 @@ impl TestEnv {
             // sets its own private bus.
             .env("DBUS_SESSION_BUS_ADDRESS", format!("unix:path={}", self.home().join("no-bus").display()))
             .stdin(Stdio::null());
+        if self.ca_file().exists() {
+            cmd.env("PETSTORE_CACERT", self.ca_file());
+        }
         cmd
     }
 
@@ -167,15 +205,19 @@ pub fn feed(cmd: &mut Command, input: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-/// Filters for what changes from run to run: loopback ports, timings, temporary directories.
+/// Filters for what changes from run to run: loopback ports, timings, temporary directories; and first what
+/// changes with `PETSTORE_TEST_TRANSPORT` ([`transport::transport_filters`]), so that one snapshot holds for
+/// every transport.
 pub fn filters() -> Vec<(&'static str, &'static str)> {
-    vec![
+    let mut filters = transport::transport_filters();
+    filters.extend([
         (r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]"),
         (r"127\.0\.0\.1:\d+", "127.0.0.1:[PORT]"),
         (r"\d+\.\d ms", "[TIME] ms"),
         (r"petstore/\d+\.\d+\.\d+", "petstore/[VERSION]"),
         (r"petstore \d+\.\d+\.\d+", "petstore [VERSION]"),
-    ]
+    ]);
+    filters
 }
 
 /// Snapshots a whole [`Run`]: exit code, stdout and stderr, with [`filters`] applied.
