@@ -105,6 +105,8 @@ pub struct Context {
     /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
     settings: Settings,
+    /// The file of extra CA certificates (`--cacert`, else `PETSTORE_CACERT`), for `--curl` to pass on.
+    cacert: Option<std::path::PathBuf>,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -137,6 +139,11 @@ impl<'a> Target<'a> {
 }
 
 impl Context {
+    /// The file of extra CA certificates requests trust (`--cacert`, else `PETSTORE_CACERT`), if any.
+    pub fn cacert(&self) -> Option<&std::path::Path> {
+        self.cacert.as_deref()
+    }
+
     /// Resolves where requests go: `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV` > (later, from
     /// the config) the default environment > production. Flags beat variables, and at each level a URL beats
     /// a name. Nothing else is read until a command needs it.
@@ -150,13 +157,15 @@ impl Context {
             (None, None) => crate::api::client::REQUEST_TIMEOUT,
         };
         // The flag beats the variable, as `--timeout` does.
-        let ca_certificates = match (&global.cacert, std::env::var_os(CACERT_VAR).filter(|v| !v.is_empty())) {
-            (Some(path), _) => read_certificates(path, &format!("`--cacert {}`", path.display()))?,
+        let (ca_certificates, cacert) = match (&global.cacert, std::env::var_os(CACERT_VAR).filter(|v| !v.is_empty())) {
+            (Some(path), _) => {
+                (read_certificates(path, &format!("`--cacert {}`", path.display()))?, Some(path.clone()))
+            }
             (None, Some(path)) => {
                 let path = std::path::PathBuf::from(path);
-                read_certificates(&path, &format!("`{CACERT_VAR}={}`", path.display()))?
+                (read_certificates(&path, &format!("`{CACERT_VAR}={}`", path.display()))?, Some(path))
             }
-            (None, None) => Vec::new(),
+            (None, None) => (Vec::new(), None),
         };
         let settings = Settings { timeout, ca_certificates };
         Ok(Context {
@@ -168,6 +177,7 @@ impl Context {
             config: OnceLock::new(),
             config_checked: std::sync::Once::new(),
             settings,
+            cacert,
         })
     }
 
@@ -200,6 +210,7 @@ impl Context {
             config: OnceLock::new(),
             config_checked,
             settings: self.settings.clone(),
+            cacert: self.cacert.clone(),
         })
     }
 

@@ -42,7 +42,7 @@ pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item =
     let mut text = String::new();
     for (index, request) in requests.into_iter().enumerate() {
         if args.curl {
-            text.push_str(&curl(&request, terminal)?);
+            text.push_str(&curl(&request, ctx.cacert(), terminal)?);
         } else {
             if index > 0 {
                 text.push('\n');
@@ -101,14 +101,23 @@ fn shown(request: &Prepared, terminal: bool) -> String {
 }
 
 /// The request as a curl command on one line, every word shell-quoted ([`safe::shell_word`]); the key is the
-/// variable's, expanded by the shell that runs it.
-fn curl(request: &Prepared, terminal: bool) -> Result<String, Error> {
+/// variable's, expanded by the shell that runs it. `cacert`, the CA file petstore trusts too, is passed on as
+/// curl's `--cacert`, so the command reaches a server with a private CA as petstore does.
+fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) -> Result<String, Error> {
     let quote = |word: &str, body: bool| {
         safe::shell_word(word, terminal, body).ok_or_else(|| Error::InvalidValue {
             message: "`--curl`: the request holds a NUL character, which no shell word can".to_owned(),
         })
     };
-    let mut words = vec!["curl".to_owned(), "-X".to_owned(), quote(request.method.as_str(), false)?];
+    let mut words = vec!["curl".to_owned()];
+    if let Some(path) = cacert {
+        let path = path.to_str().ok_or_else(|| Error::InvalidValue {
+            message: "`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold".to_owned(),
+        })?;
+        words.push("--cacert".to_owned());
+        words.push(quote(path, false)?);
+    }
+    words.extend(["-X".to_owned(), quote(request.method.as_str(), false)?]);
     for (name, value) in &request.headers {
         let name = title_case(name.as_str());
         if name == title_case(AUTHORIZATION.as_str()) {
@@ -162,7 +171,7 @@ mod tests {
         extra.insert("x-note", HeaderValue::from_static("it's $HOME"));
         let body = br#"{"name":"O'Brien $(rm -rf ~)"}"#;
         let request = client.prepare(Method::POST, url, &extra, Some(body.to_vec()));
-        let line = curl(&request, false).unwrap();
+        let line = curl(&request, None, false).unwrap();
         assert!(line.contains(r#"-H "Authorization: Bearer $PETSTORE_API_KEY""#), "{line}");
         assert!(!line.contains("k-secret"), "{line}");
         // The shell gives back exactly the header and the body, unexpanded.

@@ -94,12 +94,11 @@ fn a_crlf_body_at_a_terminal_is_escaped_and_the_pasted_command_sends_the_same_do
     assert_eq!(run.code, 0, "{run}");
     assert!(!run.stdout.contains(['\r', '\u{7f}', '\u{202e}']), "{:?}", run.stdout);
     assert_run!("curl_crlf_body_terminal", run);
-    // The command carries no trust settings, as it carries no key: over HTTPS, curl is told of the sandbox's
-    // CA through its own variable, as `PETSTORE_CACERT` told petstore.
+    // Over HTTPS the command carries `--cacert` with the file `PETSTORE_CACERT` names, so curl trusts the
+    // sandbox's CA as petstore does.
     let output = std::process::Command::new("bash")
         .args(["-c", &format!("{} -sS", run.stdout.trim_end())])
         .env("PETSTORE_API_KEY", crate::common::KEY)
-        .envs(env.ca_file().exists().then(|| ("CURL_CA_BUNDLE", env.ca_file())))
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");

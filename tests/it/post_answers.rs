@@ -245,5 +245,15 @@ fn over_the_sandboxs_connection_cap_no_record_is_of_unknown_outcome() {
         sandbox_names(&env).iter().collect::<BTreeSet<_>>(),
         "the records reported created are those the sandbox holds"
     );
-    assert_eq!((run.code, created, failed, not_sent), (0, total as u64, 0, 0), "{run}");
+    if env.sandbox.ca_pem().is_none() {
+        assert_eq!((run.code, created, failed, not_sent), (0, total as u64, 0, 0), "{run}");
+    } else {
+        // Over TLS, a flood of 256 connections into a cap of 32 leaves connections that finished their
+        // handshake after their request had gone on another: idle in the client's pool, and refused by the
+        // sandbox at their first request (it answers over-cap connections at request time, as nginx's
+        // limit_conn does). Each probe after a pause may take one, so a batch told to send 256 at once may give
+        // up after 7 refusals in a row. Nothing is lost or of unknown outcome: the rest is in `--failed`.
+        assert!(run.code == 0 || (run.code == 6 && run.stderr.contains("stopping: the server refused")), "{run}");
+        assert_eq!((created + failed, not_sent), (total as u64, 0), "{run}");
+    }
 }

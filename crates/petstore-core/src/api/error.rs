@@ -200,10 +200,10 @@ fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
     while let Some(next) = cause.source() {
         cause = next;
     }
-    // rustls words a TLS connection that ends without `close_notify` with a link to its manual; what it means
-    // here is plain.
+    // rustls words a TLS connection that ends without `close_notify` with a link to its manual; it is what
+    // hyper says of a plain connection that closed early, in the same words.
     if cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::UnexpectedEof) {
-        return "the server closed the connection before its answer was complete".to_owned();
+        return "connection closed before message completed".to_owned();
     }
     one_line(&cause.to_string())
 }
