@@ -180,4 +180,16 @@ mod tests {
         assert_eq!(words[words.len() - 2], std::str::from_utf8(body).unwrap());
         assert_eq!(words.last().unwrap(), "http://127.0.0.1:4010/v1/pets");
     }
+
+    #[test]
+    fn curl_trusts_the_ca_file_petstore_trusts() {
+        let base = reqwest::Url::parse("https://127.0.0.1:4010/v1").unwrap();
+        let key = crate::api::ApiKey::new("k".to_owned()).unwrap();
+        let client = crate::api::Client::with_settings(base, &key, Default::default()).unwrap();
+        let url = reqwest::Url::parse("https://127.0.0.1:4010/v1/pets").unwrap();
+        let request = client.prepare(reqwest::Method::GET, url, &Default::default(), None);
+        let ca = std::path::Path::new("/tmp/my ca.pem");
+        let words = shlex::split(curl(&request, Some(ca), false).unwrap().trim_end()).unwrap();
+        assert_eq!(words[..3], ["curl", "--cacert", "/tmp/my ca.pem"]);
+    }
 }
