@@ -170,3 +170,81 @@ fn a_tls_connection_over_the_cap_is_answered_503_in_its_protocol() {
         assert!(answer.contains(r#""code":"unavailable""#), "{answer}");
     }
 }
+
+/// Starts `petstore-sandbox --tls --quiet --addr 127.0.0.1:0` with `extra`, and gives it back once its URL is
+/// printed, with the URL.
+fn started(extra: &[&std::ffi::OsStr]) -> (std::process::Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_petstore-sandbox"))
+        .args(["--tls", "--quiet", "--addr", "127.0.0.1:0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut url).unwrap();
+    (child, url.trim_end().to_owned())
+}
+
+/// `--ca-out LINK`, where LINK is a symbolic link to a file: the certificate goes where the link points, as
+/// `curl -o` or a shell's `>` would write it; the link is not replaced by a file of its own. (Renaming a
+/// temporary file over the path replaces the link; run as root, `--ca-out /dev/stdout` or `/dev/null`
+/// replaces that device entry the same way.)
+#[test]
+fn ca_out_through_a_symlink_writes_where_it_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("ca-real.pem");
+    std::fs::write(&target, "old\n").unwrap();
+    let link = dir.path().join("ca.pem");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (mut child, _url) = started(&["--ca-out".as_ref(), link.as_os_str()]);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced by a file");
+    let pem = std::fs::read_to_string(&target).unwrap();
+    assert!(pem.starts_with("-----BEGIN CERTIFICATE-----\n"), "the link's target was not written: {pem:?}");
+}
+
+/// `--ca-out FIFO` (as `--ca-out /dev/stdout` is, behind a pipe): the certificate is written into the pipe,
+/// which stays a pipe; it is not replaced by a regular file.
+#[test]
+fn ca_out_to_a_fifo_writes_into_it_and_leaves_it_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("ca.pem");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        // Left behind if the sandbox never opens the pipe: the test fails on the file type first.
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let (mut child, _url) = started(&["--ca-out".as_ref(), fifo.as_os_str()]);
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    assert!(reader.join().unwrap().starts_with("-----BEGIN CERTIFICATE-----\n"));
+}
+
+/// An HTTP/2 connection that is idle (its preface and SETTINGS sent, then no request) is closed as an idle
+/// HTTP/1.1 connection is, after `--header-timeout`, so that idle clients cannot hold every place under
+/// `--max-connections` for ever; today it is never closed.
+#[test]
+fn an_idle_h2_connection_is_closed_after_the_header_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let ca = dir.path().join("ca.pem");
+    let (mut child, url) = started(&["--header-timeout".as_ref(), "1".as_ref(), "--ca-out".as_ref(), ca.as_os_str()]);
+    let addr = url.trim_start_matches("https://").trim_end_matches("/v1").to_owned();
+    // openssl s_client offers only h2, sends the client preface and an empty SETTINGS, then waits; it ends
+    // when the server closes the connection (`-no_ign_eof`). `timeout 8` bounds the test. (The same with
+    // `-alpn http/1.1` and nothing sent ends after the header timeout, 1 s.)
+    let script = format!(
+        r"timeout 8 openssl s_client -quiet -no_ign_eof -alpn h2 -CAfile '{}' -connect {addr} >/dev/null 2>&1 < <(printf 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\000\000\000\004\000\000\000\000\000'; sleep 8)",
+        ca.display()
+    );
+    let started_at = std::time::Instant::now();
+    let _ = Command::new("bash").args(["-c", &script]).status().unwrap();
+    let held = started_at.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(held < std::time::Duration::from_secs(5), "the idle h2 connection was held {held:?}");
+}
