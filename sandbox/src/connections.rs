@@ -227,7 +227,8 @@ async fn serve_connection(
     let limits = state.connection_limits();
     let goaway =
         limits.goaway_after.map(|after| Arc::new(GoAway { after, reached: AtomicU64::new(0), now: Notify::new() }));
-    let service = PerConnection { app, goaway: goaway.clone() };
+    let (open, open_rx) = watch::channel(0_usize);
+    let service = PerConnection { app, goaway: goaway.clone(), open: Arc::new(open) };
     let mut connection: Pin<Box<dyn Connection>> = match protocol {
         Protocol::Http1 => Box::pin(
             http1::Builder::new()
@@ -250,14 +251,30 @@ async fn serve_connection(
             None => std::future::pending().await,
         }
     };
-    tokio::select! {
+    // HTTP/1.1's header timeout closes an idle connection; hyper's HTTP/2 server has no such timer, so an idle
+    // HTTP/2 connection would hold its place under the cap for ever.
+    let idle = async {
+        match protocol {
+            Protocol::Http2 => idle_for(open_rx, limits.header_timeout).await,
+            Protocol::Http1 => std::future::pending().await,
+        }
+    };
+    let idle = tokio::select! {
         _ = connection.as_mut() => return,
         // A dropped sender means the server is gone: stopping as well.
-        _ = stopping.wait_for(|stopping| *stopping) => connection.as_mut().shut_down(),
+        _ = stopping.wait_for(|stopping| *stopping) => false,
         () = goaway_now => {
             state.count_goaway();
-            connection.as_mut().shut_down();
+            false
         }
+        () = idle => true,
+    };
+    connection.as_mut().shut_down();
+    if idle {
+        // A GOAWAY, then the close once the client has answered its PING; a client that never does is not
+        // waited for longer than it could have stayed idle.
+        let _ = tokio::time::timeout(limits.header_timeout, connection).await;
+        return;
     }
     let _ = connection.await;
 }
@@ -286,6 +303,37 @@ where
     }
 }
 
+/// Resolves once the connection has had no request open for `timeout` on end (`open` counts them).
+async fn idle_for(mut open: watch::Receiver<usize>, timeout: Duration) {
+    loop {
+        if open.wait_for(|open| *open == 0).await.is_err() {
+            return;
+        }
+        // A request before the time is up starts the wait again once it has ended.
+        match tokio::time::timeout(timeout, open.wait_for(|open| *open > 0)).await {
+            Err(_elapsed) => return,
+            Ok(Err(_closed)) => return,
+            Ok(Ok(_)) => {}
+        }
+    }
+}
+
+/// A request open on its connection, counted until its answer is ready (or it is dropped).
+struct Open(Arc<watch::Sender<usize>>);
+
+impl Open {
+    fn new(open: &Arc<watch::Sender<usize>>) -> Open {
+        open.send_modify(|open| *open += 1);
+        Open(Arc::clone(open))
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.send_modify(|open| *open -= 1);
+    }
+}
+
 /// `goaway_after` on one connection: how many requests have reached it, and the signal to close it.
 struct GoAway {
     after: u64,
@@ -301,6 +349,8 @@ struct GoAway {
 struct PerConnection {
     app: Router,
     goaway: Option<Arc<GoAway>>,
+    /// How many requests are open on the connection, for closing it when idle.
+    open: Arc<watch::Sender<usize>>,
 }
 
 impl hyper::service::Service<Request<Incoming>> for PerConnection {
@@ -316,7 +366,9 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
             goaway.now.notify_one();
         }
         let app = self.app.clone();
+        let open = Open::new(&self.open);
         Box::pin(async move {
+            let _open = open;
             let response = match app.oneshot(request.map(axum::body::Body::new)).await {
                 Ok(response) => response,
                 Err(never) => match never {},

@@ -518,13 +518,34 @@ struct Target {
     ca_out: Option<PathBuf>,
 }
 
-/// Writes `contents` to `path` whole or not at all: into a temporary file beside it, then renamed over it.
+/// Writes `contents` to `path` as a shell's `>` would, but never half: a regular file (or none yet) gets a
+/// temporary file beside it renamed over it, so a reader sees the old file or the whole new one; a symbolic link
+/// is followed, and its target written so; anything else (a FIFO, `/dev/stdout`, a device) is opened and
+/// written in place, never replaced by a file.
 fn write_file(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
+    // Through links, as `>` goes: the link stays, its target gets the certificate.
+    let target = match std::fs::canonicalize(path) {
+        Ok(target) => target,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
+        Err(err) => return Err(err),
+    };
+    match std::fs::metadata(&target) {
+        Ok(metadata) if !metadata.is_file() && !metadata.is_dir() => {
+            let mut file = std::fs::OpenOptions::new().write(true).open(&target)?;
+            return file.write_all(contents.as_bytes());
+        }
+        Ok(metadata) if metadata.is_dir() => {
+            return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory"));
+        }
+        _ => {}
+    }
+    let dir = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => std::path::Path::new("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    // Named by the path asked for, not by the temporary file's.
+    let mut file =
+        tempfile::NamedTempFile::new_in(dir).map_err(|err| std::io::Error::new(err.kind(), strip_path(&err)))?;
     file.write_all(contents.as_bytes())?;
     file.as_file().sync_all()?;
     #[cfg(unix)]
@@ -533,8 +554,17 @@ fn write_file(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         file.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
     }
-    file.persist(path).map_err(|err| err.error)?;
+    file.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// An I/O error's words without the path tempfile adds (` at path "/dir/.tmpXXXX"`): the caller names the path.
+fn strip_path(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" at path ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
 }
 
 /// Serves while `command` runs with the sandbox's URL and key in its environment, then stops the

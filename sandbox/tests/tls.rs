@@ -227,7 +227,7 @@ fn ca_out_to_a_fifo_writes_into_it_and_leaves_it_a_fifo() {
 
 /// An HTTP/2 connection that is idle (its preface and SETTINGS sent, then no request) is closed as an idle
 /// HTTP/1.1 connection is, after `--header-timeout`, so that idle clients cannot hold every place under
-/// `--max-connections` for ever; today it is never closed.
+/// `--max-connections` for ever.
 #[test]
 fn an_idle_h2_connection_is_closed_after_the_header_timeout() {
     let dir = tempfile::tempdir().unwrap();
