@@ -434,9 +434,10 @@ impl Client {
             let error = Error::from_reqwest(url, &err);
             // Neither a certificate we distrust nor another protocol on the port changes on a retry.
             let permanent = is_certificate_error(&err) || matches!(error, Error::NotHttp { .. });
-            // Not sent as far as the server is concerned: no connection, or an HTTP/2 server that said it
-            // left the request unprocessed.
-            let maybe_sent = !err.is_connect() && !super::error::unprocessed_by_h2_server(&err);
+            // Not sent as far as the server is concerned: no connection, an HTTP/2 server that said it left the
+            // request unprocessed, or a request with a body that hyper dropped before its body went out.
+            let held_back = body.is_some_and(|body| !body.is_empty()) && super::error::dropped_before_its_body(&err);
+            let maybe_sent = !err.is_connect() && !super::error::unprocessed_by_h2_server(&err) && !held_back;
             AttemptFailure { maybe_sent, permanent, error }
         })?;
         let (head, body) = hyper::Response::from(response).into_parts();

@@ -168,6 +168,22 @@ pub(crate) fn unprocessed_by_h2_server(err: &(dyn std::error::Error + 'static)) 
     false
 }
 
+/// True when hyper dropped the request before it could start it: over HTTP/2, a request held back for a free
+/// stream (the server's `SETTINGS_MAX_CONCURRENT_STREAMS` reached) when the server's `GOAWAY` came is dropped
+/// with "dispatch task is gone", and its body never leaves the client. Its headers may still go out before the
+/// stream is reset, so it counts as not sent only for a request with a body: without its body (and the end of
+/// the stream), no server acts on a POST. hyper names this error only in words (its kind is private).
+pub(crate) fn dropped_before_its_body(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(err);
+    while let Some(error) = cause {
+        if let Some(hyper) = error.downcast_ref::<hyper::Error>() {
+            return hyper.is_user() && hyper.to_string().starts_with("dispatch task is gone");
+        }
+        cause = error.source();
+    }
+    false
+}
+
 /// True when a timer ended the request somewhere in the chain: an `io::Error` of kind `TimedOut` (hyper-util's
 /// connect timeout) or hyper's own timeout.
 fn is_timed_out(err: &(dyn std::error::Error + 'static)) -> bool {
