@@ -112,7 +112,12 @@ impl Error {
             // A connect timeout among them, as reqwest's `is_timeout` counts it: no answer in time.
             return Error::Timeout { origin };
         }
-        let reason = innermost_cause(err);
+        let reason = if dropped_before_its_body(err) {
+            // hyper's words ("runtime dropped the dispatch task") say nothing to a person.
+            "the server closed the connection before the request could go out".to_owned()
+        } else {
+            innermost_cause(err)
+        };
         if is_not_http(err) {
             Error::NotHttp { origin, reason }
         } else if tls_error(err).is_some() {
