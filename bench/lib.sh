@@ -34,18 +34,26 @@ bench_binaries() {
 }
 
 # Starts a sandbox with no pets (unless the options given say `--seed-pets N`) and room for 100,000,000, with
-# the options given; sets SANDBOX_URL and SANDBOX_PID.
+# the options given; sets SANDBOX_URL and SANDBOX_PID. With `--tls`, the sandbox's CA goes to WORK/ca.pem, named
+# by SANDBOX_CA (empty without `--tls`).
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
     : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
-    local seed=(--seed-pets 0)
+    local seed=(--seed-pets 0) ca=()
     [[ " $* " == *" --seed-pets "* ]] && seed=()
-    petstore-sandbox --addr 127.0.0.1:0 -q "${seed[@]}" --max-pets 100000000 "$@" >"$out" 2>>"$WORK/sandbox.err" &
+    SANDBOX_CA=""
+    if [[ " $* " == *" --tls "* ]]; then
+        SANDBOX_CA=$WORK/ca.pem
+        rm -f "$SANDBOX_CA"
+        ca=(--ca-out "$SANDBOX_CA")
+    fi
+    petstore-sandbox --addr 127.0.0.1:0 -q "${seed[@]}" --max-pets 100000000 "${ca[@]}" "$@" >"$out" \
+        2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")
     for _ in $(seq 100); do
         SANDBOX_URL=$(head -n 1 "$out")
-        [[ $SANDBOX_URL == http://127.0.0.1:*/v1 ]] && return 0
+        [[ $SANDBOX_URL == http*://127.0.0.1:*/v1 ]] && return 0
         kill -0 "$SANDBOX_PID" 2>/dev/null || break
         sleep 0.05
     done
@@ -60,8 +68,8 @@ stop_sandbox() {
 
 # The id the sandbox gives the next pet: one more than the number of pets it has created.
 next_id() {
-    curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-        -d '{"name":"probe","categoryId":1}' "$SANDBOX_URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
+    curl -sf ${SANDBOX_CA:+--cacert "$SANDBOX_CA"} -H "Authorization: Bearer $KEY" \
+        -H 'Content-Type: application/json' -d '{"name":"probe","categoryId":1}' "$SANDBOX_URL/pets" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p'
 }
 
 # curl's config for `curl --parallel -K WORK/curl.cfg`: one transfer per record of WORK/pets.ndjson (its own url,

@@ -31,6 +31,9 @@
 #   5. CPU per record (bench/cpu.sh, also runnable alone): instructions per record under callgrind (counted,
 #      so repeatable on a busy machine), CPU time per request under `perf stat` for petstore and wrk, and
 #      rounds of wrk then petstore (defaults and --concurrency 8), each ratio from one round; median and spread.
+#   6. Over HTTPS (bench/tls.sh, also runnable alone): the sandbox's --tls (h2) and --tls --http1, with
+#      --latency 50 and without: bulk add of 2,000 against h2load (256 streams; 256 connections), start-up and
+#      a list of 100 against xh --verify, CPU per record and peak RSS at 2,000 and 10,000 records.
 #   Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
 #      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
 #      that xargs keeps alive.
@@ -41,7 +44,7 @@
 # and --storage kernel each <= 1.0 against xh and <= 1.10 against PETSTORE_API_KEY (the cold cache is shown,
 # not checked).
 #
-# It installs what is missing: hyperfine, wrk, curl, time (GNU /usr/bin/time), dbus-daemon, gnome-keyring,
+# It installs what is missing: hyperfine, wrk, curl, h2load (nghttp2-client, by bench/tls.sh), time (GNU /usr/bin/time), dbus-daemon, gnome-keyring,
 # libsecret-tools and keyutils with apt-get (sudo when not root), and xh with `cargo install xh --locked` (a few
 # minutes of compiling, once). It builds `cargo build --release -p petstore -p petstore-sandbox` (the release
 # profile in Cargo.toml: fat LTO, one codegen unit, stripped, panic=abort) and runs copies of the binaries, so a
@@ -415,6 +418,11 @@ BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" BENCH_CPU_N="$BULK_N" bash "$ROOT/bench/c
     echo "bench: the CPU section failed; see above" >&2
 
 # ---------------------------------------------------------------------------------------------------------------
+say "6. over HTTPS: h2 and HTTP/1.1, 50 ms and 0 ms, against h2load and xh (bench/tls.sh)"
+BENCH_BIN="$WORK/bin" BENCH_OUT="$OUT" bash "$ROOT/bench/tls.sh" >/dev/null ||
+    echo "bench: the HTTPS section failed; see above" >&2
+
+# ---------------------------------------------------------------------------------------------------------------
 # The table: one line per command, ratios against the section's petstore row.
 table() {
     awk -F'\t' '
@@ -515,6 +523,11 @@ echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >>"$OUT/header.t
         echo
         echo "5. CPU per record and the ceiling, round by round (bench/cpu.sh)"
         cat "$OUT/cpu-header.txt" "$OUT/cpu.txt"
+    fi
+    if [[ -s $OUT/tls.txt ]]; then
+        echo
+        echo "6. Over HTTPS (bench/tls.sh)"
+        cat "$OUT/tls-header.txt" "$OUT/tls.txt"
     fi
 } | tee "$OUT/table.md"
 echo

@@ -95,6 +95,8 @@ pub struct Client {
     reauth: Option<Arc<Reauth>>,
     /// Places for requests on the wire, shared with other clients ([`Client::with_request_limit`]).
     places: Option<Arc<tokio::sync::Semaphore>>,
+    /// Set once an answer came over HTTP/2 ([`Client::multiplexed`]).
+    multiplexed: super::Multiplexed,
 }
 
 impl std::fmt::Debug for Client {
@@ -162,7 +164,16 @@ impl Client {
         let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
-        Ok(Client { http, base, pets, auth: authorization(key)?, observer: None, reauth: None, places: None })
+        Ok(Client {
+            http,
+            base,
+            pets,
+            auth: authorization(key)?,
+            observer: None,
+            reauth: None,
+            places: None,
+            multiplexed: super::Multiplexed::default(),
+        })
     }
 
     /// After a 401, asks `rekey` (once, whichever request or clone meets the 401 first) for another key, and
@@ -220,6 +231,12 @@ impl Client {
     pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> Client {
         self.observer = Some(observer);
         self
+    }
+
+    /// Whether this client (or a clone) has had an answer over HTTP/2: its connection then carries requests
+    /// as streams, as many at once as the server allows. Shared: it turns true when an answer does.
+    pub fn multiplexed(&self) -> super::Multiplexed {
+        self.multiplexed.clone()
     }
 
     /// The base URL this client sends to.
@@ -440,6 +457,7 @@ impl Client {
             let maybe_sent = !err.is_connect() && !super::error::unprocessed_by_h2_server(&err) && !held_back;
             AttemptFailure { maybe_sent, permanent, error }
         })?;
+        self.multiplexed.answered_over(response.version());
         let (head, body) = hyper::Response::from(response).into_parts();
         // reqwest keeps the deadline (`--timeout`) on the body too.
         self.answered(url, head.status, head.headers, body, started).await

@@ -7,6 +7,7 @@ pub mod client;
 pub mod error;
 pub mod key;
 pub mod models;
+pub mod protocol;
 pub mod retry;
 
 /// The largest request body petstore sends: the spec does not give one, so petstore takes the sandbox's
@@ -24,3 +25,4 @@ pub use client::{Client, Observer, Prepared};
 pub use error::Error;
 pub use key::ApiKey;
 pub use models::{ListQuery, NewPet, Pet, PetStatus};
+pub use protocol::Multiplexed;

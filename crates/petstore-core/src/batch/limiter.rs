@@ -23,6 +23,17 @@
 //!   probe goes back to the limit before it. After one it does not probe for [`QUIET_AFTER_REFUSAL`], doubled
 //!   for each refusal after it: a server that takes only so many connections keeps saying so, and each
 //!   refusal costs a record the wait it asks for (and refusals in a row the whole batch).
+//! - Over HTTP/2 ([`Limiter::with_multiplexing`]) the first good answer of start-up lifts the limit to
+//!   [`STREAMS`] at once: requests are streams of one connection, with no handshake each, and a server that
+//!   allows fewer at once makes the client's HTTP/2 stack hold the rest back (a wait, not a refusal). Those
+//!   waits are what the next round checks: if its mean latency is [`LATENCY_RISE`] times that of the answers
+//!   to the requests sent before the jump (at most [`INITIAL`] at once), streams were held back, and the
+//!   limit goes to what the server served at once, its throughput times that latency (Little's law), so
+//!   that no request waits long enough to time out. A refusal in start-up after the jump (a server that
+//!   limits requests, not streams) sends the limit back to [`INITIAL`], as a refused probe goes back. Over
+//!   HTTP/1.1 each request more at once is a connection
+//!   and a TLS handshake more, and a server's cap on connections shows only as refusals: start-up doubles
+//!   from [`INITIAL`] there.
 //! - The limit stays between 1 and [`MAX`].
 //!
 //! The limiter only decides how many go at once. What a refusal means for its record (sent again after the
@@ -32,11 +43,17 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::api::Multiplexed;
+
 /// The most requests in flight at once, adaptive or fixed.
 pub const MAX: usize = 256;
 
 /// Where the adaptive limit starts.
 pub const INITIAL: usize = 8;
+
+/// Where the adaptive limit jumps at the first good answer over HTTP/2: the fewest streams at once RFC 9113
+/// (6.5.2) recommends a server allow.
+pub const STREAMS: usize = 100;
 
 /// The shortest round.
 pub const MIN_ROUND: Duration = Duration::from_millis(10);
@@ -91,6 +108,19 @@ struct Adaptive {
     cut_at: Option<Instant>,
     /// How long after a refusal not to probe: [`QUIET_AFTER_REFUSAL`], doubled for each refusal after it.
     quiet: Duration,
+    /// Says whether the answers come over HTTP/2.
+    multiplexed: Option<Multiplexed>,
+    /// Once the limit jumped to [`STREAMS`].
+    jump: Option<Jump>,
+}
+
+/// The jump to [`STREAMS`]: when, and the latency of the answers to the requests sent before it, which no
+/// stream limit of the server held back.
+#[derive(Debug, Clone, Copy)]
+struct Jump {
+    at: Instant,
+    latency: Duration,
+    answers: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -138,8 +168,19 @@ impl Limiter {
                 full_rounds: 0,
                 cut_at: None,
                 quiet: QUIET_AFTER_REFUSAL,
+                multiplexed: None,
+                jump: None,
             }),
         }
+    }
+
+    /// An adaptive limiter that jumps to [`STREAMS`] at the first good answer of start-up once `multiplexed`
+    /// says the answers come over HTTP/2. A fixed limiter is left as it is.
+    pub fn with_multiplexing(mut self, multiplexed: Multiplexed) -> Limiter {
+        if let Some(state) = &mut self.adaptive {
+            state.multiplexed = Some(multiplexed);
+        }
+        self
     }
 
     /// How many requests may be in flight now.
@@ -164,6 +205,8 @@ impl Limiter {
             self.limit = match state.probe_from.take() {
                 // A probe too far: back to the limit before it, which the server took.
                 Some(from) => from,
+                // The jump too far (a server that counts requests, not streams): back to where it started.
+                None if state.startup && state.jump.is_some() => INITIAL,
                 None => (self.limit.min(in_flight) / 2).max(1),
             };
             if state.cut_at.is_some() {
@@ -174,6 +217,26 @@ impl Limiter {
             state.cut_at = Some(now);
             state.round = Round::new(now);
             return;
+        }
+        if answer == Answer::Good {
+            let latency = now.saturating_duration_since(sent);
+            match &mut state.jump {
+                Some(jump) if sent < jump.at => {
+                    jump.latency += latency;
+                    jump.answers += 1;
+                }
+                Some(_) => {}
+                None if state.startup
+                    && self.limit < STREAMS
+                    && state.multiplexed.as_ref().is_some_and(Multiplexed::seen) =>
+                {
+                    state.jump = Some(Jump { at: now, latency, answers: 1 });
+                    self.limit = STREAMS;
+                    state.round = Round::new(now);
+                    return;
+                }
+                None => {}
+            }
         }
         let round = &mut state.round;
         round.answers += 1;
@@ -204,6 +267,17 @@ impl Limiter {
         }
         let rising = |best: &Measure| measure.latency.as_secs_f64() > best.latency.as_secs_f64() * LATENCY_RISE;
         if state.startup {
+            if let Some(jump) = state.jump {
+                let unheld = jump.latency.as_secs_f64() / f64::from(jump.answers);
+                if measure.latency.as_secs_f64() > unheld * LATENCY_RISE {
+                    // Streams were held back: the server serves about throughput × latency at once. A quarter
+                    // more keeps it busy however rough that estimate, at the cost of a short wait for a few.
+                    state.startup = false;
+                    state.best = None;
+                    self.limit = ((measure.throughput * unheld * GROWTH).ceil() as usize).clamp(1, MAX);
+                    return;
+                }
+            }
             match state.best {
                 Some(best) if measure.throughput < best.throughput * GROWTH || rising(&best) => {
                     state.startup = false;
@@ -254,9 +328,9 @@ mod tests {
 
     use super::*;
 
-    /// A fake server: given how many requests are in flight (this one included) when one is sent, and the
-    /// request's number, how long its answer takes and what it is.
-    type Server = dyn Fn(usize, u64) -> (Duration, Answer);
+    /// A fake server: given how many requests are in flight (this one included) when one is sent, the
+    /// request's number and when it is sent, how long its answer takes and what it is.
+    type Server = dyn Fn(usize, u64, Instant) -> (Duration, Answer);
 
     /// What a batch against a fake server did.
     #[derive(Debug, Default)]
@@ -269,6 +343,8 @@ mod tests {
         elapsed: Duration,
         /// How many times each record was sent.
         sent: Vec<u32>,
+        /// The longest a request took.
+        longest: Duration,
     }
 
     /// Sends `count` records through `limiter` to `server`, as the scheduler does: as many as the limit
@@ -284,7 +360,7 @@ mod tests {
             while in_flight.len() < limiter.limit() {
                 let Some(record) = waiting.pop() else { break };
                 played.sent[record as usize] += 1;
-                let (latency, answer) = server(in_flight.len() + 1, record);
+                let (latency, answer) = server(in_flight.len() + 1, record, now);
                 let kind = match answer {
                     Answer::Good => 0,
                     Answer::Refused => 1,
@@ -292,6 +368,7 @@ mod tests {
                 };
                 in_flight.push(Reverse((now + latency, record, now, kind)));
                 played.peak = played.peak.max(in_flight.len());
+                played.longest = played.longest.max(latency);
             }
             let Reverse((at, record, sent, kind)) = in_flight.pop().expect("something is in flight");
             now = at;
@@ -312,8 +389,8 @@ mod tests {
     }
 
     /// A link of `latency` to a server with room for all.
-    fn link(latency: Duration) -> impl Fn(usize, u64) -> (Duration, Answer) {
-        move |_, _| (latency, Answer::Good)
+    fn link(latency: Duration) -> impl Fn(usize, u64, Instant) -> (Duration, Answer) {
+        move |_, _, _| (latency, Answer::Good)
     }
 
     #[test]
@@ -337,7 +414,7 @@ mod tests {
     #[test]
     fn it_stays_low_where_more_in_flight_brings_no_more_throughput() {
         // A server that does 8 at once, each in 100 us: more in flight only queue (loopback on a busy CPU).
-        let queueing = |in_flight: usize, _| {
+        let queueing = |in_flight: usize, _, _| {
             let queued = in_flight.div_ceil(8) as u32;
             (Duration::from_micros(100) * queued, Answer::Good)
         };
@@ -382,7 +459,7 @@ mod tests {
     #[test]
     fn against_a_server_of_16_connections_it_settles_at_16_after_one_overshoot() {
         // 50 ms a request; the 17th connection at once is answered 503 with Retry-After at once.
-        let capped = |in_flight: usize, _| {
+        let capped = |in_flight: usize, _, _| {
             if in_flight > 16 {
                 (Duration::from_millis(1), Answer::Refused)
             } else {
@@ -423,6 +500,95 @@ mod tests {
         // The server slows down: latency three times as long, and no more throughput.
         round(&mut limiter, 150);
         assert_eq!(limiter.limit(), 12);
+    }
+
+    /// An adaptive limiter whose answers come over HTTP/2 (as the client says once the first one has).
+    fn over_http2(now: Instant) -> Limiter {
+        let multiplexed = Multiplexed::default();
+        multiplexed.answered_over(reqwest::Version::HTTP_2);
+        Limiter::adaptive(now).with_multiplexing(multiplexed)
+    }
+
+    /// A server `latency` away that serves `streams` requests at once: the client's HTTP/2 stack holds the rest
+    /// back, first in, first out, until a stream ends.
+    fn streams(latency: Duration, streams: usize) -> impl Fn(usize, u64, Instant) -> (Duration, Answer) {
+        // When each stream is free again.
+        let free = std::cell::RefCell::new(BinaryHeap::new());
+        move |_, _, now| {
+            let mut free = free.borrow_mut();
+            let start = match free.len() < streams {
+                true => now,
+                false => free.pop().map_or(now, |Reverse(at)| now.max(at)),
+            };
+            free.push(Reverse(start + latency));
+            (start + latency - now, Answer::Good)
+        }
+    }
+
+    #[test]
+    fn over_http2_the_first_answer_lifts_the_limit_to_the_streams_a_server_should_allow() {
+        let latency = Duration::from_millis(50);
+        let played = play(over_http2(Instant::now()), 2_000, &streams(latency, 256));
+        assert_eq!(played.limits[0], STREAMS, "at the first answer");
+        assert_eq!(*played.limits.iter().max().unwrap(), MAX);
+        assert!(played.limits.iter().rev().take(500).all(|limit| *limit == MAX));
+        // 2,000 records at 256 at once take 0.39 s; one round at 8, one at 100 and one at 200 come first.
+        let floor = latency.as_secs_f64() * 2_000.0 / MAX as f64;
+        assert!(played.elapsed.as_secs_f64() < floor * 1.3, "{:?} against {floor} s", played.elapsed);
+        // Without HTTP/2, start-up doubles from where it starts.
+        let played = play(Limiter::adaptive(Instant::now()), 2_000, &streams(latency, 256));
+        assert_eq!(played.limits[..INITIAL - 1], [INITIAL; INITIAL - 1], "no jump over HTTP/1.1");
+        assert!(played.elapsed.as_secs_f64() > floor * 1.3, "{:?}", played.elapsed);
+        // Nor does a fixed limit move.
+        let multiplexed = Multiplexed::default();
+        multiplexed.answered_over(reqwest::Version::HTTP_2);
+        let played = play(Limiter::fixed(8).with_multiplexing(multiplexed), 100, &link(latency));
+        assert!(played.limits.iter().all(|limit| *limit == 8));
+    }
+
+    #[test]
+    fn over_http2_a_server_of_few_streams_brings_the_limit_down_to_them_before_waits_grow() {
+        // 16 streams at once, 2 s each: the 100 of the jump wait up to 7 turns, 14 s (the client's timeout is
+        // 30 s); after that round the limit is near 16, and no request waits more than a turn or two.
+        let latency = Duration::from_secs(2);
+        let played = play(over_http2(Instant::now()), 1_000, &streams(latency, 16));
+        assert!(played.longest <= latency * STREAMS.div_ceil(16) as u32, "{:?}", played.longest);
+        let settled = &played.limits[2 * STREAMS..];
+        assert!(settled.iter().all(|limit| (16..=2 * 16).contains(limit)), "{settled:?}");
+        assert!(played.sent.iter().all(|times| *times == 1));
+        // 1,000 records at 16 at once take 125 s: within 10% of it.
+        assert!(played.elapsed.as_secs_f64() < 125.0 * 1.1, "{:?}", played.elapsed);
+        // On loopback, where 100 at once only queue in a busy CPU, it goes back down as well (to what the CPU
+        // served at once, and a quarter more).
+        let queueing =
+            |in_flight: usize, _, _| (Duration::from_micros(100) * in_flight.div_ceil(8) as u32, Answer::Good);
+        let played = play(over_http2(Instant::now()), 50_000, &queueing);
+        let last = *played.limits.last().unwrap();
+        assert!(last <= 3 * INITIAL, "ended at {last}");
+    }
+
+    #[test]
+    fn over_http2_a_refusal_before_the_first_good_answer_keeps_the_limit_where_it_is() {
+        let start = Instant::now();
+        let mut limiter = over_http2(start);
+        limiter.answered(start + Duration::from_millis(50), start, 8, Answer::Refused);
+        assert_eq!(limiter.limit(), INITIAL / 2);
+        limiter.answered(start + Duration::from_millis(60), start + Duration::from_millis(10), 4, Answer::Good);
+        assert_eq!(limiter.limit(), INITIAL / 2, "no jump after a refusal");
+    }
+
+    #[test]
+    fn over_http2_a_refusal_after_the_jump_goes_back_to_where_it_started() {
+        let start = Instant::now();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let mut limiter = over_http2(start);
+        limiter.answered(at(50), at(0), 8, Answer::Good);
+        assert_eq!(limiter.limit(), STREAMS);
+        // A server that limits requests, not streams: the jump's burst is refused, once.
+        limiter.answered(at(52), at(50), 100, Answer::Refused);
+        assert_eq!(limiter.limit(), INITIAL);
+        limiter.answered(at(53), at(50), 99, Answer::Refused);
+        assert_eq!(limiter.limit(), INITIAL);
     }
 
     #[test]

@@ -149,7 +149,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     };
     let limiter = match args.concurrency {
         Some(n) => Limiter::fixed(n.into()),
-        None => Limiter::adaptive(tokio::time::Instant::now()),
+        // Over HTTP/2 it starts faster, once the first answer says so.
+        None => Limiter::adaptive(tokio::time::Instant::now()).with_multiplexing(shared.multiplexed()),
     };
     let mut summary = batch::send(&mut reader, total, create, limiter, &mut interrupts, &mut out).await;
     if let Err(halt) = out.take_decided()
