@@ -465,7 +465,7 @@ async fn main() -> ExitCode {
         eprintln!("petstore-sandbox: fault seed {seed}; repeat these faults with --fault-seed {seed}");
     }
 
-    let listener = match tokio::net::TcpListener::bind(bind).await {
+    let listener = match listen(bind) {
         Ok(listener) => listener,
         Err(err) => {
             eprintln!("error: cannot listen on {bind}: {err}");
@@ -504,6 +504,20 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// How many connections the kernel may hold for the sandbox before it accepts them: tokio's (and std's)
+/// 128 dropped the SYNs of a client opening 256 connections at once (h2load `--h1 -c 256`), which then waited
+/// a second to retransmit; the kernel caps it at `net.core.somaxconn` (4096 on current Linux).
+const LISTEN_BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`].
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// What `-- COMMAND` is pointed at.
