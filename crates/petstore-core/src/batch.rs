@@ -585,6 +585,9 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         let load = match &result {
             _ if pause.is_some() => limiter::Answer::Refused,
             Err(api::Error::Connect { .. }) => limiter::Answer::Refused,
+            // Not sent, though a connection was made: an HTTP/2 server refused the stream or closed the
+            // connection before taking it (RFC 9113 §8.7), which says "fewer at once" as a refused connection does.
+            Err(err @ api::Error::Transport { .. }) if !err.maybe_applied() => limiter::Answer::Refused,
             Ok(_) => limiter::Answer::Good,
             Err(err @ api::Error::Status { .. }) if !err.maybe_applied() => limiter::Answer::Good,
             Err(_) => limiter::Answer::Other,

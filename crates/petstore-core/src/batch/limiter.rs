@@ -11,10 +11,12 @@
 //! - It starts at [`INITIAL`] (the best fixed setting on loopback) and works in rounds: a round ends once it
 //!   has seen as many answers as the limit, and [`MIN_ROUND`] has passed, so that a round on loopback is
 //!   hundreds of answers rather than a few microseconds of noise.
-//! - Start-up: after each round whose window was full and whose answers were all good, the limit doubles while
-//!   the round's throughput beat the best before it by [`GROWTH`]. The first round that does not (or whose
-//!   mean latency is [`LATENCY_RISE`] times the best round's) ends start-up, back at the limit of the best
-//!   round: a fast link ends near its bandwidth-delay product, loopback stays where it began.
+//! - Start-up: after each round whose window was full and whose answers were all good, the limit grows
+//!   [`START_GROWTH`] times while the round's throughput beat the best before it by [`GROWTH`]. A round that
+//!   does not (or whose mean latency is [`LATENCY_RISE`] times the best round's) gets a second round at that
+//!   limit, since the first paid once for what the limit brought (new connections, their TLS handshakes); if
+//!   the second fails too, start-up ends, back at the limit of the best round: a fast link ends near its
+//!   bandwidth-delay product, loopback stays where it began.
 //! - Then it probes: every [`PROBE_EVERY`] full rounds it tries a quarter more for a round, and keeps it only
 //!   if the throughput grew by [`PROBE_GAIN`]. A round whose mean latency is [`LATENCY_RISE`] times that of the
 //!   last good round, with no more throughput, cuts the limit by a quarter.
@@ -24,16 +26,15 @@
 //!   for each refusal after it: a server that takes only so many connections keeps saying so, and each
 //!   refusal costs a record the wait it asks for (and refusals in a row the whole batch).
 //! - Over HTTP/2 ([`Limiter::with_multiplexing`]) the first good answer of start-up lifts the limit to
-//!   [`STREAMS`] at once: requests are streams of one connection, with no handshake each, and a server that
+//!   [`MAX`] at once, or [`STREAMS`] when that answer was slower than [`JUMP_TO_MAX_WITHIN`]: requests are streams of one connection, with no handshake each, and a server that
 //!   allows fewer at once makes the client's HTTP/2 stack hold the rest back (a wait, not a refusal). Those
 //!   waits are what the next round checks: if its mean latency is [`LATENCY_RISE`] times that of the answers
 //!   to the requests sent before the jump (at most [`INITIAL`] at once), streams were held back, and the
 //!   limit goes to what the server served at once, its throughput times that latency (Little's law), so
 //!   that no request waits long enough to time out. A refusal in start-up after the jump (a server that
 //!   limits requests, not streams) sends the limit back to [`INITIAL`], as a refused probe goes back. Over
-//!   HTTP/1.1 each request more at once is a connection
-//!   and a TLS handshake more, and a server's cap on connections shows only as refusals: start-up doubles
-//!   from [`INITIAL`] there.
+//!   HTTP/1.1 each request more at once is a connection and a TLS handshake more, and a server's cap on
+//!   connections shows only as refusals: start-up grows from [`INITIAL`] there.
 //! - The limit stays between 1 and [`MAX`].
 //!
 //! The limiter only decides how many go at once. What a refusal means for its record (sent again after the
@@ -61,6 +62,12 @@ pub const STREAMS: usize = 100;
 /// what the server serves. A slower server gets [`STREAMS`], whose wait behind 16 streams stays under the
 /// timeout up to about 4 s an answer.
 pub const JUMP_TO_MAX_WITHIN: Duration = Duration::from_millis(250);
+
+/// In start-up, how much the limit grows after each round that passed its test: four times, so a 50 ms link
+/// reaches [`MAX`] from [`INITIAL`] in three rounds rather than five (over HTTP/1.1 each round costs a round
+/// trip, and the new connections' handshakes); an overshoot is one refusal burst of at most three quarters of
+/// the window, halved at once.
+pub const START_GROWTH: usize = 4;
 
 /// The shortest round.
 pub const MIN_ROUND: Duration = Duration::from_millis(10);
@@ -302,7 +309,7 @@ impl Limiter {
                 _ => {
                     state.best = Some(measure);
                     state.second_round = false;
-                    self.limit = (self.limit * 2).min(MAX);
+                    self.limit = (self.limit * START_GROWTH).min(MAX);
                 }
             }
             return;
@@ -422,7 +429,7 @@ mod tests {
     fn it_grows_on_a_fast_link_up_to_the_cap_and_beats_a_fixed_64() {
         let played = play(Limiter::adaptive(Instant::now()), 5_000, &link(Duration::from_millis(50)));
         assert_eq!(played.limits[0], INITIAL);
-        assert_eq!(*played.limits.iter().max().unwrap(), MAX, "it doubles while the throughput doubles");
+        assert_eq!(*played.limits.iter().max().unwrap(), MAX, "it grows while the throughput grows");
         assert!(played.peak <= MAX);
         let fixed = play(Limiter::fixed(64), 5_000, &link(Duration::from_millis(50)));
         assert!(played.elapsed < fixed.elapsed, "{:?} against {:?}", played.elapsed, fixed.elapsed);
@@ -446,7 +453,7 @@ mod tests {
         let start = Instant::now();
         let at = |ms: u64| start + Duration::from_millis(ms);
         let mut limiter = Limiter::adaptive(start);
-        // Three full rounds on a 50 ms link: 8, 16, 32.
+        // Three full rounds on a 50 ms link: 8, 32, 128.
         let mut sent = 0;
         for round in 0..3u64 {
             let limit = limiter.limit();
@@ -455,7 +462,7 @@ mod tests {
                 sent += 1;
             }
         }
-        assert_eq!(limiter.limit(), 64, "after {sent} answers");
+        assert_eq!(limiter.limit(), MAX, "after {sent} answers");
         // A 429 (or a 503 with Retry-After, or a refused connection) with 40 in flight: 20.
         limiter.answered(at(200), at(160), 40, Answer::Refused);
         assert_eq!(limiter.limit(), 20);
@@ -500,7 +507,7 @@ mod tests {
         let start = Instant::now();
         let mut limiter = Limiter::adaptive(start);
         let mut now = start;
-        // Start-up on a 50 ms link to 32, where the server stops getting faster: 32 at once take 100 ms.
+        // Start-up on a 50 ms link to 128, where the server stops getting faster: 128 at once take 200 ms.
         let mut round = |limiter: &mut Limiter, latency: u64| {
             let limit = limiter.limit();
             for _ in 0..limit {
@@ -510,15 +517,15 @@ mod tests {
         };
         round(&mut limiter, 50);
         round(&mut limiter, 50);
-        assert_eq!(limiter.limit(), 32);
-        round(&mut limiter, 100);
-        assert_eq!(limiter.limit(), 32, "a second round at 32 before judging it");
-        round(&mut limiter, 100);
-        assert_eq!(limiter.limit(), 16, "no more throughput at 32 again: back to 16");
+        assert_eq!(limiter.limit(), 128);
+        round(&mut limiter, 200);
+        assert_eq!(limiter.limit(), 128, "a second round at 128 before judging it");
+        round(&mut limiter, 200);
+        assert_eq!(limiter.limit(), 32, "no more throughput at 128 again: back to 32");
         round(&mut limiter, 50);
         // The server slows down: latency three times as long, and no more throughput.
         round(&mut limiter, 150);
-        assert_eq!(limiter.limit(), 12);
+        assert_eq!(limiter.limit(), 24);
     }
 
     /// An adaptive limiter whose answers come over HTTP/2 (as the client says once the first one has).
@@ -557,7 +564,7 @@ mod tests {
         let slow = JUMP_TO_MAX_WITHIN + Duration::from_millis(1);
         let played = play(over_http2(Instant::now()), 2_000, &streams(slow, 256));
         assert_eq!(played.limits[0], STREAMS, "at the first answer, a slow one");
-        // Without HTTP/2, start-up doubles from where it starts.
+        // Without HTTP/2, start-up grows from where it starts.
         let played = play(Limiter::adaptive(Instant::now()), 2_000, &streams(latency, 256));
         assert_eq!(played.limits[..INITIAL - 1], [INITIAL; INITIAL - 1], "no jump over HTTP/1.1");
         assert!(played.elapsed.as_secs_f64() > floor * 1.3, "{:?}", played.elapsed);
