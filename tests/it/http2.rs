@@ -221,15 +221,21 @@ fn requests_held_back_for_a_stream_when_a_goaway_comes_are_sent_again() {
     let (env, ca) = h2_env(Config::default().max_streams(1).goaway_after(2));
     let (run, created, failed, unknown) = add_all(&env, &ca, 300, &[]);
     let [created_count, failed_count, unknown_count, not_sent] = summary(&run.stderr);
-    assert_eq!((unknown_count, not_sent), (0, 0), "{run}");
+    assert_eq!(not_sent, 0, "{run}");
+    // No held-back request is of unknown outcome: each unknown one is a stream the server had taken when its
+    // connection closed (its GOAWAY's last stream id covers it: hyper's server drops such streams it had not
+    // yet handed over, rarely, when its graceful shutdown ends), never one that was not sent.
+    let unknown_said: Vec<&str> = run.stderr.lines().filter(|line| line.contains(": outcome unknown: ")).collect();
+    assert_eq!(unknown_said.len() as u64, unknown_count, "{run}");
+    assert!(unknown_said.iter().all(|line| line.ends_with("stream closed because of a broken pipe")), "{run}");
     // A record refused or dropped unsent on each of its tries ends in `--failed`: not created, safe to send
     // again. Each new connection's first streams go out before the server's SETTINGS arrive, and one stream
     // allowed refuses the rest with REFUSED_STREAM; with a GOAWAY every 2 requests, a connection lives for two
     // records, and many run out of their three tries while the limit comes down (about half, here).
-    assert!(created_count > 0 && created_count + failed_count == 300, "{run}");
-    assert_eq!(run.code, if failed_count == 0 { 0 } else { 6 }, "{run}");
+    assert!(created_count > 0 && created_count + failed_count + unknown_count == 300, "{run}");
+    assert_eq!(run.code, if failed_count + unknown_count == 0 { 0 } else { 6 }, "{run}");
     assert!(!run.stderr.contains("dispatch task"), "hyper's words, not plain ones: {run}");
-    let stored = stored_once(&env);
-    assert_eq!(stored.len() as u64, created_count);
+    let stored = stored_once(&env).len() as u64;
+    assert!((created_count..=created_count + unknown_count).contains(&stored), "{stored} stored: {run}");
     each_once(300, created, failed, unknown);
 }
