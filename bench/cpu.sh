@@ -64,14 +64,6 @@ fresh_sandbox() {
     export PETSTORE_BASE_URL=$URL
 }
 
-# Checks that the sandbox created exactly $1 pets, then stops it.
-created_exactly() {
-    local got
-    got=$(next_id)
-    stop_sandbox
-    [[ $got == $(($1 + 1)) ]] || die "the next id is ${got:-none}, not $(($1 + 1)): not every record created one pet"
-}
-
 # Instructions petstore executes (callgrind's total, every thread) for the records of file $1.
 instructions() {
     local file=$WORK/callgrind.$RANDOM

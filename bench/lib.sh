@@ -1,6 +1,6 @@
 # Shared by the bench scripts (sourced, not run): a work directory removed at exit with every process the
 # script started, the release binaries copied into it, and a sandbox on a free loopback port. The script sets
-# ROOT and KEY, and defines `die`, before sourcing this.
+# ROOT and KEY, and defines `die` and `say`, before sourcing this (the tools below may be called at once).
 
 # Makes WORK (a temp directory named after $1) and the exit trap that stops PIDS and removes WORK.
 bench_work() {
@@ -81,4 +81,28 @@ bench_curl_config() {
         printf "url = \"%s\"\ndata = \"%s\"\nheader = \"Content-Type: application/json\"\n", url, $0
         printf "header = \"Authorization: Bearer %s\"\noutput = \"/dev/null\"\nfail\nsilent\n", key
     }' "$WORK/pets.ndjson" >"$WORK/curl.cfg"
+}
+
+# Installs Debian packages with apt-get (through sudo when not root), unless BENCH_NO_INSTALL is set.
+apt_install() {
+    [[ -n ${BENCH_NO_INSTALL:-} ]] && return 1
+    local sudo=()
+    [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+    say "installing $* with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2 ||
+        { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2; }
+}
+
+# COMMAND, installed from PACKAGE if missing, or the script stops.
+need() { # COMMAND PACKAGE
+    command -v "$1" >/dev/null || apt_install "$2" || die "$1 is missing (Debian package $2)"
+}
+
+# Checks that the sandbox created exactly $1 pets, then stops it.
+created_exactly() {
+    local got
+    got=$(next_id)
+    stop_sandbox
+    [[ $got == $(($1 + 1)) ]] || die "the next id is ${got:-none}, not $(($1 + 1)): not every record created one pet"
 }

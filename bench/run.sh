@@ -221,20 +221,8 @@ fi
 # ---------------------------------------------------------------------------------------------------------------
 # Tools.
 
-apt_install() {
-    [[ -n ${BENCH_NO_INSTALL:-} ]] && return 1
-    local sudo=()
-    [[ $(id -u) -ne 0 ]] && sudo=(sudo)
-    say "installing $* with apt-get"
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2 ||
-        { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2; }
-}
-
-need() { # COMMAND PACKAGE
-    command -v "$1" >/dev/null || apt_install "$2" || die "$1 is missing (Debian package $2)"
-}
-
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 need hyperfine hyperfine
 need wrk wrk
 need curl curl
@@ -256,8 +244,6 @@ say "building: cargo build --release -p petstore -p petstore-sandbox"
 # The work directory, its cleanup, start_sandbox, stop_sandbox and next_id. The sandbox refuses (507) more
 # added pets than --max-pets, so start_sandbox makes room: the bulk runs add BULK_N each, and wrk adds as many
 # as it can.
-# shellcheck source=bench/lib.sh
-source "$ROOT/bench/lib.sh"
 bench_work petstore-bench
 OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/petstore-bench-results.XXXXXX")}
 mkdir -p "$OUT"

@@ -45,18 +45,8 @@ began=$(date +%s)
 
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 say() { printf '\n== %s\n' "$*" >&2; }
-apt_install() {
-    [[ -n ${BENCH_NO_INSTALL:-} ]] && return 1
-    local sudo=()
-    [[ $(id -u) -ne 0 ]] && sudo=(sudo)
-    say "installing $* with apt-get"
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2 ||
-        { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y --no-install-recommends "$@" >&2; }
-}
-need() { # COMMAND PACKAGE
-    command -v "$1" >/dev/null || apt_install "$2" || die "$1 is missing (Debian package $2)"
-}
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 need h2load nghttp2-client
 need hyperfine hyperfine
 need curl curl
@@ -68,8 +58,6 @@ if [[ $SECTIONS == *" b "* ]] && ! command -v xh >/dev/null; then
     cargo install xh --locked >&2
 fi
 
-# shellcheck source=bench/lib.sh
-source "$ROOT/bench/lib.sh"
 bench_work petstore-tls-work
 bench_binaries
 export PETSTORE_API_KEY=$KEY
@@ -90,14 +78,6 @@ fresh_sandbox() {
     # shellcheck disable=SC2086 # the options are words
     start_sandbox "$@"
     export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_CACERT=$SANDBOX_CA
-}
-
-# Checks that the sandbox created exactly $1 pets, then stops it.
-created_exactly() {
-    local got
-    got=$(next_id)
-    stop_sandbox
-    [[ $got == $(($1 + 1)) ]] || die "the next id is ${got:-none}, not $(($1 + 1)): not every record created one pet"
 }
 
 # h2load's command for $1 requests over protocol $2, to the sandbox started last.
