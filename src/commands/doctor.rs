@@ -689,6 +689,10 @@ mod tests {
         assert_eq!(words(Duration::from_millis(2_500)), "2.5 s");
         assert_eq!(words(Duration::from_secs(60)), "60 s");
         assert_eq!(words(Duration::from_secs(7_300)), "2 hours");
+        assert_eq!(words(Duration::from_secs(25 * 3_600 + 60)), "1501 minutes");
+        // A skew of years that happens to be whole minutes still reads in days (it once read "6260969 minutes").
+        assert_eq!(words(Duration::from_secs(4_348 * 86_400 + 60)), "4348 days");
+        assert_eq!(words(Duration::from_secs(3 * 86_400 + 3_600)), "3 days");
     }
 
     fn answer(date: Option<String>, deprecation: Option<&str>, sunset: Option<&str>) -> ServerAnswer {

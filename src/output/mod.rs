@@ -622,11 +622,13 @@ pub fn duration_words(duration: Duration) -> String {
     if secs.is_multiple_of(86_400) {
         return plural(secs / 86_400, "day");
     }
-    if secs.is_multiple_of(3_600) {
+    if secs.is_multiple_of(3_600) && secs < 172_800 {
         return plural(secs / 3_600, "hour");
     }
     match secs {
-        _ if secs.is_multiple_of(60) || secs < 7_200 => plural(secs / 60, "minute"),
+        // Whole minutes and hours stay exact below two days; past that, days read better than a count of
+        // minutes or hours.
+        _ if secs < 7_200 || secs.is_multiple_of(60) && secs < 172_800 => plural(secs / 60, "minute"),
         _ if secs < 172_800 => plural(secs / 3_600, "hour"),
         _ => plural(secs / 86_400, "day"),
     }
