@@ -418,4 +418,17 @@ mod tests {
         let err = parse("https://me:hunter2@api.example.com/v1").unwrap_err().to_string();
         assert!(err.contains("'https://****@api.example.com/v1'") && !err.contains("hunter2"), "{err}");
     }
+
+    /// The codes listed under "Exit codes:" in `petstore --help` are the documented ones ([`crate::error::exit`]):
+    /// each line of that block that starts with a number.
+    #[test]
+    fn the_help_lists_every_exit_code_and_no_other() {
+        use clap::CommandFactory;
+        let help = Cli::command().get_after_long_help().expect("the root's long help").to_string();
+        let block = help.split_once("Exit codes:\n").expect("an `Exit codes` block").1;
+        let block = block.split("\n\n").next().unwrap_or_default();
+        let listed: std::collections::BTreeSet<u8> =
+            block.lines().filter_map(|line| line.split_whitespace().next()?.parse().ok()).collect();
+        assert_eq!(listed, crate::error::tests::exit_codes(), "`petstore --help` lists other codes than error::exit");
+    }
 }

@@ -11,7 +11,7 @@ use crate::cleanup::{self, Ended, WriteInFlight};
 use crate::cli::GlobalArgs;
 use crate::config::{self, Config, DisplaySafeUrl, Environment};
 use crate::credentials::{self, ApiKey, Source, Wanted};
-use crate::error::Error;
+use crate::error::{Error, Kind, code};
 use crate::output::Output;
 
 /// Names the base URL, below `--base-url` and `--env`.
@@ -29,7 +29,7 @@ pub const CACERT_VAR: &str = "PETSTORE_CACERT";
 fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
     use rustls::pki_types::CertificateDer;
     use rustls::pki_types::pem::PemObject;
-    let invalid = |why: String| Error::InvalidValue { message: format!("{given}: {why}") };
+    let invalid = |why: String| Error::invalid_value(format!("{given}: {why}"));
     let pem = std::fs::read(path).map_err(|err| invalid(err.to_string()))?;
     let mut certificates = Vec::new();
     for (index, der) in CertificateDer::pem_slice_iter(&pem).enumerate() {
@@ -67,7 +67,7 @@ impl Selection {
             (None, None) => match var(BASE_URL_VAR) {
                 Some(url) => {
                     let url = config::parse_base_url(&url)
-                        .map_err(|why| Error::InvalidValue { message: format!("`{BASE_URL_VAR}`: it {why}") })?;
+                        .map_err(|why| Error::invalid_value(format!("`{BASE_URL_VAR}`: it {why}")))?;
                     (Some(url), None, Some(BASE_URL_VAR))
                 }
                 None => {
@@ -153,7 +153,7 @@ impl Context {
         let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
             (Some(timeout), _) => timeout,
             (None, Some(text)) => crate::cli::parse_timeout(&text)
-                .map_err(|why| Error::InvalidValue { message: format!("`{TIMEOUT_VAR}`: {why}") })?,
+                .map_err(|why| Error::invalid_value(format!("`{TIMEOUT_VAR}`: {why}")))?,
             (None, None) => crate::api::client::REQUEST_TIMEOUT,
         };
         // The flag beats the variable, as `--timeout` does.
@@ -267,21 +267,26 @@ impl Context {
     /// `err` with a hint that is true of where the request went: a server that cannot be reached, for an
     /// environment chosen by name, is fixed in the config file, not with `--base-url`.
     pub fn with_true_hint(&self, err: Error) -> Error {
-        match err {
-            Error::Connect { origin, reason } if self.base_url.is_none() => match self.environment() {
-                Ok(env) => Error::EnvironmentUnreachable { env: env.name.clone(), origin, reason },
-                Err(_) => Error::Connect { origin, reason },
-            },
-            other => other,
+        let Some(crate::api::Error::Connect { origin, reason }) = err.source_as::<crate::api::Error>() else {
+            return err;
+        };
+        match self.environment() {
+            Ok(env) if self.base_url.is_none() => {
+                let env = &env.name;
+                Error::new(&code::NETWORK, format!("cannot connect to `{origin}` (environment `{env}`): {reason}"))
+                    .with_hint(format!(
+                        "check that the server is running and that `base_url` under `[environments.{env}]` in the \
+                         config file (`petstore config path`) is right"
+                    ))
+            }
+            _ => err,
         }
     }
 
     /// The environment commands act on. With `--base-url`, the environment with that base URL, if any.
     pub fn environment(&self) -> Result<&Environment, Error> {
         match &self.base_url {
-            Some(url) => {
-                self.config()?.environment_for_url(url).ok_or_else(|| Error::NotAnEnvironment { url: url.to_string() })
-            }
+            Some(url) => self.config()?.environment_for_url(url).ok_or_else(|| not_an_environment(url)),
             None => Ok(self.config()?.environment(&self.env_name()?)?),
         }
     }
@@ -362,24 +367,30 @@ impl Context {
     /// Asks leave to send `write`, just before its request can go out (after everything local was checked
     /// and read). From then on, for the rest of the run, a signal ends the command with an error that says the
     /// write may have taken effect. Once a signal has ended the command with a plain "interrupted" (nothing
-    /// sent), leave is refused with that signal's [`Error::Interrupted`]: the decision and the mark share the
+    /// sent), leave is refused with that signal's [`Error::interrupted`]: the decision and the mark share the
     /// [`cleanup`] registry's lock, so a request never leaves after petstore said that nothing was sent.
     pub fn write_started(&self, write: WriteInFlight) -> Result<(), Error> {
-        cleanup::registry().write_started(write).map_err(|signal| Error::Interrupted { signal })
+        cleanup::registry().write_started(write).map_err(Error::interrupted)
     }
 
     /// The error for a command that `signal` ended, once the [`cleanup`] registry has undone what the
     /// abandoned command left (a terminal without echo, a question's open line): plain
-    /// [`Error::Interrupted`], after which no write may start ([`Context::write_started`]), unless a write was
+    /// [`Error::interrupted`], after which no write may start ([`Context::write_started`]), unless a write was
     /// let out, whose outcome is then unknown.
     pub fn interrupted(&self, signal: crate::signals::Signal) -> Error {
         match cleanup::registry().end(signal) {
-            Ended::MaybeApplied(WriteInFlight { request, outcome, check }) => Error::MaybeApplied {
-                message: format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
+            Ended::MaybeApplied(WriteInFlight { request, outcome, check }) => Error::maybe_applied(
+                format!("{} while `{request}` was in flight: {outcome}", signal.describe()),
                 check,
-                code: signal.exit_code(),
-            },
-            Ended::NothingSent(first) => Error::Interrupted { signal: first },
+                Kind::Interrupted(signal),
+            ),
+            Ended::NothingSent(first) => Error::interrupted(first),
         }
     }
+}
+
+/// `auth` commands work on environments, and `--base-url` gave `url`, which is none.
+fn not_an_environment(url: &DisplaySafeUrl) -> Error {
+    Error::new(&code::NOT_AN_ENVIRONMENT, format!("`auth` commands work on environments, and `{url}` is not one"))
+        .with_hint(format!("add it with `petstore env add NAME {url}`, then use `--env NAME`"))
 }

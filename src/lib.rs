@@ -46,7 +46,7 @@ const COMMAND_STACK_BYTES: usize = 8 * 1024 * 1024;
 /// can send nothing more ([`context::Context::write_started`]). A command that streams (a bulk add) handles signals itself: it stops
 /// sending, lets what is in flight finish, and closes its output; this task then waits for it.
 pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<(), Error> {
-    signals::install().map_err(|source| Error::Start { what: "install the signal handlers", source })?;
+    signals::install().map_err(|source| Error::start("install the signal handlers", source))?;
     let mut signals = signals::subscribe();
     let handles_interrupts = command.about().handles_interrupts;
     let (sender, result) = tokio::sync::oneshot::channel();
@@ -59,7 +59,7 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
                 let result = tokio::runtime::Builder::new_current_thread()
                     .enable_all()
                     .build()
-                    .map_err(|source| Error::Start { what: "build the runtime", source })
+                    .map_err(|source| Error::start("build the runtime", source))
                     .and_then(|runtime| {
                         let result =
                             runtime.block_on(commands::run(&ctx, &command)).map_err(|err| ctx.with_true_hint(err));
@@ -68,7 +68,7 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
                     });
                 let _ = sender.send(result);
             })
-            .map_err(|source| Error::Start { what: "start the command's thread", source })?
+            .map_err(|source| Error::start("start the command's thread", source))?
     };
     let finished = |result: Result<Result<(), Error>, _>| match result {
         Ok(result) => result,

@@ -16,7 +16,7 @@ use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
 use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// Send any request to the API and print the answer's body
 ///
@@ -129,7 +129,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
             }
             let body = serde_json::to_vec(&object).expect("a JSON object serialises");
             if body.len() > MAX_REQUEST_BODY_BYTES {
-                return Err(Error::BodyTooLarge { what: "the JSON body of `-f` and `-F`".to_owned() });
+                return Err(too_large("the JSON body of `-f` and `-F`"));
             }
             Some(body)
         }
@@ -185,9 +185,12 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
 /// operation this deployment does not serve). A 404 that is not the API's document comes from something else
 /// at that address (a proxy, a web server, another service): the base URL again.
 fn not_found_hint(err: Error, ctx: &Context, path: &str) -> Error {
-    let Error::NotFound { detail, server_code, .. } = err else { return err };
+    if !err.is(&code::NOT_FOUND) {
+        return err;
+    }
+    let server_code = err.server_code();
     let versioned = ctx.target().is_ok_and(|target| crate::config::has_version_path(target.base_url));
-    let hint = match (&server_code, versioned, spec_path(path)) {
+    let hint = match (server_code, versioned, spec_path(path)) {
         (_, false, _) => crate::error::NOT_FOUND_HINT.to_owned(),
         (Some(_), true, Some(SpecPath::Pet)) => {
             format!("the API has no animal at `{path}`; `petstore pets list` shows the animals there are")
@@ -204,7 +207,7 @@ fn not_found_hint(err: Error, ctx: &Context, path: &str) -> Error {
                             (`petstore env current`)"
             .to_owned(),
     };
-    Error::NotFound { detail, server_code, hint }
+    err.with_hint(hint)
 }
 
 /// A path below the base URL that the spec names.
@@ -236,11 +239,11 @@ fn request_error(method: &Method, err: api::Error) -> Error {
     if !maybe_applied {
         return err;
     }
-    Error::MaybeApplied {
-        message: err.to_string(),
-        check: "check whether it took effect (`petstore api GET PATH`) before sending it again".to_owned(),
-        code: err.exit_code(),
-    }
+    Error::maybe_applied(
+        err.to_string(),
+        "check whether it took effect (`petstore api GET PATH`) before sending it again",
+        err.kind(),
+    )
 }
 
 /// GET and HEAD: they change nothing, so the client retries them, and they carry no body, so their parameters
@@ -269,8 +272,14 @@ fn parse_field(value: &str) -> Result<(String, String), String> {
     }
 }
 
+/// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
+fn too_large(what: &str) -> Error {
+    let message = format!("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent");
+    Error::new(&code::BODY_TOO_LARGE, message).with_hint("send a smaller body")
+}
+
 fn invalid(message: String) -> Error {
-    Error::InvalidValue { message }
+    Error::invalid_value(message)
 }
 
 /// The headers of `-H 'NAME: VALUE'`. A value is never repeated in a message: it may be a secret.
@@ -414,7 +423,7 @@ fn read(path: &Path, what: &dyn Fn() -> String) -> Result<Vec<u8>, Error> {
     };
     result.map_err(|err| invalid(format!("{}: cannot read it: {err}", what())))?;
     if bytes.len() > MAX_REQUEST_BODY_BYTES {
-        return Err(Error::BodyTooLarge { what: what() });
+        return Err(too_large(&what()));
     }
     Ok(bytes)
 }
@@ -495,20 +504,21 @@ mod tests {
 
     #[test]
     fn only_a_write_that_may_have_been_applied_gets_the_check_hint() {
-        use miette::Diagnostic;
         let failed =
             || api::Error::Status { status: reqwest::StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
         let err = request_error(&Method::DELETE, failed());
         assert_eq!(err.to_string(), "the server failed (HTTP 502): no details: the body was empty");
         assert_eq!(
-            err.help().unwrap().to_string(),
+            err.hint().unwrap(),
             "check whether it took effect (`petstore api GET PATH`) before sending it again"
         );
         assert_eq!(err.exit_code(), crate::error::exit::FAILURE);
-        assert!(matches!(request_error(&Method::GET, failed()), Error::ServerError { status: 502, .. }));
+        let err = request_error(&Method::GET, failed());
+        assert!(err.is(&code::SERVER_ERROR) && err.http_status() == Some(502), "{err:?}");
         let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true };
         assert_eq!(request_error(&Method::PUT, lost).exit_code(), crate::error::exit::NETWORK);
         let refused = api::Error::Status { status: reqwest::StatusCode::CONFLICT, body: None, excerpt: String::new() };
-        assert!(matches!(request_error(&Method::POST, refused), Error::UnexpectedStatus { status: 409, .. }));
+        let err = request_error(&Method::POST, refused);
+        assert!(err.is(&code::UNEXPECTED_STATUS) && err.http_status() == Some(409), "{err:?}");
     }
 }

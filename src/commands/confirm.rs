@@ -10,7 +10,7 @@
 use std::io::{BufRead, Read};
 
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// `--yes`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -47,8 +47,8 @@ impl clap::builder::TypedValueParser for YesParser {
 const MAX_ANSWER_BYTES: u64 = 256;
 
 /// Asks once, on stderr, before `what` is written to the target environment, if its writes are confirmed and
-/// `--yes` was not given; where nobody can be asked, that is [`Error::CannotAsk`] (exit 2). Anything but `y`
-/// or `yes` is [`Error::NotConfirmed`]; a signal while waiting is [`Error::Interrupted`]. Without a question, a
+/// `--yes` was not given; where nobody can be asked, that is `cannot_ask` (exit 2). Anything but `y` or `yes`
+/// is `not_confirmed`; a signal while waiting is [`Error::interrupted`]. Without a question, a
 /// write to production is still warned about at a terminal, as before.
 pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<(), Error> {
     let target = ctx.target()?;
@@ -58,7 +58,11 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         return Ok(());
     };
     if let Some(why) = ctx.output.cannot_ask() {
-        return Err(Error::CannotAsk { env: env.name.clone(), why });
+        return Err(Error::new(
+            &code::CANNOT_ASK,
+            format!("cannot ask before writing to `{}`: {}, so nothing was sent", env.name, why.describe()),
+        )
+        .with_hint(format!("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead())));
     }
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
@@ -75,19 +79,23 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
             // A closed terminal ends the read as at the end of input, or with an error: as SIGHUP, which comes.
             Ok(_) if ctx.output.terminal_hung_up() => {
                 question.answered(false);
-                return Err(Error::Interrupted { signal: crate::signals::Signal::Hangup });
+                return Err(Error::interrupted(crate::signals::Signal::Hangup));
             }
-            Ok(answer) => answer.map_err(|source| Error::ReadInput { what: "the answer".to_owned(), source })?,
+            Ok(answer) => answer.map_err(|source| Error::read_input("the answer", source))?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
         signal = interrupts.recv() => {
             question.answered(false);
-            return Err(Error::Interrupted { signal });
+            return Err(Error::interrupted(signal));
         }
     };
     // Ctrl-D ends the read without ending the line.
     question.answered(answer.ends_with('\n'));
-    if is_yes(&answer) { Ok(()) } else { Err(Error::NotConfirmed { env: env.name.clone() }) }
+    if is_yes(&answer) {
+        return Ok(());
+    }
+    Err(Error::new(&code::NOT_CONFIRMED, format!("not confirmed, so nothing was sent to `{}`", env.name))
+        .with_hint("answer `y` to send it, or pass `--yes`; `--dry-run` shows what it would send"))
 }
 
 /// The question before a write, without the answers it takes: `` `production` (https://…/v1): add the animal

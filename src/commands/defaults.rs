@@ -20,7 +20,7 @@ use crate::cli::{Cli, Command};
 use crate::commands::pets::PetsCommand;
 use crate::config::{Config, Defaults};
 use crate::context::Selection;
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::{Layout, OutputFormat, Rows};
 
 /// Turns every default off for a run when set (and not `0`).
@@ -62,10 +62,8 @@ impl Key {
                 .map_err(|_| one_of(value, OutputFormat::value_variants())),
             Key::Columns => {
                 let list: Vec<&str> = value.split(',').map(str::trim).collect();
-                Layout::new(Some(value), None, Rows::PET_KEYS).map_err(|err| match err {
-                    Error::UnknownColumn { name, known } => format!("unknown column `{name}`: expected {known}"),
-                    other => other.to_string(),
-                })?;
+                Layout::new(Some(value), None, Rows::PET_KEYS)
+                    .map_err(|unknown| format!("unknown column `{}`: expected {}", unknown.name, unknown.known))?;
                 Ok(list.join(","))
             }
         }
@@ -161,19 +159,19 @@ pub fn apply(cli: &mut Cli) -> Result<Option<Config>, Error> {
     let Some(env) = selection.environment(&config) else { return Ok(Some(config)) };
     let defaults = &env.defaults;
     let checked = |key: Key, value: &str| {
-        key.check(value).map_err(|why| Error::ConfigValue {
-            message: format!(
+        key.check(value).map_err(|why| {
+            let message = format!(
                 "`environments.{}.defaults.{}` in `{}`: {why}",
                 env.name,
                 key.as_str(),
                 config.path().display()
-            ),
-            fix: format!(
+            );
+            Error::new(&code::CONFIG_VALUE, message).with_hint(format!(
                 "set it with `petstore env set {} --default {}=VALUE`, or remove it with `--unset-default {}`",
                 env.name,
                 key.as_str(),
                 key.as_str()
-            ),
+            ))
         })
     };
     if let Command::Pets(PetsCommand::List(args)) = &mut cli.command {

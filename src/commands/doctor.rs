@@ -5,7 +5,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use comfy_table::Color;
 use hyper_util::client::proxy::matcher::{Intercept, Matcher};
-use miette::Diagnostic;
 use reqwest::header::{DATE, HeaderMap};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
@@ -15,7 +14,7 @@ use crate::commands::auth::Verdict;
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
 use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::{Field, Fit, Rows};
 
 /// Beyond this, the local clock is worth a warning.
@@ -144,7 +143,7 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
         (0, 0) => ctx.output.status(&format!("all {total} checks passed")),
         (0, 1) => ctx.output.status("no check failed; 1 warning"),
         (0, _) => ctx.output.status(&format!("no check failed; {warned} warnings")),
-        _ => return Err(Error::ChecksFailed { failed, total }),
+        _ => return Err(Error::new(&code::CHECKS_FAILED, format!("{failed} of {total} checks failed"))),
     }
     Ok(())
 }
@@ -319,14 +318,12 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         "server",
         match &outcome {
             ProbeResult::NotSent(why) => skip(why),
-            ProbeResult::Failed(Error::Tls { .. }) => skip("needs a TLS connection"),
+            ProbeResult::Failed(error) if error.is(&code::TLS) => skip("needs a TLS connection"),
             ProbeResult::Failed(error) => (Status::Fail, describe(error)),
             ProbeResult::Answered(answer, result) => match result {
                 // A refused key is the next check's business: the server did answer.
-                Ok(()) | Err(Error::Unauthorized { .. }) => {
-                    (Status::Pass, format!("`{request}` answered {}", answer.status))
-                }
-                Err(err) => (Status::Fail, describe(err)),
+                Err(err) if !err.is(&code::UNAUTHORIZED) => (Status::Fail, describe(err)),
+                Ok(()) | Err(_) => (Status::Pass, format!("`{request}` answered {}", answer.status)),
             },
         },
     );
@@ -343,7 +340,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
             Err(why) => skip(why),
             Ok((_, result)) => match Verdict::of(result) {
                 verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
-                verdict @ Verdict::Refused { detail, .. } => {
+                ref verdict @ Verdict::Refused { ref detail, .. } => {
                     let fix = match (found_in.or(source), env) {
                         (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
                             format!("run `{}` again", crate::error::login_command(&env.name))
@@ -374,7 +371,7 @@ fn skip(why: &str) -> (Status, String) {
 
 /// An error as one line: its message, then its hint.
 fn describe(err: &Error) -> String {
-    match err.help() {
+    match err.hint() {
         Some(help) => format!("{err}; {help}"),
         None => err.to_string(),
     }
@@ -607,7 +604,7 @@ fn tls(base_url: Option<&Url>, outcome: &ProbeResult) -> (Status, String) {
         ProbeResult::Answered(..) => {
             (Status::Pass, format!("the certificate of `{}` is valid and trusted", host(base_url)))
         }
-        ProbeResult::Failed(error @ Error::Tls { .. }) => (Status::Fail, describe(error)),
+        ProbeResult::Failed(error) if error.is(&code::TLS) => (Status::Fail, describe(error)),
         ProbeResult::Failed(_) => skip("needs a connection to the server"),
     }
 }

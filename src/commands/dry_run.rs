@@ -105,14 +105,13 @@ fn shown(request: &Prepared, terminal: bool) -> String {
 /// curl's `--cacert`, so the command reaches a server with a private CA as petstore does.
 fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) -> Result<String, Error> {
     let quote = |word: &str, body: bool| {
-        safe::shell_word(word, terminal, body).ok_or_else(|| Error::InvalidValue {
-            message: "`--curl`: the request holds a NUL character, which no shell word can".to_owned(),
-        })
+        safe::shell_word(word, terminal, body)
+            .ok_or_else(|| Error::invalid_value("`--curl`: the request holds a NUL character, which no shell word can"))
     };
     let mut words = vec!["curl".to_owned()];
     if let Some(path) = cacert {
-        let path = path.to_str().ok_or_else(|| Error::InvalidValue {
-            message: "`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold".to_owned(),
+        let path = path.to_str().ok_or_else(|| {
+            Error::invalid_value("`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold")
         })?;
         words.push("--cacert".to_owned());
         words.push(quote(path, false)?);
@@ -126,15 +125,15 @@ fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) ->
             words.push(format!("\"{name}: Bearer ${API_KEY_VAR}\""));
             continue;
         }
-        let value = value.to_str().map_err(|_| Error::InvalidValue {
-            message: format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"),
+        let value = value.to_str().map_err(|_| {
+            Error::invalid_value(format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"))
         })?;
         words.push("-H".to_owned());
         words.push(quote(&format!("{name}: {value}"), false)?);
     }
     if let Some(body) = &request.body {
-        let body = std::str::from_utf8(body).map_err(|_| Error::InvalidValue {
-            message: "`--curl`: the body is not UTF-8 text, which a command line cannot hold".to_owned(),
+        let body = std::str::from_utf8(body).map_err(|_| {
+            Error::invalid_value("`--curl`: the body is not UTF-8 text, which a command line cannot hold")
         })?;
         words.push("--data-binary".to_owned());
         words.push(quote(body, true)?);

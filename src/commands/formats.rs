@@ -3,7 +3,7 @@
 //! `--json`/`--output` refused, with exit 2, by the commands that have no records to print.
 
 use super::About;
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::{Layout, Output, OutputFormat, OutputSettings};
 
 /// `--columns`, `--header` and `--no-header`, on every command that prints records.
@@ -41,11 +41,9 @@ pub enum Prints<'a> {
 /// Applies the command's output flags to `output`, or refuses what does not apply to it (exit 2), before the
 /// command does anything; `about` says what the command prints.
 pub fn configure(output: Output, settings: &OutputSettings, about: &About<'_>) -> Result<Output, Error> {
-    let not_applicable = |flag: &str, why, help| Error::FlagNotApplicable {
-        flag: flag.to_owned(),
-        command: about.name.clone(),
-        why,
-        help,
+    let not_applicable = |flag: &str, why: &str, help: &str| {
+        let message = format!("`{flag}` does not apply to `petstore {}`: {why}", about.name);
+        Error::new(&code::FLAG_NOT_APPLICABLE, message).with_hint(help)
     };
     let format_flag = settings.format_flag();
     match &about.prints {

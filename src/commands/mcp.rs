@@ -41,7 +41,7 @@ use serde_json::Value;
 use crate::api::{NewPet, Pet, PetStatus};
 use crate::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
 use crate::context::Context;
-use crate::error::{Error, ErrorObject};
+use crate::error::{Error, ErrorObject, Kind, code};
 
 /// Serve the store to an AI assistant over MCP (stdio)
 ///
@@ -123,16 +123,13 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
     let mut signals = crate::signals::subscribe();
     let interrupted = |signal: crate::signals::Signal| {
         if writes.load(Ordering::SeqCst) > 0 {
-            Error::MaybeApplied {
-                message: format!(
-                    "{} while `POST /pets` was in flight: the animal may have been created",
-                    signal.describe()
-                ),
-                check: "check with `petstore pets find --name NAME` whether it was created".to_owned(),
-                code: signal.exit_code(),
-            }
+            Error::maybe_applied(
+                format!("{} while `POST /pets` was in flight: the animal may have been created", signal.describe()),
+                "check with `petstore pets find --name NAME` whether it was created",
+                Kind::Interrupted(signal),
+            )
         } else {
-            Error::Interrupted { signal }
+            Error::interrupted(signal)
         }
     };
     let transport = rmcp::transport::stdio();
@@ -404,7 +401,7 @@ impl CancelledAdd {
     fn of(id: &RequestId, new_pet: &NewPet, result: &Result<Pet, Error>) -> CancelledAdd {
         let (outcome, pet, error) = match result {
             Ok(pet) => (Outcome::Created, Some(pet.clone()), None),
-            Err(err @ Error::MaybeApplied { .. }) => (Outcome::Unknown, None, Some(error_object(err))),
+            Err(err) if err.is(&code::UNKNOWN_OUTCOME) => (Outcome::Unknown, None, Some(error_object(err))),
             Err(err) => (Outcome::NotCreated, None, Some(error_object(err))),
         };
         CancelledAdd {
@@ -668,31 +665,33 @@ fn level_rank(level: rmcp::model::LoggingLevel) -> u8 {
 /// arguments, not a terminal. `None` keeps the error's own hint: no hint, or a step that only the person can
 /// take, at a terminal (logging in, fixing the config file), with the command they run there.
 fn tool_hint(err: &Error) -> Option<&'static str> {
-    Some(match err {
+    let is = |code| err.is(code);
+    let connect = matches!(err.source_as::<crate::api::Error>(), Some(crate::api::Error::Connect { .. }));
+    Some(match () {
         // `add_pet` is the only write: its answer never came whole, or said the server failed.
-        Error::MaybeApplied { .. } => {
+        () if is(&code::UNKNOWN_OUTCOME) => {
             "the animal may have been created: check with `find_pets` and the same `name` before calling `add_pet` \
              again"
         }
-        Error::PetUnreachable { .. } => {
+        () if is(&code::PET_UNREACHABLE) => {
             "`find_pets` with `name`, `categoryId` or `status` searches what the lists show"
         }
-        Error::PetNotFound { .. } | Error::NoMatch { .. } => {
+        () if is(&code::PET_NOT_FOUND) || is(&code::NO_MATCH) => {
             "`find_pets` searches every animal the API can reach, and `list_pets` with `all: true` lists them"
         }
-        Error::ListPartial { .. } | Error::FindPartial { .. } => {
+        () if is(&code::LIST_PARTIAL) || is(&code::FIND_PARTIAL) => {
             "the API has no way past its first 100 of a status; a result's `notes` say what it may miss"
         }
-        Error::ServerError { .. } => "try the call again later",
-        Error::DeclinedInClient { .. } => "call `add_pet` again only if the user asks for it again",
-        Error::Timeout { .. } => {
+        () if is(&code::SERVER_ERROR) => "try the call again later",
+        () if is(&code::NOT_CONFIRMED) => "call `add_pet` again only if the user asks for it again",
+        () if is(&code::TIMEOUT) => {
             "try the call again later; the user can give requests longer where their MCP client starts `petstore \
              mcp` (its `--timeout SECONDS`)"
         }
-        Error::Connect { .. } => {
+        () if connect => {
             "check that the API's server is running and that the base URL `petstore mcp` was started with is right"
         }
-        Error::Tls { .. } => {
+        () if is(&code::TLS) => {
             "if the server's certificate comes from a private CA, the user can pass that CA where their MCP client \
              starts `petstore mcp` (its `--cacert FILE`)"
         }
@@ -708,10 +707,10 @@ impl Server {
 
     async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
         if args.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
-            return Err(Error::InvalidValue { message: format!("`limit` must be from 1 to {MAX_LIMIT}") });
+            return Err(Error::invalid_value(format!("`limit` must be from 1 to {MAX_LIMIT}")));
         }
         if args.all && args.limit.is_some() {
-            return Err(Error::InvalidValue { message: "`limit` and `all` cannot be used together".to_owned() });
+            return Err(Error::invalid_value("`limit` and `all` cannot be used together"));
         }
         let client = self.client(ctx)?;
         if args.all {
@@ -744,14 +743,14 @@ impl Server {
             status: args.status,
         };
         if criteria == Criteria::default() {
-            return Err(Error::InvalidValue {
-                message: "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`".to_owned(),
-            });
+            return Err(Error::invalid_value(
+                "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`",
+            ));
         }
         let client = self.client(ctx)?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
-            return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
+            return Err(crate::commands::pets::unreachable(id));
         }
         let mut notes = Vec::new();
         let mut deprecated_call = None;
@@ -786,12 +785,13 @@ impl Server {
         context: &RequestContext<RoleServer>,
     ) -> Result<Value, Error> {
         if args.name.is_empty() {
-            return Err(Error::InvalidValue { message: "`name` is required and cannot be empty".to_owned() });
+            return Err(Error::invalid_value("`name` is required and cannot be empty"));
         }
         if args.name.len() > crate::api::models::NAME_MAX_BYTES {
-            return Err(Error::InvalidValue {
-                message: format!("`name` is longer than {} bytes", crate::api::models::NAME_MAX_BYTES),
-            });
+            return Err(Error::invalid_value(format!(
+                "`name` is longer than {} bytes",
+                crate::api::models::NAME_MAX_BYTES
+            )));
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
         let target = ctx.target()?;
@@ -819,9 +819,7 @@ impl Server {
         };
         // A call the client cancelled while the question was open is not sent.
         if context.ct.is_cancelled() {
-            return Err(Error::DeclinedInClient {
-                env: target.confirmed.or(target.env).map(|env| env.name.clone()).unwrap_or_default(),
-            });
+            return Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str())));
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         self.writes.fetch_add(1, Ordering::SeqCst);
@@ -875,9 +873,16 @@ impl Server {
         message: String,
         context: &RequestContext<RoleServer>,
     ) -> Result<(), Error> {
-        let declined = || Error::DeclinedInClient { env: env.to_owned() };
+        let cannot_elicit = || {
+            let message = format!(
+                "cannot ask before writing to `{env}`: the MCP client cannot ask its user (no elicitation), so \
+                 nothing was sent"
+            );
+            Error::new(&code::CANNOT_ASK, message)
+                .with_hint(format!("run it by hand at a terminal, where petstore asks: `{}`", by_hand(env, new_pet)))
+        };
         if !context.peer.supported_elicitation_modes().contains(&ElicitationMode::Form) {
-            return Err(Error::CannotElicit { env: env.to_owned(), by_hand: by_hand(env, new_pet) });
+            return Err(cannot_elicit());
         }
         let schema = ElicitationSchema::builder()
             .required_bool_with("confirm", |schema| {
@@ -888,7 +893,7 @@ impl Server {
         let params = ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: schema };
         let answer = tokio::select! {
             answer = context.peer.create_elicitation(params) => answer,
-            () = context.ct.cancelled() => return Err(declined()),
+            () = context.ct.cancelled() => return Err(declined(env)),
         };
         match answer {
             Ok(answer)
@@ -898,12 +903,20 @@ impl Server {
             {
                 Ok(())
             }
-            Ok(_) => Err(declined()),
+            Ok(_) => Err(declined(env)),
             // A client that declared elicitation but cannot carry it out, or a protocol that forbids the
             // request: nobody was asked, so nothing is sent.
-            Err(_) => Err(Error::CannotElicit { env: env.to_owned(), by_hand: by_hand(env, new_pet) }),
+            Err(_) => Err(cannot_elicit()),
         }
     }
+}
+
+/// The person declined or dismissed the question in the MCP client, or answered anything but `confirm: true`:
+/// nothing was sent to `env`.
+fn declined(env: &str) -> Error {
+    let message = format!("the user did not confirm the write in the MCP client, so nothing was sent to `{env}`");
+    Error::new(&code::NOT_CONFIRMED, message)
+        .with_hint("add it only if the user asks again; `petstore pets add --dry-run` shows what would be sent")
 }
 
 /// The command that adds `new_pet` by hand, at a terminal, where petstore asks; the name as `NAME`, as it is
@@ -1045,7 +1058,7 @@ mod tests {
             r"`add_pet` (request 6) was cancelled after its `POST /pets` went out: the animal `Rex\u{60}\u{202e}` was created all the same, with id 6"
         );
         let new_pet = NewPet { name: "Rex".to_owned(), category_id: 1, status: None };
-        let lost = Error::MaybeApplied { message: "no complete answer".to_owned(), check: String::new(), code: 5 };
+        let lost = Error::maybe_applied("no complete answer", "", Kind::Network);
         let unknown = CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, &Err(lost));
         assert_eq!(unknown.outcome, Outcome::Unknown);
         assert!(unknown.message().starts_with("`add_pet` (request `a`) was cancelled"), "{}", unknown.message());

@@ -5,7 +5,21 @@ use std::io::{self, Write};
 
 use super::{Output, OutputFormat, Rows};
 use crate::api::Pet;
-use crate::error::Error;
+use crate::error::{Error, code};
+
+/// `--columns` named `name`, which is none of the command's columns (`known`, listed in backquotes).
+#[derive(Debug)]
+pub struct UnknownColumn {
+    pub name: String,
+    pub known: String,
+}
+
+impl From<UnknownColumn> for Error {
+    fn from(UnknownColumn { name, known }: UnknownColumn) -> Error {
+        Error::new(&code::UNKNOWN_COLUMN, format!("unknown column `{name}`"))
+            .with_hint(format!("`--columns` takes these, comma-separated: {known}"))
+    }
+}
 
 /// The columns and header the user asked for, checked against the command's columns.
 #[derive(Debug, Clone, Default)]
@@ -18,14 +32,14 @@ pub struct Layout {
 
 impl Layout {
     /// Checks `--columns LIST` (JSON field names, comma-separated) against `known`, the command's columns.
-    pub fn new(columns: Option<&str>, header: Option<bool>, known: &[&str]) -> Result<Layout, Error> {
+    pub fn new(columns: Option<&str>, header: Option<bool>, known: &[&str]) -> Result<Layout, UnknownColumn> {
         let columns = match columns {
             None => None,
             Some(list) => Some(
                 list.split(',')
                     .map(|name| {
                         let name = name.trim();
-                        known.iter().position(|known| *known == name).ok_or_else(|| Error::UnknownColumn {
+                        known.iter().position(|known| *known == name).ok_or_else(|| UnknownColumn {
                             name: name.to_owned(),
                             known: known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
                         })
@@ -105,7 +119,7 @@ mod tests {
 
     #[test]
     fn unknown_columns_name_the_known_ones() {
-        let err = Layout::new(Some("name,colour"), None, Rows::PET_KEYS).unwrap_err();
+        let err = Error::from(Layout::new(Some("name,colour"), None, Rows::PET_KEYS).unwrap_err());
         assert_eq!(err.to_string(), "unknown column `colour`");
         assert!(Layout::new(Some("status, id"), None, Rows::PET_KEYS).is_ok());
     }

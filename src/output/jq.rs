@@ -13,7 +13,7 @@ use jaq_json::Val;
 
 use super::safe;
 use crate::credentials::API_KEY_VAR;
-use crate::error::{Error, line_column};
+use crate::error::{Error, code, line_column};
 use crate::signals::Signal;
 
 /// jq's `@csv` and `@tsv`, which the jaq library crates do not define (jaq-std has `@sh`, `@text`, `@html`,
@@ -212,7 +212,7 @@ impl Program {
         w.write_all(&out)?;
         result.map_err(|failure| match failure {
             Failure::Error(err) => err,
-            Failure::Stopped(stopped) => Error::Jq { message: stopped.describe() },
+            Failure::Stopped(stopped) => jq_error(stopped.describe()),
         })
     }
 
@@ -254,7 +254,7 @@ impl Program {
         let Some(worker) = worker else {
             let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
             let message = format!("cannot start the filter's thread: {err}");
-            return (Vec::new(), Err(Failure::Error(Error::Jq { message })));
+            return (Vec::new(), Err(Failure::Error(jq_error(message))));
         };
         let watch = Watcher::new(bounds);
         loop {
@@ -362,7 +362,7 @@ impl Compiled {
 fn run_here(code: &str, input: &[u8], terminal: bool, run: &RunState) -> Result<(), Failure> {
     let failed = |err: Error| Failure::Error(err);
     let filter = compile(code).map_err(failed)?;
-    let input = jaq_json::read::parse_single(input).map_err(|err| failed(Error::Jq { message: err.to_string() }))?;
+    let input = jaq_json::read::parse_single(input).map_err(|err| failed(jq_error(err.to_string())))?;
     let data = Watch { lut: &filter.lut, run };
     let ctx = Ctx::<Guarded>::new(data, Vars::new([environment()]));
     let write = |bytes: &[&[u8]]| {
@@ -381,14 +381,14 @@ fn run_here(code: &str, input: &[u8], terminal: bool, run: &RunState) -> Result<
             Ok(value) if depth(&value) > MAX_DEPTH => {
                 // Dropping it would recurse as deep as it nests: the process ends soon, and frees it then.
                 std::mem::forget(value);
-                return Err(failed(Error::Jq { message: format!("a result nests deeper than {MAX_DEPTH} levels") }));
+                return Err(failed(jq_error(format!("a result nests deeper than {MAX_DEPTH} levels"))));
             }
             Ok(value) => write(&[safe::json(&value.to_string(), terminal).as_bytes(), b"\n"]),
             Err(err) => {
                 // jaq shows an error's value as JSON; a string reads better as text.
                 let text = err.to_string();
                 let text = serde_json::from_str::<String>(&text).unwrap_or(text);
-                return Err(failed(Error::Jq { message: text }));
+                return Err(failed(jq_error(text)));
             }
         }
     }
@@ -435,13 +435,25 @@ fn functions() -> impl Iterator<Item = jaq_core::native::Fun<Guarded>> {
         .chain([jaq_core::native::run::<Guarded>(env)])
 }
 
+/// `--jq` failed on the document (exit 2), saying `message`; [`jq_message`] gives it back.
+pub fn jq_error(message: impl Into<String>) -> Error {
+    let message = message.into();
+    Error::new(&code::JQ, format!("jq: {message}"))
+}
+
+/// What a `--jq` failure ([`jq_error`]) says, without its `jq: `; any other error's whole message.
+pub fn jq_message(err: &Error) -> &str {
+    err.message().strip_prefix("jq: ").filter(|_| err.is(&code::JQ)).unwrap_or(err.message())
+}
+
 fn compile(code: &str) -> Result<Filter, Error> {
     let formats = jaq_core::load::parse(FORMAT_DEFS, |p| p.defs()).expect("the format definitions parse");
     let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(formats);
     let arena = Arena::default();
     let at = |part: &str, message: String| -> Error {
         let (line, column) = line_column(code, jaq_core::load::span(code, part).start);
-        Error::JqExpression { position: format!("--jq:{line}:{column}"), message }
+        Error::new(&code::JQ_EXPRESSION, format!("--jq:{line}:{column}: {message}"))
+            .with_hint("`--jq` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`")
     };
     let modules = Loader::new(defs).load(&arena, File { code, path: () }).map_err(|errors| {
         let Some((_, error)) = errors.into_iter().next() else { return at("", "the expression is invalid".into()) };
@@ -509,7 +521,7 @@ mod tests {
         let input = serde_json::json!([1, 2, "x", 4]);
         let (out, result) = Program::new(".[] | tonumber * 2").unwrap().run_in_batch(&input, false);
         assert_eq!(String::from_utf8(out).unwrap(), "2\n4\n");
-        assert!(matches!(result, Err(Failure::Error(Error::Jq { .. }))), "{result:?}");
+        assert!(matches!(result, Err(Failure::Error(ref err)) if err.is(&code::JQ)), "{result:?}");
     }
 
     #[test]

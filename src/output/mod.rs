@@ -35,7 +35,7 @@ use serde::Serialize;
 use crate::api::{self, Pet};
 use crate::cleanup::CleanupGuard;
 use crate::cli::GlobalArgs;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
@@ -248,7 +248,9 @@ impl Output {
         if self.format == OutputFormat::Csv
             && let Some(what) = rows.as_ref().and_then(csv::unwritable)
         {
-            return Err(Error::CsvCannotHold { what });
+            return Err(Error::new(&code::CSV_CANNOT_HOLD, format!("`--output csv` cannot hold {what}")).with_hint(
+                "`--output json` or `--output ndjson` keep every character, and `pets add --file` reads them back",
+            ));
         }
         self.write_stdout(|w| match self.format {
             OutputFormat::Json => write_json(w, json, tty, tty),
@@ -280,7 +282,7 @@ impl Output {
         let tty = self.terminals.stdout;
         if let Some(program) = self.jq.as_ref().filter(|_| filter) {
             let Some(document) = document() else {
-                return Err(Error::Jq { message: "the response body is not JSON".to_owned() });
+                return Err(jq::jq_error("the response body is not JSON"));
             };
             let mut out = Vec::new();
             let result = program.run(&document, &mut out, tty);
@@ -488,13 +490,12 @@ impl Output {
     }
 
     fn render_error(&self, stderr: &mut Vec<u8>, err: &Error) {
-        use miette::Diagnostic;
         if self.json_errors {
             let _ = write_json(stderr, &err.to_document(), false, self.terminals.stderr);
             return;
         }
         let (error, help) = (self.stderr_style(ERROR), self.stderr_style(HELP));
-        if let Error::Source(source) = err {
+        if let Some(source) = err.source_as::<crate::error::SourceError>() {
             // A mistake in a file the user edits: show the line it is on, escaped here, where it is printed (a
             // config file can hold a raw ESC); the span moves along with the escapes.
             let theme = if self.stderr_color {
@@ -512,8 +513,8 @@ impl Output {
         // Escaped wherever stderr goes; newlines are petstore's own (a list of invalid records): text from
         // elsewhere enters an error folded to one line (`api::error::one_line`) or quoted as JSON.
         let _ = writeln!(stderr, "{error}error:{error:#} {}", safe::escape(&err.to_string(), safe::Newlines::Keep));
-        if let Some(hint) = err.help() {
-            let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(&hint.to_string()));
+        if let Some(hint) = err.hint() {
+            let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(hint));
         }
     }
 
@@ -680,14 +681,13 @@ struct ShownSource {
 
 impl ShownSource {
     fn of(source: &crate::error::SourceError) -> ShownSource {
-        use miette::Diagnostic;
         let (message, path, text, span) = source.parts();
         let (shown, span) = safe::escape_source(text, span);
         ShownSource {
             message: safe::message(message).into_owned(),
             src: miette::NamedSource::new(safe::message(path), shown),
             span: span.into(),
-            help: source.help().map(|help| help.to_string()).unwrap_or_default(),
+            help: source.help().to_owned(),
         }
     }
 }

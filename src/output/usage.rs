@@ -71,7 +71,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
         // does; a reader that went away (`| head -1`) is no failure. A usage error that cannot be written
         // keeps its own code.
         Err(source) if !err.use_stderr() && source.kind() != io::ErrorKind::BrokenPipe => {
-            let err = crate::Error::Io(source);
+            let err = crate::Error::from(source);
             super::Output::fallback(choice, json_errors).error(&err);
             Err(ExitCode::from(err.exit_code()))
         }

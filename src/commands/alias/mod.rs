@@ -15,7 +15,7 @@ pub mod set;
 use std::ffi::OsString;
 
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// `petstore alias ...`
 #[derive(Debug, clap::Subcommand)]
@@ -126,9 +126,11 @@ pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<Used>), Erro
     // A config that does not load is the error to show: it may hold the alias.
     let config = crate::config::Config::load()?;
     let Some(expansion) = config.alias(word) else { return Ok((args, None)) };
-    let words = split(expansion).map_err(|why| Error::ConfigValue {
-        message: format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display()),
-        fix: format!("set it again with `petstore alias set {word} 'COMMAND'`, or `petstore alias remove {word}`"),
+    let words = split(expansion).map_err(|why| {
+        let message = format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display());
+        Error::new(&code::CONFIG_VALUE, message).with_hint(format!(
+            "set it again with `petstore alias set {word} 'COMMAND'`, or `petstore alias remove {word}`"
+        ))
     })?;
     let mut expanded = args[..index].to_vec();
     expanded.extend(words.into_iter().map(OsString::from));

@@ -2,7 +2,7 @@
 
 use crate::config;
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// Remove an alias
 #[derive(Debug, clap::Args)]
@@ -25,7 +25,8 @@ pub async fn run(ctx: &Context, args: &RemoveAliasArgs) -> Result<(), Error> {
     })
     .await?;
     if !removed {
-        return Err(Error::UnknownAlias { name: args.name.clone() });
+        return Err(Error::new(&code::UNKNOWN_ALIAS, format!("no alias `{}`", args.name))
+            .with_hint("`petstore alias list` lists the aliases"));
     }
     ctx.output.status(&format!("removed alias `{}`", args.name));
     Ok(())

@@ -32,9 +32,9 @@ pub struct SetAliasArgs {
 /// Records the alias in the config file, under its lock.
 pub async fn run(ctx: &Context, args: &SetAliasArgs) -> Result<(), Error> {
     ctx.config()?;
-    let invalid = |why: String| Error::InvalidValue { message: format!("alias `{}`: {why}", args.name) };
+    let invalid = |why: String| Error::invalid_value(format!("alias `{}`: {why}", args.name));
     config::check_name(&args.name)
-        .map_err(|why| Error::InvalidValue { message: why.replace("environment name", "alias name") })?;
+        .map_err(|why| Error::invalid_value(why.replace("environment name", "alias name")))?;
     if super::is_command(&args.name) {
         return Err(invalid(format!("`{}` is a command of petstore's, which an alias may not hide", args.name)));
     }

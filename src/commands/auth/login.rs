@@ -6,7 +6,7 @@ use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, Source, Wanted, file, keyring};
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// Log in to an environment: check an API key and store it in the OS keyring
 ///
@@ -75,9 +75,18 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
         if let Err(err) = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await {
-            return Err(match Error::from(err) {
-                Error::Unauthorized { status, .. } => Error::KeyRefused { status },
-                other => Error::KeyUnchecked { source: Box::new(other) },
+            let err = Error::from(err);
+            return Err(if err.is(&code::UNAUTHORIZED) {
+                let status = err.http_status().unwrap_or(401);
+                Error::new(&code::KEY_REFUSED, format!("the API refused this key (HTTP {status}): nothing was stored"))
+                    .with_hint("check the key; `--no-verify` stores it without asking the API")
+                    .with_status(Some(status))
+            } else {
+                Error::new(&code::KEY_UNCHECKED, format!("cannot check the key, so nothing was stored: {err}"))
+                    .with_hint("`petstore auth login --no-verify` stores it without asking the API")
+                    .with_kind(err.kind())
+                    .with_status(err.http_status())
+                    .with_source(err)
             });
         }
     }
@@ -136,20 +145,25 @@ fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
     let text = if ctx.output.stdin_is_terminal() {
         // In the background of its terminal a read of it would stop petstore until brought to the foreground.
         if ctx.output.in_background() {
-            return Err(Error::CannotAskForKey { env: env.to_owned() });
+            let message = format!(
+                "cannot ask for the key of `{env}`: petstore runs in the background of its terminal, so nothing was stored"
+            );
+            return Err(Error::new(&code::CANNOT_ASK, message).with_hint(
+                "pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the foreground",
+            ));
         }
         let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
         // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,
         // which comes too.
         if ctx.output.terminal_hung_up() {
-            return Err(Error::Interrupted { signal: crate::signals::Signal::Hangup });
+            return Err(Error::interrupted(crate::signals::Signal::Hangup));
         }
         key.map_err(|source| {
             // Ctrl-C at the prompt: the prompt reads it as a key, puts the terminal back and raises SIGINT.
             if source.kind() == std::io::ErrorKind::Interrupted {
-                Error::Interrupted { signal: crate::signals::Signal::Interrupt }
+                Error::interrupted(crate::signals::Signal::Interrupt)
             } else {
-                Error::ReadInput { what: "the key from the terminal".to_owned(), source }
+                Error::read_input("the key from the terminal", source)
             }
         })?
     } else {
@@ -158,17 +172,18 @@ fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
         std::io::stdin()
             .take(MAX_KEY_BYTES + 1)
             .read_to_string(&mut text)
-            .map_err(|source| Error::ReadInput { what: "the key from stdin".to_owned(), source })?;
+            .map_err(|source| Error::read_input("the key from stdin", source))?;
         if text.len() as u64 > MAX_KEY_BYTES {
-            return Err(Error::InvalidValue {
-                message: format!(
-                    "stdin holds more than {} KiB, too much for an API key: pipe the key alone, as in \
-                     `printf %s \"$KEY\" | petstore auth login`",
-                    MAX_KEY_BYTES / 1024
-                ),
-            });
+            return Err(Error::invalid_value(format!(
+                "stdin holds more than {} KiB, too much for an API key: pipe the key alone, as in `printf %s \"$KEY\" \
+                 | petstore auth login`",
+                MAX_KEY_BYTES / 1024
+            )));
         }
         text
     };
-    ApiKey::new(text).ok_or(Error::EmptyKey)
+    ApiKey::new(text).ok_or_else(|| {
+        Error::new(&code::EMPTY_KEY, "no key given")
+            .with_hint("type the key at the prompt, or pipe it: `printf %s \"$KEY\" | petstore auth login`")
+    })
 }

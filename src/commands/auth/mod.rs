@@ -9,7 +9,7 @@ pub mod token;
 use crate::commands::About;
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::context::Context;
-use crate::error::{Error, exit};
+use crate::error::{Error, code, exit};
 
 /// `petstore auth ...`
 #[derive(Debug, clap::Subcommand)]
@@ -51,7 +51,7 @@ pub enum Verdict<'a> {
     /// A 401 or 403, with the server's explanation.
     Refused {
         status: u16,
-        detail: &'a str,
+        detail: String,
     },
     /// The answer says nothing about the key (no answer, a 5xx, a 404 for a wrong base URL...).
     Unknown(&'a Error),
@@ -61,7 +61,10 @@ impl<'a> Verdict<'a> {
     pub fn of(result: &'a Result<(), Error>) -> Verdict<'a> {
         match result {
             Ok(()) => Verdict::Accepted,
-            Err(Error::Unauthorized { status, detail, .. }) => Verdict::Refused { status: *status, detail },
+            Err(err) if err.is(&code::UNAUTHORIZED) => Verdict::Refused {
+                status: err.http_status().unwrap_or_default(),
+                detail: err.server_detail().unwrap_or_default(),
+            },
             Err(other) => Verdict::Unknown(other),
         }
     }

@@ -7,7 +7,7 @@ use crate::commands::auth::Verdict;
 use crate::config::Environment;
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
-use crate::error::{Error, exit};
+use crate::error::{Error, Kind, code, exit};
 use crate::output::{Field, Fit, Rows};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
@@ -92,11 +92,14 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         ));
     }
     match statuses.iter().find(|s| s.active) {
-        Some(s) if s.exit == exit::NETWORK => {
-            Err(Error::KeyNotChecked { env: s.env.clone(), reason: s.reason.clone() })
-        }
+        Some(s) if s.exit == exit::NETWORK => Err(Error::new(
+            &code::KEY_NOT_CHECKED,
+            format!("`{}`'s key was not checked: the server could not be reached: {}", s.env, s.reason),
+        )
+        .with_hint("check that the server is running and the base URL is right (`petstore env current`)")),
         Some(s) if s.exit != exit::SUCCESS => {
-            Err(Error::NoWorkingKey { env: s.env.clone(), check: s.check.clone(), code: s.exit })
+            Err(Error::new(&code::NO_WORKING_KEY, format!("`{}` has no working key: {}", s.env, s.check))
+                .with_kind(Kind::of_exit_code(s.exit)))
         }
         _ => Ok(()),
     }
@@ -133,9 +136,10 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         Err(NoKey { source, error }) => {
             let err = Error::from(error);
             status.key_source = source.label();
-            status.check = match &err {
-                Error::NotLoggedIn { login, .. } => format!("not logged in: run `{login}`"),
-                other => other.to_string(),
+            status.check = if err.is(&code::NOT_LOGGED_IN) {
+                format!("not logged in: run `{}`", crate::error::login_command(&env.name))
+            } else {
+                err.to_string()
             };
             status.exit = err.exit_code();
             return status;

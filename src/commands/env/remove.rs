@@ -3,7 +3,7 @@
 use crate::config;
 use crate::context::Context;
 use crate::credentials;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// Remove an environment you added, and its stored key
 ///
@@ -26,7 +26,10 @@ pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
     let was_default = config::edit(|config, lock| {
         let env = config.environment(&args.name)?.clone();
         if env.built_in {
-            return Err(Error::BuiltInEnvironment { name: env.name });
+            return Err(Error::new(
+                &code::BUILT_IN_ENVIRONMENT,
+                format!("`{}` is built in and cannot be removed", env.name),
+            ));
         }
         let was_default = config.default_env() == Some(env.name.as_str());
         credentials::remove_stored(lock, &env.name, env.key_storage)?;

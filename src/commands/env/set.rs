@@ -4,7 +4,7 @@ use crate::commands::defaults;
 use crate::commands::env::confirm_writes::Switch;
 use crate::config;
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// Change an environment's base URL, confirmation rule or defaults
 ///
@@ -52,7 +52,11 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     ctx.config()?;
     let url = ctx.base_url_flag();
     if url.is_none() && args.confirm_writes.is_none() && args.defaults.is_empty() && args.unset_defaults.is_empty() {
-        return Err(Error::NothingToSet { name: args.name.clone() });
+        return Err(Error::new(
+            &code::NOTHING_TO_SET,
+            format!("`petstore env set {}` was given nothing to change", args.name),
+        )
+        .with_hint("give `--base-url URL`, `--confirm-writes on|off` or `--default KEY=VALUE`"));
     }
     config::edit(|config, lock| {
         if let Some(url) = url {

@@ -11,7 +11,7 @@ use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
 use crate::context::Context;
-use crate::error::{Error, exit, shown_excerpt};
+use crate::error::{Error, Kind, answer_detail, shown_excerpt, status_code};
 use crate::output::Progress;
 
 /// Add an animal to the store, or many from a file
@@ -233,7 +233,7 @@ pub(crate) fn write_error(err: api::Error) -> Error {
     if !err.maybe_applied() {
         return Error::from(err);
     }
-    let (message, check, code) = match err {
+    let (message, check, kind) = match err {
         api::Error::Decode { status, reason, excerpt } => (
             format!(
                 "the server answered HTTP {}, so the animal was probably created, but the answer is unreadable: \
@@ -242,31 +242,36 @@ pub(crate) fn write_error(err: api::Error) -> Error {
                 shown_excerpt(&excerpt)
             ),
             "check with `petstore pets find --name NAME` before adding it again",
-            exit::FAILURE,
+            Kind::Failure,
         ),
-        err @ api::Error::Status { .. } => match Error::from(err) {
-            Error::ServerError { status, detail, .. } => (
-                format!("the server failed (HTTP {status}) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                exit::FAILURE,
-            ),
-            Error::UnexpectedStatus { status: 408, detail, .. } => (
-                format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
-                "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                exit::FAILURE,
-            ),
-            // A 1xx, 3xx or 2xx that `POST /pets` never gets: it says nothing of whether the animal was
-            // created.
-            Error::UnexpectedStatus { status, detail, .. } => (
-                format!(
-                    "the server answered HTTP {status}, an answer the API never gives to adding an animal, so it \
-                     may or may not have been created: {detail}"
+        api::Error::Status { status, body, excerpt }
+            if matches!(status_code(status.as_u16()).name, "server_error" | "unexpected_status") =>
+        {
+            let (status, detail) = (status.as_u16(), answer_detail(body.as_ref(), &excerpt));
+            match status {
+                500..=599 => (
+                    format!("the server failed (HTTP {status}) while adding: {detail}"),
+                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
+                    Kind::Failure,
                 ),
-                "check with `petstore pets find --name NAME` whether it was created before adding it again",
-                exit::FAILURE,
-            ),
-            other => return other,
-        },
+                408 => (
+                    format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
+                    Kind::Failure,
+                ),
+                // A 1xx, 3xx or 2xx that `POST /pets` never gets: it says nothing of whether the animal was
+                // created.
+                _ => (
+                    format!(
+                        "the server answered HTTP {status}, an answer the API never gives to adding an animal, so \
+                         it may or may not have been created: {detail}"
+                    ),
+                    "check with `petstore pets find --name NAME` whether it was created before adding it again",
+                    Kind::Failure,
+                ),
+            }
+        }
+        err @ api::Error::Status { .. } => return Error::from(err),
         // Another request's animal: this one's fate is not in the answer.
         api::Error::NotThisRecord { status, differences } => (
             format!(
@@ -275,15 +280,15 @@ pub(crate) fn write_error(err: api::Error) -> Error {
                 status.as_u16()
             ),
             UNKNOWN_CHECK,
-            exit::FAILURE,
+            Kind::Failure,
         ),
         // An answer came, just not in HTTP: the server may have acted on the request before it.
         err @ api::Error::NotHttp { .. } => {
-            (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, exit::FAILURE)
+            (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, Kind::Failure)
         }
-        other => (other.to_string(), UNKNOWN_CHECK, exit::NETWORK),
+        other => (other.to_string(), UNKNOWN_CHECK, Kind::Network),
     };
-    Error::MaybeApplied { message, check: check.to_owned(), code }
+    Error::maybe_applied(message, check, kind)
 }
 
 /// The next step after a `POST /pets` that may have gone through without an answer.
@@ -291,14 +296,14 @@ const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether
 
 #[cfg(test)]
 mod tests {
-    use miette::Diagnostic;
     use reqwest::StatusCode;
 
     use super::*;
+    use crate::error::exit;
 
     fn shown(err: api::Error) -> (String, String, u8) {
         let err = write_error(err);
-        (err.to_string(), err.help().map(|help| help.to_string()).unwrap_or_default(), err.exit_code())
+        (err.to_string(), err.hint().unwrap_or_default().to_owned(), err.exit_code())
     }
 
     #[test]
@@ -333,6 +338,7 @@ mod tests {
     #[test]
     fn a_write_the_server_refused_keeps_its_usual_error() {
         let refused = api::Error::Status { status: StatusCode::BAD_REQUEST, body: None, excerpt: String::new() };
-        assert!(matches!(write_error(refused), Error::Rejected { status: 400, .. }));
+        let err = write_error(refused);
+        assert!(err.is(&crate::error::code::REJECTED) && err.http_status() == Some(400), "{err:?}");
     }
 }

@@ -3,7 +3,7 @@
 use crate::api::PetStatus;
 use crate::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::shell_word;
 
 /// Find animals by id, name or category
@@ -109,7 +109,7 @@ pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
     let mut found = catalog::find(&client, &criteria, super::now(), warn).await?;
     args.sort.apply(&mut found.pets);
     if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
-        return Err(Error::PetUnreachable { id, removed: LOOKUP_REMOVED_DATE });
+        return Err(super::unreachable(id));
     }
     if !found.pets.is_empty() {
         ctx.output.pets(&found.pets)?;
@@ -119,10 +119,17 @@ pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
         super::blind_spot_note(ctx, &found.coverage);
     }
     if found.may_miss(&criteria) {
-        return Err(Error::FindPartial { full: super::full_words(&found.coverage) });
+        let message = format!(
+            "the search may be incomplete: {} came back with as many animals as the API returns at once",
+            super::full_words(&found.coverage)
+        );
+        return Err(Error::new(&code::FIND_PARTIAL, message).with_hint(
+            "the API has no way past its first 100 of a status; `petstore pets find --help` says what it reaches",
+        ));
     }
     if found.pets.is_empty() {
-        return Err(Error::NoMatch { criteria: args.words() });
+        return Err(Error::new(&code::NO_MATCH, format!("no animal matches {}", args.words()))
+            .with_hint("`petstore pets list --all` shows every animal the API can reach"));
     }
     Ok(())
 }

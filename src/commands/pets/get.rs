@@ -1,7 +1,7 @@
 //! `petstore pets get` (the API deprecates the operation behind it)
 
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// The warning every `pets get` prints on stderr, unless `--quiet`.
 pub const DEPRECATION_WARNING: &str =
@@ -32,7 +32,10 @@ pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
     // Printed before the request, and only once: the server's own Deprecation header adds nothing to it.
     ctx.output.deprecation_warning(DEPRECATION_WARNING);
     let pet = client.get_pet(args.id).await.map_err(|err| match Error::from(err) {
-        Error::NotFound { server_code, .. } => Error::PetNotFound { id: args.id, server_code },
+        err if err.is(&code::NOT_FOUND) => Error::new(&code::PET_NOT_FOUND, format!("pet `{}` not found", args.id))
+            .with_hint("search the pets with `petstore pets find`")
+            .with_status(Some(404))
+            .with_server_code(err.server_code().map(str::to_owned)),
         other => other,
     })?;
     ctx.output.pet(&pet)?;

@@ -3,7 +3,7 @@
 use crate::api::PetStatus;
 use crate::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 
 /// List the store's animals
 ///
@@ -87,7 +87,17 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
         ctx.output.pets(&catalog.pets)?;
         super::blind_spot_note(ctx, &catalog.coverage);
         if catalog.coverage.partial {
-            return Err(Error::ListPartial { full: super::full_words(&catalog.coverage) });
+            return Err(Error::new(
+                &code::LIST_PARTIAL,
+                format!(
+                    "the list may be incomplete: {} came back with as many animals as the API returns at once, \
+                     and more may exist past them",
+                    super::full_words(&catalog.coverage)
+                ),
+            )
+            .with_hint(
+                "the API has no way past its first 100 of a status; `petstore pets list --help` says what it reaches",
+            ));
         }
         if catalog.pets.is_empty() {
             ctx.output.note("no animals found");

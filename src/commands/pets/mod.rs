@@ -8,11 +8,11 @@ pub mod list;
 use std::time::SystemTime;
 
 use crate::api::Pet;
-use crate::catalog::{Coverage, MAX_LIMIT, SortKey};
+use crate::catalog::{Coverage, LOOKUP_REMOVED_DATE, MAX_LIMIT, SortKey};
 use crate::commands::About;
 use crate::commands::formats::Prints;
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::Rows;
 
 /// `petstore pets ...`
@@ -108,6 +108,17 @@ fn full_words(coverage: &Coverage) -> String {
         .filter_map(|partition| Some(format!("`{}` ({})", partition.status?, partition.returned)))
         .collect();
     full.join(", ")
+}
+
+/// The API cannot reach animal `id` (`pets find --id`, `find_pets` over MCP): no list shows it, and the lookup
+/// by id is gone.
+pub(crate) fn unreachable(id: i64) -> Error {
+    let message = format!(
+        "the API cannot reach animal `{id}`: no list shows it, and `GET /pets/{{petId}}`, the only lookup by id, \
+         was removed on {LOOKUP_REMOVED_DATE}"
+    );
+    Error::new(&code::PET_UNREACHABLE, message)
+        .with_hint("`petstore pets find --name NAME` searches by what the lists show")
 }
 
 /// Now, as far as the deprecation of `GET /pets/{petId}` goes: the clock, unless a test sets the hidden

@@ -30,8 +30,8 @@ use crate::api::Pet;
 use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use crate::catalog::{Decision, Existing};
 use crate::context::Context;
-use crate::error::Error;
-use crate::output::jq::Stopped;
+use crate::error::{Code, Error, Kind, code};
+use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
 
@@ -55,7 +55,10 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     // clap requires `--format` for stdin.
     let format = match (args.format, Format::from_extension(file)) {
         (Some(format), _) | (None, Some(format)) => format,
-        (None, None) => return Err(Error::RecordsFormat { file: name }),
+        (None, None) => {
+            return Err(Error::new(&code::RECORDS_FORMAT, format!("cannot tell the format of `{name}` from its name"))
+                .with_hint("name it `.json`, `.ndjson` or `.csv`, or pass `--format json|ndjson|csv`"));
+        }
     };
     // Each file is replaced whole at the end: two flags naming one file would lose one's records.
     let files =
@@ -65,12 +68,12 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
             if let (Some(path), Some(other)) = (path, other)
                 && same_file(path, other)
             {
-                return Err(Error::FailedFileUnusable {
+                return Err(unusable(
                     flag,
-                    path: other.clone(),
-                    reason: format!("it is the `--{first}` file too, and each replaces the other"),
-                    help: format!("give `--{first}` and `--{flag}` two different files"),
-                });
+                    other,
+                    &format!("it is the `--{first}` file too, and each replaces the other"),
+                    format!("give `--{first}` and `--{flag}` two different files"),
+                ));
             }
         }
     }
@@ -90,7 +93,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
             Ok(checked) => checked?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
-        signal = interrupts.recv() => return Err(Error::Interrupted { signal }),
+        signal = interrupts.recv() => return Err(Error::interrupted(signal)),
     };
 
     if args.dry_run.on() {
@@ -101,26 +104,26 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
     // One lookup for the whole batch, before anything is sent.
     let existing = if args.skip_existing { Some(Existing::fetch(&client).await?) } else { None };
-    let read_error = |source| Error::RecordsRead { file: name.clone(), source };
+    let read_error = |source| unreadable(&name, source);
     let reader = Reader::new(format, input).map_err(read_error)?;
     let failed_file = match failed_file {
         Some(file) => {
             let path = file.path().to_owned();
-            Some(file.begin(&reader.layout()).map_err(|source| Error::FailedFile { path, source })?)
+            Some(file.begin(&reader.layout()).map_err(|source| unwritable(&code::FAILED_FILE, &path, source))?)
         }
         None => None,
     };
     let unknown_file = match unknown_file {
         Some(file) => {
             let path = file.path().to_owned();
-            Some(file.begin(&reader.layout()).map_err(|source| Error::UnknownFile { path, source })?)
+            Some(file.begin(&reader.layout()).map_err(|source| unwritable(&code::UNKNOWN_FILE, &path, source))?)
         }
         None => None,
     };
     let undecided_file = match undecided_file {
         Some(file) => {
             let path = file.path().to_owned();
-            Some(file.begin(&reader.layout()).map_err(|source| Error::UndecidedFile { path, source })?)
+            Some(file.begin(&reader.layout()).map_err(|source| unwritable(&code::UNDECIDED_FILE, &path, source))?)
         }
         None => None,
     };
@@ -170,7 +173,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
             }
             if let Err(source) = file.write(&record.pet) {
                 let path = file.path().to_owned();
-                summary.stop = Some(Stop::Sink(Halt::Broken(Error::FailedFile { path, source })));
+                summary.stop = Some(Stop::Sink(Halt::Broken(unwritable(&code::FAILED_FILE, &path, source))));
                 break;
             }
         }
@@ -217,16 +220,54 @@ impl<R: Iterator<Item = io::Result<Result<Record, Invalid>>>> Iterator for SkipE
 
 /// The `--failed` or `--unknown` file (`flag`), checked and begun beside `path` before anything is sent.
 fn records_file(flag: &'static str, path: &Path) -> Result<FailedFile, Error> {
-    FailedFile::create(path).map_err(|err| Error::FailedFileUnusable {
-        flag,
-        path: path.to_owned(),
-        reason: err.to_string(),
-        help: if err.is_not_a_file() {
+    FailedFile::create(path).map_err(|err| {
+        let help = if err.is_not_a_file() {
             format!("give `--{flag}` the path of a regular file, which is replaced, or of one to create")
         } else {
             format!("create the directory, or give `--{flag}` a path in a directory you can write")
-        },
+        };
+        unusable(flag, path, &err.to_string(), help)
     })
+}
+
+/// `--failed PATH` (or `--unknown`, `--undecided`: `flag`) names something petstore must not replace, or a
+/// place it cannot write: found before anything is sent.
+fn unusable(flag: &str, path: &Path, reason: &str, help: String) -> Error {
+    let message = format!("`--{flag} {}` cannot be used, so nothing was sent: {reason}", path.display());
+    Error::new(&code::FAILED_FILE_UNUSABLE, message).with_hint(help)
+}
+
+/// The records file `name` (a path, or stdin) cannot be read.
+fn unreadable(name: &str, source: io::Error) -> Error {
+    Error::new(&code::RECORDS_READ, format!("cannot read `{name}`: {source}")).with_source(source)
+}
+
+/// The records that were not created (`failed_file`), of unknown outcome (`unknown_file`) or undecided
+/// (`undecided_file`) cannot be written to `path`.
+fn unwritable(code: &'static Code, path: &Path, source: io::Error) -> Error {
+    let which = match code.name {
+        "failed_file" => "the records that were not created",
+        "unknown_file" => "the records of unknown outcome",
+        _ => "the undecided records",
+    };
+    Error::new(code, format!("cannot write {which} to `{}`: {source}", path.display())).with_source(source)
+}
+
+/// `--skip-existing` could not tell whether a record exists: its status's list (or, for a record with no
+/// status, the unfiltered list) came back full, and an animal past it could be this one. Not sent.
+fn undecided(why: &str) -> Error {
+    Error::new(&code::UNDECIDED, format!("not sent: whether it exists cannot be told, as {why}")).with_hint(
+        "no query reaches past the first 100: send it without `--skip-existing` only if you know it does not \
+         exist (docs/bulk.md, \"Undecided records\")",
+    )
+}
+
+/// `count` invalid records in `name`, listed one a line: nothing was sent.
+fn invalid_records(name: &str, count: u64, list: &[String]) -> Error {
+    let records = if count == 1 { "record" } else { "records" };
+    let message = format!("{count} invalid {records} in `{name}`, so nothing was sent:\n{}", list.join("\n"));
+    Error::new(&code::INVALID_RECORDS, message)
+        .with_hint("fix them and run again: every record is checked before any is sent")
 }
 
 /// Whether two paths name one file: the same directory (links followed) and name, or one existing file.
@@ -249,7 +290,7 @@ fn dry_run(
     input: Box<dyn BufRead + Send>,
     name: &str,
 ) -> Result<(), Error> {
-    let read_error = |source| Error::RecordsRead { file: name.to_owned(), source };
+    let read_error = |source| unreadable(name, source);
     let client = ctx.display_client()?;
     let mut requests = Vec::new();
     for parsed in Reader::new(format, input).map_err(read_error)? {
@@ -263,7 +304,7 @@ fn dry_run(
 /// Reads the whole input once and counts its records: stdin is kept in a temporary file on the way. Gives the
 /// input again, for the send pass.
 fn check_pass(name: &str, file: &Path, format: Format, stdin: bool) -> Result<(u64, Box<dyn BufRead + Send>), Error> {
-    let read_error = |source| Error::RecordsRead { file: name.to_owned(), source };
+    let read_error = |source| unreadable(name, source);
     if stdin {
         let spool = tempfile::tempfile().map_err(read_error)?;
         let mut tee = Tee { input: io::stdin(), copy: BufWriter::new(spool) };
@@ -284,7 +325,7 @@ fn check_pass(name: &str, file: &Path, format: Format, stdin: bool) -> Result<(u
 fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
     let (mut valid, mut invalid, mut list) = (0, 0, Vec::new());
     for parsed in reader {
-        match parsed.map_err(|source| Error::RecordsRead { file: name.to_owned(), source })? {
+        match parsed.map_err(|source| unreadable(name, source))? {
             Ok(_) => valid += 1,
             Err(record) => {
                 invalid += 1;
@@ -297,7 +338,7 @@ fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
                         thousands(invalid - SHOWN_INVALID),
                         thousands(MAX_INVALID)
                     ));
-                    return Err(Error::InvalidRecords { file: name.to_owned(), count: invalid, list: list.join("\n") });
+                    return Err(invalid_records(name, invalid, &list));
                 }
             }
         }
@@ -307,7 +348,7 @@ fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
     }
     match invalid {
         0 => Ok(valid),
-        count => Err(Error::InvalidRecords { file: name.to_owned(), count, list: list.join("\n") }),
+        count => Err(invalid_records(name, count, &list)),
     }
 }
 
@@ -451,10 +492,8 @@ impl BatchOutput {
             }
             NotShown::StoppedBefore => ("`--jq` was stopped on an earlier pet".to_owned(), None),
         };
-        let err = Error::BatchJq {
-            message: format!("not shown: {message}"),
-            help: "the animal exists: do not send the record again".to_owned(),
-        };
+        let err = Error::new(&code::BATCH_JQ, format!("not shown: {message}"))
+            .with_hint("the animal exists: do not send the record again");
         let what = if skipped { "skipped, as it exists as pet" } else { "created as pet" };
         if self.json_errors {
             let failure = RecordFailure { line, pet: Some(pet), error: err.to_document().error };
@@ -506,7 +545,7 @@ impl BatchOutput {
                         Some(status) => format!("the API shows only the first 100 `{status}` animals"),
                         None => "it has no status, and the API shows only the first 100 animals".to_owned(),
                     };
-                    self.report_failure(record.line, "undecided", &Error::Undecided { why });
+                    self.report_failure(record.line, "undecided", &undecided(&why));
                     if self.undecided_lines.len() < SHOWN_UNKNOWN {
                         self.undecided_lines.push(record.line);
                     }
@@ -514,7 +553,7 @@ impl BatchOutput {
                     if let Some(file) = &mut self.undecided_file
                         && let Err(source) = file.write(&record.pet)
                     {
-                        return Err(Halt::Broken(Error::UndecidedFile { path: file.path().to_owned(), source }));
+                        return Err(Halt::Broken(unwritable(&code::UNDECIDED_FILE, file.path(), source)));
                     }
                 }
             }
@@ -525,9 +564,7 @@ impl BatchOutput {
     /// The `--unknown` file's write error, once, to stop the batch.
     fn unknown_halt(&mut self) -> Result<(), Halt> {
         match (self.unknown_error.take(), &self.unknown_file) {
-            (Some(source), Some(file)) => {
-                Err(Halt::Broken(Error::UnknownFile { path: file.path().to_owned(), source }))
-            }
+            (Some(source), Some(file)) => Err(Halt::Broken(unwritable(&code::UNKNOWN_FILE, file.path(), source))),
             _ => Ok(()),
         }
     }
@@ -558,11 +595,7 @@ impl batch::Sink for BatchOutput {
                     Abandoned::Interrupted => "interrupted while waiting for the answer",
                     Abandoned::NoAnswerInTime => "no answer in time after the signal",
                 };
-                let err = Error::MaybeApplied {
-                    message: reason.to_owned(),
-                    check: UNKNOWN_CHECK.to_owned(),
-                    code: crate::error::exit::NETWORK,
-                };
+                let err = Error::maybe_applied(reason, UNKNOWN_CHECK, Kind::Network);
                 self.unknown(record, &err);
                 self.unknown_halt()
             }
@@ -573,9 +606,9 @@ impl batch::Sink for BatchOutput {
         match release {
             Release::Created(pet) => self.created.in_order(pet).map_err(|err| self.halt(err)),
             Release::Failed(pet) => match &mut self.failed_file {
-                Some(file) => file
-                    .write(&pet)
-                    .map_err(|source| Halt::Broken(Error::FailedFile { path: file.path().to_owned(), source })),
+                Some(file) => {
+                    file.write(&pet).map_err(|source| Halt::Broken(unwritable(&code::FAILED_FILE, file.path(), source)))
+                }
                 None => Ok(()),
             },
         }
@@ -665,14 +698,6 @@ impl batch::Sink for BatchOutput {
     }
 }
 
-/// The message of `--jq`'s own error, without its `jq: `.
-fn jq_message(err: &Error) -> String {
-    match err {
-        Error::Jq { message } => message.clone(),
-        err => err.to_string(),
-    }
-}
-
 /// created / failed / unknown / not sent, for the summary; with `--skip-existing`, the records it kept back:
 /// skipped (they exist) and undecided (whether they exist cannot be told).
 fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
@@ -715,17 +740,15 @@ fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(
             "pass `--undecided PATH` to keep such records in a file (docs/bulk.md, \"Undecided records\")".to_owned()
         }
     };
-    Error::BatchUndecided {
-        summary: format!(
-            "whether {} {} cannot be told ({} {}), so {} not sent; every other record exists: {summary}",
-            thousands(undecided),
-            if one { "record exists" } else { "records exist" },
-            if one { "line" } else { "lines" },
-            shown.join(", "),
-            if one { "it was" } else { "they were" },
-        ),
-        help,
-    }
+    let summary = format!(
+        "whether {} {} cannot be told ({} {}), so {} not sent; every other record exists: {summary}",
+        thousands(undecided),
+        if one { "record exists" } else { "records exist" },
+        if one { "line" } else { "lines" },
+        shown.join(", "),
+        if one { "it was" } else { "they were" },
+    );
+    Error::new(&code::BATCH_UNDECIDED, format!("nothing left that can be decided: {summary}")).with_hint(help)
 }
 
 /// Writes the `--failed` file and the output, prints the summary, and gives the exit.
@@ -759,7 +782,7 @@ fn finish(
     let kept = match failed_file {
         Some(file) => {
             let path = file.path().to_owned();
-            let count = file.commit().map_err(|source| Error::FailedFile { path: path.clone(), source })?;
+            let count = file.commit().map_err(|source| unwritable(&code::FAILED_FILE, &path, source))?;
             Some((path, count))
         }
         None => None,
@@ -768,9 +791,9 @@ fn finish(
     let unknown_kept = match unknown_file {
         Some(file) => {
             let path = file.path().to_owned();
-            let count = file.commit().map_err(|source| Error::UnknownFile { path: path.clone(), source })?;
+            let count = file.commit().map_err(|source| unwritable(&code::UNKNOWN_FILE, &path, source))?;
             if let Some(source) = unknown_error {
-                return Err(Error::UnknownFile { path, source });
+                return Err(unwritable(&code::UNKNOWN_FILE, &path, source));
             }
             Some((path, count))
         }
@@ -779,7 +802,7 @@ fn finish(
     let undecided_kept = match undecided_file {
         Some(file) => {
             let path = file.path().to_owned();
-            let count = file.commit().map_err(|source| Error::UndecidedFile { path: path.clone(), source })?;
+            let count = file.commit().map_err(|source| unwritable(&code::UNDECIDED_FILE, &path, source))?;
             Some((path, count))
         }
         None => None,
@@ -875,10 +898,8 @@ fn finish(
             ),
         };
         summary_line(Some(help));
-        return output.and(Err(Error::BatchJq {
-            message: format!("{message}: {}", tally_words(&tally)),
-            help: help.to_owned(),
-        }));
+        return output
+            .and(Err(Error::new(&code::BATCH_JQ, format!("{message}: {}", tally_words(&tally))).with_hint(help)));
     }
     if let Some(not_shown) = &document {
         let message =
@@ -921,17 +942,14 @@ fn finish(
     {
         output?;
         let err = undecided_error(&tally_words(&tally), undecided, &undecided_lines, undecided_kept.as_ref());
-        if let Error::BatchUndecided { help, .. } = &err {
-            summary_line(Some(help));
-        }
+        summary_line(err.hint());
         return Err(err);
     }
-    let unreadable = |source| Error::RecordsRead { file: name.to_owned(), source };
     match stop {
         Some(Stop::Sink(Halt::Broken(err))) => return Err(err),
-        Some(Stop::Unreadable(source)) => return Err(unreadable(source)),
+        Some(Stop::Unreadable(source)) => return Err(unreadable(name, source)),
         Some(Stop::Changed(invalid)) => {
-            return Err(unreadable(io::Error::other(format!("it changed after it was checked: {invalid}"))));
+            return Err(unreadable(name, io::Error::other(format!("it changed after it was checked: {invalid}"))));
         }
         _ => {}
     }
@@ -941,13 +959,16 @@ fn finish(
             progress.after(&tally_words(&tally));
             progress.after(&format!("help: {help}"));
         }
-        return output.and(Err(Error::Interrupted { signal }));
+        return output.and(Err(Error::interrupted(signal)));
     }
     output?;
     if stdout_closed {
-        return Err(Error::BatchOutputClosed { summary: tally_words(&tally), help });
+        let message =
+            format!("stdout closed, so the batch stopped before every record was created: {}", tally_words(&tally));
+        return Err(Error::new(&code::BATCH_OUTPUT_CLOSED, message).with_hint(help));
     }
-    Err(Error::BatchIncomplete { summary: tally_words(&tally), help })
+    Err(Error::new(&code::BATCH_INCOMPLETE, format!("not every record was created: {}", tally_words(&tally)))
+        .with_hint(help))
 }
 
 /// Why `--jq` did not show the document of the created pets, in words that follow "every record was created,

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::api::{NewPet, PetStatus};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
 use crate::output::Output;
 use crate::signals::Signal;
 
@@ -37,7 +37,14 @@ pub fn complete(
     }
     let off = ctx.no_input() || std::env::var(NO_INPUT_VAR).is_ok_and(|v| !v.is_empty() && v != "0");
     if off || !ctx.output.can_ask() {
-        return Err(Error::MissingInput { missing: missing(name, category_id) });
+        return Err(Error::new(
+            &code::MISSING_INPUT,
+            format!("`pets add` needs {}, or `--file`", missing(name, category_id)),
+        )
+        .with_hint(
+            "pass the missing flags; at a terminal, petstore asks for them unless `--no-input` or `PETSTORE_NO_INPUT` \
+             is set",
+        ));
     }
     let plain =
         std::env::var("TERM").is_ok_and(|t| t == "dumb") || std::env::var(PROMPT_VAR).is_ok_and(|v| v == "plain");
@@ -51,7 +58,7 @@ pub fn complete(
     let category_id = match category_id {
         Some(id) => id,
         None => asked(ask_text(output, plain, "Category id (an integer)", |text| parse_category(text).map(drop)))
-            .and_then(|text| parse_category(&text).map_err(|message| Error::InvalidValue { message }))?,
+            .and_then(|text| parse_category(&text).map_err(Error::invalid_value))?,
     };
     let status = match status {
         Some(status) => Some(status),
@@ -100,11 +107,11 @@ fn parse_category(text: &str) -> Result<i64, String> {
 /// closed terminal ends the read too: as SIGHUP, which also comes.
 fn interrupted(output: &Output, err: io::Error) -> Error {
     if output.terminal_hung_up() {
-        return Error::Interrupted { signal: Signal::Hangup };
+        return Error::interrupted(Signal::Hangup);
     }
     match err.kind() {
-        io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof => Error::Interrupted { signal: Signal::Interrupt },
-        _ => Error::Start { what: "read the answer at the prompt", source: err },
+        io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof => Error::interrupted(Signal::Interrupt),
+        _ => Error::start("read the answer at the prompt", err),
     }
 }
 
