@@ -1,7 +1,8 @@
 //! The user-facing error, as data: a code from one table ([`code`]), the message, one hint, the HTTP status and
 //! the server's own code when an answer is involved, and the [`Kind`] that decides the exit code. The core's
-//! errors get their words and hints here, in `From` impls; a verb words its own failures where they happen,
-//! with [`Error::new`] and a row of the table. Adding a failure is a row here and a line in its verb.
+//! errors get their words and hints in `From` impls (`error/domain.rs`); a verb words its own failures where
+//! they happen, with [`Error::new`] and a row of the table. Adding a failure is a row here (and its row in
+//! docs/errors.md, which a test holds against this table) and a line in its verb.
 
 use std::fmt;
 use std::path::Path;
