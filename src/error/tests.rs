@@ -31,30 +31,31 @@ fn every_exit_code_is_documented_in_the_docs_and_no_other() {
     assert_eq!(signals, [exit::INTERRUPTED, exit::TERMINATED, exit::HANGUP]);
 }
 
-/// The rows of docs/errors.md's table of codes: name, exit codes, meaning.
-fn documented_codes() -> Vec<(String, BTreeSet<u8>, String)> {
+/// The rows of docs/errors.md's table of codes: name, exit codes, retry, meaning.
+fn documented_codes() -> Vec<(String, BTreeSet<u8>, String, String)> {
     let doc = include_str!("../../docs/errors.md");
     let section = doc.split("## petstore's codes").nth(1).expect("the codes' section");
     section
         .lines()
         .filter_map(|line| {
-            let cells: Vec<&str> = line.strip_prefix("| `")?.strip_suffix(" |")?.splitn(3, " | ").collect();
-            let [name, exits, meaning] = cells[..] else { return None };
+            let cells: Vec<&str> = line.strip_prefix("| `")?.strip_suffix(" |")?.splitn(4, " | ").collect();
+            let [name, exits, retry, meaning] = cells[..] else { return None };
             let exits = exits.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-            Some((name.strip_suffix('`')?.to_owned(), exits, meaning.to_owned()))
+            let retry = retry.strip_prefix('`')?.strip_suffix('`')?.to_owned();
+            Some((name.strip_suffix('`')?.to_owned(), exits, retry, meaning.to_owned()))
         })
         .collect()
 }
 
 /// The table of codes is docs/errors.md's, row for row: the names, in order, the exit codes each may end
-/// with, and the meaning, word for word.
+/// with, the retry advice, and the meaning, word for word.
 #[test]
 fn the_code_table_is_the_documented_one() {
-    let table: Vec<(String, BTreeSet<u8>, String)> = code::ALL
+    let table: Vec<(String, BTreeSet<u8>, String, String)> = code::ALL
         .iter()
         .map(|code| {
             let exits = std::iter::once(code.kind).chain(code.also.iter().copied()).map(Kind::exit_code).collect();
-            (code.name.to_owned(), exits, code.meaning.to_owned())
+            (code.name.to_owned(), exits, code.retry.as_str().to_owned(), code.meaning.to_owned())
         })
         .collect();
     assert_eq!(table, documented_codes());
@@ -226,4 +227,15 @@ fn api_errors_become_these_user_errors() {
         let err = Error::from(api_error);
         assert_eq!((err.to_string().as_str(), err.code(), err.exit_code()), (message, code, exit_code), "{shown}");
     }
+}
+
+#[test]
+fn retry_advice_is_spelled_as_the_json_error_and_the_docs_spell_it() {
+    for retry in [Retry::Safe, Retry::CheckFirst, Retry::Never] {
+        assert_eq!(serde_json::to_value(retry).unwrap(), retry.as_str());
+    }
+    let err = Error::maybe_applied("gone", "look", Kind::Network);
+    assert_eq!(err.to_document().error.retry, Retry::CheckFirst);
+    let err = Error::new(&code::NO_WORKING_KEY, "x").with_kind(Kind::Network).with_retry(Retry::Safe);
+    assert_eq!((err.exit_code(), err.retry()), (exit::NETWORK, Retry::Safe));
 }

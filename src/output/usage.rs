@@ -93,15 +93,8 @@ fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
         .find_map(|line| line.strip_prefix("tip: "))
         .map(str::to_owned)
         .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
-    crate::error::ErrorDocument {
-        error: crate::error::ErrorObject {
-            code: "usage".to_owned(),
-            message,
-            status: None,
-            exit_code: u8::try_from(err.exit_code()).unwrap_or(2),
-            hint: Some(hint),
-        },
-    }
+    let kind = crate::error::Kind::of_exit_code(u8::try_from(err.exit_code()).unwrap_or(2));
+    crate::Error::new(&crate::error::code::USAGE, message).with_hint(hint).with_kind(kind).to_document()
 }
 
 /// Prints the node that `help --json` or `CMD --help --json` asks for; a `help` word that names no command is
@@ -110,15 +103,9 @@ fn help_json(choice: crate::output::ColorChoice, request: Result<Vec<String>, St
     let words = match request {
         Ok(words) => words,
         Err(word) => {
-            let document = crate::error::ErrorDocument {
-                error: crate::error::ErrorObject {
-                    code: "usage".to_owned(),
-                    message: format!("unrecognized subcommand '{word}'"),
-                    status: None,
-                    exit_code: crate::error::exit::USAGE,
-                    hint: Some("`petstore help --json` prints every command".to_owned()),
-                },
-            };
+            let document = crate::Error::new(&crate::error::code::USAGE, format!("unrecognized subcommand '{word}'"))
+                .with_hint("`petstore help --json` prints every command")
+                .to_document();
             super::Output::fallback(choice, true).error_document(&document);
             return Err(ExitCode::from(crate::error::exit::USAGE));
         }

@@ -198,7 +198,7 @@ fn jq_filters_the_json_body_of_a_2xx_answer() {
         (
             2,
             "{\"error\":{\"code\":\"jq\",\"message\":\"jq: the response body is not JSON\",\"status\":null,\
-             \"exitCode\":2,\"hint\":null}}\n"
+             \"exitCode\":2,\"hint\":null,\"retry\":\"never\"}}\n"
         ),
         "{run}"
     );

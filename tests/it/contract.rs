@@ -1,5 +1,5 @@
 //! The contract for programs (scripts and agents): failures as one JSON line on stderr in a JSON mode
-//! (`{"error": {"code", "message", "status", "exitCode", "hint"}}`), and prose, unchanged, without one.
+//! (`{"error": {"code", "message", "status", "exitCode", "hint", "retry"}}`), and prose, unchanged, without one.
 
 use crate::assert_run;
 use crate::common::canned::Canned;
@@ -17,7 +17,7 @@ fn error_of(run: &Run) -> serde_json::Value {
     let document: serde_json::Value = serde_json::from_str(last).unwrap_or_else(|err| panic!("{err}: {run}"));
     let error = document["error"].as_object().unwrap_or_else(|| panic!("no error object: {run}"));
     let keys: Vec<&str> = error.keys().map(String::as_str).collect();
-    assert_eq!(keys, ["code", "message", "status", "exitCode", "hint"], "{run}");
+    assert_eq!(keys, ["code", "message", "status", "exitCode", "hint", "retry"], "{run}");
     assert_eq!(document.as_object().unwrap().len(), 1, "{run}");
     assert_eq!(error["exitCode"], run.code, "{run}");
     document

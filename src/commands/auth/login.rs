@@ -85,6 +85,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
                 Error::new(&code::KEY_UNCHECKED, format!("cannot check the key, so nothing was stored: {err}"))
                     .with_hint("`petstore auth login --no-verify` stores it without asking the API")
                     .with_kind(err.kind())
+                    .with_retry(err.retry())
                     .with_status(err.http_status())
                     .with_source(err)
             });

@@ -7,7 +7,7 @@ use crate::commands::auth::Verdict;
 use crate::config::Environment;
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
-use crate::error::{Error, Kind, code, exit};
+use crate::error::{Error, Kind, Retry, code, exit};
 use crate::output::{Field, Fit, Rows};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
@@ -99,7 +99,8 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         .with_hint("check that the server is running and the base URL is right (`petstore env current`)")),
         Some(s) if s.exit != exit::SUCCESS => {
             Err(Error::new(&code::NO_WORKING_KEY, format!("`{}` has no working key: {}", s.env, s.check))
-                .with_kind(Kind::of_exit_code(s.exit)))
+                .with_kind(Kind::of_exit_code(s.exit))
+                .with_retry(if s.exit == exit::NETWORK { Retry::Safe } else { Retry::Never }))
         }
         _ => Ok(()),
     }

@@ -30,7 +30,7 @@ use crate::api::Pet;
 use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use crate::catalog::{Decision, Existing};
 use crate::context::Context;
-use crate::error::{Code, Error, Kind, code};
+use crate::error::{Code, Error, Kind, Retry, code};
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
@@ -947,9 +947,11 @@ fn finish(
     }
     match stop {
         Some(Stop::Sink(Halt::Broken(err))) => return Err(err),
-        Some(Stop::Unreadable(source)) => return Err(unreadable(name, source)),
+        // Read again for sending, after some records may have been created.
+        Some(Stop::Unreadable(source)) => return Err(unreadable(name, source).with_retry(Retry::CheckFirst)),
         Some(Stop::Changed(invalid)) => {
-            return Err(unreadable(name, io::Error::other(format!("it changed after it was checked: {invalid}"))));
+            let changed = io::Error::other(format!("it changed after it was checked: {invalid}"));
+            return Err(unreadable(name, changed).with_retry(Retry::CheckFirst));
         }
         _ => {}
     }
