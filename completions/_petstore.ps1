@@ -288,7 +288,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;auth;login' {
-            [CompletionResult]::new('--storage', '--storage', [CompletionResultType]::ParameterName, 'Where to keep the key')
+            [CompletionResult]::new('--storage', '--storage', [CompletionResultType]::ParameterName, 'Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')

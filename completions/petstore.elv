@@ -271,7 +271,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;auth;login'= {
-            cand --storage 'Where to keep the key'
+            cand --storage 'Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
             cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
             cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'

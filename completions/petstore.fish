@@ -267,7 +267,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_s
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l storage -d 'Where to keep the key' -r -f -a "keyring\t'The OS keyring, cached in the kernel\'s keyring on Linux'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l storage -d 'Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]' -r -f -a "keyring\t'The OS keyring, cached in the kernel\'s keyring on Linux'
 kernel\t'Linux\'s kernel keyring (persistent keyring): no file; it survives logging out, not a reboot'
 file\t'A plain-text file, mode 0600, in the config directory'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r

@@ -109,9 +109,9 @@ fn an_unreachable_api_stores_nothing_unless_no_verify() {
 }
 
 #[test]
-fn without_a_keyring_login_fails_with_the_real_error_and_both_ways_out() {
+fn without_a_keyring_a_login_to_it_fails_in_plain_words_with_both_ways_out() {
     let env = with_local_env();
-    let run = env.run_with_stdin(&["auth", "login", "--env", "local"], KEY);
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--storage", "keyring"], KEY);
     assert_run!("login_no_keyring", run);
     assert!(!env.config_dir().join("credentials.toml").exists(), "never plaintext without asking");
     assert!(!env.read_config().contains("key_storage"));

@@ -237,20 +237,86 @@ fn a_blocked_kernel_keyring_refuses_storage_kernel_and_records_nothing() {
     );
 }
 
+/// The one line a default `auth login` says where no Secret Service can be reached.
+fn kernel_instead() -> String {
+    let unused = lifetime().split("is gone after ").nth(1).unwrap().split(" unused").next().unwrap().to_owned();
+    format!(
+        "no Secret Service can be reached from this session, so the key goes into the kernel's keyring, where it \
+         lasts until a reboot or {unused} unused; `--storage file` keeps it in a 0600 file instead\n"
+    )
+}
+
 #[test]
-fn without_a_secret_service_the_login_error_offers_the_kernel_next_to_the_file() {
+fn without_a_secret_service_a_default_login_keeps_the_key_in_the_kernel_and_says_so() {
+    if !have_tool("keyctl", "keyutils") {
+        return;
+    }
+    // `TestEnv` points D-Bus nowhere: no Secret Service, as over SSH, in a container or in WSL.
     let env = with_local_env();
+    let config_dir = env.config_dir();
+    let _cleanup = Cleanup { dir: &config_dir, env: "local" };
     let run = login(&env, &["--env", "local"]);
-    assert_eq!(run.code, 4, "{run}");
-    assert!(
-        run.stderr.ends_with(
-            "help: set `PETSTORE_API_KEY` instead, or keep the key in the kernel's keyring, with no file (`petstore \
+    let url = env.sandbox.base_url();
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr),
+        (
+            0,
+            "",
+            format!(
+                "{}logged in to `local` ({url}): the API accepted it; the key is in the kernel's persistent keyring: \
+                 {}\n",
+                kernel_instead(),
+                lifetime()
+            )
+        )
+    );
+    assert!(env.read_config().contains("key_storage = \"kernel\""), "{}", env.read_config());
+    assert_eq!(kernel_entry(Entry::Stored, &env.config_dir(), "local").as_deref(), Some(KEY));
+    assert_eq!(files_containing(env.home(), KEY), Vec::<std::path::PathBuf>::new(), "no file holds the key");
+    let list = env.run_logged_in(&["--env", "local", "pets", "list", "--limit", "1"]);
+    assert_eq!((list.code, list.stdout.as_str()), (0, "1\tRex\t1\tavailable\n"), "{list}");
+    let status = env.run_logged_in(&["--env", "local", "auth", "status"]);
+    assert_eq!((status.code, status.stdout), (0, format!("*\tlocal\t{url}\tkernel\t****a5b2\taccepted\n")));
+
+    // Quiet, it says nothing; an explicit `--storage keyring` still fails, in plain words.
+    let logout = env.run_logged_in(&["-q", "auth", "logout", "--env", "local"]);
+    assert_eq!(logout.code, 0, "{logout}");
+    let run = login(&env, &["-q", "--env", "local"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    let run = login(&env, &["--env", "local", "--storage", "keyring"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (
+            4,
+            "error: cannot store the key: the Secret Service cannot be reached from this session: no desktop keyring \
+             runs here\n\
+             help: set `PETSTORE_API_KEY` instead, or keep the key in the kernel's keyring, with no file (`petstore \
              auth login --storage kernel`; lost at reboot), or in a 0600 file (`--storage file`)\n"
-        ),
-        "{run}"
+        )
+    );
+}
+
+#[test]
+fn without_a_secret_service_or_a_kernel_keyring_a_login_names_the_file_and_stores_nothing() {
+    let env = with_local_env();
+    let run = without_kernel_keyring(
+        env.command().env_remove("PETSTORE_API_KEY").args(["auth", "login", "--env", "local"]),
+        KEY,
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (
+            4,
+            "",
+            "error: cannot store the key: no Secret Service can be reached from this session, and the kernel keyring \
+             is not available: the system calls are not permitted here (a container's seccomp profile, or a \
+             security policy)\n\
+             help: keep the key in a 0600 file with `petstore auth login --storage file`, or set `PETSTORE_API_KEY`\n"
+        )
     );
     assert!(!env.read_config().contains("key_storage"), "nothing recorded");
     assert!(!env.config_dir().join("credentials.toml").exists(), "never a plaintext file without asking");
+    assert_eq!(env.sandbox.request_count(), 0, "found out before the key was asked for, or checked");
 }
 
 #[test]

@@ -9,10 +9,10 @@ fn login_checks_the_keyring_before_it_reads_the_key() {
     let env = TestEnv::new();
     assert_eq!(env.run(&["env", "add", "local", &env.sandbox.base_url()]).code, 0);
     // No Secret Service on this test's bus: the keyring fails before the key is read or checked.
-    let run =
-        Run::with_stdin(env.command().env_remove("PETSTORE_API_KEY").args(["auth", "login", "--env", "local"]), KEY);
+    let login = ["auth", "login", "--env", "local", "--storage", "keyring"];
+    let run = Run::with_stdin(env.command().env_remove("PETSTORE_API_KEY").args(login), KEY);
     assert_eq!(run.code, 4, "{run}");
-    assert!(run.stderr.starts_with("error: cannot store the key: the Secret Service is not available"), "{run}");
+    assert!(run.stderr.starts_with("error: cannot store the key: the Secret Service cannot be reached"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0, "the key was never checked against the API");
     // The file store needs no check: an empty key is what it refuses.
     let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--storage", "file"], "\n");

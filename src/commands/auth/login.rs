@@ -18,8 +18,10 @@ use crate::error::{Error, code};
 /// By default the key goes into the OS keyring (Secret Service on Linux, Keychain on macOS, Credential Manager
 /// on Windows), one entry per environment; on Linux a copy is cached in the kernel's keyring for
 /// `key_cache_ttl` seconds (15 minutes unless the config says otherwise), so that commands need not ask the
-/// Secret Service each time. Without a usable keyring, login fails and says why: then set `PETSTORE_API_KEY`,
-/// or choose another `--storage`. petstore never writes the key to a file unless told to.
+/// Secret Service each time. On Linux without a Secret Service (over SSH, in a container, in WSL), the key
+/// goes into the kernel's keyring instead, and login says so. Without a usable keyring, login fails and says
+/// why: then set `PETSTORE_API_KEY`, or choose another `--storage`. petstore never writes the key to a file
+/// unless told to.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -33,9 +35,9 @@ pub struct LoginArgs {
     #[arg(long)]
     pub no_verify: bool,
 
-    /// Where to keep the key
-    #[arg(long, value_enum, value_name = "WHERE", default_value_t = Storage::Keyring)]
-    pub storage: Storage,
+    /// Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub storage: Option<Storage>,
 
     /// The same as `--storage file`
     #[arg(long, conflicts_with = "storage")]
@@ -68,9 +70,12 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
     // No key can be checked against, or is of use for, a deployment petstore does not know.
     crate::commands::env::require_real_url(&env)?;
-    let storage = if args.insecure_storage { KeyStorage::File } else { args.storage.into() };
     // A store that cannot take the key is found out before anyone types the key in.
-    check_store(storage)?;
+    let storage = match (args.insecure_storage, args.storage) {
+        (true, _) => KeyStorage::File,
+        (false, Some(storage)) => check_store(storage.into())?,
+        (false, None) => default_store(ctx)?,
+    };
     let key = read_key(ctx, &env.name, env.base_url.as_str())?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
@@ -128,13 +133,43 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
 /// Whether `storage` answers at all: the OS keyring is asked for an entry petstore never writes, the kernel's
 /// persistent keyring is looked up. The file needs no check: writing it is what `auth login` does last, and
 /// a failure there stores nothing. A keyring that answers may still refuse the write (a locked collection).
-fn check_store(storage: KeyStorage) -> Result<(), Error> {
+fn check_store(storage: KeyStorage) -> Result<KeyStorage, Error> {
     match storage {
         KeyStorage::Keyring => keyring::probe(keyring::TIMEOUT)
-            .map_err(|source| Error::from(credentials::Error::Keyring { action: "store", source })),
+            .map_err(|source| Error::from(credentials::Error::Keyring { action: "store", source }))?,
         KeyStorage::Kernel => credentials::kernel::probe()
-            .map_err(|source| Error::from(credentials::Error::Kernel { action: "store", source })),
-        KeyStorage::File => Ok(()),
+            .map_err(|source| Error::from(credentials::Error::Kernel { action: "store", source }))?,
+        KeyStorage::File => {}
+    }
+    Ok(storage)
+}
+
+/// Where a key goes when `--storage` was not given: the OS keyring; on Linux, where no Secret Service can be
+/// reached at all (over SSH, in a container, in WSL), the kernel's keyring, with a note that says so and how
+/// to choose otherwise. A keyring that answers but fails (locked, refused, too slow) is an error, as it would
+/// be with `--storage keyring`: the person may want to unlock it.
+fn default_store(ctx: &Context) -> Result<KeyStorage, Error> {
+    match keyring::probe(keyring::TIMEOUT) {
+        Ok(()) => return Ok(KeyStorage::Keyring),
+        Err(keyring::KeyringError::Unreachable { .. }) if cfg!(target_os = "linux") => {}
+        Err(source) => return Err(credentials::Error::Keyring { action: "store", source }.into()),
+    }
+    let backend = keyring::backend();
+    match credentials::kernel::probe() {
+        Ok(()) => {
+            let unused = credentials::kernel::persistent_expiry()
+                .map_or_else(|| "the kernel's persistent_keyring_expiry".to_owned(), crate::output::duration_words);
+            ctx.output.status(&format!(
+                "no {backend} can be reached from this session, so the key goes into the kernel's keyring, where it \
+                 lasts until a reboot or {unused} unused; `--storage file` keeps it in a 0600 file instead"
+            ));
+            Ok(KeyStorage::Kernel)
+        }
+        Err(kernel) => Err(Error::new(
+            &code::KEYRING,
+            format!("cannot store the key: no {backend} can be reached from this session, and {kernel}"),
+        )
+        .with_hint("keep the key in a 0600 file with `petstore auth login --storage file`, or set `PETSTORE_API_KEY`")),
     }
 }
 

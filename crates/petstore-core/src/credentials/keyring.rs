@@ -59,7 +59,11 @@ pub const TIMEOUT: Duration = Duration::from_secs(3);
 /// Why the keyring could not be used. A missing entry is not an error: the calls answer `None` or `false`.
 #[derive(Debug, thiserror::Error)]
 pub enum KeyringError {
-    /// No usable keyring: no D-Bus session, no Secret Service, locked, refused, unsupported platform...
+    /// The keyring cannot be reached at all: no session bus, or no Secret Service on it (a server over SSH, a
+    /// container, WSL). Its own error (`reason`, D-Bus words) is kept for `Debug`, never shown to a person.
+    #[error("the {backend} cannot be reached from this session: no desktop keyring runs here")]
+    Unreachable { backend: &'static str, reason: String },
+    /// No usable keyring: locked, refused, unsupported platform...
     #[error("the {backend} is not available: {reason}")]
     Unavailable { backend: &'static str, reason: String },
     /// The keyring did not answer in time (e.g. a D-Bus that accepts connections and never answers, or an
@@ -211,11 +215,15 @@ impl Backend {
         let item = item.clone();
         let spawned = thread::Builder::new().name("petstore-keyring".to_owned()).spawn(move || {
             let label = item.label.as_deref().filter(|_| self.labels).map(|label| HashMap::from([("label", label)]));
-            let result = self
-                .store()
-                .and_then(|store| store.build(SERVICE, &item.user, label.as_ref()))
-                .map_err(|err| reason(&err))
-                .and_then(|entry| op(&entry));
+            let result = match self.store() {
+                // No store to be had: nothing answers (no bus, no Secret Service on it).
+                Err(err) => Err(KeyringError::Unreachable { backend: self.name, reason: reason(&err) }),
+                Ok(store) => store
+                    .build(SERVICE, &item.user, label.as_ref())
+                    .map_err(|err| reason(&err))
+                    .and_then(|entry| op(&entry))
+                    .map_err(|reason| self.unavailable(reason)),
+            };
             // Fails only when the caller has stopped waiting, and then nobody wants the answer.
             let _ = answer.send(result);
         });
@@ -223,7 +231,7 @@ impl Backend {
             return Err(self.unavailable(format!("cannot start a thread to ask it: {err}")));
         }
         match answered.recv_timeout(timeout) {
-            Ok(result) => result.map_err(|reason| self.unavailable(reason)),
+            Ok(result) => result,
             Err(RecvTimeoutError::Timeout) => {
                 // The abandoned call may still hold the store (the Secret Service stores serialise calls on
                 // one connection), so a later call in this process starts again with a new store instead of
@@ -566,7 +574,14 @@ mod tests {
             }
         });
         let err = FLAKY.get(&Item::shared("production"), TIMEOUT).unwrap_err();
-        assert_eq!(err.to_string(), "the fake keyring is not available: no bus yet");
+        assert_eq!(
+            err.to_string(),
+            "the fake keyring cannot be reached from this session: no desktop keyring runs here"
+        );
+        assert!(
+            matches!(&err, KeyringError::Unreachable { reason, .. } if reason == "no bus yet"),
+            "the store's own words are kept, out of sight: {err:?}"
+        );
         FLAKY.set(&Item::shared("production"), &key("k"), TIMEOUT).unwrap();
         assert_eq!(FLAKY.get(&Item::shared("production"), TIMEOUT).unwrap(), Some(key("k")));
         assert_eq!(ATTEMPTS.load(Ordering::SeqCst), 2);
