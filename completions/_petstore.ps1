@@ -83,7 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only animals with this status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many animals, from 1 to 100 [default: 20]')
             [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Only animals in this category, among those the API returned')
-            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Only animals whose name contains this text (case included), among those the API returned')
+            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Only animals whose name contains this text (in any case), among those the API returned')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort by this field [default: id, as the API returns them]')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
@@ -112,8 +112,8 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;pets;find' {
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The animal with this id')
-            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Animals with exactly this name')
-            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Animals whose name contains this text (case included)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Animals with this name, in any case (`rex` finds Rex)')
+            [CompletionResult]::new('--name-contains', '--name-contains', [CompletionResultType]::ParameterName, 'Animals whose name contains this text, in any case')
             [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Animals in this category')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Animals with this status (searches that status''s list alone)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort by this field [default: id, as the API returns them]')
@@ -126,6 +126,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--exact', '--exact', [CompletionResultType]::ParameterName, 'Names exactly as written, case included')
             [CompletionResult]::new('--reverse', '--reverse', [CompletionResultType]::ParameterName, 'Sort in descending order')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Print a header row, even in tsv [default: a table and csv have one, tsv not]')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'Print no header row, even in a table or csv')

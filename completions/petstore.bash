@@ -2387,7 +2387,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__find)
-            opts="-o -q -v -h -V --id --name --name-contains --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --id --name --name-contains --exact --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

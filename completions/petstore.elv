@@ -78,7 +78,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --status 'Only animals with this status'
             cand --limit 'At most this many animals, from 1 to 100 [default: 20]'
             cand --category 'Only animals in this category, among those the API returned'
-            cand --name-contains 'Only animals whose name contains this text (case included), among those the API returned'
+            cand --name-contains 'Only animals whose name contains this text (in any case), among those the API returned'
             cand --sort 'Sort by this field [default: id, as the API returns them]'
             cand --columns 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
@@ -106,8 +106,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;pets;find'= {
             cand --id 'The animal with this id'
-            cand --name 'Animals with exactly this name'
-            cand --name-contains 'Animals whose name contains this text (case included)'
+            cand --name 'Animals with this name, in any case (`rex` finds Rex)'
+            cand --name-contains 'Animals whose name contains this text, in any case'
             cand --category 'Animals in this category'
             cand --status 'Animals with this status (searches that status''s list alone)'
             cand --sort 'Sort by this field [default: id, as the API returns them]'
@@ -120,6 +120,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --exact 'Names exactly as written, case included'
             cand --reverse 'Sort in descending order'
             cand --header 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
             cand --no-header 'Print no header row, even in a table or csv'

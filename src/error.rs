@@ -526,16 +526,9 @@ impl std::error::Error for Error {
     }
 }
 
-/// The one of `names` closest to `typed`, if any is close: Jaro similarity above 0.7, ignoring case, the
-/// measure and threshold clap uses for its own "did you mean".
+/// The one of `names` closest to `typed`, if any is close ([`petstore_core::catalog::nearest`]).
 pub fn closest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let typed = typed.to_lowercase();
-    names
-        .into_iter()
-        .map(|name| (strsim::jaro(&typed, &name.to_lowercase()), name))
-        .filter(|(score, _)| *score > 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, name)| name)
+    petstore_core::catalog::nearest(typed, names, 1).first().copied()
 }
 
 /// A failure as a program reads it: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`, or

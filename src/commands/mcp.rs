@@ -292,8 +292,11 @@ struct ListPetsArgs {
 struct FindPetsArgs {
     /// The animal with this id.
     id: Option<i64>,
-    /// Animals with exactly this name.
+    /// Animals with this name, in any case (`rex` finds Rex).
     name: Option<String>,
+    /// Animals whose name contains this text, in any case.
+    #[serde(rename = "nameContains")]
+    name_contains: Option<String>,
     /// Animals in this category.
     #[serde(rename = "categoryId")]
     category_id: Option<i64>,
@@ -478,8 +481,8 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
         .with_annotations(read_only("List animals")),
         Tool::new(
             "find_pets",
-            "Find animals by id, exact name, category or status, among every animal the API can reach; every \
-             criterion given must hold. An id that no list shows is looked up with the API's deprecated \
+            "Find animals by id, name (in any case), part of a name, category or status, among every animal the \
+             API can reach; every criterion given must hold. An id that no list shows is looked up with the API's deprecated \
              `GET /pets/{petId}`, which the result names in `deprecatedCall`. `complete` says whether more \
              matches could exist unseen.",
             schema::<FindPetsArgs>(),
@@ -738,13 +741,14 @@ impl Server {
         let criteria = Criteria {
             id: args.id,
             name: args.name,
-            name_contains: None,
+            name_contains: args.name_contains,
             category_id: args.category_id,
             status: args.status,
+            exact: false,
         };
         if criteria == Criteria::default() {
             return Err(Error::invalid_value(
-                "`find_pets` needs at least one of `id`, `name`, `categoryId` and `status`",
+                "`find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`",
             ));
         }
         let client = self.client(ctx)?;
@@ -753,6 +757,31 @@ impl Server {
             return Err(crate::commands::pets::unreachable(id));
         }
         let mut notes = Vec::new();
+        // A model that asked for `rex` should know that Rex is not the name it typed.
+        let unlike: Vec<&str> =
+            found.pets.iter().filter(|pet| criteria.matched_without_case(pet)).map(|pet| pet.name.as_str()).collect();
+        if !unlike.is_empty() {
+            notes.push(format!(
+                "names were matched without regard to case: {} as the store spells {}",
+                unlike
+                    .iter()
+                    .map(|name| serde_json::to_string(name).expect("a string serialises"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if unlike.len() == 1 { "it" } else { "them" }
+            ));
+        }
+        if !found.near.is_empty() {
+            notes.push(format!(
+                "no name matches; the nearest names among the animals that meet the other criteria: {}",
+                found
+                    .near
+                    .iter()
+                    .map(|name| serde_json::to_string(name).expect("a string serialises"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let mut deprecated_call = None;
         if found.id_lookup == IdLookup::Deprecated {
             deprecated_call = Some("GET /pets/{petId}".to_owned());

@@ -162,6 +162,24 @@ fn find_with_nothing_matching_is_exit_3() {
 }
 
 #[test]
+fn names_are_found_as_people_type_them_and_a_near_miss_is_suggested() {
+    let env = store(150);
+    let run = env.run(&["pets", "find", "--name", "luna 3", "-q", "-o", "tsv", "--columns", "name"]);
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "Luna 3\n", ""), "{run}");
+    let run = env.run(&["pets", "find", "--name-contains", "LUNA 3", "-q", "-o", "tsv", "--columns", "name"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "Luna 3\n"), "{run}");
+    assert_run!("find_name_exact_no_match", env.run(&["pets", "find", "--name", "luna 3", "--exact", "-q"]));
+    assert_run!("find_name_near_miss", env.run(&["pets", "find", "--name", "Lunna 3", "-q"]));
+    let run = env.run(&["pets", "find", "--name", "Lunna 3", "--json"]);
+    let error: serde_json::Value = serde_json::from_str(run.stderr.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (run.code, error["error"]["hint"].as_str()),
+        (3, Some("did you mean `Luna 3`, `Luna 13` or `Luna`?")),
+        "{run}"
+    );
+}
+
+#[test]
 fn find_needs_a_criterion() {
     let env = store(5);
     assert_run!("find_no_criterion", env.run(&["pets", "find"]));

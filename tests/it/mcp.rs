@@ -188,6 +188,26 @@ async fn list_and_find_name_full_statuses_and_the_deprecated_lookup() {
     assert_eq!((near["pets"][0]["id"].clone(), near.get("deprecatedCall")), (json!(2), None));
     assert!(!env.sandbox.request_lines()[before..].iter().any(|line| line.starts_with("GET /v1/pets/")));
 
+    // Names as people type them, saying so; a near miss is offered.
+    let rex = call(&running, "find_pets", json!({"name": "rex", "status": "available"})).await;
+    let rex = rex.structured_content.unwrap();
+    assert!(
+        !rex["pets"].as_array().unwrap().is_empty()
+            && rex["pets"].as_array().unwrap().iter().all(|p| p["name"] == "Rex")
+    );
+    assert_eq!(rex["notes"][0], "names were matched without regard to case: \"Rex\" as the store spells it", "{rex}");
+    let part = call(&running, "find_pets", json!({"nameContains": "EX", "status": "available"})).await;
+    assert!(!part.structured_content.unwrap()["pets"].as_array().unwrap().is_empty());
+    let miss = call(&running, "find_pets", json!({"name": "Rexx", "status": "available"})).await;
+    let miss = miss.structured_content.unwrap();
+    assert_eq!(miss["pets"], json!([]));
+    assert_eq!(
+        miss["notes"][0],
+        "no name matches; the nearest names among the animals that meet the other criteria: \"Rex\", \"Rex 2\", \
+         \"Rex 3\"",
+        "{miss}"
+    );
+
     let none = call(&running, "find_pets", json!({})).await;
     assert_eq!(error_of(&none)["error"]["code"], "invalid_value");
     running.cancel().await.unwrap();

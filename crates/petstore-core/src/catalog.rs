@@ -170,27 +170,63 @@ pub async fn all(client: &Client, status: Option<PetStatus>) -> Result<Catalog, 
 pub struct Criteria {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
-    /// The whole name, exactly.
+    /// The whole name, without regard to case unless [`Criteria::exact`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// Part of the name, exactly as written (case included).
+    /// Part of the name, without regard to case unless [`Criteria::exact`].
     #[serde(rename = "nameContains", skip_serializing_if = "Option::is_none")]
     pub name_contains: Option<String>,
     #[serde(rename = "categoryId", skip_serializing_if = "Option::is_none")]
     pub category_id: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<PetStatus>,
+    /// Names as written, case included; otherwise `rex` finds Rex, as people type names.
+    #[serde(skip)]
+    pub exact: bool,
 }
 
 impl Criteria {
     /// Whether `pet` meets every criterion given.
     pub fn matches(&self, pet: &Pet) -> bool {
         self.id.is_none_or(|id| pet.id == id)
-            && self.name.as_ref().is_none_or(|name| &pet.name == name)
-            && self.name_contains.as_ref().is_none_or(|part| pet.name.contains(part.as_str()))
+            && self.name.as_ref().is_none_or(|name| self.same(&pet.name, name))
+            && self.name_contains.as_ref().is_none_or(|part| self.contains(&pet.name, part))
             && self.category_id.is_none_or(|category| pet.category_id == category)
             && self.status.is_none_or(|status| pet.status == Some(status))
     }
+
+    /// Whether `pet`'s name meets the name criteria only as people type names, not as written: a match that
+    /// [`Criteria::exact`] would have refused (`rex` for Rex).
+    pub fn matched_without_case(&self, pet: &Pet) -> bool {
+        !self.exact && !Criteria { exact: true, ..self.clone() }.matches(pet)
+    }
+
+    fn same(&self, name: &str, typed: &str) -> bool {
+        if self.exact { name == typed } else { name.to_lowercase() == typed.to_lowercase() }
+    }
+
+    fn contains(&self, name: &str, part: &str) -> bool {
+        if self.exact { name.contains(part) } else { name.to_lowercase().contains(&part.to_lowercase()) }
+    }
+
+    /// The criteria without the name's: what a name suggestion must still meet.
+    fn but_the_name(&self) -> Criteria {
+        Criteria { name: None, name_contains: None, ..self.clone() }
+    }
+}
+
+/// Up to `count` of `names` nearest to `typed`, nearest first: Jaro similarity above 0.7, ignoring case, the
+/// measure and threshold clap uses for its own "did you mean". Each name comes once.
+pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>, count: usize) -> Vec<&'a str> {
+    let typed = typed.to_lowercase();
+    let mut scored: Vec<(f64, &str)> = names
+        .into_iter()
+        .map(|name| (strsim::jaro(&typed, &name.to_lowercase()), name))
+        .filter(|(score, _)| *score > 0.7)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(count).map(|(_, name)| name).collect()
 }
 
 /// What a list is sorted by, on the client: the API only gives ascending ids.
@@ -244,6 +280,10 @@ pub struct Found {
     pub coverage: Coverage,
     #[serde(rename = "idLookup")]
     pub id_lookup: IdLookup,
+    /// When nothing matched a name: the nearest names among the animals that meet the other criteria, nearest
+    /// first (at most three).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub near: Vec<String>,
 }
 
 impl Found {
@@ -270,8 +310,16 @@ pub async fn find(
     before_deprecated: impl FnOnce(),
 ) -> Result<Found, api::Error> {
     let catalog = all(client, criteria.status).await?;
-    let pets: Vec<Pet> = catalog.pets.into_iter().filter(|pet| criteria.matches(pet)).collect();
-    let mut found = Found { pets, coverage: catalog.coverage, id_lookup: IdLookup::Lists };
+    let pets: Vec<Pet> = catalog.pets.iter().filter(|pet| criteria.matches(pet)).cloned().collect();
+    let near = match criteria.name.as_deref().or(criteria.name_contains.as_deref()) {
+        Some(typed) if pets.is_empty() => {
+            let others = criteria.but_the_name();
+            let names = catalog.pets.iter().filter(|pet| others.matches(pet)).map(|pet| pet.name.as_str());
+            nearest(typed, names, 3).into_iter().map(str::to_owned).collect()
+        }
+        _ => Vec::new(),
+    };
+    let mut found = Found { pets, coverage: catalog.coverage, id_lookup: IdLookup::Lists, near };
     let Some(id) = criteria.id else { return Ok(found) };
     if !found.pets.is_empty() || !found.coverage.could_hide(id, criteria.status.map(Some)) {
         return Ok(found);
@@ -374,7 +422,13 @@ mod tests {
         assert!(Criteria { name: Some("Rex".into()), category_id: Some(2), ..Criteria::default() }.matches(&rex));
         assert!(!Criteria { name: Some("Re".into()), ..Criteria::default() }.matches(&rex));
         assert!(Criteria { name_contains: Some("e".into()), ..Criteria::default() }.matches(&rex));
-        assert!(!Criteria { name_contains: Some("E".into()), ..Criteria::default() }.matches(&rex));
+        // As people type names: without regard to case, unless exact.
+        let typed = |name: &str, exact| Criteria { name: Some(name.into()), exact, ..Criteria::default() };
+        assert!(typed("rex", false).matches(&rex) && typed("REX", false).matches(&rex));
+        assert!(typed("rex", false).matched_without_case(&rex) && !typed("Rex", false).matched_without_case(&rex));
+        assert!(!typed("rex", true).matches(&rex) && typed("Rex", true).matches(&rex));
+        assert!(Criteria { name_contains: Some("E".into()), ..Criteria::default() }.matches(&rex));
+        assert!(!Criteria { name_contains: Some("E".into()), exact: true, ..Criteria::default() }.matches(&rex));
         assert!(!Criteria { id: Some(7), category_id: Some(3), ..Criteria::default() }.matches(&rex));
         assert!(!Criteria { status: Some(PetStatus::Pending), ..Criteria::default() }.matches(&rex));
     }

@@ -26,7 +26,8 @@ use crate::output::shell_word;
     after_long_help = "\
 Examples:
   petstore pets find --id 42
-  petstore pets find --name Rex
+  petstore pets find --name rex              # finds Rex: names in any case
+  petstore pets find --name Rex --exact
   petstore pets find --name-contains ex --category 2 --status available
   petstore pets find --name Rex --json | jq '.[].id'
   petstore pets find --category 2 --sort name --reverse"
@@ -37,13 +38,17 @@ pub struct FindArgs {
     #[arg(long, value_name = "ID", allow_negative_numbers = true)]
     pub id: Option<i64>,
 
-    /// Animals with exactly this name
+    /// Animals with this name, in any case (`rex` finds Rex)
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 
-    /// Animals whose name contains this text (case included)
+    /// Animals whose name contains this text, in any case
     #[arg(long, value_name = "TEXT")]
     pub name_contains: Option<String>,
+
+    /// Names exactly as written, case included
+    #[arg(long)]
+    pub exact: bool,
 
     /// Animals in this category
     #[arg(long, value_name = "ID", allow_negative_numbers = true)]
@@ -68,6 +73,7 @@ impl FindArgs {
             name_contains: self.name_contains.clone(),
             category_id: self.category,
             status: self.status,
+            exact: self.exact,
         }
     }
 
@@ -89,7 +95,20 @@ impl FindArgs {
         if let Some(status) = self.status {
             words.push(format!("--status {status}"));
         }
+        if self.exact {
+            words.push("--exact".to_owned());
+        }
         format!("`{}`", words.join(" "))
+    }
+}
+
+/// `` `Rex` ``, `` `Rex` or `Rox` ``, `` `Rex`, `Rox` or `Rux` ``: names as a question offers them.
+fn or_list(names: &[String]) -> String {
+    let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -128,8 +147,11 @@ pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
         ));
     }
     if found.pets.is_empty() {
-        return Err(Error::new(&code::NO_MATCH, format!("no animal matches {}", args.words()))
-            .with_hint("`petstore pets list --all` shows every animal the API can reach"));
+        let hint = match found.near.as_slice() {
+            [] => "`petstore pets list --all` shows every animal the API can reach".to_owned(),
+            near => format!("did you mean {}?", or_list(near)),
+        };
+        return Err(Error::new(&code::NO_MATCH, format!("no animal matches {}", args.words())).with_hint(hint));
     }
     Ok(())
 }

@@ -54,7 +54,7 @@ pub struct ListArgs {
     )]
     pub category: Option<i64>,
 
-    /// Only animals whose name contains this text (case included), among those the API returned
+    /// Only animals whose name contains this text (in any case), among those the API returned
     #[arg(long, value_name = "TEXT", help_heading = "On the client, over what the API returned")]
     pub name_contains: Option<String>,
 
