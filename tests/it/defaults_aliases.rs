@@ -70,7 +70,8 @@ fn a_default_output_applies_to_every_command_that_prints_records_and_yields_to_t
     assert_eq!((run.code, run.stdout.as_str()), (0, "Rex\n"), "{run}");
     // A command that prints no records ignores it.
     let run = env.run(&["env", "current"]);
-    assert_eq!((run.code, run.stdout.as_str()), (0, "local (defaults: output=json)\n"), "{run}");
+    let line = format!("local: {} (key: PETSTORE_API_KEY; defaults: output=json)\n", env.sandbox.base_url());
+    assert_eq!((run.code, run.stdout), (0, line));
     let run = env.run(&["env", "set", "local", "--unset-default", "output"]);
     assert_run!("defaults_unset", run);
     assert_eq!(env.read_config(), format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));

@@ -10,8 +10,9 @@ use crate::error::Error;
 
 /// Show the environment commands would use now
 ///
-/// Prints the environment's name (or the base URL, when `--base-url` or `PETSTORE_BASE_URL` names no
-/// environment), `(writes confirmed)` when writes to it ask first, and its defaults (`env set --default`).
+/// Prints the environment's name and base URL (only the base URL, when `--base-url` or `PETSTORE_BASE_URL`
+/// names no environment), where its key comes from (never the key), `writes confirmed` when writes to it ask
+/// first, and its defaults (`env set --default`): `staging: https://HOST/v1 (key: keyring; writes confirmed)`.
 /// It follows the same rules as every command: `--base-url` > `--env` > `PETSTORE_BASE_URL` >
 /// `PETSTORE_ENV` > `petstore env use` > production. With `--json`: its name, base URL, what selected it,
 /// where its key would come from (`PETSTORE_API_KEY`, keyring, file, built-in, none; as the config records
@@ -51,16 +52,17 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
         confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
         defaults: target.env.map(|env| DefaultsView::from(&env.defaults)).unwrap_or_default(),
     };
-    let mut text = current.name.clone().unwrap_or_else(|| current.base_url.clone());
-    let mut notes = Vec::new();
+    let mut text = match &current.name {
+        Some(name) => format!("{name}: {}", current.base_url),
+        None => current.base_url.clone(),
+    };
+    let mut notes = vec![format!("key: {}", current.key_source)];
     if current.confirm_writes {
         notes.push("writes confirmed".to_owned());
     }
     if let Some(env) = target.env.filter(|env| !env.defaults.is_empty()) {
         notes.push(format!("defaults: {}", defaults::describe(&env.defaults)));
     }
-    if !notes.is_empty() {
-        text.push_str(&format!(" ({})", notes.join("; ")));
-    }
+    text.push_str(&format!(" ({})", notes.join("; ")));
     ctx.output.value(&current, &text)
 }
