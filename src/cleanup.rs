@@ -42,6 +42,9 @@ struct State {
 enum Writes {
     /// Nothing was sent that may change anything.
     None,
+    /// Nothing was sent yet, but a write is on its way: its question is asked, or answered yes. A signal now
+    /// says that nothing was sent to its target (`to `shop``).
+    Intended(String),
     /// A write may have reached the server: its request was allowed out. It stays so for the rest of the run,
     /// answered or not, since a signal after its answer may still come before the result is shown.
     Started(WriteInFlight),
@@ -65,6 +68,9 @@ pub struct WriteInFlight {
 pub enum Ended {
     /// Nothing that may change anything was sent, and nothing will be; `Signal` is the first signal.
     NothingSent(Signal),
+    /// The write that was on its way ([`Registry::write_intended`]) was not sent, nor anything else: `to` says
+    /// where it would have gone.
+    NotSent { signal: Signal, to: String },
     /// This write may have reached the server.
     MaybeApplied(WriteInFlight),
 }
@@ -91,6 +97,15 @@ impl Registry {
         CleanupGuard { registry: self, slot: Some(slot) }
     }
 
+    /// A write to `to` (`` to `shop` ``) is on its way, not sent yet (its question is being asked): a signal
+    /// from now until [`Registry::write_started`] ends the command saying that nothing was sent there.
+    pub fn write_intended(&self, to: String) {
+        let mut state = self.lock();
+        if matches!(state.writes, Writes::None) {
+            state.writes = Writes::Intended(to);
+        }
+    }
+
     /// Asks leave to send `write`, just before its request can go out (after everything local was checked
     /// and read). From then on a signal ends the command with [`Ended::MaybeApplied`]. Once a signal has ended
     /// it with [`Ended::NothingSent`], leave is refused with that first signal.
@@ -98,7 +113,7 @@ impl Registry {
         let mut state = self.lock();
         match state.writes {
             Writes::Stopped(signal) => Err(signal),
-            Writes::None | Writes::Started(_) => {
+            Writes::None | Writes::Intended(_) | Writes::Started(_) => {
                 state.writes = Writes::Started(write);
                 Ok(())
             }
@@ -117,6 +132,11 @@ impl Registry {
                 Writes::None => {
                     state.writes = Writes::Stopped(signal);
                     Ended::NothingSent(signal)
+                }
+                Writes::Intended(to) => {
+                    let ended = Ended::NotSent { signal, to: to.clone() };
+                    state.writes = Writes::Stopped(signal);
+                    ended
                 }
             };
             (ended, std::mem::take(&mut state.guards))
@@ -249,6 +269,19 @@ mod tests {
         assert_eq!(registry.end(Signal::Interrupt), Ended::MaybeApplied(write("POST /pets")));
         assert_eq!(registry.end(Signal::Hangup), Ended::MaybeApplied(write("POST /pets")));
         assert_eq!(registry.write_started(write("POST /pets")), Ok(()), "a batch may send on");
+    }
+
+    #[test]
+    fn a_signal_at_a_write_s_question_says_nothing_was_sent_there_and_none_may_start() {
+        let registry = registry();
+        registry.write_intended("to `shop`".to_owned());
+        let to = "to `shop`".to_owned();
+        assert_eq!(registry.end(Signal::Interrupt), Ended::NotSent { signal: Signal::Interrupt, to });
+        assert_eq!(registry.write_started(write("POST /pets")), Err(Signal::Interrupt));
+        let registry = self::registry();
+        registry.write_intended("to `shop`".to_owned());
+        assert_eq!(registry.write_started(write("POST /pets")), Ok(()), "answered yes: sent");
+        assert_eq!(registry.end(Signal::Interrupt), Ended::MaybeApplied(write("POST /pets")));
     }
 
     #[test]

@@ -385,6 +385,7 @@ impl Context {
                 Kind::Interrupted(signal),
             ),
             Ended::NothingSent(first) => Error::interrupted(first),
+            Ended::NotSent { signal, to } => Error::interrupted_unsent(signal, &to),
         }
     }
 }

@@ -479,6 +479,12 @@ impl Error {
         Error::new(&code::INTERRUPTED, signal.describe()).with_kind(Kind::Interrupted(signal))
     }
 
+    /// A signal ended the command before the write it was about to send `to` (`` to `shop` ``) went out.
+    pub fn interrupted_unsent(signal: Signal, to: &str) -> Error {
+        Error::new(&code::INTERRUPTED, format!("{}, so nothing was sent {to}", signal.describe()))
+            .with_kind(Kind::Interrupted(signal))
+    }
+
     /// A request that changes something failed after it may have reached the server (no complete answer, a
     /// 5xx, an unreadable 2xx, a signal while it was in flight): `check` is the next step that fits the command,
     /// `kind` the one the failure has on its own terms.

@@ -65,6 +65,8 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         .with_hint(format!("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead())));
     }
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
+    let to = format!("to `{}`", env.name);
+    crate::cleanup::registry().write_intended(to.clone());
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
     // Keys typed before the question showed are discarded there: `y⏎` typed ahead is no answer to it.
@@ -79,14 +81,14 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
             // A closed terminal ends the read as at the end of input, or with an error: as SIGHUP, which comes.
             Ok(_) if ctx.output.terminal_hung_up() => {
                 question.answered(false);
-                return Err(Error::interrupted(crate::signals::Signal::Hangup));
+                return Err(Error::interrupted_unsent(crate::signals::Signal::Hangup, &to));
             }
             Ok(answer) => answer.map_err(|source| Error::read_input("the answer", source))?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         },
         signal = interrupts.recv() => {
             question.answered(false);
-            return Err(Error::interrupted(signal));
+            return Err(Error::interrupted_unsent(signal, &to));
         }
     };
     // Ctrl-D ends the read without ending the line.

@@ -120,6 +120,12 @@ fn ctrl_c_at_a_prompt_sends_nothing_and_exits_130() {
         converse(&env, "xterm-256color", "pets add --name Rex --color never", &[("Category", "1\r"), ("sold", "\x03")]);
     assert_eq!(run.code, 130, "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
+    // Esc leaves the status list as Ctrl-C does.
+    let run =
+        converse(&env, "xterm-256color", "pets add --name Rex --color never", &[("Category", "1\r"), ("sold", "\x1b")]);
+    assert_eq!(run.code, 130, "{run}");
+    assert!(run.stdout.contains("error: interrupted"), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
 }
 
 /// `petstore ARGS` in a pseudo-terminal (`script`), inside a shell that records the terminal's settings before

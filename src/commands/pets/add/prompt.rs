@@ -158,14 +158,15 @@ fn ask_status(output: &Output, plain: bool) -> io::Result<Option<PetStatus>> {
             }
         }
     }
-    // The list hides the cursor while it is drawn.
+    // The list hides the cursor while it is drawn. Esc (or `q`) leaves it as Ctrl-C does: nothing is sent.
     let index = output.prompt(true, || {
         dialoguer::Select::new()
             .with_prompt("Status")
             .items(&labels)
             .default(0)
-            .interact()
-            .map_err(|dialoguer::Error::IO(err)| err)
+            .interact_opt()
+            .map_err(|dialoguer::Error::IO(err)| err)?
+            .ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))
     })?;
     Ok(STATUSES[index].1)
 }
