@@ -89,7 +89,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 name\t''
 category\t''
 status\t'available, pending, sold, then none'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -105,7 +105,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l all -d 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l reverse -d 'Sort in descending order'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -124,7 +124,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 name\t''
 category\t''
 status\t'available, pending, sold, then none'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -140,7 +140,7 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l exact -d 'Names exactly as written, case included'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l reverse -d 'Sort in descending order'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -150,21 +150,21 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l name -d 'The animal\'s name' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l category-id -d 'The id of the category it belongs to (an integer)' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l status -d 'Its availability; the API states no default, so none is sent when omitted' -r -f -a "available\t''
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l status -d 'Its availability; none is sent when omitted' -r -f -a "available\t''
 pending\t''
 sold\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l file -d 'Add every record of this file instead; `-` reads stdin' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l format -d 'The file\'s format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]' -r -f -a "json\t'A JSON array of NewPet objects (`.json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l format -d 'The file\'s format (by default from its extension; required for stdin)' -r -f -a "json\t'A JSON array of NewPet objects (`.json`)'
 ndjson\t'One NewPet JSON object per line; blank lines are skipped (`.ndjson`, `.jsonl`)'
 csv\t'Comma-separated with a header row: `name`, `categoryId` and optionally `status`, in any order (`.csv`)'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'How many requests may be in flight at once, 1 to 256; without it, the batch finds how many as it goes, from 8 up to 256, backing off when the server refuses (429, 503) or slows down' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l failed -d 'Write every record that was not created (failed, or not sent) to this file, in the input\'s format, so that `--file PATH` sends exactly those; replaced whole, even when empty' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l unknown -d 'Write every record whose request went out without a usable answer (it may or may not have been created) to this file, in the input\'s format, as `--failed` does for the others; replaced whole, even when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l undecided -d 'Write every record that `--skip-existing` could not decide (not sent: whether it exists cannot be told) to this file, in the input\'s format, as `--failed` does for the others; replaced whole, even when empty' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l progress -d 'How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor movement (plain, for screen readers and CI logs, even when not a terminal), or none' -r -f -a "auto\t'A bar that redraws in place, when stderr is a terminal and without `--quiet`'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'Requests in flight at once, 1 to 256 (by default, found as the batch goes)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l failed -d 'Write the records not created to this file, for a re-run' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l unknown -d 'Write the records of unknown outcome to this file' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l undecided -d 'Write the records `--skip-existing` could not decide to this file' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l progress -d 'How to show the progress on stderr' -r -f -a "auto\t'A bar that redraws in place, when stderr is a terminal and without `--quiet`'
 plain\t'A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)'
 none\t'Nothing'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -178,11 +178,11 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-existing -d 'Look each record up before sending it (name, categoryId and status, in every animal the API can reach, fetched once for the batch) and skip those that exist. A record whose status\'s list comes back full (100; with no status, the unfiltered list) cannot be told: it is not sent, and goes to the `--undecided` file. When only such records are left, the batch exits 7: a re-run would decide nothing more'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-existing -d 'Skip the records whose animal exists already'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question before a write'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Print each request that would be sent; send nothing'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, as curl commands'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -190,7 +190,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -204,7 +204,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -235,9 +235,9 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -l color -d 'When
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s i -l include -d 'Print the answer\'s status and headers on stderr'
-complete -c petstore -n "__fish_petstore_using_subcommand api" -s y -l yes -d 'Answer yes to the question asked before a write to an environment whose writes are confirmed (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked (no terminal, a background job)'
-complete -c petstore -n "__fish_petstore_using_subcommand api" -l dry-run -d 'Check the input and print on stdout each request that would be sent (method, URL, headers with the key masked, body); send nothing'
-complete -c petstore -n "__fish_petstore_using_subcommand api" -l curl -d 'As `--dry-run`, printing each request as an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -s y -l yes -d 'Answer yes to the question before a write'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l dry-run -d 'Print each request that would be sent; send nothing'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l curl -d 'As `--dry-run`, as curl commands'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
@@ -311,7 +311,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -326,7 +326,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'Every environment, not only the selected one'
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -385,7 +385,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_se
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -399,7 +399,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -602,7 +602,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "set" -d 'Name a command line, to run it by that name'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "remove" -d 'Remove an alias'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -616,7 +616,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -666,7 +666,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "set" -d 'Name a command line, to run it by that name'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an alias'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -680,7 +680,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l jq -d 'Filt
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
@@ -707,7 +707,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand completions" -l no-inp
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand version" -l columns -d 'Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
@@ -721,7 +721,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand version" -l jq -d 'Fil
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand version" -l header -d 'Print a header row, even in tsv [default: a table and csv have one, tsv not]'
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-header -d 'Print no header row, even in a table or csv'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'

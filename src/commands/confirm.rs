@@ -15,9 +15,11 @@ use crate::error::{Error, code};
 /// `--yes`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct YesArgs {
-    /// Answer yes to the question asked before a write to an environment whose writes are confirmed
-    /// (production, unless changed with `petstore env confirm-writes`); needed there when nobody can be asked
-    /// (no terminal, a background job)
+    /// Answer yes to the question before a write
+    ///
+    /// The question comes before a write to an environment whose writes are confirmed (production, unless
+    /// changed with `petstore env confirm-writes`); `--yes` is needed there when nobody can be asked (no
+    /// terminal, a background job)
     #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = YesParser)]
     pub yes: bool,
 }

@@ -17,13 +17,16 @@ use crate::output::safe;
 /// `--dry-run` and `--curl`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct DryRunArgs {
-    /// Check the input and print on stdout each request that would be sent (method, URL, headers with the
-    /// key masked, body); send nothing
+    /// Print each request that would be sent; send nothing
+    ///
+    /// The input is checked, and each request printed on stdout: method, URL, headers with the key masked,
+    /// body
     #[arg(long, help_heading = "Sending nothing")]
     pub dry_run: bool,
 
-    /// As `--dry-run`, printing each request as an equivalent curl command that reads the key from
-    /// `"$PETSTORE_API_KEY"`
+    /// As `--dry-run`, as curl commands
+    ///
+    /// Each request is an equivalent curl command that reads the key from `"$PETSTORE_API_KEY"`
     #[arg(long, help_heading = "Sending nothing")]
     pub curl: bool,
 }

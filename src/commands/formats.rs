@@ -10,11 +10,15 @@ use crate::output::{Layout, Output, OutputFormat, OutputSettings};
 #[derive(Debug, Clone, Default, clap::Args)]
 #[command(next_help_heading = "Columns")]
 pub struct ColumnArgs {
-    /// Print these columns, in this order: JSON field names, comma-separated (table, tsv and csv)
+    /// Print these columns, in this order (JSON field names)
+    ///
+    /// The names are comma-separated; in a table, tsv and csv
     #[arg(long, value_name = "LIST")]
     pub columns: Option<String>,
 
-    /// Print a header row, even in tsv [default: a table and csv have one, tsv not]
+    /// Print a header row, even in tsv
+    ///
+    /// [default: a table and csv have one, tsv not]
     #[arg(long, overrides_with = "no_header")]
     pub header: bool,
 

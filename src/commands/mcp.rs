@@ -110,6 +110,13 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
              asked of the user in the MCP client",
         );
     }
+    // Typed at a terminal, it would wait in silence: an MCP client starts it, with pipes for stdin and stdout.
+    if ctx.output.stdin_is_terminal() {
+        ctx.output.status(
+            "petstore mcp waits for an MCP client on stdin and stdout: add it to one (`claude mcp add petstore -- \
+             petstore mcp`, docs/mcp.md); Ctrl-D ends it",
+        );
+    }
     let writes = Arc::new(AtomicUsize::new(0));
     let server = Server {
         ctx: Arc::clone(ctx),

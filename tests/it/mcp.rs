@@ -726,3 +726,35 @@ async fn error_hints_name_tools_and_their_arguments_not_cli_flags() {
         insta::assert_snapshot!("mcp_hints_name_tools", errors);
     });
 }
+
+/// Typed at a terminal, `petstore mcp` says in one line what it waits for and how to connect a client, then
+/// serves as ever: Ctrl-D (the end of its input) ends it, exit 0.
+#[test]
+fn at_a_terminal_it_says_what_it_waits_for_and_ctrl_d_ends_it() {
+    let env = TestEnv::new();
+    let petstore = env.command();
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", &format!("{bin} --color never mcp"), "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let (mut stdout, mut stdin) = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    let line = "petstore mcp waits for an MCP client on stdin and stdout: add it to one (`claude mcp add petstore -- \
+                petstore mcp`, docs/mcp.md); Ctrl-D ends it";
+    let (mut seen, mut buf) = (Vec::new(), [0; 512]);
+    while !String::from_utf8_lossy(&seen).contains("Ctrl-D ends it") {
+        let n = stdout.read(&mut buf).unwrap();
+        assert!(n > 0, "no line came: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    stdin.write_all(b"\x04").unwrap();
+    stdout.read_to_end(&mut seen).unwrap();
+    let status = child.wait().unwrap();
+    let shown = String::from_utf8_lossy(&seen).replace('\r', "");
+    assert_eq!((status.code(), shown.trim_end()), (Some(0), line), "{shown:?}");
+}

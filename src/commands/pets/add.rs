@@ -74,7 +74,9 @@ pub struct AddArgs {
     )]
     pub category_id: Option<i64>,
 
-    /// Its availability; the API states no default, so none is sent when omitted
+    /// Its availability; none is sent when omitted
+    ///
+    /// The API states no default.
     #[arg(long, value_enum, value_name = "STATUS", conflicts_with = "file")]
     pub status: Option<PetStatus>,
 
@@ -82,7 +84,9 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", help_heading = "Adding from a file")]
     pub file: Option<PathBuf>,
 
-    /// The file's format [default: from its extension: .json, .ndjson or .jsonl, .csv; required for stdin]
+    /// The file's format (by default from its extension; required for stdin)
+    ///
+    /// [default: from its extension: .json, .ndjson or .jsonl, .csv]
     #[arg(
         long,
         value_enum,
@@ -94,8 +98,10 @@ pub struct AddArgs {
     )]
     pub format: Option<Format>,
 
-    /// How many requests may be in flight at once, 1 to 256; without it, the batch finds how many as it goes,
-    /// from 8 up to 256, backing off when the server refuses (429, 503) or slows down
+    /// Requests in flight at once, 1 to 256 (by default, found as the batch goes)
+    ///
+    /// Without it, the batch finds how many as it goes, from 8 up to 256, backing off when the server refuses
+    /// (429, 503) or slows down
     #[arg(
         long,
         value_name = "N",
@@ -106,34 +112,43 @@ pub struct AddArgs {
     )]
     pub concurrency: Option<u16>,
 
-    /// Write every record that was not created (failed, or not sent) to this file, in the input's format, so
-    /// that `--file PATH` sends exactly those; replaced whole, even when empty
+    /// Write the records not created to this file, for a re-run
+    ///
+    /// Every record that was not created (failed, or not sent), in the input's format, so that `--file PATH`
+    /// sends exactly those; the file is replaced whole, even when empty
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
 
-    /// Write every record whose request went out without a usable answer (it may or may not have been
-    /// created) to this file, in the input's format, as `--failed` does for the others; replaced whole, even
-    /// when empty. Such records are never sent again by themselves: `--file PATH --skip-existing` sends those
-    /// that do not exist
+    /// Write the records of unknown outcome to this file
+    ///
+    /// Every record whose request went out without a usable answer (it may or may not have been created), in
+    /// the input's format, as `--failed` does for the others; replaced whole, even when empty. Such records
+    /// are never sent again by themselves: `--file PATH --skip-existing` sends those that do not exist
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub unknown: Option<PathBuf>,
 
-    /// Look each record up before sending it (name, categoryId and status, in every animal the API can reach,
-    /// fetched once for the batch) and skip those that exist. A record whose status's list comes back full
+    /// Skip the records whose animal exists already
+    ///
+    /// Each record is looked up before it is sent (name, categoryId and status, in every animal the API can
+    /// reach, fetched once for the batch). A record whose status's list comes back full
     /// (100; with no status, the unfiltered list) cannot be told: it is not sent, and goes to the `--undecided`
     /// file. When only such records are left, the batch exits 7: a re-run would decide nothing more
     #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub skip_existing: bool,
 
-    /// Write every record that `--skip-existing` could not decide (not sent: whether it exists cannot be told)
-    /// to this file, in the input's format, as `--failed` does for the others; replaced whole, even when empty
+    /// Write the records `--skip-existing` could not decide to this file
+    ///
+    /// Every record that `--skip-existing` could not decide (not sent: whether it exists cannot be told), in
+    /// the input's format, as `--failed` does for the others; replaced whole, even when empty
     #[arg(long, value_name = "PATH", requires = "skip_existing",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub undecided: Option<PathBuf>,
 
-    /// How to show the progress on stderr: a bar at a terminal (auto), a line at a time with no cursor
+    /// How to show the progress on stderr
+    ///
+    /// A bar at a terminal (auto), a line at a time with no cursor
     /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto, requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
