@@ -8,7 +8,6 @@ use reqwest::Url;
 
 use crate::api::client::{Client, Settings};
 use crate::cleanup::{self, Ended, WriteInFlight};
-use crate::cli::GlobalArgs;
 use crate::config::{self, Config, DisplaySafeUrl, Environment};
 use crate::credentials::{self, ApiKey, Source, Wanted};
 use crate::error::{Error, Kind, code};
@@ -24,31 +23,15 @@ pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
 /// `petstore-sandbox --tls -- CMD` sets it for CMD.
 pub const CACERT_VAR: &str = "PETSTORE_CACERT";
 
-/// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now,
-/// so that a bad one is a usage error before anything is sent.
+/// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now
+/// ([`petstore_core::api::ca`]), so that a bad one is a usage error before anything is sent.
 fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
-    use rustls::pki_types::CertificateDer;
-    use rustls::pki_types::pem::PemObject;
-    let invalid = |why: String| Error::invalid_value(format!("{given}: {why}"));
-    let pem = std::fs::read(path).map_err(|err| invalid(err.to_string()))?;
-    let mut certificates = Vec::new();
-    for (index, der) in CertificateDer::pem_slice_iter(&pem).enumerate() {
-        let der = der.map_err(|err| invalid(format!("certificate {} is not readable PEM: {err}", index + 1)))?;
-        rustls::RootCertStore::empty()
-            .add(der.clone())
-            .map_err(|err| invalid(format!("certificate {} is not a usable CA certificate: {err}", index + 1)))?;
-        certificates.push(
-            reqwest::Certificate::from_der(&der).map_err(|err| invalid(format!("certificate {}: {err}", index + 1)))?,
-        );
-    }
-    if certificates.is_empty() {
-        return Err(invalid("it holds no PEM certificate".to_owned()));
-    }
-    Ok(certificates)
+    petstore_core::api::ca::read_certificates(path).map_err(|err| Error::invalid_value(format!("{given}: {err}")))
 }
 
 /// What the flags and variables select, before the config is read: a base URL, or an environment's name, and
-/// what chose it. Neither: the config's default environment, else production.
+/// what chose it (resolved once, at start-up: [`crate::startup`]). Neither: the config's default environment,
+/// else production.
 #[derive(Debug, Clone)]
 pub struct Selection {
     pub base_url: Option<DisplaySafeUrl>,
@@ -57,29 +40,6 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`: flags beat variables, and at each level a
-    /// URL beats a name.
-    pub fn of(global: &GlobalArgs) -> Result<Selection, Error> {
-        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let (base_url, env, selected_by) = match (&global.base_url, &global.env) {
-            (Some(url), _) => (Some(url.clone()), None, Some("--base-url")),
-            (None, Some(env)) => (None, Some(env.clone()), Some("--env")),
-            (None, None) => match var(BASE_URL_VAR) {
-                Some(url) => {
-                    let url = config::parse_base_url(&url)
-                        .map_err(|why| Error::invalid_value(format!("`{BASE_URL_VAR}`: it {why}")))?;
-                    (Some(url), None, Some(BASE_URL_VAR))
-                }
-                None => {
-                    let env = var(config::ENV_VAR);
-                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
-                    (None, env, selected_by)
-                }
-            },
-        };
-        Ok(Selection { base_url, env, selected_by })
-    }
-
     /// The environment selected in `config`, if the selection is one: a base URL is one when an environment
     /// has it.
     pub fn environment<'a>(&self, config: &'a Config) -> Option<&'a Environment> {
@@ -89,6 +49,18 @@ impl Selection {
             (None, None) => config.environment(config.default_env().unwrap_or(config::DEFAULT_ENV)).ok(),
         }
     }
+}
+
+/// What start-up resolved for the [`Context`]: plain settings, no clap type.
+#[derive(Debug, Clone)]
+pub struct ContextSettings {
+    pub selection: Selection,
+    /// `--timeout`, else `PETSTORE_TIMEOUT`, else the default.
+    pub timeout: std::time::Duration,
+    /// The file of extra CA certificates, and where it was given (`` `--cacert FILE` ``) for its errors.
+    pub cacert: Option<(std::path::PathBuf, String)>,
+    /// `--no-input`.
+    pub no_input: bool,
 }
 
 /// What every command runs with.
@@ -144,48 +116,33 @@ impl Context {
         self.cacert.as_deref()
     }
 
-    /// Resolves where requests go: `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV` > (later, from
-    /// the config) the default environment > production. Flags beat variables, and at each level a URL beats
-    /// a name. Nothing else is read until a command needs it.
-    pub fn new(global: &GlobalArgs, output: Output) -> Result<Context, Error> {
-        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let Selection { base_url, env, selected_by } = Selection::of(global)?;
-        let timeout = match (global.timeout, var(TIMEOUT_VAR)) {
-            (Some(timeout), _) => timeout,
-            (None, Some(text)) => crate::cli::parse_timeout(&text)
-                .map_err(|why| Error::invalid_value(format!("`{TIMEOUT_VAR}`: {why}")))?,
-            (None, None) => crate::api::client::REQUEST_TIMEOUT,
+    /// The context of a run, from what start-up resolved ([`crate::startup`]): where requests go, the
+    /// timeout, the CA file, `--no-input`; and the config file when start-up read it, so that it is not read
+    /// again (its first use still warns, as [`Context::config`] does). Nothing else is read until a command
+    /// needs it. A CA file is read and each certificate checked now: a bad one is a usage error before anything
+    /// is sent.
+    pub fn new(settings: ContextSettings, output: Output, config: Option<Config>) -> Result<Context, Error> {
+        let ContextSettings { selection: Selection { base_url, env, selected_by }, timeout, cacert, no_input } =
+            settings;
+        let (ca_certificates, cacert) = match cacert {
+            Some((path, given)) => (read_certificates(&path, &given)?, Some(path)),
+            None => (Vec::new(), None),
         };
-        // The flag beats the variable, as `--timeout` does.
-        let (ca_certificates, cacert) = match (&global.cacert, std::env::var_os(CACERT_VAR).filter(|v| !v.is_empty())) {
-            (Some(path), _) => {
-                (read_certificates(path, &format!("`--cacert {}`", path.display()))?, Some(path.clone()))
-            }
-            (None, Some(path)) => {
-                let path = std::path::PathBuf::from(path);
-                (read_certificates(&path, &format!("`{CACERT_VAR}={}`", path.display()))?, Some(path))
-            }
-            (None, None) => (Vec::new(), None),
-        };
-        let settings = Settings { timeout, ca_certificates };
+        let loaded = OnceLock::new();
+        if let Some(config) = config {
+            let _ = loaded.set(config);
+        }
         Ok(Context {
             output,
             base_url,
             env,
             selected_by,
-            no_input: global.no_input,
-            config: OnceLock::new(),
+            no_input,
+            config: loaded,
             config_checked: std::sync::Once::new(),
-            settings,
+            settings: Settings { timeout, ca_certificates },
             cacert,
         })
-    }
-
-    /// The context with the config file already read (by [`crate::commands::defaults::apply`]), so that it is
-    /// not read again. Its first use warns as [`Context::config`] does.
-    pub fn with_config(self, config: Config) -> Context {
-        let _ = self.config.set(config);
-        self
     }
 
     /// This context with the config file not read yet, for a command that runs on and acts again and again
@@ -309,7 +266,7 @@ impl Context {
         let target = self.target()?;
         // A first run goes to production, whose URL is a placeholder until set: say so, not "not logged in".
         if let Some(env) = target.env {
-            crate::commands::env::require_real_url(env)?;
+            require_real_url(env)?;
         }
         let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
         self.client_for(target.base_url, target.env, &key, source)
@@ -394,4 +351,21 @@ impl Context {
 fn not_an_environment(url: &DisplaySafeUrl) -> Error {
     Error::new(&code::NOT_AN_ENVIRONMENT, format!("`auth` commands work on environments, and `{url}` is not one"))
         .with_hint(format!("add it with `petstore env add NAME {url}`, then use `--env NAME`"))
+}
+
+/// Refuses an environment whose URL is a placeholder ([`Environment::is_placeholder`]): no request to it can
+/// succeed.
+pub fn require_real_url(env: &Environment) -> Result<(), Error> {
+    if env.is_placeholder() {
+        let (env, url) = (&env.name, &env.base_url);
+        return Err(Error::new(
+            &code::PLACEHOLDER_URL,
+            format!("`{env}`'s base URL, {url}, is a placeholder: petstore does not know where `{env}` is"),
+        )
+        .with_hint(format!(
+            "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run `petstore-sandbox`, \
+             then `petstore --env sandbox ...`"
+        )));
+    }
+    Ok(())
 }

@@ -24,6 +24,7 @@ pub mod help_json;
 pub mod man;
 pub mod output;
 pub mod signals;
+pub mod startup;
 
 use std::sync::Arc;
 

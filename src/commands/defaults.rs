@@ -1,6 +1,7 @@
 //! Per-environment defaults (`[environments.NAME.defaults]`): what a flag left out means for a command run
-//! against that environment. Applied to the parsed command line once, before anything else reads it, so that
-//! every later step (the output flags' checks, the command) sees them as if typed.
+//! against that environment. Start-up applies them to the parsed command line once, before anything else reads
+//! it ([`crate::startup`]), so that every later step (the output flags' checks, the command) sees them as if
+//! typed; here are the keys, their checks and their words, for that and for the `env` verbs.
 //!
 //! Which command each applies to:
 //! - `limit` and `status`: `pets list` (`--limit` is left alone with `--all`, which it conflicts with);
@@ -16,15 +17,8 @@
 use clap::ValueEnum;
 
 use crate::api::PetStatus;
-use crate::cli::{Cli, Command};
-use crate::commands::pets::PetsCommand;
-use crate::config::{Config, Defaults};
-use crate::context::Selection;
-use crate::error::{Error, code};
+use crate::config::Defaults;
 use crate::output::{Layout, OutputFormat, Rows};
-
-/// Turns every default off for a run when set (and not `0`).
-pub const NO_DEFAULTS_VAR: &str = "PETSTORE_NO_DEFAULTS";
 
 /// A key of `[environments.NAME.defaults]`, as `env set --default KEY=VALUE` and `--unset-default KEY` take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -125,93 +119,6 @@ impl From<&Defaults> for DefaultsView {
             columns: defaults.columns.clone(),
         }
     }
-}
-
-/// Whether `PETSTORE_NO_DEFAULTS` turns the defaults off.
-fn turned_off() -> bool {
-    std::env::var_os(NO_DEFAULTS_VAR).is_some_and(|value| !value.is_empty() && value != "0")
-}
-
-/// The command's `--columns`, when it prints animals.
-fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::ColumnArgs> {
-    match command {
-        Command::Pets(PetsCommand::List(args)) => Some(&mut args.columns),
-        Command::Pets(PetsCommand::Find(args)) => Some(&mut args.columns),
-        Command::Pets(PetsCommand::Get(args)) => Some(&mut args.columns),
-        Command::Pets(PetsCommand::Add(add)) => Some(&mut add.args.columns),
-        _ => None,
-    }
-}
-
-/// Fills in what the selected environment's defaults say for the flags `cli` leaves out. A config that does
-/// not load, or a selection that names no environment, changes nothing here: the command says what is wrong.
-/// The config, when it was read, is returned for the command's [`crate::context::Context`], so that a run
-/// reads it once.
-pub fn apply(cli: &mut Cli) -> Result<Option<Config>, Error> {
-    let shape = crate::commands::formats::record_shape(&cli.command);
-    let prints_records = shape.is_some();
-    let pets_list = matches!(cli.command, Command::Pets(PetsCommand::List(_)));
-    if !(prints_records || pets_list) || turned_off() {
-        return Ok(None);
-    }
-    let Ok(selection) = Selection::of(&cli.global) else { return Ok(None) };
-    let Ok(config) = Config::load() else { return Ok(None) };
-    let Some(env) = selection.environment(&config) else { return Ok(Some(config)) };
-    let defaults = &env.defaults;
-    let checked = |key: Key, value: &str| {
-        key.check(value).map_err(|why| {
-            let message = format!(
-                "`environments.{}.defaults.{}` in `{}`: {why}",
-                env.name,
-                key.as_str(),
-                config.path().display()
-            );
-            Error::new(&code::CONFIG_VALUE, message).with_hint(format!(
-                "set it with `petstore env set {} --default {}=VALUE`, or remove it with `--unset-default {}`",
-                env.name,
-                key.as_str(),
-                key.as_str()
-            ))
-        })
-    };
-    if let Command::Pets(PetsCommand::List(args)) = &mut cli.command {
-        if let Some(limit) = defaults.limit
-            && args.limit.is_none()
-            && !args.all
-        {
-            args.limit =
-                Some(crate::commands::values::parse_limit(&checked(Key::Limit, &limit.to_string())?).expect("checked"));
-        }
-        if let Some(status) = &defaults.status
-            && args.status.is_none()
-        {
-            args.status = Some(PetStatus::from_str(&checked(Key::Status, status)?, true).expect("checked"));
-        }
-    }
-    let global = &mut cli.global;
-    let typed_json = global.json || global.jq.is_some();
-    if let Some(output) = &defaults.output
-        && prints_records
-        && global.output.is_none()
-        && !typed_json
-    {
-        let format = OutputFormat::from_str(&checked(Key::Output, output)?, true).expect("checked");
-        let json = matches!(format, OutputFormat::Json | OutputFormat::Ndjson);
-        if !(json && shape == Some(true)) {
-            global.output = Some(format);
-        }
-    }
-    let json = cli.global.json
-        || cli.global.jq.is_some()
-        || matches!(cli.global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
-    if let Some(columns) = &defaults.columns
-        && !json
-        && let Some(args) = pet_columns(&mut cli.command)
-        && args.columns.is_none()
-    {
-        args.columns = Some(checked(Key::Columns, columns)?);
-    }
-    Ok(Some(config))
 }
 
 #[cfg(test)]

@@ -17,31 +17,32 @@ mod columns;
 mod csv;
 pub mod jq;
 mod progress;
+mod prompt;
+mod request_log;
 pub mod safe;
 mod stream;
 mod table;
-mod terminal;
-pub mod usage;
+pub(crate) mod terminal;
+mod words;
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use reqwest::{Method, StatusCode, Url};
+use reqwest::StatusCode;
 use serde::Serialize;
 
 use crate::api::{self, Pet};
-use crate::cleanup::CleanupGuard;
-use crate::cli::GlobalArgs;
 use crate::error::{Error, code};
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
+pub use prompt::{CannotAsk, Question};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
+pub use words::{duration_words, shell_word};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
@@ -90,8 +91,8 @@ pub fn json_errors(json_mode: bool) -> bool {
     json_mode || std::env::var_os(ERROR_FORMAT_VAR).is_some_and(|format| format == "json")
 }
 
-/// The global output flags, resolved once from the command line (ripgrep's high-level settings from its
-/// low-level arguments): what [`Output::new`] and [`crate::commands::formats::configure`] take.
+/// The global output flags, resolved once at start-up ([`crate::startup`]): what [`Output::new`] and
+/// [`crate::commands::formats::configure`] take.
 #[derive(Debug, Clone)]
 pub struct OutputSettings {
     /// `--output FORMAT`, as given.
@@ -113,23 +114,6 @@ pub struct OutputSettings {
 }
 
 impl OutputSettings {
-    /// The output flags of `global`, resolved.
-    pub fn resolve(global: &GlobalArgs) -> OutputSettings {
-        let json_mode = global.json
-            || global.jq.is_some()
-            || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
-        OutputSettings {
-            output: global.output,
-            json: global.json,
-            jq: global.jq.clone(),
-            json_mode,
-            json_errors: json_errors(json_mode),
-            color: global.color,
-            quiet: global.quiet,
-            verbose: global.verbose,
-        }
-    }
-
     /// The flag that chose the format, as typed, for messages: `--json` or `--output tsv`.
     pub fn format_flag(&self) -> Option<String> {
         use clap::ValueEnum;
@@ -356,98 +340,6 @@ impl Output {
         }
     }
 
-    /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
-    /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
-    /// meanwhile, the [`crate::cleanup`] registry gives the terminal its echo back and ends the prompt's line.
-    pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
-        // rpassword puts the settings back itself however the read ends: the guard is only for a signal. At
-        // the Ctrl-C key rpassword ends the line and raises SIGINT itself; a SIGINT from elsewhere (`kill`)
-        // finds the line open, so what it wrote last decides.
-        let line_ended = Arc::new(AtomicBool::new(false));
-        let _guard = TerminalSettings::save(false).map(|saved| guard_terminal(saved, Arc::clone(&line_ended)));
-        rpassword::prompt_password_with_config(
-            safe::message(prompt),
-            rpassword::ConfigBuilder::new().output_writer(LineEnds { inner: io::stderr(), line_ended }).build(),
-        )
-    }
-
-    /// Runs a prompt that changes the terminal (dialoguer's: raw mode, and a hidden cursor when `cursor`),
-    /// keeping its settings first: however the prompt ends (an answer, the Ctrl-C key, an error) they are put
-    /// back and the cursor shown, and a signal meanwhile puts them back through the [`crate::cleanup`]
-    /// registry.
-    pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-        let saved = TerminalSettings::save(cursor);
-        // dialoguer reads the Ctrl-C key itself (raw mode): a signal meanwhile comes from elsewhere and finds
-        // the prompt's line open.
-        let guard = saved.clone().map(|saved| guard_terminal(saved, Arc::new(AtomicBool::new(false))));
-        let answer = prompt();
-        // Unless a signal did it already, from the thread that reports it.
-        if let (Some(saved), Some(guard)) = (saved, guard)
-            && guard.disarm()
-        {
-            let mut bytes = Vec::new();
-            saved.restore(&mut bytes);
-            // Ctrl-C or Ctrl-D read as a key ends the prompt without ending its line: the error that follows
-            // needs one of its own.
-            if answer
-                .as_ref()
-                .is_err_and(|err| matches!(err.kind(), io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof))
-            {
-                bytes.push(b'\n');
-            }
-            let mut stderr = io::stderr().lock();
-            let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
-        }
-        answer
-    }
-
-    /// Whether the terminal on stdin hung up (a closed window or SSH session), which ends a read of it as if
-    /// at the end of input: a prompt or question that ends so is ended by the hangup, not by the user.
-    pub fn terminal_hung_up(&self) -> bool {
-        terminal::hung_up()
-    }
-
-    /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
-    /// stdin's (in the background, `&`, a read of the terminal would stop it).
-    pub fn can_ask(&self) -> bool {
-        self.cannot_ask().is_none()
-    }
-
-    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
-    /// place that decides it: prompts for missing input and the question before a write both ask it.
-    pub fn cannot_ask(&self) -> Option<CannotAsk> {
-        if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
-            Some(CannotAsk::NoTerminal)
-        } else if self.in_background() {
-            Some(CannotAsk::Background)
-        } else {
-            None
-        }
-    }
-
-    /// Whether petstore runs in the background of the terminal on stdin (`&`).
-    pub fn in_background(&self) -> bool {
-        terminal::in_background()
-    }
-
-    /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
-    /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
-    /// line of its own (the [`crate::cleanup`] registry ends the question's line). What was typed at the
-    /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
-    pub fn question(&self, question: &str) -> Question {
-        terminal::discard_typed_ahead();
-        let mut stderr = io::stderr().lock();
-        let _ = write!(stderr, "{}", safe::message(question));
-        let _ = stderr.flush();
-        Question { open: CleanupGuard::new(|_, stderr| stderr.push(b'\n')) }
-    }
-
-    /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
-    pub fn stdin_is_terminal(&self) -> bool {
-        use std::io::IsTerminal;
-        io::stdin().is_terminal()
-    }
-
     /// A deprecation warning, unless one was printed already in this run (or `--quiet`).
     pub fn deprecation_warning(&self, message: &str) {
         if !self.deprecation_warned.swap(true, Ordering::SeqCst) {
@@ -525,7 +417,7 @@ impl Output {
 
     /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
     pub fn request_observer(&self) -> Arc<dyn api::Observer> {
-        Arc::new(RequestLog { output: self.clone() })
+        Arc::new(request_log::RequestLog::new(self.clone()))
     }
 
     fn stderr_style(&self, style: Style) -> Style {
@@ -547,122 +439,6 @@ impl Output {
 fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool, terminal: bool) -> io::Result<()> {
     let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }?;
     writeln!(w, "{}", safe::json(&text, terminal))
-}
-
-/// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a
-/// warning for the first deprecated operation the server names, whatever the verbosity.
-struct RequestLog {
-    output: Output,
-}
-
-impl RequestLog {
-    fn dim(&self) -> Style {
-        self.output.stderr_style(DIM)
-    }
-}
-
-impl api::Observer for RequestLog {
-    fn request(&self, method: &Method, url: &Url, headers: &[(&str, String)]) {
-        if !self.output.verbose {
-            return;
-        }
-        let mut stderr = io::stderr().lock();
-        let _ = writeln!(stderr, "> {method} {}", safe::message(url.as_str()));
-        for (name, value) in headers {
-            let _ = writeln!(stderr, "> {name}: {}", safe::message(value));
-        }
-    }
-
-    fn response(&self, status: StatusCode, _headers: &reqwest::header::HeaderMap, elapsed: Duration) {
-        if self.output.verbose {
-            let style = self.dim();
-            to_stderr!("< {status} {style}({}){style:#}", millis(elapsed));
-        }
-    }
-
-    fn failed(&self, error: &api::Error, elapsed: Duration) {
-        if self.output.verbose {
-            let style = self.dim();
-            to_stderr!("< no answer: {} {style}({}){style:#}", safe::message(&error.to_string()), millis(elapsed));
-        }
-    }
-
-    fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
-        if self.output.verbose {
-            to_stderr!(
-                "* attempt {attempt} of {} failed ({}); retrying in {}",
-                api::client::MAX_ATTEMPTS,
-                safe::message(reason),
-                millis(wait)
-            );
-        }
-    }
-
-    fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>) {
-        let operation = format!("{method} {}", url.path());
-        self.output.deprecation_warning(&match (deprecation, sunset) {
-            (_, Some(sunset)) => format!("the API deprecates `{operation}` and removes it after {sunset}"),
-            (_, None) => format!("the API deprecates `{operation}`"),
-        });
-    }
-}
-
-/// A duration in words, for every message that names one: under two minutes in seconds, to a tenth under ten
-/// (`1 s`, `2.5 s`, `30 s`, `60 s`); past that in the largest unit it is a whole number of (`15 minutes`, `3 days`), else in the
-/// largest unit of which it makes two or more, rounded down (`7 minutes`, `3 hours`, `400 days`).
-pub fn duration_words(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    if secs < 10 {
-        let text = format!("{:.1}", duration.as_secs_f64());
-        return format!("{} s", text.trim_end_matches(".0"));
-    }
-    if secs < 120 {
-        return format!("{secs} s");
-    }
-    let plural = |count: u64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
-    if secs.is_multiple_of(86_400) {
-        return plural(secs / 86_400, "day");
-    }
-    if secs.is_multiple_of(3_600) && secs < 172_800 {
-        return plural(secs / 3_600, "hour");
-    }
-    match secs {
-        // Whole minutes and hours stay exact below two days; past that, days read better than a count of
-        // minutes or hours.
-        _ if secs < 7_200 || secs.is_multiple_of(60) && secs < 172_800 => plural(secs / 60, "minute"),
-        _ if secs < 172_800 => plural(secs / 3_600, "hour"),
-        _ => plural(secs / 86_400, "day"),
-    }
-}
-
-/// `text` as one word for a POSIX shell, quoted only when it must be (shlex), for a command a message
-/// suggests. A NUL, which no path or argument can hold, is dropped rather than quoted.
-pub fn shell_word(text: &str) -> String {
-    match shlex::try_quote(text) {
-        Ok(quoted) => quoted.into_owned(),
-        Err(_) => shell_word(&text.replace('\0', "")),
-    }
-}
-
-/// How long an exchange took, for `--verbose`: always in milliseconds, so that its lines compare at a glance
-/// (a measurement, as curl's `-w` gives one, rather than a duration in words).
-fn millis(elapsed: Duration) -> String {
-    format!("{:.1} ms", elapsed.as_secs_f64() * 1000.0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shell_words_are_quoted_only_when_needed() {
-        assert_eq!(shell_word("/home/me/.config/petstore"), "/home/me/.config/petstore");
-        assert_eq!(shell_word("out/failed.csv"), "out/failed.csv");
-        assert_eq!(shell_word("/tmp/my dir"), "'/tmp/my dir'");
-        let quoted = shell_word("my failed's.csv");
-        assert_eq!(shlex::split(&quoted).unwrap(), ["my failed's.csv"], "{quoted}");
-        assert_eq!(shlex::split(&shell_word("a$b`c\"d")).unwrap(), ["a$b`c\"d"]);
-    }
 }
 
 /// A [`crate::error::SourceError`] as it is shown on stderr: its message, file name and excerpt escaped by
@@ -688,83 +464,6 @@ impl ShownSource {
             src: miette::NamedSource::new(safe::message(path), shown),
             span: span.into(),
             help: source.help().to_owned(),
-        }
-    }
-}
-
-/// A question on stderr waiting for its answer on the same line ([`Output::question`]).
-#[derive(Debug)]
-#[must_use = "a question is answered"]
-pub struct Question {
-    /// Ends the question's line if a signal ends the command first.
-    open: CleanupGuard,
-}
-
-impl Question {
-    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
-    /// is then ended here, unless a signal's cleanup did it already.
-    pub fn answered(self, ended_line: bool) {
-        if self.open.disarm() && !ended_line {
-            to_stderr!();
-        }
-    }
-}
-
-/// Registers `saved` to be put back if a signal abandons the prompt that changed the terminal; the error
-/// that follows then starts on a line of its own, unless the prompt ended its line itself (`line_ended`,
-/// whatever the signal: a SIGINT may come from the Ctrl-C key or from `kill`).
-fn guard_terminal(saved: TerminalSettings, line_ended: Arc<AtomicBool>) -> CleanupGuard {
-    CleanupGuard::new(move |_, stderr| {
-        saved.restore(stderr);
-        if !line_ended.load(Ordering::SeqCst) {
-            stderr.push(b'\n');
-        }
-    })
-}
-
-/// A prompt's writer that keeps whether the last byte it wrote ended a line ([`guard_terminal`]).
-struct LineEnds<W> {
-    inner: W,
-    line_ended: Arc<AtomicBool>,
-}
-
-impl<W: Write> Write for LineEnds<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let written = self.inner.write(bytes)?;
-        if let Some(last) = bytes[..written].last() {
-            self.line_ended.store(*last == b'\n', Ordering::SeqCst);
-        }
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// Why a person cannot be asked ([`Output::cannot_ask`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CannotAsk {
-    /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
-    NoTerminal,
-    /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
-    Background,
-}
-
-impl CannotAsk {
-    /// Why, in words that follow "cannot ask before writing to `ENV`: ".
-    pub fn describe(self) -> &'static str {
-        match self {
-            CannotAsk::NoTerminal => "stdin and stderr are not both terminals",
-            CannotAsk::Background => "petstore runs in the background of its terminal",
-        }
-    }
-
-    /// The other way to answer, for the hint.
-    pub fn instead(self) -> &'static str {
-        match self {
-            CannotAsk::NoTerminal => "run it at a terminal to answer the question",
-            CannotAsk::Background => "run it in the foreground to answer the question",
         }
     }
 }

@@ -164,3 +164,32 @@ fn a_clustered_short_options_value_is_not_taken_for_an_alias() {
     let run = env.run(&["-qo", "json", "json"]);
     assert_eq!((run.code, run.json()[0]["status"].as_str()), (0, Some("sold")), "{run}");
 }
+
+/// Start-up reads the config file once, alias or not, defaults or not (it was read twice with an alias):
+/// counted with strace, which sees every `openat` of `config.toml`.
+#[test]
+fn the_config_is_read_once_per_run_alias_or_not() {
+    if !crate::common::have_tool("strace", "strace") {
+        return;
+    }
+    let env = TestEnv::new();
+    env.write_config(&format!(
+        "[aliases]\navail = \"pets list --status available\"\n[environments.local]\nbase_url = \"{}\"\n\
+         [environments.local.defaults]\nlimit = 2\n",
+        env.sandbox.base_url()
+    ));
+    for args in
+        [&["--env", "local", "avail"][..], &["--env", "local", "pets", "list"], &["--env", "local", "env", "current"]]
+    {
+        let trace = env.home().join("trace");
+        let cmd = env.command();
+        let program = cmd.get_program().to_owned();
+        let mut traced = std::process::Command::new("strace");
+        traced.args(["-f", "-qq", "-e", "trace=openat", "-o"]).arg(&trace).arg(program).args(args);
+        traced.env_clear().envs(cmd.get_envs().filter_map(|(name, value)| Some((name, value?))));
+        let run = Run::of(&mut traced);
+        assert_eq!(run.code, 0, "{args:?}: {run}");
+        let opened = std::fs::read_to_string(&trace).unwrap().lines().filter(|l| l.contains("config.toml\"")).count();
+        assert_eq!(opened, 1, "`petstore {}` opened config.toml {opened} times", args.join(" "));
+    }
+}

@@ -114,6 +114,14 @@ pub struct Environment {
     pub defaults: Defaults,
 }
 
+impl Environment {
+    /// Whether it still has the built-in placeholder URL (production's and staging's, under `.example`) that
+    /// stands for a deployment the spec does not name: no request to it can succeed.
+    pub fn is_placeholder(&self) -> bool {
+        self.built_in && [PRODUCTION_BASE_URL, STAGING_BASE_URL].contains(&self.base_url.as_str())
+    }
+}
+
 /// The keys `[environments.NAME.defaults]` knows, in the order they are shown. Others are ignored, as
 /// unknown keys are everywhere in the file, so that an older petstore reads a newer file.
 pub const DEFAULT_KEYS: [&str; 4] = ["limit", "status", "output", "columns"];

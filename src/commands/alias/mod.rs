@@ -15,6 +15,7 @@ pub mod set;
 use std::ffi::OsString;
 
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
+use crate::config::Config;
 use crate::error::{Error, code};
 
 /// `petstore alias ...`
@@ -114,18 +115,19 @@ pub struct Used {
     pub expansion: String,
 }
 
-/// The command line with an alias in command position replaced by its words, and the alias used; unchanged,
-/// and `None`, when there is none. A word that is no command, with a config that
-/// does not load, is the config's error.
-pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<Used>), Error> {
-    let Some(index) = command_word(&args) else { return Ok((args, None)) };
-    let Some(word) = args[index].to_str() else { return Ok((args, None)) };
+/// The command line with an alias in command position replaced by its words, the alias used, and the config
+/// when it was read to look for one (for start-up to use rather than read it again); unchanged, and `None`,
+/// when there is none. A word that is no command, with a config that does not load, is the config's error.
+#[expect(clippy::type_complexity, reason = "three plain results, named in the line above")]
+pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<Used>, Option<Config>), Error> {
+    let Some(index) = command_word(&args) else { return Ok((args, None, None)) };
+    let Some(word) = args[index].to_str() else { return Ok((args, None, None)) };
     if is_command(word) {
-        return Ok((args, None));
+        return Ok((args, None, None));
     }
     // A config that does not load is the error to show: it may hold the alias.
-    let config = crate::config::Config::load()?;
-    let Some(expansion) = config.alias(word) else { return Ok((args, None)) };
+    let config = Config::load()?;
+    let Some(expansion) = config.alias(word) else { return Ok((args, None, Some(config))) };
     let words = split(expansion).map_err(|why| {
         let message = format!("alias `{word}` in `{}` cannot be used: {why}", config.path().display());
         Error::new(&code::CONFIG_VALUE, message).with_hint(format!(
@@ -135,7 +137,8 @@ pub fn expand(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<Used>), Erro
     let mut expanded = args[..index].to_vec();
     expanded.extend(words.into_iter().map(OsString::from));
     expanded.extend(args[index + 1..].iter().cloned());
-    Ok((expanded, Some(Used { name: word.to_owned(), expansion: expansion.to_owned() })))
+    let used = Used { name: word.to_owned(), expansion: expansion.to_owned() };
+    Ok((expanded, Some(used), Some(config)))
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ impl From<Storage> for KeyStorage {
 pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
     // No key can be checked against, or is of use for, a deployment petstore does not know.
-    crate::commands::env::require_real_url(&env)?;
+    crate::context::require_real_url(&env)?;
     // A store that cannot take the key is found out before anyone types the key in.
     let storage = match (args.insecure_storage, args.storage) {
         (true, _) => KeyStorage::File,

@@ -10,31 +10,8 @@ pub mod set;
 
 use crate::commands::About;
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
-use crate::config::{self, Environment};
 use crate::context::Context;
-use crate::error::{Error, code};
-
-/// Whether `env` still has the built-in placeholder URL (production's and staging's, under `.example`) that
-/// stands for a deployment the spec does not name.
-pub fn is_placeholder(env: &Environment) -> bool {
-    env.built_in && [config::PRODUCTION_BASE_URL, config::STAGING_BASE_URL].contains(&env.base_url.as_str())
-}
-
-/// Refuses an environment whose URL is a placeholder: no request to it can succeed.
-pub fn require_real_url(env: &Environment) -> Result<(), Error> {
-    if is_placeholder(env) {
-        let (env, url) = (&env.name, &env.base_url);
-        return Err(Error::new(
-            &code::PLACEHOLDER_URL,
-            format!("`{env}`'s base URL, {url}, is a placeholder: petstore does not know where `{env}` is"),
-        )
-        .with_hint(format!(
-            "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run `petstore-sandbox`, \
-             then `petstore --env sandbox ...`"
-        )));
-    }
-    Ok(())
-}
+use crate::error::Error;
 
 /// `petstore env ...`
 #[derive(Debug, clap::Subcommand)]

@@ -3,6 +3,7 @@
 //! crate's leaf: it imports nothing from `config`, `credentials` or `bulk`.
 
 pub mod base_url;
+pub mod ca;
 pub mod client;
 pub mod error;
 pub mod key;

@@ -1,0 +1,181 @@
+//! Asking a person at a terminal: the hidden prompt of `auth login`, the questions before a write, the prompts
+//! of `pets add`; whether anyone can be asked at all ([`CannotAsk`]); and what a signal must put right when it
+//! ends a command in the middle of one (the terminal's echo, the question's open line).
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Output, TerminalSettings, safe, terminal};
+use crate::cleanup::CleanupGuard;
+
+impl Output {
+    /// The hidden prompt of `auth login`: the prompt goes to stderr, the key is read from the terminal without
+    /// echo. Ctrl-C there is an error of kind `Interrupted` (and a SIGINT); if another signal ends the command
+    /// meanwhile, the [`crate::cleanup`] registry gives the terminal its echo back and ends the prompt's line.
+    pub fn prompt_secret(&self, prompt: &str) -> io::Result<String> {
+        // rpassword puts the settings back itself however the read ends: the guard is only for a signal. At
+        // the Ctrl-C key rpassword ends the line and raises SIGINT itself; a SIGINT from elsewhere (`kill`)
+        // finds the line open, so what it wrote last decides.
+        let line_ended = Arc::new(AtomicBool::new(false));
+        let _guard = TerminalSettings::save(false).map(|saved| guard_terminal(saved, Arc::clone(&line_ended)));
+        rpassword::prompt_password_with_config(
+            safe::message(prompt),
+            rpassword::ConfigBuilder::new().output_writer(LineEnds { inner: io::stderr(), line_ended }).build(),
+        )
+    }
+
+    /// Runs a prompt that changes the terminal (dialoguer's: raw mode, and a hidden cursor when `cursor`),
+    /// keeping its settings first: however the prompt ends (an answer, the Ctrl-C key, an error) they are put
+    /// back and the cursor shown, and a signal meanwhile puts them back through the [`crate::cleanup`]
+    /// registry.
+    pub fn prompt<T>(&self, cursor: bool, prompt: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+        let saved = TerminalSettings::save(cursor);
+        // dialoguer reads the Ctrl-C key itself (raw mode): a signal meanwhile comes from elsewhere and finds
+        // the prompt's line open.
+        let guard = saved.clone().map(|saved| guard_terminal(saved, Arc::new(AtomicBool::new(false))));
+        let answer = prompt();
+        // Unless a signal did it already, from the thread that reports it.
+        if let (Some(saved), Some(guard)) = (saved, guard)
+            && guard.disarm()
+        {
+            let mut bytes = Vec::new();
+            saved.restore(&mut bytes);
+            // Ctrl-C or Ctrl-D read as a key ends the prompt without ending its line: the error that follows
+            // needs one of its own.
+            if answer
+                .as_ref()
+                .is_err_and(|err| matches!(err.kind(), io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof))
+            {
+                bytes.push(b'\n');
+            }
+            let mut stderr = io::stderr().lock();
+            let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
+        }
+        answer
+    }
+
+    /// Whether the terminal on stdin hung up (a closed window or SSH session), which ends a read of it as if
+    /// at the end of input: a prompt or question that ends so is ended by the hangup, not by the user.
+    pub fn terminal_hung_up(&self) -> bool {
+        terminal::hung_up()
+    }
+
+    /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
+    /// stdin's (in the background, `&`, a read of the terminal would stop it).
+    pub fn can_ask(&self) -> bool {
+        self.cannot_ask().is_none()
+    }
+
+    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
+    /// place that decides it: prompts for missing input and the question before a write both ask it.
+    pub fn cannot_ask(&self) -> Option<CannotAsk> {
+        if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
+            Some(CannotAsk::NoTerminal)
+        } else if self.in_background() {
+            Some(CannotAsk::Background)
+        } else {
+            None
+        }
+    }
+
+    /// Whether petstore runs in the background of the terminal on stdin (`&`).
+    pub fn in_background(&self) -> bool {
+        terminal::in_background()
+    }
+
+    /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
+    /// `--quiet`, which hides notes, not decisions. Until [`Question::answered`], a signal's error starts on a
+    /// line of its own (the [`crate::cleanup`] registry ends the question's line). What was typed at the
+    /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
+    pub fn question(&self, question: &str) -> Question {
+        terminal::discard_typed_ahead();
+        let mut stderr = io::stderr().lock();
+        let _ = write!(stderr, "{}", safe::message(question));
+        let _ = stderr.flush();
+        Question { open: CleanupGuard::new(|_, stderr| stderr.push(b'\n')) }
+    }
+
+    /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
+    pub fn stdin_is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        io::stdin().is_terminal()
+    }
+}
+
+/// A question on stderr waiting for its answer on the same line ([`Output::question`]).
+#[derive(Debug)]
+#[must_use = "a question is answered"]
+pub struct Question {
+    /// Ends the question's line if a signal ends the command first.
+    open: CleanupGuard,
+}
+
+impl Question {
+    /// The answer came; `ended_line` is false when it did not end the line itself (Ctrl-D, a signal), which
+    /// is then ended here, unless a signal's cleanup did it already.
+    pub fn answered(self, ended_line: bool) {
+        if self.open.disarm() && !ended_line {
+            to_stderr!();
+        }
+    }
+}
+
+/// Registers `saved` to be put back if a signal abandons the prompt that changed the terminal; the error
+/// that follows then starts on a line of its own, unless the prompt ended its line itself (`line_ended`,
+/// whatever the signal: a SIGINT may come from the Ctrl-C key or from `kill`).
+fn guard_terminal(saved: TerminalSettings, line_ended: Arc<AtomicBool>) -> CleanupGuard {
+    CleanupGuard::new(move |_, stderr| {
+        saved.restore(stderr);
+        if !line_ended.load(Ordering::SeqCst) {
+            stderr.push(b'\n');
+        }
+    })
+}
+
+/// A prompt's writer that keeps whether the last byte it wrote ended a line ([`guard_terminal`]).
+struct LineEnds<W> {
+    inner: W,
+    line_ended: Arc<AtomicBool>,
+}
+
+impl<W: Write> Write for LineEnds<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        if let Some(last) = bytes[..written].last() {
+            self.line_ended.store(*last == b'\n', Ordering::SeqCst);
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Why a person cannot be asked ([`Output::cannot_ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CannotAsk {
+    /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
+    NoTerminal,
+    /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
+    Background,
+}
+
+impl CannotAsk {
+    /// Why, in words that follow "cannot ask before writing to `ENV`: ".
+    pub fn describe(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "stdin and stderr are not both terminals",
+            CannotAsk::Background => "petstore runs in the background of its terminal",
+        }
+    }
+
+    /// The other way to answer, for the hint.
+    pub fn instead(self) -> &'static str {
+        match self {
+            CannotAsk::NoTerminal => "run it at a terminal to answer the question",
+            CannotAsk::Background => "run it in the foreground to answer the question",
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! Start-up, in one room: from the raw arguments to a command and what it runs with, each step once, in
+//! order (as ripgrep's `flags/parse.rs` does):
+//!
+//! 1. the raw arguments: an alias in command position becomes its words (the config is read for it);
+//! 2. `help --json` (`CMD --help --json`), which answers and ends;
+//! 3. clap parses them; its help, version and usage errors are printed under petstore's rules (colour, escapes,
+//!    JSON in a JSON mode) and end the run;
+//! 4. what selects the target (`--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`), resolved once;
+//! 5. the config file, read once (the alias's read serves), when the environment's defaults may apply;
+//! 6. the defaults fill in the flags left out;
+//! 7. the output settings, the [`Output`], and the output flags the command cannot honour refused;
+//! 8. the [`Context`], from plain settings: the selection, the timeout, the CA file, `--no-input`.
+//!
+//! What comes out is plain data: `output/`, `context.rs` and `error.rs` never see clap's types or a command.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{FromArgMatches, ValueEnum};
+use petstore_core::config::{self, Config, DisplaySafeUrl};
+
+use crate::cli::{self, Cli, Command, GlobalArgs};
+use crate::commands::defaults::Key;
+use crate::commands::pets::PetsCommand;
+use crate::context::{Context, ContextSettings, Selection};
+use crate::error::{Error, code};
+use crate::output::terminal::{self, Terminals};
+use crate::output::{self, ColorChoice, Output, OutputFormat, OutputSettings, safe};
+
+/// Turns every default off for a run when set (and not `0`).
+pub const NO_DEFAULTS_VAR: &str = "PETSTORE_NO_DEFAULTS";
+
+/// A command ready to run, and what it runs with.
+#[derive(Debug)]
+pub struct Started {
+    pub command: Command,
+    pub context: Context,
+    /// The output the command's error is reported on.
+    pub output: Output,
+}
+
+/// Everything before a command runs. `Err` is the exit code of a run that ended here: help, a version, a
+/// usage error, a bad flag or setting (already reported).
+pub fn start() -> Result<Started, ExitCode> {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    // 1. An alias in command position becomes its words, before anything else reads them.
+    let (args, alias, config) = match crate::commands::alias::expand(args) {
+        Ok(expanded) => expanded,
+        Err(err) => {
+            let json = output::json_errors(cli::json_mode_from_args(std::env::args_os()));
+            let choice = cli::color_from_args(std::env::args_os());
+            return Err(report(&Output::fallback(choice, json), &err));
+        }
+    };
+    let choice = cli::color_from_args(args.iter().cloned());
+    // 2. `help --json`, `CMD --help --json`: the command's node, never the text help.
+    if let Some(request) = crate::help_json::request(&args) {
+        return Err(help_json(choice, request));
+    }
+    // 3. clap.
+    let mut cli = parse(&args, choice, alias)?;
+    // 4 to 6. The selection, the config once, and the defaults.
+    let settings = output_settings(&cli.global);
+    let fallback = || Output::fallback(settings.color, settings.json_errors);
+    let selection = Selection::of(cli.global.base_url.clone(), cli.global.env.clone());
+    let config = match apply_defaults(&mut cli, selection.as_ref().ok(), config) {
+        Ok(config) => config,
+        Err(err) => return Err(report(&fallback(), &err)),
+    };
+    // 7. The output, as the defaults leave the flags.
+    let settings = output_settings(&cli.global);
+    let output = match Output::new(&settings) {
+        Ok(output) => output,
+        // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
+        Err(err) => return Err(report(&Output::fallback(settings.color, settings.json_errors), &err)),
+    };
+    let output = match crate::commands::formats::configure(output.clone(), &settings, &cli.command.about()) {
+        Ok(configured) => configured,
+        Err(err) => return Err(report(&output, &err)),
+    };
+    // 8. The context.
+    let context = selection
+        .and_then(|selection| context_settings(&cli.global, selection))
+        .and_then(|settings| Context::new(settings, output.clone(), config));
+    match context {
+        Ok(context) => Ok(Started { command: cli.command, context, output }),
+        Err(err) => Err(report(&output, &err)),
+    }
+}
+
+/// Reports `err` on `output` and gives its exit code.
+fn report(output: &Output, err: &Error) -> ExitCode {
+    output.error(err);
+    ExitCode::from(err.exit_code())
+}
+
+/// The global output flags, resolved once (ripgrep's high-level settings from its low-level arguments).
+fn output_settings(global: &GlobalArgs) -> OutputSettings {
+    let json_mode =
+        global.json || global.jq.is_some() || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+    OutputSettings {
+        output: global.output,
+        json: global.json,
+        jq: global.jq.clone(),
+        json_mode,
+        json_errors: output::json_errors(json_mode),
+        color: global.color,
+        quiet: global.quiet,
+        verbose: global.verbose,
+    }
+}
+
+/// What the context is made of, from the flags and their variables: the flag beats the variable.
+fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<ContextSettings, Error> {
+    let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
+    let timeout = match (global.timeout, var(crate::context::TIMEOUT_VAR)) {
+        (Some(timeout), _) => timeout,
+        (None, Some(text)) => cli::parse_timeout(&text)
+            .map_err(|why| Error::invalid_value(format!("`{}`: {why}", crate::context::TIMEOUT_VAR)))?,
+        (None, None) => petstore_core::api::client::REQUEST_TIMEOUT,
+    };
+    let cacert = match (&global.cacert, std::env::var_os(crate::context::CACERT_VAR).filter(|v| !v.is_empty())) {
+        (Some(path), _) => Some((path.clone(), format!("`--cacert {}`", path.display()))),
+        (None, Some(path)) => {
+            let path = std::path::PathBuf::from(path);
+            let given = format!("`{}={}`", crate::context::CACERT_VAR, path.display());
+            Some((path, given))
+        }
+        (None, None) => None,
+    };
+    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input })
+}
+
+impl Selection {
+    /// `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`: flags beat variables, and at each level a
+    /// URL beats a name.
+    fn of(base_url: Option<DisplaySafeUrl>, env: Option<String>) -> Result<Selection, Error> {
+        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
+        let (base_url, env, selected_by) = match (base_url, env) {
+            (Some(url), _) => (Some(url), None, Some("--base-url")),
+            (None, Some(env)) => (None, Some(env), Some("--env")),
+            (None, None) => match var(crate::context::BASE_URL_VAR) {
+                Some(url) => {
+                    let url = config::parse_base_url(&url)
+                        .map_err(|why| Error::invalid_value(format!("`{}`: it {why}", crate::context::BASE_URL_VAR)))?;
+                    (Some(url), None, Some(crate::context::BASE_URL_VAR))
+                }
+                None => {
+                    let env = var(config::ENV_VAR);
+                    let selected_by = env.as_ref().map(|_| config::ENV_VAR);
+                    (None, env, selected_by)
+                }
+            },
+        };
+        Ok(Selection { base_url, env, selected_by })
+    }
+}
+
+/// Whether `PETSTORE_NO_DEFAULTS` turns the defaults off.
+fn defaults_turned_off() -> bool {
+    std::env::var_os(NO_DEFAULTS_VAR).is_some_and(|value| !value.is_empty() && value != "0")
+}
+
+/// The command's `--columns`, when it prints animals.
+fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::ColumnArgs> {
+    match command {
+        Command::Pets(PetsCommand::List(args)) => Some(&mut args.columns),
+        Command::Pets(PetsCommand::Find(args)) => Some(&mut args.columns),
+        Command::Pets(PetsCommand::Get(args)) => Some(&mut args.columns),
+        Command::Pets(PetsCommand::Add(add)) => Some(&mut add.args.columns),
+        _ => None,
+    }
+}
+
+/// Fills in what the selected environment's defaults say for the flags `cli` leaves out (which apply to
+/// which command: [`crate::commands::defaults`]). A config that does not load, or a selection that names no environment, changes nothing here:
+/// the command says what is wrong. The config, when read (by the alias's expansion, or here), is given back for
+/// the command's [`Context`], so that a run reads it once.
+fn apply_defaults(cli: &mut Cli, selection: Option<&Selection>, read: Option<Config>) -> Result<Option<Config>, Error> {
+    let shape = crate::commands::formats::record_shape(&cli.command);
+    let prints_records = shape.is_some();
+    let pets_list = matches!(cli.command, Command::Pets(PetsCommand::List(_)));
+    if !(prints_records || pets_list) || defaults_turned_off() {
+        return Ok(read);
+    }
+    let Some(selection) = selection else { return Ok(read) };
+    let config = match read {
+        Some(config) => config,
+        None => match Config::load() {
+            Ok(config) => config,
+            Err(_) => return Ok(None),
+        },
+    };
+    let Some(env) = selection.environment(&config) else { return Ok(Some(config)) };
+    let defaults = &env.defaults;
+    let checked = |key: Key, value: &str| {
+        key.check(value).map_err(|why| {
+            let message = format!(
+                "`environments.{}.defaults.{}` in `{}`: {why}",
+                env.name,
+                key.as_str(),
+                config.path().display()
+            );
+            Error::new(&code::CONFIG_VALUE, message).with_hint(format!(
+                "set it with `petstore env set {} --default {}=VALUE`, or remove it with `--unset-default {}`",
+                env.name,
+                key.as_str(),
+                key.as_str()
+            ))
+        })
+    };
+    if let Command::Pets(PetsCommand::List(args)) = &mut cli.command {
+        if let Some(limit) = defaults.limit
+            && args.limit.is_none()
+            && !args.all
+        {
+            args.limit =
+                Some(crate::commands::values::parse_limit(&checked(Key::Limit, &limit.to_string())?).expect("checked"));
+        }
+        if let Some(status) = &defaults.status
+            && args.status.is_none()
+        {
+            let status = checked(Key::Status, status)?;
+            args.status = Some(petstore_core::api::PetStatus::from_str(&status, true).expect("checked"));
+        }
+    }
+    let global = &mut cli.global;
+    let typed_json = global.json || global.jq.is_some();
+    if let Some(output) = &defaults.output
+        && prints_records
+        && global.output.is_none()
+        && !typed_json
+    {
+        let format = OutputFormat::from_str(&checked(Key::Output, output)?, true).expect("checked");
+        let json = matches!(format, OutputFormat::Json | OutputFormat::Ndjson);
+        if !(json && shape == Some(true)) {
+            global.output = Some(format);
+        }
+    }
+    let json = cli.global.json
+        || cli.global.jq.is_some()
+        || matches!(cli.global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+    if let Some(columns) = &defaults.columns
+        && !json
+        && let Some(args) = pet_columns(&mut cli.command)
+        && args.columns.is_none()
+    {
+        args.columns = Some(checked(Key::Columns, columns)?);
+    }
+    Ok(Some(config))
+}
+
+/// The parsed command line; or, when clap answers instead (`--help`, `--version`, a usage error), the exit
+/// code of what it printed. clap's output follows `--color` and `NO_COLOR` and passes through [`safe`], since a
+/// usage error quotes what was typed, which may hold an escape sequence.
+fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::alias::Used>) -> Result<Cli, ExitCode> {
+    let terminals = Terminals::detect();
+    let err = match parse_from(args) {
+        Ok(cli) => return Ok(cli),
+        Err(err) => err,
+    };
+    let json_errors = output::json_errors(cli::json_mode_from_args(args.iter().cloned()));
+    if json_errors && err.use_stderr() {
+        Output::fallback(choice, true).error_document(&usage_document(&err));
+        return Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)));
+    }
+    let (color, mut stream): (bool, Box<dyn Write>) = if err.use_stderr() {
+        (terminal::use_color(choice, terminals.stderr), Box::new(io::stderr().lock()))
+    } else {
+        (terminal::use_color(choice, terminals.stdout), Box::new(io::stdout().lock()))
+    };
+    // A usage error quotes what was typed, and clap's styles cannot be told from an escape sequence in it:
+    // the message comes from parsing the arguments again, each escaped by `safe`, so that what it quotes is
+    // safe and the only sequences left are clap's own. (Should the escaped arguments parse, which an argument
+    // that is not UTF-8 can make happen, the first message is shown plain and escaped.)
+    let escaped: Vec<OsString> =
+        args.iter().map(|arg| safe::message(&arg.to_string_lossy()).into_owned().into()).collect();
+    let text = match parse_from(&escaped) {
+        Err(shown) if shown.kind() == err.kind() && color => shown.render().ansi().to_string(),
+        Err(shown) if shown.kind() == err.kind() => shown.render().to_string(),
+        _ => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
+    };
+    let mut written = stream.write_all(text.as_bytes());
+    // A usage error in words the user did not type: say where they came from.
+    if let Some(crate::commands::alias::Used { name, expansion }) = alias.filter(|_| err.use_stderr()) {
+        let style = if color { output::HELP } else { anstyle::Style::new() };
+        let note = format!("`petstore {name}` runs `petstore {expansion}`");
+        written = written.and_then(|()| writeln!(stream, "{style}note:{style:#} {}", safe::message(&note)));
+    }
+    let written = written.and_then(|()| stream.flush());
+    drop(stream);
+    match written {
+        // `--help` or `--version` to a stdout that cannot take it (`> /dev/full`) fails as every command
+        // does; a reader that went away (`| head -1`) is no failure. A usage error that cannot be written
+        // keeps its own code.
+        Err(source) if !err.use_stderr() && source.kind() != io::ErrorKind::BrokenPipe => {
+            Err(report(&Output::fallback(choice, json_errors), &Error::from(source)))
+        }
+        _ => Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))),
+    }
+}
+
+fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
+    cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+}
+
+/// A usage error clap found, as a program reads it: code `usage`, clap's first line as the message, its tip
+/// (or where the arguments are listed) as the hint.
+fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
+    let text = err.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let message = lines.next().unwrap_or_default().trim_start_matches("error: ").to_owned();
+    let hint = lines
+        .find_map(|line| line.strip_prefix("tip: "))
+        .map(str::to_owned)
+        .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
+    let kind = crate::error::Kind::of_exit_code(u8::try_from(err.exit_code()).unwrap_or(2));
+    Error::new(&code::USAGE, message).with_hint(hint).with_kind(kind).to_document()
+}
+
+/// Prints the node that `help --json` or `CMD --help --json` asks for; a `help` word that names no command is
+/// a usage error (exit 2), as JSON.
+fn help_json(choice: ColorChoice, request: Result<Vec<String>, String>) -> ExitCode {
+    let words = match request {
+        Ok(words) => words,
+        Err(word) => {
+            let document = Error::new(&code::USAGE, format!("unrecognized subcommand '{word}'"))
+                .with_hint("`petstore help --json` prints every command")
+                .to_document();
+            Output::fallback(choice, true).error_document(&document);
+            return ExitCode::from(crate::error::exit::USAGE);
+        }
+    };
+    let path: Vec<&str> = words.iter().map(String::as_str).collect();
+    let node = crate::help_json::find(&path).expect("a path of subcommands found in the same tree");
+    let output = Output::fallback(choice, true);
+    match output.document(&node) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(err) => report(&output, &err),
+    }
+}
