@@ -22,7 +22,7 @@ use crate::commands::mcp::McpArgs;
 use crate::commands::pets::PetsCommand;
 use crate::commands::schema::SchemaArgs;
 use crate::commands::version::VersionArgs;
-use crate::output::{ColorChoice, OutputFormat};
+use crate::output::{ColorChoice, OutputFormat, Progress};
 
 // Every line of the pre-formatted blocks below keeps to 80 columns, so that clap, which wraps help to the
 // terminal, leaves their shape alone at 80 (tests/it/help_fit.rs checks it, and the man pages reuse them).
@@ -278,6 +278,44 @@ Examples:
 
     Mcp(McpArgs),
 }
+
+/// The values clap offers for a setting whose type is the output's (which names no clap type): each variant's
+/// name as typed and its words in `--help`.
+macro_rules! value_enum {
+    ($type:ident { $($variant:ident => $name:literal, $help:literal;)* }) => {
+        impl clap::ValueEnum for $type {
+            fn value_variants<'a>() -> &'a [Self] {
+                &[$($type::$variant),*]
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(match self {
+                    $($type::$variant => clap::builder::PossibleValue::new($name).help($help),)*
+                })
+            }
+        }
+    };
+}
+
+value_enum!(OutputFormat {
+    Table => "table", "A table with a header, for people";
+    Tsv => "tsv", "Tab-separated values, one record per line, no header unless `--header`";
+    Csv => "csv", "Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`";
+    Json => "json", "One JSON document: the API's own, with its field names";
+    Ndjson => "ndjson", "One JSON object per line; `--jq` runs on each";
+});
+
+value_enum!(ColorChoice {
+    Auto => "auto", "On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`";
+    Always => "always", "Always, even when piped and despite `NO_COLOR`";
+    Never => "never", "Never";
+});
+
+value_enum!(Progress {
+    Auto => "auto", "A bar that redraws in place, when stderr is a terminal and without `--quiet`";
+    Plain => "plain", "A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)";
+    None => "none", "Nothing";
+});
 
 /// The `--color` the command line asks for, read from the raw arguments: clap needs the answer before it
 /// parses them, to colour its own help and usage errors (or not) like everything else petstore prints. The

@@ -52,7 +52,7 @@ impl Key {
                 .map(|status| status.as_str().to_owned())
                 .map_err(|_| one_of(value, PetStatus::value_variants())),
             Key::Output => OutputFormat::from_str(value.trim(), true)
-                .map(|format| format_name(format).to_owned())
+                .map(|format| format.as_str().to_owned())
                 .map_err(|_| one_of(value, OutputFormat::value_variants())),
             Key::Columns => {
                 let list: Vec<&str> = value.split(',').map(str::trim).collect();
@@ -68,16 +68,6 @@ fn one_of<T: ValueEnum>(value: &str, variants: &[T]) -> String {
     let names: Vec<String> =
         variants.iter().filter_map(|v| v.to_possible_value().map(|p| format!("`{}`", p.get_name()))).collect();
     format!("`{}` is not one of {}", value.trim(), names.join(", "))
-}
-
-fn format_name(format: OutputFormat) -> &'static str {
-    match format {
-        OutputFormat::Table => "table",
-        OutputFormat::Tsv => "tsv",
-        OutputFormat::Csv => "csv",
-        OutputFormat::Json => "json",
-        OutputFormat::Ndjson => "ndjson",
-    }
 }
 
 /// `--default KEY=VALUE`: a known key and a value its flag accepts, as stored.

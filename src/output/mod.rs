@@ -49,19 +49,27 @@ const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 pub(crate) const HELP: Style = AnsiColor::Cyan.on_default().bold();
 const DIM: Style = Style::new().dimmed();
 
-/// `--output`: how records are printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// `--output`: how records are printed (each one's words for `--help` are in [`crate::cli`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
-    /// A table with a header, for people
     Table,
-    /// Tab-separated values, one record per line, no header unless `--header`
     Tsv,
-    /// Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`
     Csv,
-    /// One JSON document: the API's own, with its field names
     Json,
-    /// One JSON object per line; `--jq` runs on each
     Ndjson,
+}
+
+impl OutputFormat {
+    /// As `--output` takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutputFormat::Table => "table",
+            OutputFormat::Tsv => "tsv",
+            OutputFormat::Csv => "csv",
+            OutputFormat::Json => "json",
+            OutputFormat::Ndjson => "ndjson",
+        }
+    }
 }
 
 /// How results are printed and what may go to stderr.
@@ -116,13 +124,9 @@ pub struct OutputSettings {
 impl OutputSettings {
     /// The flag that chose the format, as typed, for messages: `--json` or `--output tsv`.
     pub fn format_flag(&self) -> Option<String> {
-        use clap::ValueEnum;
         match (self.json, self.output) {
             (true, _) => Some("--json".to_owned()),
-            (false, Some(format)) => Some(format!(
-                "--output {}",
-                format.to_possible_value().map_or_else(String::new, |value| value.get_name().to_owned())
-            )),
+            (false, Some(format)) => Some(format!("--output {}", format.as_str())),
             (false, None) => None,
         }
     }

@@ -17,15 +17,13 @@ const TICK: Duration = Duration::from_millis(200);
 /// How often `--progress plain` writes a line.
 const PLAIN_EVERY: Duration = Duration::from_secs(1);
 
-/// `--progress`: how a batch shows its progress on stderr.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+/// `--progress`: how a batch shows its progress on stderr (each one's words for `--help` are in
+/// [`crate::cli`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Progress {
-    /// A bar that redraws in place, when stderr is a terminal and without `--quiet`
     #[default]
     Auto,
-    /// A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)
     Plain,
-    /// Nothing
     None,
 }
 

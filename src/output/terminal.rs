@@ -3,14 +3,11 @@
 
 use std::io::IsTerminal;
 
-/// `--color`: when to colour the output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// `--color`: when to colour the output (each one's words for `--help` are in [`crate::cli`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColorChoice {
-    /// On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`
     Auto,
-    /// Always, even when piped and despite `NO_COLOR`
     Always,
-    /// Never
     Never,
 }
 
