@@ -16,6 +16,8 @@ use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
 use crate::context::Context;
 use crate::credentials::API_KEY_VAR;
+use petstore_core::api::retry::changes_nothing;
+
 use crate::error::{Error, code};
 
 /// Send any request to the API and print the answer's body
@@ -246,10 +248,10 @@ fn request_error(method: &Method, err: api::Error) -> Error {
     )
 }
 
-/// GET and HEAD: they change nothing, so the client retries them, and they carry no body, so their parameters
+/// GET and HEAD ([`changes_nothing`]): the client retries them, and they carry no body, so their parameters
 /// go in the query.
 fn is_read(method: &Method) -> bool {
-    matches!(*method, Method::GET | Method::HEAD)
+    changes_nothing(method)
 }
 
 /// METHOD: any HTTP token, upper-cased; not CONNECT, which opens a tunnel, nor TRACE, whose answer echoes the

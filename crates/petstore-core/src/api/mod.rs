@@ -5,6 +5,7 @@
 pub mod base_url;
 pub mod ca;
 pub mod client;
+mod decode;
 pub mod error;
 pub mod key;
 pub mod models;

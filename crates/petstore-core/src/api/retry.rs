@@ -1,14 +1,25 @@
 //! Which failed attempts the client sends again: one table, in one function, tested as a table (uv's
-//! `retried_status_codes`). How long it waits in between is `client`'s (`Retry-After`, backoff).
+//! `retried_status_codes`); and how long it waits in between (`Retry-After`, else backoff with jitter).
 //!
-//! A GET (or HEAD) changes nothing, so it is sent again after any failure that may pass: no connection, a
+//! A GET (or HEAD) changes nothing ([`changes_nothing`]), so it is sent again after any failure that may pass: no connection, a
 //! timeout, a dropped connection, a 429 or a 500/502/503/504. Any other method (POST; PUT and DELETE too,
 //! though RFC 9110 calls them idempotent: the API promises nothing about them) only when the server
 //! certainly did not act on it: no connection was made, or a 429. A refused certificate is never worth
 //! another try. Whether a 429 is waited out here or handed back to a caller that paces many requests at
 //! once is [`Refusals`].
 
+use std::time::{Duration, SystemTime};
+
+use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
+
+use super::client::{BACKOFF_BASE, RETRY_AFTER_CAP};
+
+/// Whether a request with `method` changes nothing on the server: GET and HEAD. Only such a request may be sent
+/// again after a failure that may have reached the server, or be called not applied whatever became of it.
+pub fn changes_nothing(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD)
+}
 
 /// Who waits out a server's refusal (429, `Retry-After`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +42,7 @@ pub enum Attempt {
 
 /// Whether an attempt of `method` that came to `attempt` is sent again (attempts left and waits aside).
 pub fn retried(method: &Method, attempt: Attempt, refusals: Refusals) -> bool {
-    let idempotent = method == Method::GET || method == Method::HEAD;
+    let idempotent = changes_nothing(method);
     match attempt {
         Attempt::Answered(status) => match status.as_u16() {
             429 => refusals == Refusals::Retried,
@@ -43,8 +54,40 @@ pub fn retried(method: &Method, attempt: Attempt, refusals: Refusals) -> bool {
     }
 }
 
+/// The wait before retry number `attempt`: exponential backoff with full jitter (a random wait below
+/// `BACKOFF_BASE * 2^(attempt-1)`), so that many clients retrying at once spread out.
+pub(super) fn backoff(attempt: u32) -> Duration {
+    let ceiling = BACKOFF_BASE.saturating_mul(1 << (attempt - 1).min(16));
+    ceiling.mul_f64(fastrand::f64())
+}
+
+/// The wait a `Retry-After` asks for (seconds, or an HTTP-date), else the backoff; `None` when the server
+/// asks for longer than [`RETRY_AFTER_CAP`], which is then not worth waiting for.
+pub(super) fn retry_wait(attempt: u32, headers: &HeaderMap) -> Option<Duration> {
+    match retry_after(headers) {
+        Some(asked) => (asked <= RETRY_AFTER_CAP).then_some(asked),
+        None => Some(backoff(attempt)),
+    }
+}
+
+/// The wait a `Retry-After` asks for, in seconds or as an HTTP-date (a date past is no wait); `None` when
+/// there is none, or it is unreadable.
+pub(super) fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    match value.parse::<u64>() {
+        Ok(seconds) => Some(Duration::from_secs(seconds)),
+        // More seconds than a u64 holds: as long as can be, which every cap then refuses.
+        Err(_) if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => Some(Duration::MAX),
+        Err(_) => httpdate::parse_http_date(value)
+            .ok()
+            .map(|when| when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use reqwest::header::HeaderValue;
+
     use super::*;
 
     #[test]
@@ -89,6 +132,40 @@ mod tests {
         ];
         for (method, attempt, refusals, expected) in table {
             assert_eq!(retried(method, attempt, refusals), expected, "{method} {attempt:?} {refusals:?}");
+        }
+    }
+
+    #[test]
+    fn retry_after_is_honoured_in_both_forms_up_to_the_cap() {
+        let headers = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(RETRY_AFTER, HeaderValue::from_str(value).unwrap());
+            headers
+        };
+        assert_eq!(retry_wait(1, &headers("2")), Some(Duration::from_secs(2)));
+        assert_eq!(retry_wait(1, &headers("11")), None, "longer than the cap: not worth waiting");
+        let soon = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(3));
+        let wait = retry_wait(1, &headers(&soon)).unwrap();
+        assert!(wait > Duration::from_secs(1) && wait <= Duration::from_secs(3), "{wait:?}");
+        assert_eq!(retry_wait(1, &headers("Thu, 01 Jan 1970 00:00:00 GMT")), Some(Duration::ZERO));
+        assert!(retry_wait(1, &headers("soon")).unwrap() <= BACKOFF_BASE, "unreadable: plain backoff");
+        // What a batch is given: the wait asked for, uncapped, or nothing.
+        assert_eq!(retry_after(&headers("3600")), Some(Duration::from_secs(3600)));
+        assert_eq!(retry_after(&headers("soon")), None);
+        assert_eq!(retry_after(&HeaderMap::new()), None);
+        // Too many seconds for a u64: as long as can be, so the caps apply, rather than unreadable.
+        assert_eq!(retry_after(&headers("99999999999999999999999")), Some(Duration::MAX));
+        assert_eq!(retry_wait(1, &headers("99999999999999999999999")), None, "over the cap: no retry");
+        assert_eq!(retry_after(&headers("-5")), None);
+    }
+
+    #[test]
+    fn backoff_grows_with_full_jitter() {
+        for attempt in 1..=5 {
+            let ceiling = BACKOFF_BASE * (1 << (attempt - 1));
+            let waits: Vec<_> = (0..200).map(|_| backoff(attempt)).collect();
+            assert!(waits.iter().all(|w| *w <= ceiling));
+            assert!(waits.iter().any(|w| *w < ceiling / 4) && waits.iter().any(|w| *w > ceiling * 3 / 4));
         }
     }
 }

@@ -7,19 +7,19 @@
 mod array;
 mod delimited;
 pub mod formula;
+mod ndjson;
+mod record;
 mod write;
 
 use std::io::{self, BufRead};
 use std::path::Path;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde_json::Value;
-use serde_json::value::RawValue;
-
-use crate::api::error::one_line;
-use crate::api::{MAX_REQUEST_BODY_BYTES, NewPet, PetStatus};
+use crate::api::{MAX_REQUEST_BODY_BYTES, NewPet};
 
 pub use delimited::Column;
+use ndjson::Ndjson;
+pub use record::int64_of_json_number;
+use record::{BOM, allowed_statuses, new_pet_from_json_text, parse_status, quoted, within_body_bound};
 pub use write::{FailedFile, Writer};
 
 /// `--format`: how a file of records is written.
@@ -106,31 +106,6 @@ fn not_text(line: u64) -> Invalid {
     }
 }
 
-/// A checked NewPet, unless the request body it makes is longer than the API takes. Only a CSV record can
-/// grow on the way: a control character in a cell is one byte there and six (`\u0001`) in JSON.
-fn within_body_bound(pet: NewPet) -> Result<NewPet, String> {
-    /// Counts bytes written, to size a body without building it.
-    struct Count(usize);
-    impl io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0 += buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, &pet).expect("a NewPet always serialises");
-    match count.0 {
-        len if len > MAX_REQUEST_BODY_BYTES => Err(format!(
-            "the record makes a request body of {len} bytes, longer than 1 MiB ({MAX_REQUEST_BODY_BYTES} bytes), \
-             the largest the API takes"
-        )),
-        _ => Ok(pet),
-    }
-}
-
 /// How records are laid out, to write others the same way: the format, and for CSV the header's column order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Layout {
@@ -162,7 +137,7 @@ impl<R: BufRead> Reader<R> {
     /// A reader of `input`. For CSV the header row is read now, so [`Reader::layout`] knows the columns.
     pub fn new(format: Format, input: R) -> io::Result<Reader<R>> {
         let kind = match format {
-            Format::Ndjson => Kind::Ndjson(Ndjson { input, line: 0, buf: Vec::new(), done: false }),
+            Format::Ndjson => Kind::Ndjson(Ndjson::new(input)),
             Format::Json => Kind::Json(array::Elements::new(input)),
             Format::Csv => Kind::Csv(delimited::CsvRecords::new(input)?),
         };
@@ -191,339 +166,13 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// NDJSON: one object per line; the line number is the file's; blank lines are skipped. A line is read into
-/// `buf` only up to [`MAX_RECORD_BYTES`] (and its line ending); the rest of a longer one is read and dropped.
-struct Ndjson<R> {
-    input: R,
-    line: u64,
-    buf: Vec<u8>,
-    /// After a NUL byte: nothing more is read.
-    done: bool,
-}
-
-impl<R: BufRead> Ndjson<R> {
-    fn next(&mut self) -> Option<io::Result<Parsed>> {
-        loop {
-            if self.done {
-                return None;
-            }
-            let (len, nul) = match self.read_line() {
-                Ok(Some(read)) => read,
-                Ok(None) => return None,
-                Err(err) => return Some(Err(err)),
-            };
-            self.line += 1;
-            if nul {
-                self.done = true;
-                return Some(Ok(Err(not_text(self.line))));
-            }
-            let mut text = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
-            text = text.strip_suffix(b"\r").unwrap_or(text);
-            if len > self.buf.len() || text.len() > MAX_RECORD_BYTES {
-                return Some(Ok(Err(too_long(self.line))));
-            }
-            if self.line == 1 {
-                text = text.strip_prefix(BOM).unwrap_or(text);
-            }
-            if text.trim_ascii().is_empty() {
-                continue;
-            }
-            let line = self.line;
-            return Some(Ok(new_pet_from_json_text(text)
-                .map(|pet| Record { line, pet })
-                .map_err(|(offset, message)| Invalid { line: line + offset, message })));
-        }
-    }
-
-    /// Reads the next line, keeping at most [`MAX_RECORD_BYTES`] and a `\r\n` of it in `buf`: its whole length,
-    /// and whether it stopped at a NUL byte. `None` at the end of the input.
-    fn read_line(&mut self) -> io::Result<Option<(usize, bool)>> {
-        self.buf.clear();
-        let mut len = 0;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => return Err(err),
-            };
-            if available.is_empty() {
-                return Ok((len > 0).then_some((len, false)));
-            }
-            let stop = available.iter().position(|&byte| byte == b'\n' || byte == 0);
-            if let Some(at) = stop
-                && available[at] == 0
-            {
-                return Ok(Some((len + at, true)));
-            }
-            let taken = stop.map_or(available.len(), |at| at + 1);
-            let room = (MAX_RECORD_BYTES + 2).saturating_sub(self.buf.len());
-            self.buf.extend_from_slice(&available[..taken.min(room)]);
-            len += taken;
-            self.input.consume(taken);
-            if stop.is_some() {
-                return Ok(Some((len, false)));
-            }
-        }
-    }
-}
-
-/// The UTF-8 byte order mark some editors put first in a file.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// A JSON text (one NDJSON line, or one element of an array) checked as a NewPet by the API's rules
-/// ([`new_pet_from_json`]). The common record, an object of exactly `name`, `categoryId` and maybe `status`,
-/// each of the right type once, is read straight into a NewPet ([`plain_new_pet`]); any other text goes the
-/// long way, through a [`Value`], which says what is wrong with it. Both ways give the same NewPet for the
-/// texts the short way takes.
-fn new_pet_from_json_text(text: &[u8]) -> Result<NewPet, (u64, String)> {
-    match plain_new_pet(text) {
-        Some(pet) => within_body_bound(pet).map_err(|message| (0, message)),
-        None => parse_json(text).and_then(|value| new_pet_from_json(text, value)),
-    }
-}
-
-/// The short way of [`new_pet_from_json_text`]: the NewPet of a JSON object with `name` (a string),
-/// `categoryId` (an integer written as one, within int64) and optionally `status` (one of the enumeration),
-/// each once and nothing else; `None` for any other text, which the long way then reads and judges. The
-/// long way ignores other fields, but reading them there also checks their numbers (`1e400` is no JSON
-/// number serde_json takes), which skipping them here would not: so any other field sends a record the
-/// long way.
-fn plain_new_pet(text: &[u8]) -> Option<NewPet> {
-    /// `status` when present: a string, never `null` (which the long way refuses), and borrowed from the
-    /// text (one written with escapes goes the long way).
-    fn some_str<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<&'de str>, D::Error> {
-        <&str>::deserialize(deserializer).map(Some)
-    }
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Plain<'a> {
-        name: String,
-        #[serde(rename = "categoryId")]
-        category_id: i64,
-        #[serde(default, borrow, deserialize_with = "some_str")]
-        status: Option<&'a str>,
-    }
-    // serde's derived structs also take an array of the values in order: only an object is a NewPet.
-    if text.trim_ascii_start().first() != Some(&b'{') {
-        return None;
-    }
-    // Duplicate fields, `null`, a `categoryId` of `3.0` or past int64: an error here, the long way then.
-    let plain: Plain = serde_json::from_slice(text).ok()?;
-    let status = match plain.status {
-        Some(status) => Some(parse_status(status)?),
-        None => None,
-    };
-    Some(NewPet { name: plain.name, category_id: plain.category_id, status })
-}
-
-/// One JSON value, or why it is not one, with the number of lines into `text` where the mistake is.
-fn parse_json(text: &[u8]) -> Result<Value, (u64, String)> {
-    serde_json::from_slice(text).map_err(|err| {
-        let lines_in = err.line().saturating_sub(1) as u64;
-        // serde_json ends its message with ` at line L column C`, counted within `text`: misleading here.
-        let message = err.to_string();
-        let message = match message.rfind(" at line ") {
-            Some(at) if err.line() > 0 => &message[..at],
-            _ => &message,
-        };
-        let column = if err.line() > 0 { format!(" (column {})", err.column()) } else { String::new() };
-        (lines_in, format!("not valid JSON: {}{column}", one_line(message)))
-    })
-}
-
-/// A JSON value (parsed from `text`) checked as a NewPet by the API's rules, with every problem it has: `name`
-/// a string and `categoryId` an int64, both required (`null` is no value); `status`, when present, one of the
-/// enumeration (not `null`, which the enumeration lacks); other fields are ignored, as the API ignores them.
-/// Number types are JSON Schema's: `3.0`, `3e0` and `30e-1` are the integer 3; `3.5` is no integer.
-fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u64, String)> {
-    let Value::Object(mut fields) = value else {
-        return Err((0, format!("expected a JSON object with `name` and `categoryId`, got {}", shown(&value))));
-    };
-    let mut problems = Vec::new();
-    let name = match fields.remove("name") {
-        None | Some(Value::Null) => {
-            problems.push("`name` is required".to_owned());
-            None
-        }
-        Some(Value::String(name)) => Some(name),
-        Some(other) => {
-            problems.push(format!("`name` must be a string, got {}", shown(&other)));
-            None
-        }
-    };
-    let category_id = match fields.get("categoryId") {
-        None | Some(Value::Null) => {
-            problems.push("`categoryId` is required".to_owned());
-            None
-        }
-        Some(Value::Number(number)) => match number.as_i64() {
-            Some(id) => Some(id),
-            // serde_json keeps `3.0` or `1e2` only as an f64, which cannot say whether `9007199254740993.0`
-            // is an integer: its text can.
-            None => {
-                let number = category_id_text(text).unwrap_or_default();
-                let id = int64_of_json_number(&number);
-                if let Err(why) = id {
-                    problems.push(format!("`categoryId` must be an integer, got {}{why}", cut(&number)));
-                }
-                id.ok()
-            }
-        },
-        Some(other) => {
-            problems.push(format!("`categoryId` must be an integer, got {}", shown(other)));
-            None
-        }
-    };
-    let status = match fields.get("status") {
-        None => None,
-        Some(value) => {
-            let status = value.as_str().and_then(parse_status);
-            if status.is_none() {
-                problems.push(format!("`status` must be one of {}, got {}", allowed_statuses(), shown(value)));
-            }
-            status
-        }
-    };
-    match (name, category_id) {
-        (Some(name), Some(category_id)) if problems.is_empty() => {
-            within_body_bound(NewPet { name, category_id, status }).map_err(|message| (0, message))
-        }
-        _ => Err((0, problems.join("; "))),
-    }
-}
-
-/// The text of a JSON object's `categoryId` as written, the last one when it appears twice (as
-/// `serde_json::Value` keeps the last).
-fn category_id_text(object: &[u8]) -> Option<String> {
-    struct Last(Option<String>);
-    impl<'de> Deserialize<'de> for Last {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Last, D::Error> {
-            deserializer.deserialize_map(Last(None))
-        }
-    }
-    impl<'de> Visitor<'de> for Last {
-        type Value = Last;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("a JSON object")
-        }
-        fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Last, A::Error> {
-            while let Some(key) = map.next_key::<String>()? {
-                if key == "categoryId" {
-                    self.0 = Some(map.next_value::<&RawValue>()?.get().trim().to_owned());
-                } else {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-            Ok(self)
-        }
-    }
-    serde_json::from_slice::<Last>(object).ok()?.0
-}
-
-/// A JSON number's text as an int64, exactly, by JSON Schema's rule that a number is an integer when its
-/// fraction is zero: `3.0`, `3e0`, `30e-1` and `0.3e1` are 3. The error says why not, to follow the number.
-pub fn int64_of_json_number(text: &str) -> Result<i64, &'static str> {
-    const NOT_A_NUMBER: &str = "";
-    const FRACTION: &str = "";
-    const BEYOND: &str = ", which is beyond int64";
-    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
-        None => (unsigned, None),
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    if !digits(whole) || (whole.len() > 1 && whole.starts_with('0')) || (mantissa.contains('.') && !digits(fraction)) {
-        return Err(NOT_A_NUMBER);
-    }
-    // The exponent, saturated: past a trillion, a nonzero significand is beyond int64 or below 1 anyway.
-    let mut power: i64 = 0;
-    if let Some(exponent) = exponent {
-        let (sign, magnitude) = match exponent.as_bytes().first() {
-            Some(b'-') => (-1, &exponent[1..]),
-            Some(b'+') => (1, &exponent[1..]),
-            _ => (1, exponent),
-        };
-        if !digits(magnitude) {
-            return Err(NOT_A_NUMBER);
-        }
-        let magnitude =
-            magnitude.bytes().fold(0i64, |n, byte| (n * 10 + i64::from(byte - b'0')).min(1_000_000_000_000));
-        power = sign * magnitude;
-    }
-    // The number is `significand × 10^power`, with the significand's zeros at both ends taken off.
-    let significand = format!("{whole}{fraction}");
-    let significand = significand.trim_start_matches('0');
-    let trimmed = significand.trim_end_matches('0');
-    if trimmed.is_empty() {
-        return Ok(0);
-    }
-    power = power - fraction.len() as i64 + (significand.len() - trimmed.len()) as i64;
-    if power < 0 {
-        return Err(FRACTION);
-    }
-    if trimmed.len() as i64 + power > 19 {
-        return Err(BEYOND);
-    }
-    let magnitude = trimmed.parse::<i128>().expect("at most 19 digits") * 10i128.pow(power as u32);
-    let value = if negative { -magnitude } else { magnitude };
-    i64::try_from(value).map_err(|_| BEYOND)
-}
-
-/// A status by its wire name, exactly (`available`, not `Available`).
-fn parse_status(text: &str) -> Option<PetStatus> {
-    PetStatus::ALL.into_iter().find(|status| status.as_str() == text)
-}
-
-/// "`available`, `pending`, `sold`", from the enumeration itself.
-fn allowed_statuses() -> String {
-    PetStatus::ALL.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
-}
-
-/// How many characters of a value a message quotes.
-const SHOWN_CHARS: usize = 40;
-
-/// A value as a message quotes it: what kind it is, and the value itself when short. Numbers that are not
-/// int64 are described, not printed: serde_json keeps them as floats, which would misquote `1e3` as `1000.0`.
-fn shown(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) if n.is_i64() => n.to_string(),
-        Value::Number(n) if n.is_u64() => format!("{n}, which is beyond int64"),
-        Value::Number(_) => "a number with a fraction or an exponent".to_owned(),
-        Value::String(text) => quoted(text),
-        Value::Array(_) => "an array".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
-    }
-}
-
-/// A number's text as a message quotes it, cut to [`SHOWN_CHARS`].
-fn cut(text: &str) -> String {
-    let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
-}
-
-/// A string as JSON writes it (so control characters are escaped), cut to [`SHOWN_CHARS`].
-fn quoted(text: &str) -> String {
-    let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    Value::String(cut).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use proptest::strategy::Strategy as _;
 
+    use super::record::{new_pet_from_json, parse_json, plain_new_pet};
     use super::*;
+    use crate::api::PetStatus;
 
     pub(super) fn read(format: Format, text: &str) -> Vec<Parsed> {
         Reader::new(format, text.as_bytes()).unwrap().map(Result::unwrap).collect()
@@ -786,7 +435,7 @@ mod tests {
         assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((1, MAX_RECORD_BYTES - 26)));
         assert_eq!(parsed[1..], [too_long_at(2), too_long_at(3), Ok(Record { line: 4, pet: pet("ok", 2, None) })]);
         let Kind::Ndjson(ndjson) = &reader.kind else { unreachable!() };
-        assert!(ndjson.buf.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", ndjson.buf.capacity());
+        assert!(ndjson.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", ndjson.capacity());
     }
 
     #[test]
