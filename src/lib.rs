@@ -2,10 +2,12 @@
 //!
 //! The domain lives in the `petstore-core` crate below this one ([`api`], [`config`], [`credentials`],
 //! [`bulk`]): it never prints and never sees clap, and each of its modules has its own error enum, which
-//! [`error`] turns into words, a hint and an exit code; Cargo keeps the edge one way. `main` parses the
-//! [`cli`] tree and resolves the global options once into a [`context::Context`], which owns the
-//! [`output::Output`] and builds the [`api::Client`] on demand with a key from [`credentials`] and a base URL
-//! from the flags or [`config`]. [`commands`] holds one file per verb; each calls the API layer and hands
+//! [`error`] turns into words, a hint and an exit code; Cargo keeps the edge one way. [`startup`] is the one
+//! room for everything before a command runs (aliases, `help --json`, the [`cli`] tree, the config read once,
+//! the environment chosen once, its defaults, the output settings) and hands plain settings to a
+//! [`context::Context`], which owns the [`output::Output`] and builds the [`api::Client`] on demand with a key
+//! from [`credentials`] and a base URL from the flags or [`config`]; `main` only starts up, runs the command
+//! and reports its error. [`commands`] holds one file per verb; each calls the API layer and hands
 //! models to `output`, which renders and never calls the API. [`bulk`] reads and writes the record files of
 //! `pets add --file` (JSON array, NDJSON, CSV) one record at a time, and never sends or prints. Every failure
 //! becomes an [`error::Error`], which carries its exit code and one hint. [`man`] builds the man pages from
