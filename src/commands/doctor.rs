@@ -10,7 +10,7 @@ use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 
 use crate::api::{self, ListQuery, Observer};
-use crate::commands::auth::Verdict;
+use crate::commands::auth::shared::{Verdict, kernel_lifetime};
 use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
 use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
@@ -468,6 +468,17 @@ fn keyring_check(
             (Status::Warn, format!("not needed now: the key for `{name}` is in the kernel's persistent keyring"))
         }
         Some(Source::BuiltIn) => (Status::Warn, format!("not needed now: `{name}` has a built-in key")),
+        // Where nothing answers at all, `auth login` keeps the key in the kernel's keyring by itself.
+        Some(Source::None) | None
+            if matches!(err, keyring::KeyringError::Unreachable { .. }) && cfg!(target_os = "linux") =>
+        {
+            (
+                Status::Warn,
+                "`petstore auth login` keeps keys in the kernel's keyring instead (lost at reboot), or in a 0600 file \
+             with `--storage file`"
+                    .to_owned(),
+            )
+        }
         Some(Source::None) | None => (
             Status::Warn,
             "`petstore auth login` needs it, or `--storage kernel` (no file) or `--storage file` to keep the key \
@@ -489,11 +500,7 @@ fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&En
         if let (Some(Source::Kernel), Some(env)) = (source, env) {
             return (
                 Status::Pass,
-                format!(
-                    "it answers; the key for `{}` is kept there: {}",
-                    env.name,
-                    crate::commands::auth::kernel_lifetime()
-                ),
+                format!("it answers; the key for `{}` is kept there: {}", env.name, kernel_lifetime()),
             );
         }
         let cache = if ttl.is_zero() {

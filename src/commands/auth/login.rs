@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use super::shared::kernel_lifetime;
 use crate::api::ListQuery;
 use crate::config::{self, KeyStorage};
 use crate::context::Context;
@@ -118,7 +119,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
             crate::output::duration_words(ttl)
         ),
         KeyStorage::Keyring => format!("the {}", keyring::backend()),
-        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", crate::commands::auth::kernel_lifetime()),
+        KeyStorage::Kernel => format!("the kernel's persistent keyring: {}", kernel_lifetime()),
         KeyStorage::File => "the credentials file".to_owned(),
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::api::ListQuery;
-use crate::commands::auth::Verdict;
+use crate::commands::auth::shared::{Verdict, kernel_lifetime};
 use crate::config::Environment;
 use crate::context::Context;
 use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
@@ -88,7 +88,7 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         ctx.output.status(&format!(
             "the key for `{}` is in the kernel's persistent keyring: {}",
             status.env,
-            crate::commands::auth::kernel_lifetime()
+            kernel_lifetime()
         ));
     }
     match statuses.iter().find(|s| s.active) {
