@@ -576,7 +576,11 @@ const PROXY_VARS: [&str; 8] =
 /// The proxy a request goes through, its credentials (if any) masked.
 fn shown_proxy(proxy: &Intercept) -> String {
     let uri = proxy.uri();
-    let credentials = if proxy.basic_auth().is_some() || proxy.raw_auth().is_some() { "****@" } else { "" };
+    let credentials = if proxy.basic_auth().is_some() || proxy.raw_auth().is_some() {
+        format!("{}@", config::base_url::MASKED_USERINFO)
+    } else {
+        String::new()
+    };
     let scheme = uri.scheme_str().unwrap_or("http");
     format!("{scheme}://{credentials}{}", uri.authority().map_or("", |authority| authority.as_str()))
 }

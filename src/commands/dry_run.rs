@@ -10,7 +10,7 @@ use reqwest::header::AUTHORIZATION;
 
 use crate::api::Prepared;
 use crate::context::Context;
-use crate::credentials::API_KEY_VAR;
+use crate::credentials::{self, API_KEY_VAR, Source, Wanted};
 use crate::error::Error;
 use crate::output::safe;
 
@@ -63,23 +63,22 @@ pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item =
 /// When `PETSTORE_API_KEY` is not set here, the curl command would send an empty key: says how to set it from
 /// the stored one, on stderr (`auth token` prints it; the shell, not this note, holds it).
 fn export_hint(ctx: &Context) {
-    if std::env::var_os(API_KEY_VAR).is_some_and(|value| !value.is_empty()) {
+    let Ok(target) = ctx.target() else { return };
+    // Where the key would come from, as the credentials say: the variable, or a store it must be taken from.
+    if credentials::source(Wanted::chosen(target.env, target.base_url)) == Source::EnvVar {
         return;
     }
-    let message = match ctx.target() {
-        Ok(target) => match target.env {
-            Some(env) => format!(
-                "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first with \
-                 `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`",
-                env.name
-            ),
-            None => format!(
-                "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first to the key \
-                 for `{}`",
-                target.base_url
-            ),
-        },
-        Err(_) => return,
+    let message = match target.env {
+        Some(env) => format!(
+            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first with \
+             `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`",
+            env.name
+        ),
+        None => format!(
+            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first to the key for \
+             `{}`",
+            target.base_url
+        ),
     };
     ctx.output.notice(&message);
 }
@@ -103,12 +102,12 @@ fn shown(request: &Prepared, terminal: bool) -> String {
     text
 }
 
-/// The request as a curl command on one line, every word shell-quoted ([`safe::shell_word`]); the key is the
+/// The request as a curl command on one line, every word shell-quoted ([`safe::exact_shell_word`]); the key is the
 /// variable's, expanded by the shell that runs it. `cacert`, the CA file petstore trusts too, is passed on as
 /// curl's `--cacert`, so the command reaches a server with a private CA as petstore does.
 fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) -> Result<String, Error> {
     let quote = |word: &str, body: bool| {
-        safe::shell_word(word, terminal, body)
+        safe::exact_shell_word(word, terminal, body)
             .ok_or_else(|| Error::invalid_value("`--curl`: the request holds a NUL character, which no shell word can"))
     };
     let mut words = vec!["curl".to_owned()];

@@ -861,7 +861,7 @@ impl Server {
         self.writes.fetch_add(1, Ordering::SeqCst);
         let created = client.create_pet(&new_pet).await;
         self.writes.fetch_sub(1, Ordering::SeqCst);
-        let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::add::write_error(err)));
+        let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::write_error(err)));
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = CancelledAdd::of(&context.id, &new_pet, &created);
@@ -961,7 +961,7 @@ fn by_hand(env: &str, new_pet: &NewPet) -> String {
     let status = new_pet.status.map_or_else(String::new, |status| format!(" --status {status}"));
     format!(
         "petstore --env {} pets add --name NAME --category-id {}{status}",
-        crate::output::shell_word(env),
+        crate::output::suggested_shell_word(env),
         new_pet.category_id
     )
 }

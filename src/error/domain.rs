@@ -94,7 +94,7 @@ pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
         (true, false) => "; petstore will not read it",
     };
     let message = format!("{subject} {state}, {consequence}{refusal}");
-    let word = crate::output::shell_word(&path);
+    let word = crate::output::suggested_shell_word(&path);
     let mut fix = match exposure.fix {
         Fix::Chmod(mode) => format!("run `chmod {mode} {word}`"),
         // Only root gives a file away: the user is root, or needs to become it.

@@ -42,7 +42,7 @@ pub use prompt::{CannotAsk, Question};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
-pub use words::{duration_words, shell_word};
+pub use words::{duration_words, suggested_shell_word};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();

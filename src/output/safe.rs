@@ -202,11 +202,12 @@ pub fn body_text(body: &str) -> String {
 }
 
 /// One word of a shell command (`--curl`), quoted so that a POSIX shell gives back exactly `word`; `None` for
-/// a word holding NUL, which no shell word can. At a `terminal`, a `json_body`'s unsafe characters inside
+/// a word holding NUL, which no shell word can (a message's suggested command uses
+/// [`super::suggested_shell_word`], which drops it). At a `terminal`, a `json_body`'s unsafe characters inside
 /// strings become JSON escapes (the same document); a word that still holds an unsafe character other than
 /// newline and tab (a CR of CRLF line ends, ESC) is quoted bash's way, `$'…'`, with each such character's
 /// bytes as `\xHH`: pasted into bash, zsh or ksh it sends every byte, and the terminal is sent none of them.
-pub fn shell_word(word: &str, terminal: bool, json_body: bool) -> Option<String> {
+pub fn exact_shell_word(word: &str, terminal: bool, json_body: bool) -> Option<String> {
     if word.contains('\0') {
         return None;
     }
@@ -332,12 +333,12 @@ mod tests {
     fn shell_words_keep_every_byte_and_show_none_raw_at_a_terminal() {
         let body = "{\"name\": \"a\u{7f}b\u{202e}\"}\r\n";
         // Piped: the exact bytes, single-quoted.
-        assert_eq!(shell_word(body, false, true).unwrap(), format!("'{body}'"));
+        assert_eq!(exact_shell_word(body, false, true).unwrap(), format!("'{body}'"));
         // At a terminal: JSON escapes in the string, and the CRLF as bash's escapes.
-        assert_eq!(shell_word(body, true, true).unwrap(), r#"$'{"name": "a\\u007fb\\u202e"}\x0d\n'"#);
-        assert_eq!(shell_word("it's \u{1b}[2J", true, false).unwrap(), r"$'it\'s \x1b[2J'");
-        assert_eq!(shell_word("plain", true, true).unwrap(), "plain");
-        assert_eq!(shell_word("a\0b", false, false), None);
+        assert_eq!(exact_shell_word(body, true, true).unwrap(), r#"$'{"name": "a\\u007fb\\u202e"}\x0d\n'"#);
+        assert_eq!(exact_shell_word("it's \u{1b}[2J", true, false).unwrap(), r"$'it\'s \x1b[2J'");
+        assert_eq!(exact_shell_word("plain", true, true).unwrap(), "plain");
+        assert_eq!(exact_shell_word("a\0b", false, false), None);
         assert_eq!(body_text(body), "{\"name\": \"a\\u007fb\\u202e\"}\\u{d}\n");
     }
 

@@ -1,5 +1,6 @@
 //! `petstore env confirm-writes`
 
+use super::Switch;
 use crate::config;
 use crate::context::Context;
 use crate::error::Error;
@@ -28,15 +29,6 @@ pub struct ConfirmWritesArgs {
     /// Whether writes to it are asked about first
     #[arg(value_name = "WHEN", value_enum)]
     pub when: Switch,
-}
-
-/// `on` or `off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Switch {
-    /// Ask before each write at a terminal
-    On,
-    /// Send writes without asking
-    Off,
 }
 
 /// Records the choice in the config file.

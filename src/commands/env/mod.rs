@@ -13,6 +13,15 @@ use crate::commands::formats::{PRINTS_NOTHING, Prints};
 use crate::context::Context;
 use crate::error::Error;
 
+/// `on` or `off`: `env confirm-writes` and `env set --confirm-writes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    /// Ask before each write at a terminal
+    On,
+    /// Send writes without asking
+    Off,
+}
+
 /// `petstore env ...`
 #[derive(Debug, clap::Subcommand)]
 pub enum EnvCommand {

@@ -1,7 +1,7 @@
 //! `petstore env set`
 
+use super::Switch;
 use crate::commands::defaults;
-use crate::commands::env::confirm_writes::Switch;
 use crate::config;
 use crate::context::Context;
 use crate::error::{Error, code};

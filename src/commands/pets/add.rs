@@ -5,13 +5,14 @@ mod prompt;
 
 use std::path::PathBuf;
 
-use crate::api::{self, PetStatus};
+use super::write_error;
+use crate::api::PetStatus;
 use crate::bulk::Format;
 use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
 use crate::context::Context;
-use crate::error::{Error, Kind, answer_detail, shown_excerpt, status_code};
+use crate::error::Error;
 use crate::output::Progress;
 
 /// Add an animal to the store, or many from a file
@@ -239,121 +240,4 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
     ctx.output.pet(&pet)?;
     Ok(())
-}
-
-/// A failed `POST /pets` in the user's terms. After one that may have created the animal (no complete answer,
-/// a 5xx, an unreadable 2xx: [`api::Error::maybe_applied`]), the message says so and the hint is to check
-/// before adding it again.
-pub(crate) fn write_error(err: api::Error) -> Error {
-    if !err.maybe_applied() {
-        return Error::from(err);
-    }
-    let (message, check, kind) = match err {
-        api::Error::Decode { status, reason, excerpt } => (
-            format!(
-                "the server answered HTTP {}, so the animal was probably created, but the answer is unreadable: \
-                 {reason}{}",
-                status.as_u16(),
-                shown_excerpt(&excerpt)
-            ),
-            "check with `petstore pets find --name NAME` before adding it again",
-            Kind::Failure,
-        ),
-        api::Error::Status { status, body, excerpt }
-            if matches!(status_code(status.as_u16()).name, "server_error" | "unexpected_status") =>
-        {
-            let (status, detail) = (status.as_u16(), answer_detail(body.as_ref(), &excerpt));
-            match status {
-                500..=599 => (
-                    format!("the server failed (HTTP {status}) while adding: {detail}"),
-                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                    Kind::Failure,
-                ),
-                408 => (
-                    format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
-                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                    Kind::Failure,
-                ),
-                // A 1xx, 3xx or 2xx that `POST /pets` never gets: it says nothing of whether the animal was
-                // created.
-                _ => (
-                    format!(
-                        "the server answered HTTP {status}, an answer the API never gives to adding an animal, so \
-                         it may or may not have been created: {detail}"
-                    ),
-                    "check with `petstore pets find --name NAME` whether it was created before adding it again",
-                    Kind::Failure,
-                ),
-            }
-        }
-        err @ api::Error::Status { .. } => return Error::from(err),
-        // Another request's animal: this one's fate is not in the answer.
-        api::Error::NotThisRecord { status, differences } => (
-            format!(
-                "the server answered HTTP {} with another animal than the one sent, so whether this one was \
-                 created is unknown: {differences}",
-                status.as_u16()
-            ),
-            UNKNOWN_CHECK,
-            Kind::Failure,
-        ),
-        // An answer came, just not in HTTP: the server may have acted on the request before it.
-        err @ api::Error::NotHttp { .. } => {
-            (format!("{err}, so the animal may or may not have been created"), UNKNOWN_CHECK, Kind::Failure)
-        }
-        other => (other.to_string(), UNKNOWN_CHECK, Kind::Network),
-    };
-    Error::maybe_applied(message, check, kind)
-}
-
-/// The next step after a `POST /pets` that may have gone through without an answer.
-const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether it was created before trying again";
-
-#[cfg(test)]
-mod tests {
-    use reqwest::StatusCode;
-
-    use super::*;
-    use crate::error::exit;
-
-    fn shown(err: api::Error) -> (String, String, u8) {
-        let err = write_error(err);
-        (err.to_string(), err.hint().unwrap_or_default().to_owned(), err.exit_code())
-    }
-
-    #[test]
-    fn a_write_that_may_have_been_applied_says_so_and_how_to_check() {
-        let failed = api::Error::Status { status: StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
-        assert_eq!(
-            shown(failed),
-            (
-                "the server failed (HTTP 502) while adding: no details: the body was empty".to_owned(),
-                "it may still have been created: check with `petstore pets find --name NAME` before trying again"
-                    .to_owned(),
-                exit::FAILURE
-            )
-        );
-        let garbled = api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{".into() };
-        assert_eq!(
-            shown(garbled),
-            (
-                "the server answered HTTP 201, so the animal was probably created, but the answer is unreadable: EOF; \
-                 the body began `{`"
-                    .to_owned(),
-                "check with `petstore pets find --name NAME` before adding it again".to_owned(),
-                exit::FAILURE
-            )
-        );
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true };
-        let (message, check, code) = shown(lost);
-        assert!(message.starts_with("no complete answer to the POST"), "{message}");
-        assert_eq!((check.as_str(), code), (UNKNOWN_CHECK, exit::NETWORK));
-    }
-
-    #[test]
-    fn a_write_the_server_refused_keeps_its_usual_error() {
-        let refused = api::Error::Status { status: StatusCode::BAD_REQUEST, body: None, excerpt: String::new() };
-        let err = write_error(refused);
-        assert!(err.is(&crate::error::code::REJECTED) && err.http_status() == Some(400), "{err:?}");
-    }
 }

@@ -4,7 +4,7 @@ use crate::api::PetStatus;
 use crate::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
 use crate::context::Context;
 use crate::error::{Error, code};
-use crate::output::shell_word;
+use crate::output::suggested_shell_word;
 
 /// Find animals by id, name or category
 ///
@@ -84,10 +84,10 @@ impl FindArgs {
             words.push(format!("--id {id}"));
         }
         if let Some(name) = &self.name {
-            words.push(format!("--name {}", shell_word(name)));
+            words.push(format!("--name {}", suggested_shell_word(name)));
         }
         if let Some(part) = &self.name_contains {
-            words.push(format!("--name-contains {}", shell_word(part)));
+            words.push(format!("--name-contains {}", suggested_shell_word(part)));
         }
         if let Some(category) = self.category {
             words.push(format!("--category {category}"));

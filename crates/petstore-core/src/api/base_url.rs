@@ -52,7 +52,7 @@ impl fmt::Display for DisplaySafeUrl {
         let mut shown = self.0.clone();
         // Only a cannot-be-a-base URL refuses these, and it has no user info to hide.
         let _ = shown.set_password(None);
-        let _ = shown.set_username("****");
+        let _ = shown.set_username(MASKED_USERINFO);
         fmt::Display::fmt(&shown, f)
     }
 }
@@ -188,6 +188,9 @@ impl Endpoint {
     }
 }
 
+/// What user info shows as, wherever a URL is shown: the user name with the password.
+pub const MASKED_USERINFO: &str = "****";
+
 /// Text with the user info of every `SCHEME://USER:PASSWORD@HOST` in it masked as [`DisplaySafeUrl`] masks a
 /// URL's: `****@`, the user name with the password (a user name is often a token). For text
 /// that is not a URL: a value that does not parse, a whole file (keeping track of what moved, so that an
@@ -203,7 +206,7 @@ pub fn mask_userinfo(text: &str) -> Masked {
             .unwrap_or(text.len() - authority_start);
         let authority = &text[authority_start..authority_start + authority_len];
         if let Some(at) = authority.rfind('@') {
-            let replacement = "****";
+            let replacement = MASKED_USERINFO;
             masked.text.push_str(&text[rest..authority_start]);
             masked.text.push_str(replacement);
             masked.edits.push(Edit { at: authority_start, old_len: at, new_len: replacement.len() });

@@ -25,14 +25,15 @@ use petstore_core::batch::{
     SIGNAL_GRACE, Stop, Summary, Tally,
 };
 
-use super::{AddArgs, UNKNOWN_CHECK, write_error};
+use super::AddArgs;
 use crate::api::Pet;
 use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use crate::catalog::{Decision, Existing};
+use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
 use crate::error::{Code, Error, Kind, Retry, code};
 use crate::output::jq::{Stopped, jq_message};
-use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, shell_word, thousands};
+use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, suggested_shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
 
 /// How many invalid records the check pass lists; it counts the rest.
@@ -727,7 +728,7 @@ fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(
              \"Undecided records\")",
             if one { "it is" } else { "they are" },
             path.display(),
-            shell_word(&path.to_string_lossy()),
+            suggested_shell_word(&path.to_string_lossy()),
             if one { "it" } else { "them" },
             if one { "it" } else { "them" },
             if one {
@@ -839,7 +840,7 @@ fn finish(
                 "{} in `{}`: `petstore pets add --file {} --skip-existing` sends {}",
                 if one { "it is" } else { "they are" },
                 path.display(),
-                shell_word(&path.to_string_lossy()),
+                suggested_shell_word(&path.to_string_lossy()),
                 if one { "it if it does not exist" } else { "those that do not exist" },
             ),
             None => format!(
@@ -913,7 +914,7 @@ fn finish(
             if *count == 1 { "record" } else { "records" },
             if *count == 1 { "is" } else { "are" },
             path.display(),
-            shell_word(&path.to_string_lossy()),
+            suggested_shell_word(&path.to_string_lossy()),
             if *count == 1 { "it" } else { "them" },
         ),
         None if tally.failed + tally.not_sent > 0 => {
@@ -923,7 +924,7 @@ fn finish(
         _ => match &unknown_kept {
             Some((path, _)) => format!(
                 "`petstore pets add --file {} --skip-existing` sends those of unknown outcome that do not exist",
-                shell_word(&path.to_string_lossy())
+                suggested_shell_word(&path.to_string_lossy())
             ),
             None => "check with `petstore pets find --name NAME` whether those of unknown outcome exist before \
                      sending them again"
