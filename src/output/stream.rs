@@ -5,7 +5,7 @@
 //! where it runs on each line as it completes. When stdout's reader goes away
 //! (`| head -1`), it notes the broken pipe for the batch to stop on, and writes nothing more.
 
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, BufWriter, Write};
 
 use serde::Serialize;
 
@@ -20,7 +20,7 @@ pub const TABLE_ROWS: usize = 1_000;
 #[derive(Debug)]
 pub struct CreatedPets {
     output: Output,
-    out: BufWriter<Stdout>,
+    out: BufWriter<Sink>,
     /// Kept for a table or `--jq`.
     kept: Vec<Pet>,
     /// Created pets a table left out.
@@ -64,12 +64,35 @@ struct Tagged<'a> {
     pet: &'a Pet,
 }
 
+/// Where the pets go: stdout, or a writer of a test's.
+struct Sink(Box<dyn Write + Send>);
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl std::fmt::Debug for Sink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sink")
+    }
+}
+
 impl Output {
     /// A sink for the pets a batch creates.
     pub fn created_pets(&self) -> CreatedPets {
+        self.created_pets_into(Box::new(io::stdout()))
+    }
+
+    fn created_pets_into(&self, out: Box<dyn Write + Send>) -> CreatedPets {
         CreatedPets {
             output: self.clone(),
-            out: BufWriter::new(io::stdout()),
+            out: BufWriter::new(Sink(out)),
             kept: Vec::new(),
             left_out: 0,
             streamed: 0,
@@ -271,5 +294,115 @@ impl CreatedPets {
         }
         self.out.flush()?;
         Ok(Ok(()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::api::PetStatus;
+    use crate::output::{ColorChoice, OutputSettings};
+
+    /// What the sink wrote, shared with the test; or, `broken`, a reader that went away.
+    #[derive(Clone, Default)]
+    struct Written {
+        bytes: Arc<Mutex<Vec<u8>>>,
+        broken: bool,
+    }
+
+    impl Write for Written {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.broken {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            self.bytes.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            if self.broken { Err(io::ErrorKind::BrokenPipe.into()) } else { Ok(()) }
+        }
+    }
+
+    impl Written {
+        fn text(&self) -> String {
+            String::from_utf8(self.bytes.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    /// A sink in `format`, to a pipe (not a terminal), into `written`.
+    fn sink(format: OutputFormat, written: &Written) -> CreatedPets {
+        let json_mode = matches!(format, OutputFormat::Json | OutputFormat::Ndjson);
+        let settings = OutputSettings {
+            output: Some(format),
+            json: false,
+            jq: None,
+            json_mode,
+            json_errors: json_mode,
+            color: ColorChoice::Never,
+            quiet: true,
+            verbose: false,
+        };
+        let mut output = Output::new(&settings).unwrap();
+        output.terminals.stdout = false;
+        output.created_pets_into(Box::new(written.clone()))
+    }
+
+    fn pet(id: i64, name: &str) -> Pet {
+        Pet { id, name: name.into(), category_id: 1, status: Some(PetStatus::Available) }
+    }
+
+    #[test]
+    fn ndjson_prints_each_pet_as_it_completes_tagged_with_its_line() {
+        let written = Written::default();
+        let mut pets = sink(OutputFormat::Ndjson, &written);
+        assert!(pets.completed(7, &pet(2, "Rex")).unwrap().is_ok());
+        pets.in_order(pet(2, "Rex")).unwrap();
+        assert!(pets.skipped(3, &pet(1, "Tom")).unwrap().is_ok());
+        assert!(pets.finish().unwrap().is_ok());
+        assert_eq!(
+            written.text(),
+            "{\"line\":7,\"pet\":{\"id\":2,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}}\n\
+             {\"line\":3,\"skipped\":\"exists\",\"pet\":{\"id\":1,\"name\":\"Tom\",\"categoryId\":1,\"status\":\"available\"}}\n"
+        );
+    }
+
+    #[test]
+    fn json_is_one_array_in_input_order_and_none_is_an_empty_one() {
+        let written = Written::default();
+        let mut pets = sink(OutputFormat::Json, &written);
+        assert!(pets.completed(1, &pet(1, "Tom")).unwrap().is_ok(), "not printed as it completes");
+        pets.in_order(pet(1, "Tom")).unwrap();
+        pets.in_order(pet(2, "Rex")).unwrap();
+        assert!(pets.finish().unwrap().is_ok());
+        let document: serde_json::Value = serde_json::from_str(&written.text()).unwrap();
+        assert_eq!(document.as_array().unwrap().iter().map(|p| p["name"].clone()).collect::<Vec<_>>(), ["Tom", "Rex"]);
+        let empty = Written::default();
+        assert!(sink(OutputFormat::Json, &empty).finish().unwrap().is_ok());
+        assert_eq!(empty.text(), "[]\n");
+    }
+
+    #[test]
+    fn tsv_streams_rows_without_a_header() {
+        let written = Written::default();
+        let mut pets = sink(OutputFormat::Tsv, &written);
+        pets.in_order(pet(1, "Tom")).unwrap();
+        pets.in_order(pet(2, "Rex")).unwrap();
+        assert!(pets.finish().unwrap().is_ok());
+        assert_eq!(written.text(), "1\tTom\t1\tavailable\n2\tRex\t1\tavailable\n");
+    }
+
+    #[test]
+    fn a_reader_that_went_away_closes_the_sink_and_nothing_more_is_written() {
+        let written = Written { broken: true, ..Written::default() };
+        let mut pets = sink(OutputFormat::Ndjson, &written);
+        let first = pets.completed(1, &pet(1, "Tom")).and_then(|_| pets.flush());
+        assert_eq!(first.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+        assert!(pets.is_closed());
+        assert!(pets.completed(2, &pet(2, "Rex")).unwrap().is_ok(), "a closed sink takes no more, quietly");
+        assert!(pets.finish().unwrap_err().is_broken_pipe());
+        assert_eq!(written.text(), "");
     }
 }
