@@ -158,7 +158,7 @@ pub struct GlobalArgs {
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
     /// [env: PETSTORE_BASE_URL]
     #[arg(long, global = true, hide_short_help = true, value_name = "URL", value_parser = BaseUrlParser)]
-    pub base_url: Option<crate::config::DisplaySafeUrl>,
+    pub base_url: Option<petstore_core::config::DisplaySafeUrl>,
 
     /// Give up on an attempt that takes longer than this many seconds [default: 30]
     /// [env: PETSTORE_TIMEOUT]
@@ -363,23 +363,23 @@ pub fn json_mode_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -
 }
 
 /// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
-/// ([`crate::api::base_url::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
+/// ([`petstore_core::api::base_url::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
 /// error repeats the value; this one repeats it with any password masked.
 #[derive(Debug, Clone, Copy)]
 pub struct BaseUrlParser;
 
 impl clap::builder::TypedValueParser for BaseUrlParser {
-    type Value = crate::config::DisplaySafeUrl;
+    type Value = petstore_core::config::DisplaySafeUrl;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<crate::config::DisplaySafeUrl, clap::Error> {
-        let parse = |text: &str| crate::api::base_url::parse_base_url(text).map_err(|why| format!("it {why}"));
+    ) -> Result<petstore_core::config::DisplaySafeUrl, clap::Error> {
+        let parse = |text: &str| petstore_core::api::base_url::parse_base_url(text).map_err(|why| format!("it {why}"));
         parse.parse_ref(cmd, arg, value).map_err(|mut err| {
-            let shown = crate::api::base_url::mask_userinfo(&value.to_string_lossy()).text;
+            let shown = petstore_core::api::base_url::mask_userinfo(&value.to_string_lossy()).text;
             err.insert(clap::error::ContextKind::InvalidValue, clap::error::ContextValue::String(shown));
             err
         })
@@ -397,9 +397,9 @@ pub fn parse_timeout(value: &str) -> Result<std::time::Duration, String> {
 /// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
 /// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
 pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
-    let environments = match crate::config::Config::load() {
+    let environments = match petstore_core::config::Config::load() {
         Ok(config) => config.environments().to_vec(),
-        Err(_) => crate::config::built_in_environments(),
+        Err(_) => petstore_core::config::built_in_environments(),
     };
     environments
         .into_iter()

@@ -6,12 +6,12 @@ use std::sync::OnceLock;
 
 use reqwest::Url;
 
-use crate::api::client::{Client, Settings};
 use crate::cleanup::{self, Ended, WriteInFlight};
-use crate::config::{self, Config, DisplaySafeUrl, Environment};
-use crate::credentials::{self, ApiKey, Source, Wanted};
 use crate::error::{Error, Kind, code};
 use crate::output::Output;
+use petstore_core::api::client::{Client, Settings};
+use petstore_core::config::{self, Config, DisplaySafeUrl, Environment};
+use petstore_core::credentials::{self, ApiKey, Source, Wanted};
 
 /// Names the base URL, below `--base-url` and `--env`.
 pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
@@ -224,7 +224,8 @@ impl Context {
     /// `err` with a hint that is true of where the request went: a server that cannot be reached, for an
     /// environment chosen by name, is fixed in the config file, not with `--base-url`.
     pub fn with_true_hint(&self, err: Error) -> Error {
-        let Some(crate::api::Error::Connect { origin, reason }) = err.source_as::<crate::api::Error>() else {
+        let Some(petstore_core::api::Error::Connect { origin, reason }) = err.source_as::<petstore_core::api::Error>()
+        else {
             return err;
         };
         match self.environment() {

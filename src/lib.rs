@@ -1,14 +1,15 @@
 //! petstore: a command-line client for the Pet Store API.
 //!
-//! The domain lives in the `petstore-core` crate below this one ([`api`], [`config`], [`credentials`],
-//! [`bulk`]): it never prints and never sees clap, and each of its modules has its own error enum, which
-//! [`error`] turns into words, a hint and an exit code; Cargo keeps the edge one way. [`startup`] is the one
+//! The domain lives in the `petstore-core` crate below this one ([`petstore_core::api`],
+//! [`petstore_core::config`], [`petstore_core::credentials`], [`petstore_core::bulk`]): it never prints and
+//! never sees clap, and each of its modules has its own error enum, which [`error`] turns into words, a hint
+//! and an exit code; Cargo keeps the edge one way, and every use of it here says `petstore_core::`. [`startup`] is the one
 //! room for everything before a command runs (aliases, `help --json`, the [`cli`] tree, the config read once,
 //! the environment chosen once, its defaults, the output settings) and hands plain settings to a
-//! [`context::Context`], which owns the [`output::Output`] and builds the [`api::Client`] on demand with a key
-//! from [`credentials`] and a base URL from the flags or [`config`]; `main` only starts up, runs the command
+//! [`context::Context`], which owns the [`output::Output`] and builds the API client on demand with a key
+//! from the credentials and a base URL from the flags or the config; `main` only starts up, runs the command
 //! and reports its error. [`commands`] holds one file per verb; each calls the API layer and hands
-//! models to `output`, which renders and never calls the API. [`bulk`] reads and writes the record files of
+//! models to `output`, which renders and never calls the API. The core's `bulk` reads and writes the record files of
 //! `pets add --file` (JSON array, NDJSON, CSV) one record at a time, and never sends or prints. Every failure
 //! becomes an [`error::Error`], which carries its exit code and one hint. [`man`] builds the man pages from
 //! the same tree as the completion scripts. [`run`] runs each command on a thread of its own, so that a
@@ -31,8 +32,6 @@ pub mod startup;
 use std::sync::Arc;
 
 pub use error::Error;
-/// The domain, from `petstore-core`: under these names, as the rest of this crate knows them.
-pub use petstore_core::{api, bulk, catalog, config, credentials};
 
 /// The stack of the thread a command runs on: the main thread's usual 8 MiB, so that a deep `--jq` program
 /// or document fares as it would there.

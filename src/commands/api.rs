@@ -9,14 +9,14 @@ use reqwest::header::{
 use reqwest::{Method, Url};
 use serde_json::{Map, Value};
 
-use crate::api::MAX_REQUEST_BODY_BYTES;
-use crate::api::client::decode;
-use crate::api::{self, Client, Prepared};
 use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
 use crate::context::Context;
-use crate::credentials::API_KEY_VAR;
+use petstore_core::api::MAX_REQUEST_BODY_BYTES;
+use petstore_core::api::client::decode;
 use petstore_core::api::retry::changes_nothing;
+use petstore_core::api::{self, Client, Prepared};
+use petstore_core::credentials::API_KEY_VAR;
 
 use crate::error::{Error, code};
 
@@ -191,7 +191,7 @@ fn not_found_hint(err: Error, ctx: &Context, path: &str) -> Error {
         return err;
     }
     let server_code = err.server_code();
-    let versioned = ctx.target().is_ok_and(|target| crate::config::has_version_path(target.base_url));
+    let versioned = ctx.target().is_ok_and(|target| petstore_core::config::has_version_path(target.base_url));
     let hint = match (server_code, versioned, spec_path(path)) {
         (_, false, _) => crate::error::NOT_FOUND_HINT.to_owned(),
         (Some(_), true, Some(SpecPath::Pet)) => {
@@ -274,7 +274,7 @@ fn parse_field(value: &str) -> Result<(String, String), String> {
     }
 }
 
-/// `what` is larger than [`crate::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
+/// `what` is larger than [`petstore_core::api::MAX_REQUEST_BODY_BYTES`] (1 MiB); nothing was sent.
 fn too_large(what: &str) -> Error {
     let message = format!("{what} is larger than 1 MiB, the most petstore sends in one request: nothing was sent");
     Error::new(&code::BODY_TOO_LARGE, message).with_hint("send a smaller body")

@@ -105,7 +105,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
 /// The question before a write, without the answers it takes: `` `production` (https://…/v1): add the animal
 /// `Rex` (category 1, no status). Send it? `` The terminal adds `[y/N]`; `petstore mcp` asks it through the
 /// person's MCP client, with the request body after it.
-pub fn question(env: &str, base_url: &crate::config::DisplaySafeUrl, what: &str) -> String {
+pub fn question(env: &str, base_url: &petstore_core::config::DisplaySafeUrl, what: &str) -> String {
     format!("`{env}` ({base_url}): {what}. Send it?")
 }
 

@@ -16,9 +16,9 @@
 
 use clap::ValueEnum;
 
-use crate::api::PetStatus;
-use crate::config::Defaults;
 use crate::output::{Layout, OutputFormat, Rows};
+use petstore_core::api::PetStatus;
+use petstore_core::config::Defaults;
 
 /// A key of `[environments.NAME.defaults]`, as `env set --default KEY=VALUE` and `--unset-default KEY` take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -9,13 +9,13 @@ use reqwest::header::{DATE, HeaderMap};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 
-use crate::api::{self, ListQuery, Observer};
 use crate::commands::auth::shared::{Verdict, kernel_lifetime};
-use crate::config::{self, Config, Environment};
 use crate::context::{Context, Target};
-use crate::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
 use crate::error::{Error, code};
 use crate::output::{Field, Fit, Rows};
+use petstore_core::api::{self, ListQuery, Observer};
+use petstore_core::config::{self, Config, Environment};
+use petstore_core::credentials::{self, API_KEY_VAR, ApiKey, Source, Wanted, kernel, keyring};
 
 /// Beyond this, the local clock is worth a warning.
 const CLOCK_WARN: Duration = Duration::from_secs(60);

@@ -8,11 +8,11 @@
 
 use reqwest::header::AUTHORIZATION;
 
-use crate::api::Prepared;
 use crate::context::Context;
-use crate::credentials::{self, API_KEY_VAR, Source, Wanted};
 use crate::error::Error;
 use crate::output::safe;
+use petstore_core::api::Prepared;
+use petstore_core::credentials::{self, API_KEY_VAR, Source, Wanted};
 
 /// `--dry-run` and `--curl`, shared by every command that writes.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -165,8 +165,8 @@ mod tests {
         use reqwest::{Method, Url};
 
         let base = Url::parse("http://127.0.0.1:4010/v1").unwrap();
-        let key = crate::api::ApiKey::new("k-secret".to_owned()).unwrap();
-        let client = crate::api::Client::with_settings(base, &key, Default::default()).unwrap();
+        let key = petstore_core::api::ApiKey::new("k-secret".to_owned()).unwrap();
+        let client = petstore_core::api::Client::with_settings(base, &key, Default::default()).unwrap();
         let url = Url::parse("http://127.0.0.1:4010/v1/pets").unwrap();
         let mut extra = HeaderMap::new();
         extra.insert("x-note", HeaderValue::from_static("it's $HOME"));
@@ -185,8 +185,8 @@ mod tests {
     #[test]
     fn curl_trusts_the_ca_file_petstore_trusts() {
         let base = reqwest::Url::parse("https://127.0.0.1:4010/v1").unwrap();
-        let key = crate::api::ApiKey::new("k".to_owned()).unwrap();
-        let client = crate::api::Client::with_settings(base, &key, Default::default()).unwrap();
+        let key = petstore_core::api::ApiKey::new("k".to_owned()).unwrap();
+        let client = petstore_core::api::Client::with_settings(base, &key, Default::default()).unwrap();
         let url = reqwest::Url::parse("https://127.0.0.1:4010/v1/pets").unwrap();
         let request = client.prepare(reqwest::Method::GET, url, &Default::default(), None);
         let ca = std::path::Path::new("/tmp/my ca.pem");

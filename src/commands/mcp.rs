@@ -38,10 +38,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::api::{NewPet, Pet, PetStatus};
-use crate::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
+use petstore_core::api::{NewPet, Pet, PetStatus};
+use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
 
 /// Serve the store to an AI assistant over MCP (stdio)
 ///
@@ -676,7 +676,8 @@ fn level_rank(level: rmcp::model::LoggingLevel) -> u8 {
 /// take, at a terminal (logging in, fixing the config file), with the command they run there.
 fn tool_hint(err: &Error) -> Option<&'static str> {
     let is = |code| err.is(code);
-    let connect = matches!(err.source_as::<crate::api::Error>(), Some(crate::api::Error::Connect { .. }));
+    let connect =
+        matches!(err.source_as::<petstore_core::api::Error>(), Some(petstore_core::api::Error::Connect { .. }));
     Some(match () {
         // `add_pet` is the only write: its answer never came whole, or said the server failed.
         () if is(&code::UNKNOWN_OUTCOME) => {
@@ -711,7 +712,7 @@ fn tool_hint(err: &Error) -> Option<&'static str> {
 
 impl Server {
     /// A client for this call, whose requests take their turn among every call's ([`MAX_REQUESTS_AT_ONCE`]).
-    fn client(&self, ctx: &Context) -> Result<crate::api::Client, Error> {
+    fn client(&self, ctx: &Context) -> Result<petstore_core::api::Client, Error> {
         Ok(ctx.client()?.with_request_limit(Arc::clone(&self.places)))
     }
 
@@ -823,10 +824,10 @@ impl Server {
         if args.name.is_empty() {
             return Err(Error::invalid_value("`name` is required and cannot be empty"));
         }
-        if args.name.len() > crate::api::models::NAME_MAX_BYTES {
+        if args.name.len() > petstore_core::api::models::NAME_MAX_BYTES {
             return Err(Error::invalid_value(format!(
                 "`name` is longer than {} bytes",
-                crate::api::models::NAME_MAX_BYTES
+                petstore_core::api::models::NAME_MAX_BYTES
             )));
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
@@ -846,7 +847,7 @@ impl Server {
                 let message = format!(
                     "{question}\n\nThe request:\n{} {}\n{}",
                     request.method,
-                    crate::config::DisplaySafeUrl::show(&request.url),
+                    petstore_core::config::DisplaySafeUrl::show(&request.url),
                     crate::output::safe::escape_json(&body)
                 );
                 self.ask(&env.name, &new_pet, message, context).await?;

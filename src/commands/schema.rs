@@ -6,9 +6,9 @@
 use schemars::{JsonSchema, schema_for};
 use serde_json::Value;
 
-use crate::api::Pet;
 use crate::context::Context;
 use crate::error::{Error, ErrorDocument};
+use petstore_core::api::Pet;
 
 /// Print the JSON Schema of a command's `--json` output
 ///

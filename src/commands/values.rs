@@ -2,7 +2,7 @@
 //! `30e-1` are the integer 3, as in a bulk file), and refused in plain words: never Rust's "invalid digit
 //! found in string" or a range written `1..=100`.
 
-use crate::bulk::int64_of_json_number;
+use petstore_core::bulk::int64_of_json_number;
 
 // The messages follow clap's "invalid value 'X' for '--flag <N>': ", so they do not repeat the value; each
 // reads after "`X` is " too, as the prompt shows it.
@@ -19,7 +19,7 @@ pub fn parse_int64(text: &str) -> Result<i64, String> {
 
 /// `--limit`: a whole number from 1 to 100.
 pub fn parse_limit(text: &str) -> Result<u8, String> {
-    whole_number_from(text, 1, i64::from(crate::catalog::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))
+    whole_number_from(text, 1, i64::from(petstore_core::catalog::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))
 }
 
 /// `--concurrency`: a whole number from 1 to 256.

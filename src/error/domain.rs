@@ -63,7 +63,7 @@ impl From<config::Error> for Error {
 /// it is and what they could do, and the exact command that ends it. A warning shows both on one line; a
 /// refusal is the error and its hint.
 pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
-    use crate::config::exposure::{Fix, Place, Who};
+    use petstore_core::config::exposure::{Fix, Place, Who};
     let path = exposure.path.to_string_lossy();
     let subject = match exposure.place {
         Place::ConfigDir => format!("the config directory `{path}`"),

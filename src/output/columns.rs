@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::{Output, OutputFormat, Rows};
-use crate::api::Pet;
 use crate::error::{Error, code};
+use petstore_core::api::Pet;
 
 /// `--columns` named `name`, which is none of the command's columns (`known`, listed in backquotes).
 #[derive(Debug)]

@@ -1,12 +1,12 @@
 //! `--output csv`: RFC 4180 comma-separated values (CRLF line ends, fields quoted when they need it) with a
 //! header row of JSON field names, for spreadsheets. Text that a spreadsheet would run as a formula is
-//! written with a leading `'` ([`crate::bulk::formula`]), which `pets add --file` reads back off.
+//! written with a leading `'` ([`petstore_core::bulk::formula`]), which `pets add --file` reads back off.
 
 use std::io::{self, Write};
 
 use super::Rows;
 use super::table::Field;
-use crate::bulk::formula;
+use petstore_core::bulk::formula;
 
 /// The rows as CSV, under a header of their JSON field names when `header`; a missing value is an empty
 /// field. Nothing at all for no rows and no header. At a `terminal`, each value passes [`super::safe`] (a
@@ -48,7 +48,7 @@ pub fn unwritable(rows: &Rows) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{Pet, PetStatus};
+    use petstore_core::api::{Pet, PetStatus};
 
     #[test]
     fn csv_quotes_what_needs_it_and_guards_formulas() {

@@ -12,9 +12,9 @@ use jaq_core::{Compiler, Ctx, Lut, ValT, Vars, unwrap_valr};
 use jaq_json::Val;
 
 use super::safe;
-use crate::credentials::API_KEY_VAR;
 use crate::error::{Error, code, line_column};
 use crate::signals::Signal;
+use petstore_core::credentials::API_KEY_VAR;
 
 /// jq's `@csv` and `@tsv`, which the jaq library crates do not define (jaq-std has `@sh`, `@text`, `@html`,
 /// `@uri`, `@base64` and `@base64d`; jaq-json has `@json`; `@csv` and `@tsv` live only in jaq's binary).

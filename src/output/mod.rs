@@ -33,8 +33,8 @@ use anstyle::{AnsiColor, Style};
 use reqwest::StatusCode;
 use serde::Serialize;
 
-use crate::api::{self, Pet};
 use crate::error::{Error, code};
+use petstore_core::api::{self, Pet};
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};

@@ -7,7 +7,7 @@ use anstyle::Style;
 use reqwest::{Method, StatusCode, Url};
 
 use super::{DIM, Output, safe};
-use crate::api;
+use petstore_core::api;
 
 /// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a
 /// warning for the first deprecated operation the server names, whatever the verbosity.

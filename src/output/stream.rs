@@ -10,8 +10,8 @@ use std::io::{self, BufWriter, Write};
 use serde::Serialize;
 
 use super::{Output, OutputFormat, Rows, jq, safe};
-use crate::api::Pet;
 use crate::error::Error;
+use petstore_core::api::Pet;
 
 /// The most rows a bulk add's table shows; the other formats print every pet.
 pub const TABLE_ROWS: usize = 1_000;
@@ -302,8 +302,8 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
-    use crate::api::PetStatus;
     use crate::output::{ColorChoice, OutputSettings};
+    use petstore_core::api::PetStatus;
 
     /// What the sink wrote, shared with the test; or, `broken`, a reader that went away.
     #[derive(Clone, Default)]

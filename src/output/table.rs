@@ -6,7 +6,7 @@ use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::safe;
-use crate::api::{Pet, PetStatus};
+use petstore_core::api::{Pet, PetStatus};
 
 /// A value in a row: its text, and optionally a colour for terminals. A missing value shows as `-` in a table
 /// and as an empty field in TSV.

@@ -186,8 +186,8 @@ fn a_body_over_the_size_cap_is_refused_not_buffered() {
     let env = TestEnv::new();
     // Past the cap, which allows for 100 of the longest names (about 75 MiB).
     let record = r#"{"id":1,"name":"Rex","categoryId":1}"#;
-    let huge = format!("[{}]", vec![record; petstore::api::client::MAX_BODY_BYTES / record.len() + 1].join(","));
-    assert!(huge.len() > petstore::api::client::MAX_BODY_BYTES);
+    let huge = format!("[{}]", vec![record; petstore_core::api::client::MAX_BODY_BYTES / record.len() + 1].join(","));
+    assert!(huge.len() > petstore_core::api::client::MAX_BODY_BYTES);
     let server = Canned::start("200 OK", Some("application/json"), &huge);
     assert_run!("list_body_too_large", env.run(&["--base-url", server.base_url(), "pets", "list"]));
     assert_eq!(server.requests(), 1);

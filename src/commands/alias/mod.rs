@@ -15,8 +15,8 @@ pub mod set;
 use std::ffi::OsString;
 
 use crate::commands::formats::{PRINTS_NOTHING, Prints};
-use crate::config::Config;
 use crate::error::{Error, code};
+use petstore_core::config::Config;
 
 /// `petstore alias ...`
 #[derive(Debug, clap::Subcommand)]

@@ -1,8 +1,8 @@
 //! `petstore alias remove`
 
-use crate::config;
 use crate::context::Context;
 use crate::error::{Error, code};
+use petstore_core::config;
 
 /// Remove an alias
 #[derive(Debug, clap::Args)]

@@ -1,8 +1,8 @@
 //! `petstore alias set`
 
-use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::config;
 
 /// Name a command line, to run it by that name
 ///

@@ -3,11 +3,11 @@
 use std::io::Read;
 
 use super::shared::kernel_lifetime;
-use crate::api::ListQuery;
-use crate::config::{self, KeyStorage};
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, Source, Wanted, file, keyring};
 use crate::error::{Error, code};
+use petstore_core::api::ListQuery;
+use petstore_core::config::{self, KeyStorage};
+use petstore_core::credentials::{self, ApiKey, Source, Wanted, file, keyring};
 
 /// Log in to an environment: check an API key and store it in the OS keyring
 ///

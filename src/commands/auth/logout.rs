@@ -1,9 +1,9 @@
 //! `petstore auth logout`
 
-use crate::config;
 use crate::context::Context;
-use crate::credentials::{self, Source, Wanted};
 use crate::error::Error;
+use petstore_core::config;
+use petstore_core::credentials::{self, Source, Wanted};
 
 /// Remove an environment's stored API key
 ///

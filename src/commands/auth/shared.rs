@@ -51,7 +51,7 @@ impl std::fmt::Display for Verdict<'_> {
 
 /// What a key stored with `--storage kernel` lasts, in words for `auth login`, `auth status` and `doctor`.
 pub fn kernel_lifetime() -> String {
-    let unused = crate::credentials::kernel::persistent_expiry()
+    let unused = petstore_core::credentials::kernel::persistent_expiry()
         .map_or_else(|| "the kernel's persistent_keyring_expiry".to_owned(), crate::output::duration_words);
     format!("no file holds it; it survives logging out, is gone after {unused} unused, and does not survive a reboot")
 }

@@ -2,13 +2,13 @@
 
 use serde::Serialize;
 
-use crate::api::ListQuery;
 use crate::commands::auth::shared::{Verdict, kernel_lifetime};
-use crate::config::Environment;
 use crate::context::Context;
-use crate::credentials::{self, ApiKey, NoKey, Source, Wanted};
 use crate::error::{Error, Kind, Retry, code, exit};
 use crate::output::{Field, Fit, Rows};
+use petstore_core::api::ListQuery;
+use petstore_core::config::Environment;
+use petstore_core::credentials::{self, ApiKey, NoKey, Source, Wanted};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
 ///

@@ -1,8 +1,8 @@
 //! `petstore auth token`
 
 use crate::context::Context;
-use crate::credentials::{self, Wanted};
 use crate::error::Error;
+use petstore_core::credentials::{self, Wanted};
 
 /// Print the API key petstore would use, for scripts that need it
 ///

@@ -2,9 +2,9 @@
 
 use crate::commands::About;
 use crate::commands::formats::Prints;
-use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::config;
 
 /// `petstore config ...`
 #[derive(Debug, clap::Subcommand)]

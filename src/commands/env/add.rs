@@ -1,10 +1,10 @@
 //! `petstore env add`
 
-use crate::config::DisplaySafeUrl;
+use petstore_core::config::DisplaySafeUrl;
 
-use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::config;
 
 /// Add an environment: a name for a base URL
 ///

@@ -1,9 +1,9 @@
 //! `petstore env confirm-writes`
 
 use super::Switch;
-use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::config;
 
 /// Turn the question before each write to an environment on or off
 ///

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use crate::commands::defaults::{self, DefaultsView};
 use crate::context::Context;
-use crate::credentials::{self, Wanted};
 use crate::error::Error;
+use petstore_core::credentials::{self, Wanted};
 
 /// Show the environment commands would use now
 ///

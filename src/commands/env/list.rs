@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use crate::commands::defaults::{self, DefaultsView};
 use crate::context::Context;
-use crate::credentials::{self, Wanted};
 use crate::error::Error;
 use crate::output::{Field, Fit, Rows};
+use petstore_core::credentials::{self, Wanted};
 
 /// List the environments, and which one is in use
 ///

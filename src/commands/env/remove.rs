@@ -1,9 +1,9 @@
 //! `petstore env remove`
 
-use crate::config;
 use crate::context::Context;
-use crate::credentials;
 use crate::error::{Error, code};
+use petstore_core::config;
+use petstore_core::credentials;
 
 /// Remove an environment you added, and its stored key
 ///

@@ -1,8 +1,8 @@
 //! `petstore env use`
 
-use crate::config;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::config;
 
 /// Make an environment the default
 ///

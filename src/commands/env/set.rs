@@ -2,9 +2,9 @@
 
 use super::Switch;
 use crate::commands::defaults;
-use crate::config;
 use crate::context::Context;
 use crate::error::{Error, code};
+use petstore_core::config;
 
 /// Change an environment's base URL, confirmation rule or defaults
 ///

@@ -6,14 +6,14 @@ mod prompt;
 use std::path::PathBuf;
 
 use super::write_error;
-use crate::api::PetStatus;
-use crate::bulk::Format;
 use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
 use crate::context::Context;
 use crate::error::Error;
 use crate::output::Progress;
+use petstore_core::api::PetStatus;
+use petstore_core::bulk::Format;
 
 /// Add an animal to the store, or many from a file
 ///

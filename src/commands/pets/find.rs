@@ -1,10 +1,10 @@
 //! `petstore pets find`: a search over every animal the API can reach, the replacement for `pets get`.
 
-use crate::api::PetStatus;
-use crate::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
 use crate::context::Context;
 use crate::error::{Error, code};
 use crate::output::suggested_shell_word;
+use petstore_core::api::PetStatus;
+use petstore_core::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
 
 /// Find animals by id, name or category
 ///

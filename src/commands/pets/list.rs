@@ -1,9 +1,9 @@
 //! `petstore pets list`
 
-use crate::api::PetStatus;
-use crate::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
 use crate::context::Context;
 use crate::error::{Error, code};
+use petstore_core::api::PetStatus;
+use petstore_core::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
 
 /// List the store's animals
 ///
@@ -67,7 +67,7 @@ pub struct ListArgs {
 
 impl ListArgs {
     /// Keeps the animals that `--category` and `--name-contains` ask for, sorted as `--sort` says.
-    fn refine(&self, pets: &mut Vec<crate::api::Pet>) {
+    fn refine(&self, pets: &mut Vec<petstore_core::api::Pet>) {
         let criteria = catalog::Criteria {
             category_id: self.category,
             name_contains: self.name_contains.clone(),

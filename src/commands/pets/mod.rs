@@ -7,13 +7,13 @@ pub mod list;
 
 use std::time::SystemTime;
 
-use crate::api::{self, Pet};
-use crate::catalog::{Coverage, LOOKUP_REMOVED_DATE, MAX_LIMIT, SortKey};
 use crate::commands::About;
 use crate::commands::formats::Prints;
 use crate::context::Context;
 use crate::error::{Error, Kind, answer_detail, code, shown_excerpt, status_code};
 use crate::output::Rows;
+use petstore_core::api::{self, Pet};
+use petstore_core::catalog::{Coverage, LOOKUP_REMOVED_DATE, MAX_LIMIT, SortKey};
 
 /// `petstore pets ...`
 #[derive(Debug, clap::Subcommand)]
@@ -56,7 +56,7 @@ pub async fn run(ctx: &Context, command: &PetsCommand) -> Result<(), Error> {
 /// The animal as the question before sending it names it (`pets add`, and `petstore mcp`'s `add_pet`).
 /// Between its backticks, a name can neither end its line nor close them and go on in the question's voice
 /// (`` Rex` (category 1). Send it to staging ``).
-pub fn describe_new_pet(new_pet: &crate::api::NewPet) -> String {
+pub fn describe_new_pet(new_pet: &petstore_core::api::NewPet) -> String {
     let status = new_pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
     let name = crate::output::safe::in_backticks(&new_pet.name);
     format!("add the animal `{name}` (category {}, {status})", new_pet.category_id)
@@ -68,7 +68,8 @@ mod tests {
 
     #[test]
     fn a_name_cannot_close_its_backticks_in_the_question() {
-        let pet = crate::api::NewPet { name: "Rex` (category 1). Yes, `Rex\n".into(), category_id: 2, status: None };
+        let pet =
+            petstore_core::api::NewPet { name: "Rex` (category 1). Yes, `Rex\n".into(), category_id: 2, status: None };
         assert_eq!(
             describe_new_pet(&pet),
             "add the animal `Rex\\u{60} (category 1). Yes, \\u{60}Rex\\u{a}` (category 2, no status)"
@@ -150,7 +151,7 @@ impl SortArgs {
     /// Sorts `pets` as asked; left as they are (ascending ids) when nothing is asked.
     fn apply(&self, pets: &mut [Pet]) {
         if self.sort.is_some() || self.reverse {
-            crate::catalog::sort(pets, self.sort.unwrap_or_default(), self.reverse);
+            petstore_core::catalog::sort(pets, self.sort.unwrap_or_default(), self.reverse);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `petstore pets add --file`: a check pass over the whole file, then a send pass that reads it again and
 //! sends records as many at a time as `--concurrency` says (without it, as many as the batch finds the server
 //! takes: `petstore_core::batch::limiter`) over one client (so over reused connections). Neither pass holds
-//! the file: records come one at a time from [`crate::bulk`], and results leave through a window of at most
+//! the file: records come one at a time from [`petstore_core::bulk`], and results leave through a window of at most
 //! `WINDOW` records, in input order. Stdin is copied to a temporary file during the check pass, which runs on
 //! a blocking thread so that a signal ends it even while stdin is silent. The `--failed` path is checked
 //! before either pass.
@@ -26,15 +26,15 @@ use petstore_core::batch::{
 };
 
 use super::AddArgs;
-use crate::api::Pet;
-use crate::bulk::{FailedFile, Format, Invalid, Reader, Record};
-use crate::catalog::{Decision, Existing};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
 use crate::error::{Code, Error, Kind, Retry, code};
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, suggested_shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
+use petstore_core::api::Pet;
+use petstore_core::bulk::{FailedFile, Format, Invalid, Reader, Record};
+use petstore_core::catalog::{Decision, Existing};
 
 /// How many invalid records the check pass lists; it counts the rest.
 const SHOWN_INVALID: u64 = 50;
@@ -147,7 +147,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     };
     // Shared, not cloned, by the request of each record.
     let shared = Arc::new(client);
-    let create = |pet: crate::api::NewPet| {
+    let create = |pet: petstore_core::api::NewPet| {
         let client = Arc::clone(&shared);
         async move { client.create_pet_paced(&pet).await }
     };

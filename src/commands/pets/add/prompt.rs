@@ -13,11 +13,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::api::{NewPet, PetStatus};
 use crate::context::Context;
 use crate::error::{Error, code};
 use crate::output::Output;
 use crate::signals::Signal;
+use petstore_core::api::{NewPet, PetStatus};
 
 /// Turns prompting off, as `--no-input` does, when set and not empty or `0`.
 pub const NO_INPUT_VAR: &str = "PETSTORE_NO_INPUT";
