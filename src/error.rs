@@ -156,101 +156,60 @@ pub mod code {
     codes! {
     USAGE = "usage", Usage, [], Never,
         "clap refused the command line: an unknown command or flag, a missing or bad value";
-    INVALID_VALUE = "invalid_value", Usage, [], Never,
-        "a value refused locally";
-    INVALID_BASE_URL = "invalid_base_url", Usage, [], Never,
-        "a base URL that petstore cannot use";
-    URL_TOO_LONG = "url_too_long", Usage, [], Never,
-        "a URL over 8 KiB, refused before sending";
-    UNUSABLE_KEY = "unusable_key", Usage, [], Never,
-        "the API key holds a control character and cannot be sent";
-    MISSING_INPUT = "missing_input", Usage, [], Never,
-        "`pets add` without a flag it needs, where nobody can be asked";
+    INVALID_VALUE = "invalid_value", Usage, [], Never, "a value refused locally";
+    INVALID_BASE_URL = "invalid_base_url", Usage, [], Never, "a base URL that petstore cannot use";
+    URL_TOO_LONG = "url_too_long", Usage, [], Never, "a URL over 8 KiB, refused before sending";
+    UNUSABLE_KEY = "unusable_key", Usage, [], Never, "the API key holds a control character and cannot be sent";
+    MISSING_INPUT = "missing_input", Usage, [], Never, "`pets add` without a flag it needs, where nobody can be asked";
     CANNOT_ASK = "cannot_ask", Usage, [], Never,
         "a write to an environment whose writes are confirmed, where nobody can answer the question; pass `--yes` \
          (`petstore mcp`: the client cannot ask its user)";
-    NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never,
-        "an `auth` command given a URL that is no environment";
-    UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never,
-        "`--env` names no environment";
-    ENVIRONMENT_EXISTS = "environment_exists", Usage, [], Never,
-        "`env add` of a name that exists";
-    BUILT_IN_ENVIRONMENT = "built_in_environment", Usage, [], Never,
-        "`env remove` of a built-in environment";
-    UNKNOWN_ALIAS = "unknown_alias", Usage, [], Never,
-        "`alias remove` of an alias that does not exist";
-    EMPTY_KEY = "empty_key", Usage, [], Never,
-        "`auth login` given no key";
-    NOTHING_TO_SET = "nothing_to_set", Usage, [], Never,
-        "`env set` given nothing to change";
+    NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never, "an `auth` command given a URL that is no environment";
+    UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";
+    ENVIRONMENT_EXISTS = "environment_exists", Usage, [], Never, "`env add` of a name that exists";
+    BUILT_IN_ENVIRONMENT = "built_in_environment", Usage, [], Never, "`env remove` of a built-in environment";
+    UNKNOWN_ALIAS = "unknown_alias", Usage, [], Never, "`alias remove` of an alias that does not exist";
+    EMPTY_KEY = "empty_key", Usage, [], Never, "`auth login` given no key";
+    NOTHING_TO_SET = "nothing_to_set", Usage, [], Never, "`env set` given nothing to change";
     PLACEHOLDER_URL = "placeholder_url", Usage, [], Never,
         "the environment's base URL is a built-in placeholder: set it with `env set`";
-    UNKNOWN_COLUMN = "unknown_column", Usage, [], Never,
-        "`--columns` names an unknown column";
-    FLAG_NOT_APPLICABLE = "flag_not_applicable", Usage, [], Never,
-        "an output flag the command cannot honour";
-    JQ = "jq", Usage, [], Never,
-        "`--jq` failed on the document";
-    JQ_EXPRESSION = "jq_expression", Usage, [], Never,
-        "`--jq` is not a valid expression";
-    RECORDS_FORMAT = "records_format", Usage, [], Never,
-        "the format of a `--file` cannot be told";
-    RECORDS_READ = "records_read", Usage, [], Never,
-        "a `--file` cannot be read";
-    INVALID_RECORDS = "invalid_records", Usage, [], Never,
-        "invalid records in a `--file`; nothing sent";
+    UNKNOWN_COLUMN = "unknown_column", Usage, [], Never, "`--columns` names an unknown column";
+    FLAG_NOT_APPLICABLE = "flag_not_applicable", Usage, [], Never, "an output flag the command cannot honour";
+    JQ = "jq", Usage, [], Never, "`--jq` failed on the document";
+    JQ_EXPRESSION = "jq_expression", Usage, [], Never, "`--jq` is not a valid expression";
+    RECORDS_FORMAT = "records_format", Usage, [], Never, "the format of a `--file` cannot be told";
+    RECORDS_READ = "records_read", Usage, [], Never, "a `--file` cannot be read";
+    INVALID_RECORDS = "invalid_records", Usage, [], Never, "invalid records in a `--file`; nothing sent";
     FAILED_FILE_UNUSABLE = "failed_file_unusable", Usage, [], Never,
         "`--failed PATH` (or `--unknown`, `--undecided`) cannot be used; nothing sent";
-    BODY_TOO_LARGE = "body_too_large", Usage, [], Never,
-        "a body over 1 MiB; nothing sent";
-    READ_INPUT = "read_input", Usage, [], Never,
-        "stdin or a file cannot be read";
-    CONFIG_SYNTAX = "config_syntax", Usage, [], Never,
-        "the config file is malformed (the prose shows the line)";
+    BODY_TOO_LARGE = "body_too_large", Usage, [], Never, "a body over 1 MiB; nothing sent";
+    READ_INPUT = "read_input", Usage, [], Never, "stdin or a file cannot be read";
+    CONFIG_SYNTAX = "config_syntax", Usage, [], Never, "the config file is malformed (the prose shows the line)";
     CONFIG_VALUE = "config_value", Usage, [], Never,
         "a default in the config file that its flag refuses, or an alias that cannot expand";
-    REJECTED = "rejected", Usage, [], Never,
-        "the server refused the request (400) without a code of its own";
-    NOT_FOUND = "not_found", NotFound, [], Never,
-        "the server answered 404 without a code of its own";
-    PET_NOT_FOUND = "pet_not_found", NotFound, [], Never,
-        "`pets get ID`: no such pet, and the server sent no code";
-    NO_MATCH = "no_match", NotFound, [], Never,
-        "`pets find`: no animal matches, and nothing could have been missed";
-    NO_API_KEY = "no_api_key", Auth, [], Never,
-        "no key for a URL that is no environment";
-    NOT_LOGGED_IN = "not_logged_in", Auth, [], Never,
-        "no key for the environment";
-    KEY_MISSING = "key_missing", Auth, [], Never,
-        "the key the config records is gone from its store";
-    KEYRING = "keyring", Auth, [], Never,
-        "the OS keyring failed";
-    KERNEL_KEYRING = "kernel_keyring", Auth, [], Never,
-        "the kernel's keyring failed";
-    KEY_REFUSED = "key_refused", Auth, [], Never,
-        "`auth login`: the API refused the key; nothing stored";
-    UNAUTHORIZED = "unauthorized", Auth, [], Never,
-        "the server refused the key (401, 403) without a code of its own";
-    NO_WORKING_KEY = "no_working_key", Auth, [Network], Never,
-        "`auth status`: the environment has no working key";
-    KEY_UNCHECKED = "key_unchecked", Auth, [Network], Never,
-        "`auth login` could not check the key; nothing stored";
-    KEY_NOT_CHECKED = "key_not_checked", Network, [], Safe,
-        "`auth status` could not reach the server";
-    NETWORK = "network", Network, [], Safe,
-        "cannot connect, or the request failed on the way";
-    TLS = "tls", Network, [], Never,
-        "the TLS handshake failed";
-    TIMEOUT = "timeout", Network, [], Safe,
-        "no answer in time";
-    BROKEN_ANSWER = "broken_answer", Network, [], Safe,
-        "the answer broke off";
+    REJECTED = "rejected", Usage, [], Never, "the server refused the request (400) without a code of its own";
+    NOT_FOUND = "not_found", NotFound, [], Never, "the server answered 404 without a code of its own";
+    PET_NOT_FOUND = "pet_not_found", NotFound, [], Never, "`pets get ID`: no such pet, and the server sent no code";
+    NO_MATCH = "no_match", NotFound, [], Never, "`pets find`: no animal matches, and nothing could have been missed";
+    NO_API_KEY = "no_api_key", Auth, [], Never, "no key for a URL that is no environment";
+    NOT_LOGGED_IN = "not_logged_in", Auth, [], Never, "no key for the environment";
+    KEY_MISSING = "key_missing", Auth, [], Never, "the key the config records is gone from its store";
+    KEYRING = "keyring", Auth, [], Never, "the OS keyring failed";
+    KERNEL_KEYRING = "kernel_keyring", Auth, [], Never, "the kernel's keyring failed";
+    KEY_REFUSED = "key_refused", Auth, [], Never, "`auth login`: the API refused the key; nothing stored";
+    UNAUTHORIZED = "unauthorized", Auth, [], Never, "the server refused the key (401, 403) without a code of its own";
+    NO_WORKING_KEY = "no_working_key", Auth, [Network], Never, "`auth status`: the environment has no working key";
+    KEY_UNCHECKED = "key_unchecked", Auth, [Network], Never, "`auth login` could not check the key; nothing stored";
+    KEY_NOT_CHECKED = "key_not_checked", Network, [], Safe, "`auth status` could not reach the server";
+    NETWORK = "network", Network, [], Safe, "cannot connect, or the request failed on the way";
+    TLS = "tls", Network, [], Never, "the TLS handshake failed";
+    TIMEOUT = "timeout", Network, [], Safe, "no answer in time";
+    BROKEN_ANSWER = "broken_answer", Network, [], Safe, "the answer broke off";
     UNKNOWN_OUTCOME = "unknown_outcome", Network, [Failure, SIGHUP, SIGINT, SIGTERM], CheckFirst,
         "a write went out and got no usable answer (or a signal came while it was in flight, or the answer was for \
          another request: `pets add` answered with another animal than the one sent, or with a 1xx, 3xx or a 2xx \
          other than 201 and 200): it may or may not have taken effect";
-    BATCH_INCOMPLETE = "batch_incomplete", Partial, [], CheckFirst,
-        "`pets add --file` did not create every record";
+    BATCH_INCOMPLETE = "batch_incomplete", Partial, [], CheckFirst, "`pets add --file` did not create every record";
     LIST_PARTIAL = "list_partial", Partial, [], Never,
         "`pets list --all`: a status came back full (100), so more may exist past it";
     FIND_PARTIAL = "find_partial", Partial, [], Never,
@@ -268,55 +227,34 @@ pub mod code {
     BATCH_UNDECIDED = "batch_undecided", Undecided, [], Never,
         "`pets add --file --skip-existing`: every record was created or exists, but for the undecided ones; a \
          re-run would decide nothing more";
-    INTERRUPTED = "interrupted", SIGINT, [SIGHUP, SIGTERM], Safe,
-        "a signal ended the command; nothing was sent";
+    INTERRUPTED = "interrupted", SIGINT, [SIGHUP, SIGTERM], Safe, "a signal ended the command; nothing was sent";
     NOT_CONFIRMED = "not_confirmed", Failure, [], Never,
         "the question before a write was not answered yes (`petstore mcp`: not accepted in the client)";
-    SERVER_ERROR = "server_error", Failure, [], Safe,
-        "the server failed (5xx) without a code of its own";
-    STORAGE_FULL = "storage_full", Failure, [], Never,
-        "the store is full (507) without a code of its own";
+    SERVER_ERROR = "server_error", Failure, [], Safe, "the server failed (5xx) without a code of its own";
+    STORAGE_FULL = "storage_full", Failure, [], Never, "the store is full (507) without a code of its own";
     RATE_LIMITED = "rate_limited", Failure, [], Safe,
         "the server kept limiting requests (429) without a code of its own";
-    UNEXPECTED_STATUS = "unexpected_status", Failure, [], Never,
-        "another status, without a code of its own";
-    UNREADABLE_RESPONSE = "unreadable_response", Failure, [], Never,
-        "the answer could not be read";
-    NOT_HTTP = "not_http", Failure, [], Never,
-        "the answer was not HTTP";
-    CHECKS_FAILED = "checks_failed", Failure, [], Never,
-        "`doctor` found failures";
-    FAILED_FILE = "failed_file", Failure, [], CheckFirst,
-        "the `--failed` file could not be written";
-    UNKNOWN_FILE = "unknown_file", Failure, [], CheckFirst,
-        "the `--unknown` file could not be written";
-    UNDECIDED_FILE = "undecided_file", Failure, [], CheckFirst,
-        "the `--undecided` file could not be written";
-    CSV_CANNOT_HOLD = "csv_cannot_hold", Failure, [], Never,
-        "`-o csv` cannot hold a value";
-    NO_CONFIG_DIR = "no_config_dir", Failure, [], Never,
-        "no config directory";
-    CONFIG_READ = "config_read", Failure, [], Never,
-        "the config cannot be read";
-    CONFIG_WRITE = "config_write", Failure, [], Never,
-        "the config cannot be written";
-    CONFIG_LOCKED = "config_locked", Failure, [], Safe,
-        "another petstore held the config's lock";
-    CONFIG_LOCK_UNSUPPORTED = "config_lock_unsupported", Failure, [], Never,
-        "the config's file system has no locks";
-    NOT_A_FILE = "not_a_file", Failure, [], Never,
-        "a config file is not a regular file";
-    CREDENTIALS_FILE = "credentials_file", Failure, [], Never,
-        "`credentials.toml` is malformed";
+    UNEXPECTED_STATUS = "unexpected_status", Failure, [], Never, "another status, without a code of its own";
+    UNREADABLE_RESPONSE = "unreadable_response", Failure, [], Never, "the answer could not be read";
+    NOT_HTTP = "not_http", Failure, [], Never, "the answer was not HTTP";
+    CHECKS_FAILED = "checks_failed", Failure, [], Never, "`doctor` found failures";
+    FAILED_FILE = "failed_file", Failure, [], CheckFirst, "the `--failed` file could not be written";
+    UNKNOWN_FILE = "unknown_file", Failure, [], CheckFirst, "the `--unknown` file could not be written";
+    UNDECIDED_FILE = "undecided_file", Failure, [], CheckFirst, "the `--undecided` file could not be written";
+    CSV_CANNOT_HOLD = "csv_cannot_hold", Failure, [], Never, "`-o csv` cannot hold a value";
+    NO_CONFIG_DIR = "no_config_dir", Failure, [], Never, "no config directory";
+    CONFIG_READ = "config_read", Failure, [], Never, "the config cannot be read";
+    CONFIG_WRITE = "config_write", Failure, [], Never, "the config cannot be written";
+    CONFIG_LOCKED = "config_locked", Failure, [], Safe, "another petstore held the config's lock";
+    CONFIG_LOCK_UNSUPPORTED = "config_lock_unsupported", Failure, [], Never, "the config's file system has no locks";
+    NOT_A_FILE = "not_a_file", Failure, [], Never, "a config file is not a regular file";
+    CREDENTIALS_FILE = "credentials_file", Failure, [], Never, "`credentials.toml` is malformed";
     UNSAFE_FILE = "unsafe_file", Failure, [], Never,
         "a `config.toml` another user owns or any user can write, or a `credentials.toml` that others can read or \
          write or another user owns: not used; the hint gives the `chmod` or `chown` that fixes it";
-    CONFIG_EDIT = "config_edit", Failure, [], Never,
-        "an edit would leave the config invalid";
-    START = "start", Failure, [], Safe,
-        "petstore could not set itself up";
-    IO = "io", Failure, [], CheckFirst,
-        "the output could not be written";
+    CONFIG_EDIT = "config_edit", Failure, [], Never, "an edit would leave the config invalid";
+    START = "start", Failure, [], Safe, "petstore could not set itself up";
+    IO = "io", Failure, [], CheckFirst, "the output could not be written";
     }
 }
 
