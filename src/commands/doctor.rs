@@ -260,11 +260,12 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     };
     let env = target.and_then(|target| target.env);
 
-    let source = target.map(key_source);
-    let keyring_probe = keyring::probe(keyring::TIMEOUT);
-    let cached = matches!((config, env), (Some(config), Some(env)) if credentials::is_cached(config, env));
+    // The stores' health, as the credentials tell it; the checks below word it.
+    let health = credentials::health(config, target.map(|target| Wanted::chosen(target.env, target.base_url)));
+    let (source, cached) = (health.source, health.cached);
+    let keyring_probe = health.keyring;
     check("keyring", keyring_check(&keyring_probe, source, env, cached));
-    check("kernel-keyring", kernel_check(config, source, env));
+    check("kernel-keyring", kernel_check(config, &health.kernel, source, env));
 
     let mut found_in = None;
     let key = match (config, target) {
@@ -408,11 +409,6 @@ fn environment(target: &Target<'_>) -> (Status, String) {
     }
 }
 
-/// Where the key for `target` comes from, without reading any store.
-fn key_source(target: Target<'_>) -> Source {
-    credentials::source(Wanted::chosen(target.env, target.base_url))
-}
-
 /// The key for `target`, found as `Context::client` finds it.
 fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
     Ok(credentials::resolve(config, Wanted::chosen(target.env, target.base_url))?)
@@ -491,12 +487,17 @@ fn keyring_check(
 
 /// The kernel's keyring, where keys from the OS keyring are cached and `--storage kernel` keeps them. It fails
 /// the checklist only when the key is kept there: without it, the cache is simply not used.
-fn kernel_check(config: Option<&Config>, source: Option<Source>, env: Option<&Environment>) -> (Status, String) {
+fn kernel_check(
+    config: Option<&Config>,
+    probe: &Result<(), kernel::KernelError>,
+    source: Option<Source>,
+    env: Option<&Environment>,
+) -> (Status, String) {
     if !cfg!(target_os = "linux") {
         return skip("only Linux has one");
     }
     let ttl = config.map_or(config::DEFAULT_KEY_CACHE_TTL, Config::key_cache_ttl);
-    let Err(err) = kernel::probe() else {
+    let Err(err) = probe else {
         if let (Some(Source::Kernel), Some(env)) = (source, env) {
             return (
                 Status::Pass,

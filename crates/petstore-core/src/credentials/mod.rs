@@ -275,6 +275,31 @@ pub enum Cache {
     Skip,
 }
 
+/// How the places that keep keys are, for one run's key: what `petstore doctor` words. Nothing is read but
+/// a probe of each store and the cache's entry; the key itself is not.
+#[derive(Debug)]
+pub struct Health {
+    /// Where the key would come from; `None` when there is no target to have one.
+    pub source: Option<Source>,
+    /// Whether the OS keyring answers ([`keyring::probe`]).
+    pub keyring: Result<(), keyring::KeyringError>,
+    /// Whether the kernel's keyring answers ([`kernel::probe`]).
+    pub kernel: Result<(), kernel::KernelError>,
+    /// Whether the kernel's cache holds the environment's key from the OS keyring now.
+    pub cached: bool,
+}
+
+/// The [`Health`] of the stores for `wanted` (none without a target), with the config when it could be read.
+pub fn health(config: Option<&Config>, wanted: Option<Wanted<'_>>) -> Health {
+    let env = wanted.and_then(|wanted| wanted.env);
+    Health {
+        source: wanted.map(source),
+        keyring: keyring::probe(keyring::TIMEOUT),
+        kernel: kernel::probe(),
+        cached: matches!((config, env), (Some(config), Some(env)) if is_cached(config, env)),
+    }
+}
+
 /// Whether the kernel's cache holds `env`'s key from the OS keyring now (for `petstore doctor`).
 pub fn is_cached(config: &Config, env: &Environment) -> bool {
     env.key_storage == Some(KeyStorage::Keyring)
