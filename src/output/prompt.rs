@@ -90,10 +90,12 @@ impl Output {
     /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
     pub fn question(&self, question: &str) -> Question {
         terminal::discard_typed_ahead();
+        // Registered before the question shows: a Ctrl-C typed the moment it appears finds the line to end.
+        let open = CleanupGuard::new(|_, stderr| stderr.push(b'\n'));
         let mut stderr = io::stderr().lock();
         let _ = write!(stderr, "{}", safe::message(question));
         let _ = stderr.flush();
-        Question { open: CleanupGuard::new(|_, stderr| stderr.push(b'\n')) }
+        Question { open }
     }
 
     /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
