@@ -3,31 +3,79 @@
 # $CARGO_TARGET_DIR/dist/, wherever cargo's target directory is):
 #   petstore_VERSION_ARCH.deb          the client, its man pages, completions, README and licences
 #   petstore-sandbox_VERSION_ARCH.deb  the local API, in a package of its own
-#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README, docs/ and licences
+#   petstore-VERSION-TARGET.tar.gz     both binaries, man/, completions/, README, docs/ and licences, for the
+#                                      host (x86_64-unknown-linux-gnu) and, statically linked, for
+#                                      x86_64-unknown-linux-musl: one binary for any Linux distribution
 #   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README,
-#                                      docs/ and licences (built, not tested: docs/install.md)
-# Needs cargo-deb (`cargo install cargo-deb --locked`) and dpkg-dev (`dpkg-shlibdeps` works out Depends); for
-# the zip, the Rust target (`rustup target add x86_64-pc-windows-gnu`), Debian's gcc-mingw-w64-x86-64 as its
-# linker, and zip.
-# The archive's timestamps and owners come from the commit, so the same commit gives the same archive.
+#                                      docs/ and licences (run under Wine by packaging/check-platforms.sh)
+#   petstore-VERSION.cdx.json          the CycloneDX SBOM of the shipped binaries (cargo-cyclonedx)
+#   SHA256SUMS                         the SHA-256 of every file above (`sha256sum -c SHA256SUMS`)
+#
+#   bash packaging/build.sh [--no-windows] [--no-musl]
+#
+# --no-windows leaves out the zip and --no-musl the static archive (each says so at the end); everything else
+# is always built. Before building anything it checks every tool it will need and names each one missing with
+# how to install it (docs/install.md: Building the packages).
+# Timestamps and owners in the archives come from the commit, so the same commit gives the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in cargo-deb dpkg-shlibdeps; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "error: \`$tool\` is missing" >&2
-        echo "help: install it with \`cargo install cargo-deb --locked\` and \`apt-get install dpkg-dev\`" >&2
-        exit 1
-    fi
+windows=x86_64-pc-windows-gnu
+musl=x86_64-unknown-linux-musl
+build_windows=1
+build_musl=1
+for arg in "$@"; do
+    case $arg in
+        --no-windows) build_windows=0 ;;
+        --no-musl) build_musl=0 ;;
+        *)
+            echo "error: unknown argument \`$arg\`" >&2
+            echo "usage: bash packaging/build.sh [--no-windows] [--no-musl]" >&2
+            exit 2
+            ;;
+    esac
 done
 
+# Every tool first, so that a missing one is named before minutes of building, not deep in cargo's output.
+missing=()
+need() { # COMMAND HOW-TO-INSTALL
+    command -v "$1" >/dev/null 2>&1 || missing+=("\`$1\`: $2")
+}
+need_target() { # TARGET FLAG
+    rustup target list --installed 2>/dev/null | grep -qx "$1" ||
+        missing+=("the Rust target $1: \`rustup target add $1\` (or leave it out: $2)")
+}
+need cargo-deb "cargo install cargo-deb --locked"
+need dpkg-shlibdeps "apt-get install dpkg-dev"
+need cargo-cyclonedx "cargo install cargo-cyclonedx --locked"
+need sha256sum "apt-get install coreutils"
+need git "apt-get install git"
+if [ "$build_musl" = 1 ]; then
+    need_target "$musl" --no-musl
+    need musl-gcc "apt-get install musl-tools (or leave the static archive out: --no-musl)"
+fi
+if [ "$build_windows" = 1 ]; then
+    need_target "$windows" --no-windows
+    need x86_64-w64-mingw32-gcc "apt-get install gcc-mingw-w64-x86-64 (or leave the zip out: --no-windows)"
+    need zip "apt-get install zip (or leave the zip out: --no-windows)"
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "error: packaging/build.sh needs what is missing here:" >&2
+    printf '  - %s\n' "${missing[@]}" >&2
+    exit 1
+fi
+
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
+# Files are packed with the modes they have in git's checkout, whatever the umask of the one who builds, and
+# zip's times (local times) are UTC's, whatever the time zone.
+umask 022
+export TZ=UTC
 cargo build --release --locked --workspace
 . packaging/target-dir.sh
 
 release=$target_dir/release
 version=$("$release/petstore" --version | awk '{print $2}')
-target=$(rustc -vV | sed -n 's/^host: //p')
+host=$(rustc -vV | sed -n 's/^host: //p')
 dist=$target_dir/dist
 rm -rf "$dist"
 mkdir -p "$dist"
@@ -36,25 +84,65 @@ mkdir -p "$dist"
 cargo deb --no-build --locked --deb-revision "" -p petstore -o "$dist/"
 cargo deb --no-build --locked --deb-revision "" -p petstore-sandbox -o "$dist/"
 
-# The archive, laid out as ripgrep's and xh's are: one top directory named after the archive.
-name="petstore-$version-$target"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir "$stage/$name"
-cp "$release/petstore" "$release/petstore-sandbox" README.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
-cp -r man completions docs "$stage/$name/"
-tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
-    -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
+
+# One archive, laid out as ripgrep's and xh's are: one top directory named after the archive
+# (Cargo.toml's [package.metadata.binstall] names the same paths).
+tarball() { # TARGET RELEASE-DIR
+    local name="petstore-$version-$1"
+    mkdir "$stage/$name"
+    cp "$2/petstore" "$2/petstore-sandbox" README.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
+    cp -r man completions docs "$stage/$name/"
+    tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+        -cf - "$name" | gzip -n -9 >"$dist/$name.tar.gz"
+}
+tarball "$host" "$release"
+
+notes=()
+# The static build: musl's C library is linked in, so it runs on any x86_64 Linux, old or new, glibc or not.
+# musl-gcc compiles the C in it (ring, the vendored libdbus).
+if [ "$build_musl" = 1 ]; then
+    CC_x86_64_unknown_linux_musl=musl-gcc cargo build --release --locked --target "$musl" -p petstore -p petstore-sandbox
+    tarball "$musl" "$target_dir/$musl/release"
+else
+    notes+=("note: --no-musl: petstore-$version-$musl.tar.gz was not built")
+fi
 
 # The Windows zip: the same files, with `.exe` binaries; man pages have no use there.
-windows=x86_64-pc-windows-gnu
-cargo build --release --locked --target "$windows" -p petstore -p petstore-sandbox
-name="petstore-$version-$windows"
-mkdir "$stage/$name"
-cp "$target_dir/$windows/release/petstore.exe" "$target_dir/$windows/release/petstore-sandbox.exe" README.md \
-    LICENSE-MIT LICENSE-APACHE "$stage/$name/"
-cp -r completions docs "$stage/$name/"
-find "$stage/$name" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-(cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -9 -@ "$dist/$name.zip")
+if [ "$build_windows" = 1 ]; then
+    cargo build --release --locked --target "$windows" -p petstore -p petstore-sandbox
+    name="petstore-$version-$windows"
+    mkdir "$stage/$name"
+    cp "$target_dir/$windows/release/petstore.exe" "$target_dir/$windows/release/petstore-sandbox.exe" README.md \
+        LICENSE-MIT LICENSE-APACHE "$stage/$name/"
+    cp -r completions docs "$stage/$name/"
+    find "$stage/$name" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -9 -@ "$dist/$name.zip")
+else
+    notes+=("note: --no-windows: petstore-$version-$windows.zip was not built")
+fi
 
+# The SBOMs: every crate compiled into each shipped binary (build-time ones left out), one CycloneDX file per
+# binary and target. cargo-cyclonedx writes them next to each package's Cargo.toml, so it runs on a copy of
+# the sources, whose path is then written as /petstore: the same commit gives the same SBOM wherever it is
+# checked out.
+sbom_targets=("$host")
+[ "$build_musl" = 0 ] || sbom_targets+=("$musl")
+[ "$build_windows" = 0 ] || sbom_targets+=("$windows")
+mkdir "$stage/src"
+git ls-files -z | xargs -0 cp --parents -t "$stage/src"
+for target in "${sbom_targets[@]}"; do
+    (cd "$stage/src" && cargo cyclonedx --quiet --format json --spec-version 1.5 --describe binaries \
+        --no-build-deps --target "$target" --target-in-filename)
+    for bin in petstore petstore-sandbox; do
+        sed "s|$stage/src|/petstore|g" "$(find "$stage/src" -name "${bin}_bin_$target.cdx.json")" \
+            >"$dist/petstore-$version-$target.$bin.cdx.json"
+    done
+done
+
+(cd "$dist" && sha256sum -- * >SHA256SUMS)
 ls -l "$dist"
+if [ ${#notes[@]} -gt 0 ]; then
+    printf '%s\n' "${notes[@]}"
+fi
