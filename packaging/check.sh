@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Checks what packaging/build.sh wrote into target/dist/ (or $CARGO_TARGET_DIR/dist/) as a user would meet it: lists each package,
 # unpacks it into a throwaway root, and runs what it installed (the binary, a man page, the completions);
-# checks that the package's Depends names every shared library the binary really loads; and does the same
-# for the archive. Exits non-zero at the first thing missing or broken.
+# checks that the package's Depends names every shared library the binary really loads; does the same for
+# the archives (the static one: that it is static); checks the Windows zip's files (packaging/check-platforms.sh
+# runs them under Wine), SHA256SUMS, the SBOMs and Cargo.toml's binstall names. Exits non-zero at the first
+# thing missing or broken.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,53 +76,126 @@ check_depends "$deb" "$root/sandbox/usr/bin/petstore-sandbox"
 comm -12 <(dpkg-deb -c "$dist/petstore_${version}_${arch}.deb" | awk '$1 !~ /^d/ {print $6}' | sort) \
     <(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $6}' | sort) | grep . && fail "the packages share files"
 
-echo "== petstore-$version-$target.tar.gz"
-archive="$dist/petstore-$version-$target.tar.gz"
-[ -f "$archive" ] || fail "$archive is missing"
-tar -tzvf "$archive"
-mkdir "$root/archive"
-tar -xzf "$archive" -C "$root/archive"
-top="$root/archive/petstore-$version-$target"
-for path in petstore petstore-sandbox README.md docs/exit-codes.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
-    completions/petstore.bash completions/_petstore completions/petstore.fish; do
-    [ -e "$top/$path" ] || fail "$archive lacks petstore-$version-$target/$path"
-done
-[ "$(ls "$top/man" | wc -l)" = "$(ls man | wc -l)" ] || fail "$archive does not hold every man page"
-[ "$(ls "$top/docs" | wc -l)" = "$(ls docs | wc -l)" ] || fail "$archive does not hold every page of docs/"
-[ "$("$top/petstore" --version)" = "petstore $version" ] || fail "the archived petstore --version is wrong"
-"$top/petstore-sandbox" -- "$top/petstore" pets list --limit 1 >/dev/null || fail "the archived binaries do not work together"
-man -l "$top/man/petstore.1" 2>/dev/null | grep -q "petstore" || fail "man -l cannot render the archived petstore.1"
-bash -c "source '$top/completions/petstore.bash' && complete -p petstore" || fail "the archived bash completion does not load"
+# An artefact that --no-windows or --no-musl left out is noted here; under CI (`CI` set) it is a failure.
+absent() {
+    [ -z "${CI:-}" ] || fail "$1 is missing (CI builds every artefact)"
+    echo "note: $1 was not built (packaging/build.sh --no-windows or --no-musl): not checked"
+}
 
-echo "== petstore-$version-x86_64-pc-windows-gnu.zip"
-zip="$dist/petstore-$version-x86_64-pc-windows-gnu.zip"
-[ -f "$zip" ] || fail "$zip is missing"
-unzip -l "$zip"
-mkdir "$root/zip"
-unzip -q "$zip" -d "$root/zip"
-top="$root/zip/petstore-$version-x86_64-pc-windows-gnu"
-for path in petstore.exe petstore-sandbox.exe README.md completions/_petstore.ps1; do
-    [ -e "$top/$path" ] || fail "$zip lacks petstore-$version-x86_64-pc-windows-gnu/$path"
-done
-# Run under Wine, when it is installed (CI installs it): `--version`, and `pets list` against the sandbox,
-# which runs on Linux. Wine 8.0 (Debian 12) lacks bcryptprimitives.dll, which Rust's standard library loads:
-# a stand-in is built next to the program for this check only (packaging/wine/).
-wine=$(command -v wine64 || command -v wine || { [ -x /usr/lib/wine/wine64 ] && echo /usr/lib/wine/wine64; } || true)
-if [ -z "$wine" ]; then
-    echo "note: Wine is not installed (apt-get install wine64): the Windows binaries were not run"
+# An archive, unpacked: every file, and its binaries working together.
+check_archive() { # TARGET
+    local archive="$dist/petstore-$version-$1.tar.gz" top="$root/archive-$1/petstore-$version-$1" path
+    echo "== petstore-$version-$1.tar.gz"
+    [ -f "$archive" ] || fail "$archive is missing"
+    tar -tzvf "$archive"
+    mkdir "$root/archive-$1"
+    tar -xzf "$archive" -C "$root/archive-$1"
+    for path in petstore petstore-sandbox README.md docs/exit-codes.md LICENSE-MIT LICENSE-APACHE man/petstore.1 \
+        completions/petstore.bash completions/_petstore completions/petstore.fish; do
+        [ -e "$top/$path" ] || fail "$archive lacks petstore-$version-$1/$path"
+    done
+    [ "$(ls "$top/man" | wc -l)" = "$(ls man | wc -l)" ] || fail "$archive does not hold every man page"
+    [ "$(ls "$top/docs" | wc -l)" = "$(ls docs | wc -l)" ] || fail "$archive does not hold every page of docs/"
+    [ "$("$top/petstore" --version)" = "petstore $version" ] || fail "the archived petstore --version is wrong"
+    "$top/petstore-sandbox" -- "$top/petstore" pets list --limit 1 >/dev/null || fail "the archived binaries do not work together"
+    man -l "$top/man/petstore.1" 2>/dev/null | grep -q "petstore" || fail "man -l cannot render the archived petstore.1"
+    bash -c "source '$top/completions/petstore.bash' && complete -p petstore" || fail "the archived bash completion does not load"
+}
+check_archive "$target"
+
+# The static build: no program interpreter and no shared library, so it runs on any x86_64 Linux; and it
+# lists the sandbox's animals exactly as the dynamically linked build does.
+musl=x86_64-unknown-linux-musl
+if [ -f "$dist/petstore-$version-$musl.tar.gz" ]; then
+    check_archive "$musl"
+    top="$root/archive-$musl/petstore-$version-$musl"
+    for binary in petstore petstore-sandbox; do
+        ! readelf -lW "$top/$binary" | grep -q 'INTERP' || fail "the static $binary names a program interpreter"
+        ! readelf -dW "$top/$binary" | grep -q 'NEEDED' || fail "the static $binary loads shared libraries"
+    done
+    [ "$("$top/petstore-sandbox" -- "$top/petstore" pets list)" = \
+        "$("$root/archive-$target/petstore-$version-$target/petstore-sandbox" -- \
+            "$root/archive-$target/petstore-$version-$target/petstore" pets list)" ] ||
+        fail "the static petstore's pets list differs from the dynamically linked one's"
+    echo "   static: no interpreter, no shared library; pets list matches the $target build"
 else
-    x86_64-w64-mingw32-gcc -shared -O2 -o "$top/bcryptprimitives.dll" packaging/wine/bcryptprimitives.c -ladvapi32
-    export WINEPREFIX="$root/wine" WINEDEBUG=-all
-    shown=$("$wine" "$top/petstore.exe" --version | tr -d '\r')
-    [ "$shown" = "petstore $version" ] || fail "petstore.exe --version under Wine printed \`$shown\`"
-    shown=$("$wine" "$top/petstore-sandbox.exe" --version | tr -d '\r')
-    [ "$shown" = "petstore-sandbox $version" ] || fail "petstore-sandbox.exe --version under Wine printed \`$shown\`"
-    listed=$("$root/archive/petstore-$version-$target/petstore-sandbox" -- "$wine" "$top/petstore.exe" pets list --limit 3 |
-        tr -d '\r')
-    [ "$(wc -l <<<"$listed")" = 3 ] || fail "petstore.exe pets list under Wine printed: $listed"
-    echo "petstore.exe and petstore-sandbox.exe run under $("$wine" --version)"
-    # Wine's server outlives the programs for a few seconds: end it before its prefix is removed.
-    "$(command -v wineserver || echo /usr/lib/wine/wineserver)" -k || true
+    absent "petstore-$version-$musl.tar.gz"
 fi
+
+windows=x86_64-pc-windows-gnu
+zip="$dist/petstore-$version-$windows.zip"
+if [ -f "$zip" ]; then
+    echo "== petstore-$version-$windows.zip (run under Wine by packaging/check-platforms.sh windows)"
+    unzip -l "$zip"
+    mkdir "$root/zip"
+    unzip -q "$zip" -d "$root/zip"
+    top="$root/zip/petstore-$version-$windows"
+    for path in petstore.exe petstore-sandbox.exe README.md completions/_petstore.ps1; do
+        [ -e "$top/$path" ] || fail "$zip lacks petstore-$version-$windows/$path"
+    done
+else
+    absent "petstore-$version-$windows.zip"
+fi
+
+echo "== SHA256SUMS"
+(cd "$dist" && sha256sum -c --strict SHA256SUMS) || fail "a checksum in SHA256SUMS does not match"
+for file in "$dist"/*; do
+    [ "$(basename "$file")" = SHA256SUMS ] && continue
+    grep -q "  $(basename "$file")\$" "$dist/SHA256SUMS" || fail "SHA256SUMS lacks $(basename "$file")"
+done
+
+# Each SBOM describes its binary for its target: the keyring store of that platform is among its crates.
+echo "== SBOMs"
+for archive in "$dist"/petstore-"$version"-*.tar.gz "$dist"/petstore-"$version"-*.zip; do
+    [ -f "$archive" ] || continue
+    artefact_target=$(basename "$archive" | sed -e "s/^petstore-$version-//" -e 's/\.tar\.gz$//' -e 's/\.zip$//')
+    case $artefact_target in
+        *windows*) store=windows-native-keyring-store ;;
+        *linux*) store=dbus-secret-service-keyring-store ;;
+    esac
+    for bin in petstore petstore-sandbox; do
+        python3 - "$dist/petstore-$version-$artefact_target.$bin.cdx.json" "$bin" "$version" "$store" <<'PY' ||
+import json, sys
+path, binary, version, store = sys.argv[1:]
+bom = json.load(open(path))
+names = {c["name"] for c in bom["components"]}
+assert bom["bomFormat"] == "CycloneDX", "not CycloneDX"
+assert bom["metadata"]["component"]["name"] == binary, "describes " + bom["metadata"]["component"]["name"]
+assert bom["metadata"]["component"]["version"] == version, "describes another version"
+assert binary == "petstore-sandbox" or store in names, "lacks " + store
+print(f"   {path.rsplit('/', 1)[1]}: {binary} {version}, {len(names)} crates")
+PY
+            fail "petstore-$version-$artefact_target.$bin.cdx.json is not the SBOM of $bin for $artefact_target"
+    done
+done
+
+# `cargo binstall` finds the archives by Cargo.toml's [package.metadata.binstall]: its names, filled in as
+# binstall fills them, name every archive in dist/ and the binaries inside.
+echo "== binstall metadata"
+for manifest in Cargo.toml sandbox/Cargo.toml; do
+    python3 - "$manifest" "$dist" "$version" <<'PY' || fail "$manifest's [package.metadata.binstall] does not match the archives"
+import os, sys, tomllib, zipfile, tarfile
+manifest, dist, version = sys.argv[1:]
+package = tomllib.load(open(manifest, "rb"))["package"]
+binstall = package["metadata"]["binstall"]
+for archive in sorted(os.listdir(dist)):
+    if not archive.startswith(f"petstore-{version}-") or not archive.endswith((".tar.gz", ".zip")):
+        continue
+    target = archive[len(f"petstore-{version}-"):].removesuffix(".tar.gz").removesuffix(".zip")
+    settings = dict(binstall, **binstall.get("overrides", {}).get(target, {}))
+    suffix = {"tgz": ".tar.gz", "zip": ".zip"}[settings["pkg-fmt"]]
+    ext = ".exe" if "windows" in target else ""
+    fill = lambda template: (template.replace("{ name }", package["name"]).replace("{ version }", version)
+        .replace("{ target }", target).replace("{ archive-suffix }", suffix).replace("{ binary-ext }", ext)
+        .replace("{ bin }", package["name"]))
+    url = fill(settings["pkg-url"])
+    assert url.rsplit("/", 1)[1] == archive, f"{manifest}: pkg-url names {url} for {archive}"
+    inside = fill(settings["bin-dir"])
+    path = os.path.join(dist, archive)
+    names = zipfile.ZipFile(path).namelist() if archive.endswith(".zip") else tarfile.open(path).getnames()
+    assert inside in names, f"{archive} has no {inside}"
+    print(f"   {manifest}: {target}: {url.rsplit('/', 1)[1]}, {inside}")
+PY
+done
 
 echo "packaging: every check passed"
