@@ -821,8 +821,8 @@ impl Server {
         args: AddPetArgs,
         context: &RequestContext<RoleServer>,
     ) -> Result<Value, Error> {
-        if args.name.is_empty() {
-            return Err(Error::invalid_value("`name` is required and cannot be empty"));
+        if let Some(problem) = petstore_core::api::models::name_problem(&args.name) {
+            return Err(Error::invalid_value(problem));
         }
         if args.name.len() > petstore_core::api::models::NAME_MAX_BYTES {
             return Err(Error::invalid_value(format!(

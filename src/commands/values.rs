@@ -17,6 +17,14 @@ pub fn parse_int64(text: &str) -> Result<i64, String> {
     })
 }
 
+/// `--name` of `pets add`: any name but a blank one ([`petstore_core::api::models::name_problem`]).
+pub fn parse_name(text: &str) -> Result<String, String> {
+    match petstore_core::api::models::name_problem(text) {
+        Some(problem) => Err(problem.to_owned()),
+        None => Ok(text.to_owned()),
+    }
+}
+
 /// `--limit`: a whole number from 1 to 100.
 pub fn parse_limit(text: &str) -> Result<u8, String> {
     whole_number_from(text, 1, i64::from(petstore_core::catalog::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))

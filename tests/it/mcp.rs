@@ -160,6 +160,24 @@ async fn list_pets_says_when_the_list_is_cut_off() {
 }
 
 #[tokio::test]
+async fn add_pet_refuses_a_blank_name_before_asking_or_sending() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    for name in ["", "   ", "\t\n"] {
+        let refused = call(&running, "add_pet", json!({"name": name, "categoryId": 1})).await;
+        let error = error_of(&refused);
+        assert_eq!(error["error"]["code"], "invalid_value", "{name:?}");
+        assert_eq!(
+            error["error"]["message"],
+            "invalid value: `name` is blank (empty or only white space): give the animal a name",
+            "{name:?}"
+        );
+    }
+    assert_eq!((posts(&env), client.asked.lock().unwrap().len()), (0, 0));
+    running.cancel().await.unwrap();
+}
+
+#[tokio::test]
 async fn list_and_find_name_full_statuses_and_the_deprecated_lookup() {
     // 400 animals: each status has more than the API's 100, so every list is partial.
     let env = shop(Config::default().seed_pets(400));

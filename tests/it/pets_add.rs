@@ -66,6 +66,24 @@ fn invalid_input_is_refused_before_any_request() {
     assert_eq!(env.sandbox.pets().len(), 5);
 }
 
+/// The spec takes any string as a name; petstore refuses a blank one (empty or only white space) wherever it
+/// comes from, before anything is sent: here `--name` and a file's records (the prompt: prompts.rs; MCP:
+/// mcp.rs; every shape of JSON record: spec_cases.rs).
+#[test]
+fn a_blank_name_is_refused_before_anything_is_sent() {
+    let env = TestEnv::new();
+    assert_run!("add_name_empty", env.run(&["pets", "add", "--name", "", "--category-id", "1"]));
+    let spaces = env.run(&["pets", "add", "--name", " \t ", "--category-id", "1", "--json"]);
+    assert_eq!(spaces.code, 2, "{spaces}");
+    let error: serde_json::Value = serde_json::from_str(&spaces.stderr).unwrap();
+    assert_eq!((&error["error"]["code"], &error["error"]["retry"]), (&"usage".into(), &"never".into()), "{error}");
+    let csv = env.home().join("blank.csv");
+    std::fs::write(&csv, "name,categoryId\nRex,1\n,2\n\"  \",3\nTom,4\n").unwrap();
+    assert_run!("add_file_blank_names", env.run(&["pets", "add", "--file", csv.to_str().unwrap()]));
+    assert_eq!(env.sandbox.request_count(), 0);
+    assert_eq!(env.sandbox.pets().len(), 5);
+}
+
 #[test]
 fn a_400_from_the_server_is_exit_2_with_its_message() {
     let env = TestEnv::new();

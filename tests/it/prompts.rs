@@ -70,7 +70,8 @@ fn converse(env: &TestEnv, term: &str, args: &str, answers: &[(&str, &str)]) -> 
 #[test]
 fn prompts_create_the_animal_and_print_the_equivalent_command() {
     let env = TestEnv::new();
-    let answers = [("Name", "Rex the dog\r"), ("Category id", "1\r"), ("sold", "\x1b[B\r")];
+    // A blank name (three spaces) is refused where it is typed, and the question stays for another answer.
+    let answers = [("Name", "   \r"), ("is blank", "Rex the dog\r"), ("Category id", "1\r"), ("sold", "\x1b[B\r")];
     let run = converse(&env, "xterm-256color", "pets add --color never", &answers);
     assert_eq!(run.code, 0, "{run}");
     assert!(
@@ -86,12 +87,19 @@ fn prompts_create_the_animal_and_print_the_equivalent_command() {
 }
 
 /// `TERM=dumb` (and `PETSTORE_PROMPT=plain`, for screen readers): a question a line, no cursor movement; a
-/// wrong answer is refused as the flag would refuse it, in words, and asked again; a status in any case is read.
+/// wrong answer (a blank name, a category that is no number) is refused as the flag would refuse it, in words,
+/// and asked again; a status in any case is read.
 #[test]
 fn plain_prompts_ask_line_by_line_and_validate_as_the_flags_do() {
     let env = TestEnv::new();
-    let answers = [("Category id", "zz\r"), ("Category id (an integer): ", "2\r"), ("empty: none", "Sold\r")];
-    let run = converse(&env, "dumb", "pets add --name Tom", &answers);
+    let answers = [
+        ("Name: ", " \t \r"),
+        ("Name: ", "Tom\r"),
+        ("Category id", "zz\r"),
+        ("Category id (an integer): ", "2\r"),
+        ("empty: none", "Sold\r"),
+    ];
+    let run = converse(&env, "dumb", "pets add", &answers);
     assert_run!("prompts_plain", run);
     assert_eq!(env.sandbox.request_count(), 1);
     assert!(

@@ -62,7 +62,7 @@ CSV (the header names the columns, in any order; an empty status is none):
   \"Tom, the cat\",2,")]
 pub struct AddArgs {
     /// The animal's name
-    #[arg(long, value_name = "NAME", conflicts_with = "file")]
+    #[arg(long, value_name = "NAME", conflicts_with = "file", value_parser = crate::commands::values::parse_name)]
     pub name: Option<String>,
 
     /// The id of the category it belongs to (an integer)

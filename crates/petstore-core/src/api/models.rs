@@ -8,6 +8,14 @@ use serde::{Deserialize, Serialize};
 /// what petstore can read back is sized for it ([`MAX_LIST_BODY_BYTES`]).
 pub const NAME_MAX_BYTES: usize = 128 * 1024;
 
+/// Why `name` can be no animal's name, if it cannot: the spec requires `name` and says nothing of what it
+/// holds, but a name that is empty or only white space makes an animal nobody can find by name or tell apart
+/// in a list, and is almost always a slip (an empty CSV cell, Enter pressed at the prompt). petstore refuses
+/// it before anything is sent, wherever a name comes from: `--name`, the prompt, a file's record, MCP.
+pub fn name_problem(name: &str) -> Option<&'static str> {
+    name.trim().is_empty().then_some("`name` is blank (empty or only white space): give the animal a name")
+}
+
 /// The most animals one `GET /pets` returns (spec: `limit` at most 100).
 pub const LIST_LIMIT_MAX: usize = 100;
 

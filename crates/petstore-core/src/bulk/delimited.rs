@@ -269,7 +269,10 @@ fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet
         let cell = super::formula::unprotect(cell);
         match column {
             Column::Id => {}
-            Column::Name => name = Some(cell.to_owned()),
+            Column::Name => match crate::api::models::name_problem(cell) {
+                Some(problem) => problems.push(problem.to_owned()),
+                None => name = Some(cell.to_owned()),
+            },
             Column::CategoryId => match cell.trim() {
                 "" => problems.push("`categoryId` is required".to_owned()),
                 text => match text.parse::<i64>().map_err(|_| int64_of_json_number(text)) {

@@ -77,6 +77,10 @@ pub(super) fn plain_new_pet(text: &[u8]) -> Option<NewPet> {
     }
     // Duplicate fields, `null`, a `categoryId` of `3.0` or past int64: an error here, the long way then.
     let plain: Plain = serde_json::from_slice(text).ok()?;
+    // A blank name goes the long way, which says so.
+    if crate::api::models::name_problem(&plain.name).is_some() {
+        return None;
+    }
     let status = match plain.status {
         Some(status) => Some(parse_status(status)?),
         None => None,
@@ -113,7 +117,13 @@ pub(super) fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u6
             problems.push("`name` is required".to_owned());
             None
         }
-        Some(Value::String(name)) => Some(name),
+        Some(Value::String(name)) => match crate::api::models::name_problem(&name) {
+            Some(problem) => {
+                problems.push(problem.to_owned());
+                None
+            }
+            None => Some(name),
+        },
         Some(other) => {
             problems.push(format!("`name` must be a string, got {}", shown(&other)));
             None

@@ -93,9 +93,9 @@ fn missing(name: Option<&str>, category_id: Option<i64>) -> String {
     .to_owned()
 }
 
-/// The flag takes any name; an empty answer is most likely a slip of the Enter key.
+/// As `--name` is checked: a blank answer (most likely a slip of the Enter key) is asked again.
 fn check_name(text: &str) -> Result<(), String> {
-    if text.is_empty() { Err("a name is required".to_owned()) } else { Ok(()) }
+    crate::commands::values::parse_name(text).map(drop)
 }
 
 /// As clap parses `--category-id`.
