@@ -367,7 +367,8 @@ mod tests {
                 invalid(2, "`categoryId` must be an integer, got \"1.5\""),
                 invalid(
                     3,
-                    "`categoryId` is required; `status` must be one of `available`, `pending`, `sold`, got \"lost\""
+                    "`name` is blank (empty or only white space): give the animal a name; `categoryId` is required; \
+                     `status` must be one of `available`, `pending`, `sold`, got \"lost\""
                 ),
                 invalid(4, "expected 3 fields, as in the header, found 1"),
                 invalid(5, "expected 3 fields, as in the header, found 4"),

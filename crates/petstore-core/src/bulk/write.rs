@@ -332,7 +332,7 @@ mod tests {
     fn pets() -> Vec<NewPet> {
         vec![
             NewPet { name: "Rex, \"the dog\"\nof lines".into(), category_id: -1, status: Some(PetStatus::Sold) },
-            NewPet { name: String::new(), category_id: i64::MAX, status: None },
+            NewPet { name: " x\t".into(), category_id: i64::MAX, status: None },
             NewPet { name: "=1+1".into(), category_id: 2, status: None },
             NewPet { name: "'@x".into(), category_id: 3, status: Some(PetStatus::Pending) },
         ]
@@ -384,7 +384,7 @@ mod tests {
         let out = String::from_utf8(writer.finish().unwrap()).unwrap();
         assert_eq!(
             out,
-            "[\n{\"name\":\"\",\"categoryId\":9223372036854775807},\n{\"name\":\"\",\"categoryId\":9223372036854775807}\n]\n"
+            "[\n{\"name\":\" x\\t\",\"categoryId\":9223372036854775807},\n{\"name\":\" x\\t\",\"categoryId\":9223372036854775807}\n]\n"
         );
     }
 
@@ -397,7 +397,10 @@ mod tests {
         file.write(&pets()[1]).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
         assert_eq!(file.commit().unwrap(), 1);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"name\":\"\",\"categoryId\":9223372036854775807}\n");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"name\":\" x\\t\",\"categoryId\":9223372036854775807}\n"
+        );
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
     }
 
