@@ -162,8 +162,8 @@ pub mod code {
     UNUSABLE_KEY = "unusable_key", Usage, [], Never, "the API key holds a control character and cannot be sent";
     MISSING_INPUT = "missing_input", Usage, [], Never, "`pets add` without a flag it needs, where nobody can be asked";
     CANNOT_ASK = "cannot_ask", Usage, [], Never,
-        "a write to an environment whose writes are confirmed, where nobody can answer the question; pass `--yes` \
-         (`petstore mcp`: the client cannot ask its user)";
+        "a write to an environment whose writes are confirmed, where nobody can answer the question (no terminal, a \
+         background job, an AI assistant); pass `--yes` (`petstore mcp`: the client cannot ask its user)";
     NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never, "an `auth` command given a URL that is no environment";
     UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";
     ENVIRONMENT_EXISTS = "environment_exists", Usage, [], Never, "`env add` of a name that exists";

@@ -72,6 +72,8 @@ impl Output {
     pub fn cannot_ask(&self) -> Option<CannotAsk> {
         if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
             Some(CannotAsk::NoTerminal)
+        } else if let Some(variable) = assistant() {
+            Some(CannotAsk::Assistant(variable))
         } else if self.in_background() {
             Some(CannotAsk::Background)
         } else {
@@ -155,21 +157,45 @@ impl<W: Write> Write for LineEnds<W> {
     }
 }
 
+/// The variables by which AI assistants mark the commands they run, even at a terminal of their own (a
+/// pseudo-terminal is no person): Claude Code, Codex, Cursor's agent, Gemini CLI. docs/environments.md lists
+/// them.
+pub const ASSISTANT_VARS: [&str; 4] = ["CLAUDECODE", "CODEX_SANDBOX", "CURSOR_AGENT", "GEMINI_CLI"];
+
+/// Overrides the guess from [`ASSISTANT_VARS`]: `0` (or `false`, `no`, `off`, empty) when a person is at the
+/// terminal after all, anything else when an assistant runs petstore without any of those variables.
+pub const AGENT_VAR: &str = "PETSTORE_AGENT";
+
+/// The variable that says an AI assistant runs petstore, if one does: [`AGENT_VAR`] when set, else the first of
+/// [`ASSISTANT_VARS`] set and not empty. An assistant is asked nothing: what needs a person's answer needs
+/// the flag that gives it (`--yes`, `--name`), as off a terminal.
+pub fn assistant() -> Option<&'static str> {
+    if let Some(value) = std::env::var_os(AGENT_VAR) {
+        let value = value.to_string_lossy().trim().to_ascii_lowercase();
+        let off = matches!(value.as_str(), "" | "0" | "false" | "no" | "off" | "n" | "f");
+        return (!off).then_some(AGENT_VAR);
+    }
+    ASSISTANT_VARS.into_iter().find(|name| std::env::var_os(name).is_some_and(|value| !value.is_empty()))
+}
+
 /// Why a person cannot be asked ([`Output::cannot_ask`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CannotAsk {
     /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
     NoTerminal,
+    /// An AI assistant runs petstore at a terminal of its own: the variable that says so ([`assistant`]).
+    Assistant(&'static str),
     /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
     Background,
 }
 
 impl CannotAsk {
     /// Why, in words that follow "cannot ask before writing to `ENV`: ".
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            CannotAsk::NoTerminal => "stdin and stderr are not both terminals",
-            CannotAsk::Background => "petstore runs in the background of its terminal",
+            CannotAsk::NoTerminal => "stdin and stderr are not both terminals".to_owned(),
+            CannotAsk::Assistant(variable) => format!("an AI assistant runs petstore (`{variable}` is set)"),
+            CannotAsk::Background => "petstore runs in the background of its terminal".to_owned(),
         }
     }
 
@@ -177,6 +203,7 @@ impl CannotAsk {
     pub fn instead(self) -> &'static str {
         match self {
             CannotAsk::NoTerminal => "run it at a terminal to answer the question",
+            CannotAsk::Assistant(_) => "set `PETSTORE_AGENT=0` if a person is at this terminal to answer",
             CannotAsk::Background => "run it in the foreground to answer the question",
         }
     }
