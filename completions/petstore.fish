@@ -160,7 +160,9 @@ csv\t'Comma-separated with a header row: `name`, `categoryId` and optionally `st
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'Requests in flight at once, 1 to 256 (by default, found as the batch goes)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l failed -d 'Write the records not created to this file, for a re-run' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l unknown -d 'Write the records of unknown outcome to this file' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l undecided -d 'Write the records `--skip-existing` could not decide to this file' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l if-absent -d 'Add it only if it does not exist yet: safe to repeat (`=send`: also when unsure)' -r -f -a "hold\t'Send nothing: exit 7 (a batch: the `--undecided` file)'
+send\t'Send it anyway'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l undecided -d 'Write the records left undecided to this file' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l progress -d 'How to show the progress on stderr' -r -f -a "auto\t'A bar that redraws in place, when stderr is a terminal and without `--quiet`'
 plain\t'A line at most once a second and one at the end, with no cursor movement (screen readers, CI logs)'
 none\t'Nothing'"
@@ -178,7 +180,6 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-existing -d 'Skip the records whose animal exists already'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question before a write'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Print each request that would be sent; send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, as curl commands'

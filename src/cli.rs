@@ -50,9 +50,9 @@ Exit codes:
        API's first 100 of a status; or a batch: `pets add --file` did not
        create every record (some failed, a server kept refusing, or stdout
        closed first)
-  7    undecided: `pets add --file --skip-existing` created or found every
-       record but some whose existence no query can tell (see `--undecided`);
-       a re-run would decide nothing more
+  7    undecided: `pets add --if-absent` could not tell whether the animal
+       exists, so sent nothing; a batch created or found every record but
+       some whose existence no query can tell (see `--undecided`)
   129  the terminal hung up (SIGHUP)
   130  interrupted (Ctrl-C, SIGINT)
   143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job stopped)

@@ -222,11 +222,11 @@ pub mod code {
         "`pets add --file --jq`: every record was created, but `--jq` failed, or was stopped, on some of the pets \
          or on their document, so they are not shown; each such pet is a line of its own; send none again";
     UNDECIDED = "undecided", Undecided, [], Never,
-        "`pets add --file --skip-existing`: a record whose existence cannot be told (past the API's first 100); not \
-         sent (one line per record)";
+        "`pets add --if-absent` (`--skip-existing`): an animal whose existence cannot be told (past the API's first \
+         100); not sent (a batch: one line per record)";
     BATCH_UNDECIDED = "batch_undecided", Undecided, [], Never,
-        "`pets add --file --skip-existing`: every record was created or exists, but for the undecided ones; a \
-         re-run would decide nothing more";
+        "`pets add --file --if-absent` (`--skip-existing`): every record was created or exists, but for the \
+         undecided ones; a re-run would decide nothing more";
     INTERRUPTED = "interrupted", SIGINT, [SIGHUP, SIGTERM], Safe, "a signal ended the command; nothing was sent";
     NOT_CONFIRMED = "not_confirmed", Failure, [], Never,
         "the question before a write was not answered yes (`petstore mcp`: not accepted in the client)";

@@ -50,12 +50,14 @@ pub const NAMES: &[&str] = &[
     "error",
 ];
 
-/// `pets add` prints the animal it added, or with `--file` the array of those it added.
+/// `pets add` prints the animal it added (with `--if-absent`, the one it added or found, and which), or with
+/// `--file` the array of those it added.
 #[derive(JsonSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
 enum Added {
     One(Pet),
+    IfAbsent(crate::commands::pets::add::Checked<'static>),
     Many(Vec<Pet>),
 }
 

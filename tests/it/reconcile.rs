@@ -200,7 +200,7 @@ fn only_undecided_records_left_is_exit_7_and_they_have_a_file_of_their_own() {
     assert!(run.stderr.ends_with("created 0 / failed 1 / unknown 0 / not sent 0 / skipped 0 / undecided 1\nhelp: pass `--failed PATH` to keep the records that were not created, for a re-run\n"), "{run}");
 }
 
-/// `--undecided` is checked as `--failed` is, never one file with another flag's, and needs `--skip-existing`.
+/// `--undecided` is checked as `--failed` is, never one file with another flag's, and needs `--if-absent`.
 #[test]
 fn the_undecided_path_is_checked_before_anything_is_sent() {
     let env = TestEnv::with(Config::default().seed_pets(0));
@@ -223,7 +223,7 @@ fn the_undecided_path_is_checked_before_anything_is_sent() {
     assert_eq!(run.code, 2, "{run}");
     let run = add(&env, &input, &["--undecided", same]);
     assert_eq!(run.code, 2, "{run}");
-    assert!(run.stderr.contains("--skip-existing"), "{run}");
+    assert!(run.stderr.contains("--if-absent"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
 
@@ -316,4 +316,53 @@ fn reconciling_a_faulty_batch_leaves_each_record_exactly_once() {
         let record: Value = serde_json::from_str(record).unwrap();
         assert_eq!(counts.get(&key(&record)), Some(&1), "{record}");
     }
+}
+
+/// Issue 34, point 1: `pets add --if-absent` for one animal is safe to repeat. The first run creates it, the
+/// second prints the same animal (exit 0, `"created": false` in JSON) and sends no POST; a different status is
+/// a different animal. Where the API cannot show whether it exists, it sends nothing (exit 7) unless
+/// `--if-absent=send`.
+#[test]
+fn if_absent_makes_a_single_add_safe_to_repeat() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let solo = ["pets", "add", "--name", "Solo", "--category-id", "1", "--if-absent"];
+    let first = env.run(&[&solo[..], &["--json"]].concat());
+    assert_eq!((first.code, first.stderr.as_str()), (0, ""), "{first}");
+    let created: Value = serde_json::from_str(&first.stdout).unwrap();
+    assert_eq!(created["created"], true, "{first}");
+    let again = env.run(&[&solo[..], &["--json"]].concat());
+    assert_eq!(again.code, 0, "{again}");
+    let found: Value = serde_json::from_str(&again.stdout).unwrap();
+    assert_eq!(found, serde_json::json!({"id": created["id"], "name": "Solo", "categoryId": 1, "created": false}));
+    assert_run!("if_absent_exists", env.run(&solo));
+    let posts = |env: &TestEnv| env.sandbox.request_lines().iter().filter(|line| line.starts_with("POST ")).count();
+    assert_eq!((posts(&env), env.sandbox.pets().len()), (1, 1));
+    // `--skip-existing` is the same flag; another status is another animal.
+    let sold = env.run(&["pets", "add", "--name", "Solo", "--category-id", "1", "--status", "sold", "--skip-existing"]);
+    assert_eq!((sold.code, posts(&env)), (0, 2), "{sold}");
+
+    // 400 animals: every status's list is full, so an `available` Solo may exist past the first 100.
+    let env = TestEnv::with(Config::default().seed_pets(400));
+    let past = ["pets", "add", "--name", "Solo", "--category-id", "1", "--status", "available"];
+    assert_run!("if_absent_undecidable", env.run(&[&past[..], &["--if-absent"]].concat()));
+    assert_eq!(env.sandbox.pets().len(), 400, "nothing sent");
+    let sent = env.run(&[&past[..], &["--if-absent=send"]].concat());
+    assert_eq!(sent.code, 0, "{sent}");
+    assert_eq!(
+        sent.stderr,
+        "note: whether it exists cannot be told, as the API shows only the first 100 `available` animals: sending \
+         it, as `--if-absent=send` says\n"
+    );
+    assert_eq!(env.sandbox.pets().len(), 401);
+}
+
+/// `--if-absent=send` in a batch sends the records whose existence cannot be told, instead of holding them.
+#[test]
+fn if_absent_send_sends_the_undecidable_records_of_a_batch() {
+    let env = TestEnv::with(Config::default().seed_pets(150));
+    let input = write(&env, "pets.csv", "name,categoryId,status\nNobody,3,\nNew,2,sold\n");
+    let run = add(&env, &input, &["--if-absent=send"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stderr.ends_with("created 2 / failed 0 / unknown 0 / not sent 0 / skipped 0 / undecided 0\n"), "{run}");
+    assert_eq!(env.sandbox.pets().len(), 152);
 }

@@ -12,8 +12,10 @@ use crate::commands::dry_run;
 use crate::context::Context;
 use crate::error::Error;
 use crate::output::Progress;
-use petstore_core::api::PetStatus;
+use crate::output::Rows;
+use petstore_core::api::{Pet, PetStatus};
 use petstore_core::bulk::Format;
+use petstore_core::catalog::{Decision, Existing};
 
 /// Add an animal to the store, or many from a file
 ///
@@ -36,8 +38,11 @@ use petstore_core::bulk::Format;
 /// seconds for the requests in flight (a second signal stops waiting), puts the records not yet sent into the
 /// `--failed` file and exits with the signal's code. A record refused with 429 (or 503 with `Retry-After`) is
 /// sent again when the server asks; refusals in a row pause the whole batch, and a server that keeps refusing
-/// ends it. Any record not created, a closed stdout included: exit 6; with `--skip-existing`, only records
-/// whose existence cannot be told left (`--undecided`): exit 7.
+/// ends it. Any record not created, a closed stdout included: exit 6; with `--if-absent` (`--skip-existing`),
+/// only records whose existence cannot be told left (`--undecided`): exit 7.
+///
+/// `--if-absent` makes an add safe to repeat: the animal is looked up first (name, categoryId and status) and,
+/// if it exists, printed instead of created again (exit 0; `"created": false` in JSON).
 ///
 /// `--dry-run` checks the input and prints each `POST /pets` that would be sent (the key as `Bearer ****`),
 /// `--curl` each as a curl command reading the key from `"$PETSTORE_API_KEY"`; neither sends anything. Before
@@ -49,6 +54,7 @@ Examples:
   petstore pets add --name Rex --category-id 1
   petstore pets add --name Tom --category-id 2 --status pending
   id=$(petstore pets add --name Rex --category-id 1 | cut -f1)
+  petstore pets add --name Rex --category-id 1 --if-absent   # safe to repeat
   petstore pets add --file pets.csv --failed failed.csv
   petstore pets add --file failed.csv --failed failed.csv   # until none fails
   petstore pets add --file pets.csv --failed failed.csv --unknown unknown.csv
@@ -130,20 +136,24 @@ pub struct AddArgs {
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub unknown: Option<PathBuf>,
 
-    /// Skip the records whose animal exists already
+    /// Add it only if it does not exist yet: safe to repeat (`=send`: also when unsure)
     ///
-    /// Each record is looked up before it is sent (name, categoryId and status, in every animal the API can
-    /// reach, fetched once for the batch). A record whose status's list comes back full
-    /// (100; with no status, the unfiltered list) cannot be told: it is not sent, and goes to the `--undecided`
-    /// file. When only such records are left, the batch exits 7: a re-run would decide nothing more
-    #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
-    pub skip_existing: bool,
+    /// The animal (with `--file`, each record) is looked up first, by name, categoryId and status, in every
+    /// animal the API can reach (fetched once). One that exists is not sent: a single add prints the existing
+    /// animal (exit 0; in JSON with `"created": false`), a batch counts it as skipped. When its status's list
+    /// comes back full (100; with no status, the unfiltered list), whether it exists cannot be told: UNSURE
+    /// says what then, `hold` (the default) sending nothing (exit 7; a batch puts such records in
+    /// `--undecided` and goes on), `send` sending it anyway. `--skip-existing` is the same flag, as batches
+    /// have spelled it
+    #[arg(long, value_enum, value_name = "UNSURE", num_args = 0..=1, require_equals = true,
+        default_missing_value = "hold", alias = "skip-existing", hide_possible_values = true)]
+    pub if_absent: Option<Undecidable>,
 
-    /// Write the records `--skip-existing` could not decide to this file
+    /// Write the records left undecided to this file
     ///
-    /// Every record that `--skip-existing` could not decide (not sent: whether it exists cannot be told), in
-    /// the input's format, as `--failed` does for the others; replaced whole, even when empty
-    #[arg(long, value_name = "PATH", requires = "skip_existing",
+    /// Every record that `--if-absent` (`--skip-existing`) could not decide (not sent: whether it exists cannot
+    /// be told), in the input's format, as `--failed` does for the others; replaced whole, even when empty
+    #[arg(long, value_name = "PATH", requires = "if_absent",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub undecided: Option<PathBuf>,
 
@@ -163,6 +173,15 @@ pub struct AddArgs {
 
     #[command(flatten)]
     pub columns: crate::commands::formats::ColumnArgs,
+}
+
+/// What `--if-absent` does with an animal whose existence cannot be told (its status's list came back full).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Undecidable {
+    /// Send nothing: exit 7 (a batch: the `--undecided` file)
+    Hold,
+    /// Send it anyway
+    Send,
 }
 
 /// The flags of a single add, which the file flags conflict with. (`requires = "file"` alone is not enough:
@@ -231,6 +250,30 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
+    if let Some(undecidable) = add.args.if_absent {
+        // A read, asked about nothing; the question, when there is one, comes only before a write.
+        match Existing::fetch(&client).await?.decide(new_pet) {
+            Decision::Exists(pet) => {
+                ctx.output.notice(&format!(
+                    "`{}` exists already, as id {}: nothing was sent",
+                    crate::output::safe::in_backticks(&pet.name),
+                    pet.id
+                ));
+                return checked(ctx, &pet, false);
+            }
+            Decision::Undecided if undecidable == Undecidable::Hold => {
+                return Err(file::undecided(new_pet.status).with_hint(
+                    "no query reaches past the first 100: pass `--if-absent=send` to add it anyway if you know it \
+                     does not exist",
+                ));
+            }
+            Decision::Undecided => ctx.output.notice(&format!(
+                "whether it exists cannot be told, as {}: sending it, as `--if-absent=send` says",
+                file::undecidable_why(new_pet.status)
+            )),
+            Decision::Send => {}
+        }
+    }
     confirm_write(ctx, add.args.yes, &super::describe_new_pet(new_pet)).await?;
     ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
@@ -238,6 +281,21 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
-    ctx.output.pet(&pet)?;
-    Ok(())
+    match add.args.if_absent {
+        Some(_) => checked(ctx, &pet, true),
+        None => ctx.output.pet(&pet),
+    }
+}
+
+/// What `pets add --if-absent` prints: the animal, created or found, and in JSON which of the two.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Checked<'a> {
+    #[serde(flatten)]
+    pub pet: &'a Pet,
+    /// `false` when an animal with this name, categoryId and status existed already, and nothing was sent.
+    pub created: bool,
+}
+
+fn checked(ctx: &Context, pet: &Pet, created: bool) -> Result<(), Error> {
+    ctx.output.records(&Checked { pet, created }, || Rows::pets(std::slice::from_ref(pet)))
 }

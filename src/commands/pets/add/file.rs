@@ -25,14 +25,14 @@ use petstore_core::batch::{
     SIGNAL_GRACE, Stop, Summary, Tally,
 };
 
-use super::AddArgs;
+use super::{AddArgs, Undecidable};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
 use crate::error::{Code, Error, Kind, Retry, code};
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, suggested_shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
-use petstore_core::api::Pet;
+use petstore_core::api::{Pet, PetStatus};
 use petstore_core::bulk::{FailedFile, Format, Invalid, Reader, Record};
 use petstore_core::catalog::{Decision, Existing};
 
@@ -104,7 +104,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
     // One lookup for the whole batch, before anything is sent.
-    let existing = if args.skip_existing { Some(Existing::fetch(&client).await?) } else { None };
+    let existing = if args.if_absent.is_some() { Some(Existing::fetch(&client).await?) } else { None };
     let read_error = |source| unreadable(&name, source);
     let reader = Reader::new(format, input).map_err(read_error)?;
     let failed_file = match failed_file {
@@ -129,7 +129,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         None => None,
     };
     let decided = Arc::new(Mutex::new(VecDeque::new()));
-    let mut reader = SkipExisting { records: reader, existing, decided: decided.clone() };
+    let send_undecidable = args.if_absent == Some(Undecidable::Send);
+    let mut reader = SkipExisting { records: reader, existing, send_undecidable, decided: decided.clone() };
     let mut out = BatchOutput {
         decided,
         skipped: 0,
@@ -185,7 +186,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     }
     // The records the lookup kept back were counted by the batch as not sent.
     summary.tally.not_sent = summary.tally.not_sent.saturating_sub(out.skipped + out.undecided);
-    finish(ctx, args.skip_existing, out, &name, total, summary)
+    finish(ctx, args.if_absent.is_some(), out, &name, total, summary)
 }
 
 /// A record that `--skip-existing` kept back, and why.
@@ -199,6 +200,8 @@ enum Decided {
 struct SkipExisting<R> {
     records: R,
     existing: Option<Existing>,
+    /// `--if-absent=send`: a record whose existence cannot be told is sent.
+    send_undecidable: bool,
     decided: Arc<Mutex<VecDeque<Decided>>>,
 }
 
@@ -211,6 +214,7 @@ impl<R: Iterator<Item = io::Result<Result<Record, Invalid>>>> Iterator for SkipE
             let (Some(existing), Ok(Ok(record))) = (&mut self.existing, &item) else { return Some(item) };
             let kept_back = match existing.decide(&record.pet) {
                 Decision::Send => return Some(item),
+                Decision::Undecided if self.send_undecidable => return Some(item),
                 Decision::Exists(pet) => Decided::Exists(record.clone(), pet),
                 Decision::Undecided => Decided::Undecided(record.clone()),
             };
@@ -254,13 +258,22 @@ fn unwritable(code: &'static Code, path: &Path, source: io::Error) -> Error {
     Error::new(code, format!("cannot write {which} to `{}`: {source}", path.display())).with_source(source)
 }
 
-/// `--skip-existing` could not tell whether a record exists: its status's list (or, for a record with no
-/// status, the unfiltered list) came back full, and an animal past it could be this one. Not sent.
-fn undecided(why: &str) -> Error {
+/// `--if-absent` could not tell whether a record of this status exists: its status's list (or, for a record
+/// with no status, the unfiltered list) came back full, and an animal past it could be this one. Not sent.
+pub(super) fn undecided(status: Option<PetStatus>) -> Error {
+    let why = undecidable_why(status);
     Error::new(&code::UNDECIDED, format!("not sent: whether it exists cannot be told, as {why}")).with_hint(
-        "no query reaches past the first 100: send it without `--skip-existing` only if you know it does not \
-         exist (docs/bulk.md, \"Undecided records\")",
+        "no query reaches past the first 100: send it with `--if-absent=send`, or without `--if-absent`, only if \
+         you know it does not exist (docs/bulk.md, \"Undecided records\")",
     )
+}
+
+/// Why whether an animal of `status` exists cannot be told, in words that follow "as".
+pub(super) fn undecidable_why(status: Option<PetStatus>) -> String {
+    match status {
+        Some(status) => format!("the API shows only the first 100 `{status}` animals"),
+        None => "it has no status, and the API shows only the first 100 animals".to_owned(),
+    }
 }
 
 /// `count` invalid records in `name`, listed one a line: nothing was sent.
@@ -542,11 +555,7 @@ impl BatchOutput {
                 Decided::Undecided(record) => {
                     self.undecided += 1;
                     self.progress.advance(true);
-                    let why = match record.pet.status {
-                        Some(status) => format!("the API shows only the first 100 `{status}` animals"),
-                        None => "it has no status, and the API shows only the first 100 animals".to_owned(),
-                    };
-                    self.report_failure(record.line, "undecided", &undecided(&why));
+                    self.report_failure(record.line, "undecided", &undecided(record.pet.status));
                     if self.undecided_lines.len() < SHOWN_UNKNOWN {
                         self.undecided_lines.push(record.line);
                     }
