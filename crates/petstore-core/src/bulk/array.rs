@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, new_pet_from_json_text, not_text, too_long};
+use super::{BOM, Invalid, MAX_RECORD_BYTES, Parsed, Raw, Record, new_pet_from_json_text, not_text, too_long};
 
 /// The elements of one JSON array, each with the line it starts on.
 pub(super) struct Elements<R> {
@@ -176,9 +176,11 @@ impl<R: BufRead> Elements<R> {
             return Ok(Err(too_long(line)));
         }
         let text = self.element.trim_ascii_end();
-        Ok(new_pet_from_json_text(text)
-            .map(|pet| Record { line, pet })
-            .map_err(|(offset, message)| Invalid { line: line + offset, message }))
+        Ok(new_pet_from_json_text(text).map(|pet| Record { line, pet }).map_err(|(offset, problems)| Invalid {
+            line: line + offset,
+            problems,
+            raw: Some(Raw::Json(text.to_vec())),
+        }))
     }
 
     /// A NUL byte: the file is not text, and the end of reading.
@@ -190,7 +192,7 @@ impl<R: BufRead> Elements<R> {
     /// A flaw after which the array cannot be followed: reported at the current line, and the end of reading.
     fn flaw(&mut self, message: &str) -> Parsed {
         self.state = State::Done;
-        Err(Invalid { line: self.line, message: message.to_owned() })
+        Err(Invalid::whole(self.line, message))
     }
 
     fn peek(&mut self) -> io::Result<Option<u8>> {
@@ -288,7 +290,7 @@ mod tests {
             vec![one, invalid(2, "unexpected text after the array's closing `]`")]
         );
         let parsed = read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1");
-        assert!(parsed[0].as_ref().unwrap_err().message.starts_with("not valid JSON: EOF"), "{parsed:?}");
+        assert!(parsed[0].as_ref().unwrap_err().message().starts_with("not valid JSON: EOF"), "{parsed:?}");
     }
 
     #[test]

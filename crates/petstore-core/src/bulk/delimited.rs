@@ -8,8 +8,8 @@
 use std::io::{self, BufRead};
 
 use super::{
-    BOM, Invalid, MAX_RECORD_BYTES, Parsed, Record, allowed_statuses, int64_of_json_number, not_text, parse_status,
-    quoted, too_long, within_body_bound,
+    BOM, Invalid, MAX_RECORD_BYTES, Parsed, Problem, Raw, Record, allowed_statuses, int64_of_json_number, not_text,
+    parse_status, quoted, too_long, within_body_bound,
 };
 use crate::api::NewPet;
 
@@ -74,15 +74,14 @@ impl<R: BufRead> CsvRecords<R> {
             done: false,
         };
         let header = match rows.next()? {
-            Row::Values { line, .. } => columns(&rows.fields).map_err(|message| Some(Invalid { line, message })),
-            Row::End => Err(Some(Invalid {
-                line: 1,
-                message: "the file is empty: expected a header row, `name,categoryId,status`".to_owned(),
-            })),
-            Row::TooLong { line } => Err(Some(Invalid {
+            Row::Values { line, .. } => columns(&rows.fields).map_err(|message| Some(Invalid::whole(line, message))),
+            Row::End => {
+                Err(Some(Invalid::whole(1, "the file is empty: expected a header row, `name,categoryId,status`")))
+            }
+            Row::TooLong { line } => Err(Some(Invalid::whole(
                 line,
-                message: format!("the header row is longer than 1 MiB ({MAX_RECORD_BYTES} bytes)"),
-            })),
+                format!("the header row is longer than 1 MiB ({MAX_RECORD_BYTES} bytes)"),
+            ))),
             Row::NotText { line } => Err(Some(not_text(line))),
         };
         Ok(CsvRecords { rows, header })
@@ -107,9 +106,12 @@ impl<R: BufRead> CsvRecords<R> {
         };
         Some(Ok(match row {
             Row::End => return None,
-            Row::Values { line, count } => new_pet(columns, &self.rows.fields, count)
-                .map(|pet| Record { line, pet })
-                .map_err(|message| Invalid { line, message }),
+            Row::Values { line, count } => {
+                new_pet(columns, &self.rows.fields, count).map(|pet| Record { line, pet }).map_err(|problems| {
+                    let cells = self.rows.fields.iter().take(count).cloned().collect();
+                    Invalid { line, problems, raw: Some(Raw::Cells(cells)) }
+                })
+            }
             Row::TooLong { line } => Err(too_long(line)),
             Row::NotText { line } => Err(not_text(line)),
         }))
@@ -255,49 +257,54 @@ fn delimiter_of(start: &[u8]) -> u8 {
 /// `categoryId` and `status` are trimmed; an empty `status` cell means none; `id` is ignored; text cells lose
 /// the `'` that guards a formula. `categoryId` is an int64 written
 /// as Rust reads one (`+3`, `007`) or as a JSON number that is an integer (`3.0`, `3e0`).
-fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet, String> {
+fn new_pet(columns: &[Column], cells: &[Vec<u8>], count: usize) -> Result<NewPet, Vec<Problem>> {
     if count != columns.len() {
-        return Err(format!("expected {} fields, as in the header, found {count}", columns.len()));
+        return Err(vec![Problem::whole(format!(
+            "expected {} fields, as in the header, found {count}",
+            columns.len()
+        ))]);
     }
     let (mut name, mut category_id, mut status) = (None, None, None);
     let mut problems = Vec::new();
     for (&column, cell) in columns.iter().zip(cells) {
         let Ok(cell) = std::str::from_utf8(cell) else {
-            problems.push(format!("`{}` is not valid UTF-8", column.header()));
+            problems.push(Problem::of(column.header(), format!("`{}` is not valid UTF-8", column.header())));
             continue;
         };
         let cell = super::formula::unprotect(cell);
         match column {
             Column::Id => {}
             Column::Name => match crate::api::models::name_problem(cell) {
-                Some(problem) => problems.push(problem.to_owned()),
+                Some(problem) => problems.push(Problem::of("name", problem)),
                 None => name = Some(cell.to_owned()),
             },
             Column::CategoryId => match cell.trim() {
-                "" => problems.push("`categoryId` is required".to_owned()),
+                "" => problems.push(Problem::of("categoryId", "`categoryId` is required")),
                 text => match text.parse::<i64>().map_err(|_| int64_of_json_number(text)) {
                     Ok(id) | Err(Ok(id)) => category_id = Some(id),
-                    Err(Err(why)) => {
-                        problems.push(format!("`categoryId` must be an integer, got {}{why}", quoted(text)))
-                    }
+                    Err(Err(why)) => problems.push(Problem::of(
+                        "categoryId",
+                        format!("`categoryId` must be an integer, got {}{why}", quoted(text)),
+                    )),
                 },
             },
             Column::Status => match cell.trim() {
                 "" => {}
                 text => match parse_status(&text.to_ascii_lowercase()) {
                     Some(parsed) => status = Some(parsed),
-                    None => {
-                        problems.push(format!("`status` must be one of {}, got {}", allowed_statuses(), quoted(text)))
-                    }
+                    None => problems.push(Problem::of(
+                        "status",
+                        format!("`status` must be one of {}, got {}", allowed_statuses(), quoted(text)),
+                    )),
                 },
             },
         }
     }
     match (name, category_id) {
         (Some(name), Some(category_id)) if problems.is_empty() => {
-            within_body_bound(NewPet { name, category_id, status })
+            within_body_bound(NewPet { name, category_id, status }).map_err(|message| vec![Problem::whole(message)])
         }
-        _ => Err(problems.join("; ")),
+        _ => Err(problems),
     }
 }
 

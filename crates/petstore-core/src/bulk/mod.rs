@@ -63,16 +63,59 @@ pub struct Record {
     pub pet: NewPet,
 }
 
-/// A record that did not pass, or a flaw in the file around the records, and why.
+/// A record that did not pass, or a flaw in the file around the records: the line, what is wrong, and for a
+/// record whose bounds are known its content as read ([`Raw`]), so that it can be set aside whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invalid {
     pub line: u64,
+    /// Every problem found, at least one.
+    pub problems: Vec<Problem>,
+    /// `None` for a flaw around the records (a header, the array's brackets), a NUL byte, or a record too long
+    /// to hold.
+    pub raw: Option<Raw>,
+}
+
+/// One thing wrong with a record: the field it is in, as the API names it (`name`, `categoryId`, `status`),
+/// or `None` when it is the record as a whole (not JSON, not an object, too long, the wrong number of fields).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Option<&'static str>,
     pub message: String,
+}
+
+impl Problem {
+    pub(crate) fn of(field: &'static str, message: impl Into<String>) -> Problem {
+        Problem { field: Some(field), message: message.into() }
+    }
+
+    pub(crate) fn whole(message: impl Into<String>) -> Problem {
+        Problem { field: None, message: message.into() }
+    }
+}
+
+/// An invalid record as it was read, to be written back in its file's layout: a JSON text (an NDJSON line,
+/// an array's element) as it was, or a CSV row's cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Raw {
+    Json(Vec<u8>),
+    Cells(Vec<Vec<u8>>),
+}
+
+impl Invalid {
+    /// A flaw that is no record of its own, or a record that cannot be held: one problem, no [`Raw`].
+    pub(crate) fn whole(line: u64, message: impl Into<String>) -> Invalid {
+        Invalid { line, problems: vec![Problem::whole(message)], raw: None }
+    }
+
+    /// Its problems in words, one after another.
+    pub fn message(&self) -> String {
+        self.problems.iter().map(|problem| problem.message.as_str()).collect::<Vec<_>>().join("; ")
+    }
 }
 
 impl std::fmt::Display for Invalid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, self.message())
     }
 }
 
@@ -86,24 +129,21 @@ pub const MAX_RECORD_BYTES: usize = MAX_REQUEST_BODY_BYTES;
 
 /// Why a record longer than [`MAX_RECORD_BYTES`] is refused.
 fn too_long(line: u64) -> Invalid {
-    Invalid {
+    Invalid::whole(
         line,
-        message: format!(
-            "the record is longer than 1 MiB ({MAX_RECORD_BYTES} bytes), the largest request body the API takes"
-        ),
-    }
+        format!("the record is longer than 1 MiB ({MAX_RECORD_BYTES} bytes), the largest request body the API takes"),
+    )
 }
 
 /// Why reading stops at a NUL byte. No JSON or CSV text holds one (JSON allows no raw control character; a
 /// CSV file is text), so a NUL means the file is something else, `/dev/zero` or a binary, and reading on
 /// would only read on through it.
 fn not_text(line: u64) -> Invalid {
-    Invalid {
+    Invalid::whole(
         line,
-        message: "the file has a NUL byte here, so it is not a text file (JSON and CSV text never hold one); \
-                  nothing after it was read"
-            .to_owned(),
-    }
+        "the file has a NUL byte here, so it is not a text file (JSON and CSV text never hold one); nothing after \
+         it was read",
+    )
 }
 
 /// How records are laid out, to write others the same way: the format, and for CSV the header's column order.
@@ -174,21 +214,31 @@ mod tests {
     use super::*;
     use crate::api::PetStatus;
 
+    /// The records of `text`, the invalid ones without their [`Raw`] (tested apart), for [`invalid`].
     pub(super) fn read(format: Format, text: &str) -> Vec<Parsed> {
-        Reader::new(format, text.as_bytes()).unwrap().map(Result::unwrap).collect()
+        let parsed = Reader::new(format, text.as_bytes()).unwrap().map(Result::unwrap);
+        parsed.map(|parsed| parsed.map_err(|invalid| Invalid { raw: None, ..invalid })).collect()
     }
 
     pub(super) fn pet(name: &str, category_id: i64, status: Option<PetStatus>) -> NewPet {
         NewPet { name: name.to_owned(), category_id, status }
     }
 
+    /// An invalid record (without its [`Raw`]) from its message: its problems, each `; ` apart, in the field
+    /// named first in backticks when that is one of the API's.
     pub(super) fn invalid(line: u64, message: &str) -> Parsed {
-        Err(Invalid { line, message: message.to_owned() })
+        let problem = |text: &str| {
+            let field = ["name", "categoryId", "status"].into_iter().find(|f| text.starts_with(&format!("`{f}`")));
+            Problem { field, message: text.to_owned() }
+        };
+        Err(Invalid { line, problems: message.split("; ").map(problem).collect(), raw: None })
     }
 
     /// The long way alone, as every record was read before the short way.
-    fn long_way(text: &str) -> Result<NewPet, (u64, String)> {
-        parse_json(text.as_bytes()).and_then(|value| new_pet_from_json(text.as_bytes(), value))
+    fn long_way(text: &str) -> Result<NewPet, (u64, Vec<Problem>)> {
+        parse_json(text.as_bytes())
+            .map_err(|(lines_in, message)| (lines_in, vec![Problem::whole(message)]))
+            .and_then(|value| new_pet_from_json(text.as_bytes(), value))
     }
 
     #[test]
@@ -338,7 +388,7 @@ mod tests {
         let long = "x".repeat(100);
         let text =
             format!("{{\"name\":\"a\",\"categoryId\":\"{long}\"}}\n{{\"name\":\"a\",\"categoryId\":\"\\u001b[31m\"}}");
-        let messages: Vec<_> = read(Format::Ndjson, &text).into_iter().map(|r| r.unwrap_err().message).collect();
+        let messages: Vec<_> = read(Format::Ndjson, &text).into_iter().map(|r| r.unwrap_err().message()).collect();
         assert_eq!(messages[0], format!("`categoryId` must be an integer, got \"{}…\"", "x".repeat(40)));
         assert_eq!(messages[1], "`categoryId` must be an integer, got \"\\u001b[31m\"");
     }
@@ -348,7 +398,7 @@ mod tests {
         let mut text = b"{\"name\":\"\xff\",\"categoryId\":1}\n".to_vec();
         text.extend_from_slice(b"{\"name\":\"ok\",\"categoryId\":1}\n");
         let parsed: Vec<_> = Reader::new(Format::Ndjson, text.as_slice()).unwrap().map(Result::unwrap).collect();
-        assert!(parsed[0].as_ref().unwrap_err().message.starts_with("not valid JSON"), "{parsed:?}");
+        assert!(parsed[0].as_ref().unwrap_err().message().starts_with("not valid JSON"), "{parsed:?}");
         assert_eq!(parsed[1], Ok(Record { line: 2, pet: pet("ok", 1, None) }));
     }
 

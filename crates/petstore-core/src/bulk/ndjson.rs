@@ -3,7 +3,7 @@
 use std::io::{self, BufRead};
 
 use super::record::{BOM, new_pet_from_json_text};
-use super::{Invalid, MAX_RECORD_BYTES, Parsed, Record, not_text, too_long};
+use super::{Invalid, MAX_RECORD_BYTES, Parsed, Raw, Record, not_text, too_long};
 
 /// NDJSON: one object per line; the line number is the file's; blank lines are skipped. A line is read into
 /// `buf` only up to [`MAX_RECORD_BYTES`] (and its line ending); the rest of a longer one is read and dropped.
@@ -54,9 +54,9 @@ impl<R: BufRead> Ndjson<R> {
                 continue;
             }
             let line = self.line;
-            return Some(Ok(new_pet_from_json_text(text)
-                .map(|pet| Record { line, pet })
-                .map_err(|(offset, message)| Invalid { line: line + offset, message })));
+            return Some(Ok(new_pet_from_json_text(text).map(|pet| Record { line, pet }).map_err(
+                |(offset, problems)| Invalid { line: line + offset, problems, raw: Some(Raw::Json(text.to_vec())) },
+            )));
         }
     }
 

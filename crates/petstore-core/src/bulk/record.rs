@@ -7,6 +7,7 @@ use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::Problem;
 use crate::api::error::one_line;
 use crate::api::{MAX_REQUEST_BODY_BYTES, NewPet, PetStatus};
 
@@ -43,10 +44,12 @@ pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// each of the right type once, is read straight into a NewPet ([`plain_new_pet`]); any other text goes the
 /// long way, through a [`Value`], which says what is wrong with it. Both ways give the same NewPet for the
 /// texts the short way takes.
-pub(super) fn new_pet_from_json_text(text: &[u8]) -> Result<NewPet, (u64, String)> {
+pub(super) fn new_pet_from_json_text(text: &[u8]) -> Result<NewPet, (u64, Vec<Problem>)> {
     match plain_new_pet(text) {
-        Some(pet) => within_body_bound(pet).map_err(|message| (0, message)),
-        None => parse_json(text).and_then(|value| new_pet_from_json(text, value)),
+        Some(pet) => within_body_bound(pet).map_err(|message| (0, vec![Problem::whole(message)])),
+        None => parse_json(text)
+            .map_err(|(lines_in, message)| (lines_in, vec![Problem::whole(message)]))
+            .and_then(|value| new_pet_from_json(text, value)),
     }
 }
 
@@ -107,31 +110,32 @@ pub(super) fn parse_json(text: &[u8]) -> Result<Value, (u64, String)> {
 /// a string and `categoryId` an int64, both required (`null` is no value); `status`, when present, one of the
 /// enumeration (not `null`, which the enumeration lacks); other fields are ignored, as the API ignores them.
 /// Number types are JSON Schema's: `3.0`, `3e0` and `30e-1` are the integer 3; `3.5` is no integer.
-pub(super) fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u64, String)> {
+pub(super) fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u64, Vec<Problem>)> {
     let Value::Object(mut fields) = value else {
-        return Err((0, format!("expected a JSON object with `name` and `categoryId`, got {}", shown(&value))));
+        let message = format!("expected a JSON object with `name` and `categoryId`, got {}", shown(&value));
+        return Err((0, vec![Problem::whole(message)]));
     };
     let mut problems = Vec::new();
     let name = match fields.remove("name") {
         None | Some(Value::Null) => {
-            problems.push("`name` is required".to_owned());
+            problems.push(Problem::of("name", "`name` is required"));
             None
         }
         Some(Value::String(name)) => match crate::api::models::name_problem(&name) {
             Some(problem) => {
-                problems.push(problem.to_owned());
+                problems.push(Problem::of("name", problem));
                 None
             }
             None => Some(name),
         },
         Some(other) => {
-            problems.push(format!("`name` must be a string, got {}", shown(&other)));
+            problems.push(Problem::of("name", format!("`name` must be a string, got {}", shown(&other))));
             None
         }
     };
     let category_id = match fields.get("categoryId") {
         None | Some(Value::Null) => {
-            problems.push("`categoryId` is required".to_owned());
+            problems.push(Problem::of("categoryId", "`categoryId` is required"));
             None
         }
         Some(Value::Number(number)) => match number.as_i64() {
@@ -142,13 +146,14 @@ pub(super) fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u6
                 let number = category_id_text(text).unwrap_or_default();
                 let id = int64_of_json_number(&number);
                 if let Err(why) = id {
-                    problems.push(format!("`categoryId` must be an integer, got {}{why}", cut(&number)));
+                    let message = format!("`categoryId` must be an integer, got {}{why}", cut(&number));
+                    problems.push(Problem::of("categoryId", message));
                 }
                 id.ok()
             }
         },
         Some(other) => {
-            problems.push(format!("`categoryId` must be an integer, got {}", shown(other)));
+            problems.push(Problem::of("categoryId", format!("`categoryId` must be an integer, got {}", shown(other))));
             None
         }
     };
@@ -157,16 +162,18 @@ pub(super) fn new_pet_from_json(text: &[u8], value: Value) -> Result<NewPet, (u6
         Some(value) => {
             let status = value.as_str().and_then(parse_status);
             if status.is_none() {
-                problems.push(format!("`status` must be one of {}, got {}", allowed_statuses(), shown(value)));
+                let message = format!("`status` must be one of {}, got {}", allowed_statuses(), shown(value));
+                problems.push(Problem::of("status", message));
             }
             status
         }
     };
     match (name, category_id) {
         (Some(name), Some(category_id)) if problems.is_empty() => {
-            within_body_bound(NewPet { name, category_id, status }).map_err(|message| (0, message))
+            within_body_bound(NewPet { name, category_id, status })
+                .map_err(|message| (0, vec![Problem::whole(message)]))
         }
-        _ => Err((0, problems.join("; "))),
+        _ => Err((0, problems)),
     }
 }
 

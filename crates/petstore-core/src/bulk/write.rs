@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{Column, Layout};
+use super::{Column, Layout, Raw};
 use crate::api::NewPet;
 
 /// Writes records one at a time in a [`Layout`].
@@ -39,7 +39,8 @@ impl<W: Write> Writer<W> {
             }
             Layout::Ndjson => Sink::Ndjson(out),
             Layout::Csv(columns) => {
-                let mut csv = Box::new(csv::Writer::from_writer(out));
+                // Flexible: an invalid row set aside as it was read may have another number of fields.
+                let mut csv = Box::new(csv::WriterBuilder::new().flexible(true).from_writer(out));
                 csv.write_record(columns.iter().map(|column| column.header()))?;
                 Sink::Csv(csv, columns.clone())
             }
@@ -71,6 +72,25 @@ impl<W: Write> Writer<W> {
                     .into_owned()
                 }))?;
             }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    /// One invalid record as it was read ([`Raw`]): it reads back the same, and is refused the same until it
+    /// is put right.
+    pub fn write_raw(&mut self, raw: &Raw) -> io::Result<()> {
+        match (&mut self.sink, raw) {
+            (Sink::Json(out), Raw::Json(text)) => {
+                out.write_all(if self.written == 0 { b"\n" } else { b",\n" })?;
+                out.write_all(text)?;
+            }
+            (Sink::Ndjson(out), Raw::Json(text)) => {
+                out.write_all(text)?;
+                out.write_all(b"\n")?;
+            }
+            (Sink::Csv(csv, _), Raw::Cells(cells)) => csv.write_record(cells)?,
+            _ => return Err(io::Error::other("a record cannot be written in another layout than it was read in")),
         }
         self.written += 1;
         Ok(())
@@ -232,6 +252,14 @@ impl FailedFile {
         }
     }
 
+    /// One invalid record, as it was read ([`Writer::write_raw`]).
+    pub fn write_raw(&mut self, raw: &Raw) -> io::Result<()> {
+        match &mut self.stage {
+            Stage::Writing(writer) => writer.write_raw(raw),
+            Stage::Checked(_) => Err(io::Error::other("the failed file was not begun")),
+        }
+    }
+
     /// Where the file goes, as the user named it.
     pub fn path(&self) -> &Path {
         &self.path
@@ -336,6 +364,49 @@ mod tests {
             NewPet { name: "=1+1".into(), category_id: 2, status: None },
             NewPet { name: "'@x".into(), category_id: 3, status: Some(PetStatus::Pending) },
         ]
+    }
+
+    /// An invalid record set aside as it was read ([`Writer::write_raw`]) reads back as the same invalid
+    /// record, beside valid ones written as records, in every format; each problem names its field.
+    #[test]
+    fn invalid_records_written_as_read_read_back_as_the_same_problems() {
+        for (format, text) in [
+            (
+                Format::Json,
+                "[{\"name\":\"\",\"categoryId\":1},\n {\"name\": 7,\n \"status\": \"x\"}, [1], {\"name\":\"ok\",\"categoryId\":2}]",
+            ),
+            (Format::Ndjson, "{\"name\":\"  \",\"categoryId\":1}\n{\"name\":\"ok\",\"categoryId\":2}\nnot json\n"),
+            (Format::Csv, "categoryId,name,status\n1,,\n2,ok,\nx,'=y,lost\n3,too,many,fields\n"),
+        ] {
+            let records: Vec<_> = Reader::new(format, text.as_bytes()).unwrap().map(Result::unwrap).collect();
+            let layout = Reader::new(format, text.as_bytes()).unwrap().layout();
+            let mut writer = Writer::new(&layout, Vec::new()).unwrap();
+            for record in &records {
+                match record {
+                    Ok(record) => writer.write(&record.pet).unwrap(),
+                    Err(invalid) => writer.write_raw(invalid.raw.as_ref().expect("a record is kept")).unwrap(),
+                }
+            }
+            let out = writer.finish().unwrap();
+            let back: Vec<_> = Reader::new(format, out.as_slice()).unwrap().map(Result::unwrap).collect();
+            let problems = |records: &[super::super::Parsed]| -> Vec<_> {
+                records
+                    .iter()
+                    .map(|record| match record {
+                        Ok(record) => Ok(record.pet.clone()),
+                        Err(invalid) => Err(invalid.problems.clone()),
+                    })
+                    .collect()
+            };
+            assert_eq!(problems(&back), problems(&records), "{format:?}:\n{}", String::from_utf8_lossy(&out));
+            assert_eq!(records.iter().filter(|r| r.is_err()).count(), 2 + usize::from(format != Format::Ndjson));
+        }
+        let fields: Vec<_> = Reader::new(Format::Ndjson, &b"{\"name\":\"\",\"categoryId\":\"1\",\"status\":1}\n"[..])
+            .unwrap()
+            .flat_map(|r| r.unwrap().unwrap_err().problems)
+            .map(|problem| problem.field)
+            .collect();
+        assert_eq!(fields, [Some("name"), Some("categoryId"), Some("status")]);
     }
 
     /// Whatever is written reads back as the same records.
