@@ -2297,7 +2297,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --unknown --if-absent --undecided --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --skip-invalid --unknown --if-absent --undecided --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -154,7 +154,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 pending\t''
 sold\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l file -d 'Add every record of this file instead; `-` reads stdin' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l format -d 'The file\'s format (by default from its extension; required for stdin)' -r -f -a "json\t'A JSON array of NewPet objects (`.json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l format -d 'json, ndjson or csv (by default, from its extension)' -r -f -a "json\t'A JSON array of NewPet objects (`.json`)'
 ndjson\t'One NewPet JSON object per line; blank lines are skipped (`.ndjson`, `.jsonl`)'
 csv\t'Comma-separated with a header row: `name`, `categoryId` and optionally `status`, in any order (`.csv`)'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l concurrency -d 'Requests in flight at once, 1 to 256 (by default, found as the batch goes)' -r
@@ -180,6 +180,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l skip-invalid -d 'Send the valid records, and set the invalid ones aside'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s y -l yes -d 'Answer yes to the question before a write'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l dry-run -d 'Print each request that would be sent; send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l curl -d 'As `--dry-run`, as curl commands'

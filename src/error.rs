@@ -179,7 +179,11 @@ pub mod code {
     JQ_EXPRESSION = "jq_expression", Usage, [], Never, "`--jq` is not a valid expression";
     RECORDS_FORMAT = "records_format", Usage, [], Never, "the format of a `--file` cannot be told";
     RECORDS_READ = "records_read", Usage, [], Never, "a `--file` cannot be read";
-    INVALID_RECORDS = "invalid_records", Usage, [], Never, "invalid records in a `--file`; nothing sent";
+    INVALID_RECORDS = "invalid_records", Usage, [], Never,
+        "invalid records in a `--file`; nothing sent (each problem in `records`)";
+    INVALID_RECORD = "invalid_record", Usage, [], Never,
+        "`pets add --file --skip-invalid`: a record set aside as invalid, not sent, written as it was to `--failed` \
+         (one line per record, its problems in `records`)";
     FAILED_FILE_UNUSABLE = "failed_file_unusable", Usage, [], Never,
         "`--failed PATH` (or `--unknown`, `--undecided`) cannot be used; nothing sent";
     BODY_TOO_LARGE = "body_too_large", Usage, [], Never, "a body over 1 MiB; nothing sent";
@@ -269,6 +273,8 @@ pub struct Error {
     status: Option<u16>,
     server_code: Option<String>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// The problems of invalid records, for a program ([`ErrorObject::records`]).
+    records: Vec<RecordProblem>,
 }
 
 impl Error {
@@ -283,7 +289,15 @@ impl Error {
             status: None,
             server_code: None,
             source: None,
+            records: Vec::new(),
         }
+    }
+
+    /// The problems of the invalid records it is about, each with its line and field.
+    #[must_use]
+    pub fn with_records(mut self, records: Vec<RecordProblem>) -> Error {
+        self.records = records;
+        self
     }
 
     /// The next step, naming a command or variable.
@@ -397,6 +411,7 @@ impl Error {
                 exit_code: self.exit_code(),
                 hint: self.hint.clone(),
                 retry: self.retry,
+                records: self.records.clone(),
             },
         }
     }
@@ -504,6 +519,34 @@ pub struct ErrorObject {
     /// `check-first` (a write may have taken effect: look before sending it again) or `never` (it fails the
     /// same way until something changes).
     pub retry: Retry,
+    /// For invalid records (`pets add --file`): every problem of every invalid record found, each with its
+    /// line and field; left out for any other failure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<RecordProblem>,
+}
+
+/// One problem of an invalid record, for a program to act on without reading the message.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RecordProblem {
+    /// The line of the file where the record starts (for a JSON record, where the mistake is).
+    pub line: u64,
+    /// The field, as the API names it (`name`, `categoryId`, `status`), or null for the record as a whole (not
+    /// JSON, not an object, the wrong number of CSV fields, too long).
+    pub field: Option<String>,
+    /// What is wrong, as the message words it.
+    pub message: String,
+}
+
+impl RecordProblem {
+    /// Each problem of `invalid`.
+    pub fn of(invalid: &petstore_core::bulk::Invalid) -> impl Iterator<Item = RecordProblem> + '_ {
+        invalid.problems.iter().map(|problem| RecordProblem {
+            line: invalid.line,
+            field: problem.field.map(str::to_owned),
+            message: problem.message.clone(),
+        })
+    }
 }
 
 /// A mistake in a file the user edits, shown with its line and column and the text around it. It holds the

@@ -91,12 +91,13 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", help_heading = "Adding from a file")]
     pub file: Option<PathBuf>,
 
-    /// The file's format (by default from its extension; required for stdin)
+    /// json, ndjson or csv (by default, from its extension)
     ///
-    /// [default: from its extension: .json, .ndjson or .jsonl, .csv]
+    /// The file's format; required for stdin. [default: from its extension: .json, .ndjson or .jsonl, .csv]
     #[arg(
         long,
         value_enum,
+        hide_possible_values = true,
         value_name = "FORMAT",
         requires = "file",
         conflicts_with_all = SINGLE,
@@ -126,6 +127,16 @@ pub struct AddArgs {
     #[arg(long, value_name = "PATH", requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub failed: Option<PathBuf>,
+
+    /// Send the valid records, and set the invalid ones aside
+    ///
+    /// Without it, one invalid record stops the whole file and nothing is sent. With it, each invalid record is
+    /// reported with its line and problems and written as it was read to the `--failed` file, to be put right
+    /// and sent again, while the valid ones are sent; the batch then exits 6, the invalid records counted apart
+    /// in the summary (`invalid N`). A flaw that is no record of its own (a header, a NUL byte, a record over
+    /// 1 MiB) still stops the file
+    #[arg(long, requires = "file", conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
+    pub skip_invalid: bool,
 
     /// Write the records of unknown outcome to this file
     ///

@@ -12,7 +12,7 @@
 //! those not sent) in the `--failed` file, and the summary with its exit. A record of unknown outcome may
 //! exist, so it is listed apart and kept out of the `--failed` file, which must never cause a duplicate.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::fs::File;
 use std::future::Future;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
@@ -28,7 +28,7 @@ use petstore_core::batch::{
 use super::{AddArgs, Undecidable};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
-use crate::error::{Code, Error, Kind, Retry, code};
+use crate::error::{Code, Error, Kind, RecordProblem, Retry, code};
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Shown, duration_words, suggested_shell_word, thousands};
 use crate::signals::{self, Signal, Signals};
@@ -87,9 +87,10 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     // without waiting for it).
     let check_pass = tokio::task::spawn_blocking({
         let (name, file) = (name.clone(), file.to_owned());
-        move || check_pass(&name, &file, format, stdin)
+        let skip_invalid = args.skip_invalid;
+        move || check_pass(&name, &file, format, stdin, skip_invalid)
     });
-    let (total, input) = tokio::select! {
+    let (checked, input) = tokio::select! {
         joined = check_pass => match joined {
             Ok(checked) => checked?,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
@@ -100,8 +101,12 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     if args.dry_run.on() {
         return dry_run(ctx, args, format, input, &name);
     }
+    let Checked { valid: total, set_aside } = checked;
     let client = ctx.client()?;
-    let what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
+    let mut what = format!("add {total} {} from `{name}`", if total == 1 { "animal" } else { "animals" });
+    if !set_aside.is_empty() {
+        what.push_str(&format!(" (setting aside {} invalid)", thousands(set_aside.len() as u64)));
+    }
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
     // One lookup for the whole batch, before anything is sent.
     let existing = if args.if_absent.is_some() { Some(Existing::fetch(&client).await?) } else { None };
@@ -130,7 +135,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     };
     let decided = Arc::new(Mutex::new(VecDeque::new()));
     let send_undecidable = args.if_absent == Some(Undecidable::Send);
-    let mut reader = SkipExisting { records: reader, existing, send_undecidable, decided: decided.clone() };
+    let set_aside_count = args.skip_invalid.then_some(set_aside.len() as u64);
+    let mut reader = Sift { records: reader, existing, send_undecidable, set_aside, decided: decided.clone() };
     let mut out = BatchOutput {
         decided,
         skipped: 0,
@@ -163,60 +169,70 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     {
         summary.stop = Some(Stop::Sink(halt));
     }
-    // What was never sent goes to the `--failed` file, read from where the sending stopped.
-    if summary.stop.is_some()
-        && let Some(mut file) = out.failed_file.take()
-    {
+    // What was never sent goes to the `--failed` file, read from where the sending stopped; the invalid records
+    // set aside on the way too, as `take_decided` meets them.
+    if summary.stop.is_some() && out.failed_file.is_some() {
         for record in reader.by_ref().map_while(|parsed| parsed.ok().and_then(Result::ok)) {
             // What the lookup decided on the way is told as usual.
             if let Err(halt) = out.take_decided() {
                 summary.stop = Some(Stop::Sink(halt));
                 break;
             }
+            let file = out.failed_file.as_mut().expect("checked above");
             if let Err(source) = file.write(&record.pet) {
                 let path = file.path().to_owned();
                 summary.stop = Some(Stop::Sink(Halt::Broken(unwritable(&code::FAILED_FILE, &path, source))));
                 break;
             }
         }
-        out.failed_file = Some(file);
     }
     if let Err(halt) = out.take_decided() {
         summary.stop.get_or_insert(Stop::Sink(halt));
     }
     // The records the lookup kept back were counted by the batch as not sent.
     summary.tally.not_sent = summary.tally.not_sent.saturating_sub(out.skipped + out.undecided);
-    finish(ctx, args.if_absent.is_some(), out, &name, total, summary)
+    let apart = Apart { kept_back: args.if_absent.map(|_| (out.skipped, out.undecided)), invalid: set_aside_count };
+    finish(ctx, apart, out, &name, total, summary)
 }
 
-/// A record that `--skip-existing` kept back, and why.
+/// A record kept back from sending, and why.
 enum Decided {
+    /// `--if-absent`: it exists, as this pet.
     Exists(Record, Pet),
+    /// `--if-absent`: whether it exists cannot be told.
     Undecided(Record),
+    /// `--skip-invalid`: it is invalid, as the check pass found.
+    Invalid(Invalid),
 }
 
-/// The records of the send pass, less those that `--skip-existing` keeps back: each is looked up as it is
-/// read, and one kept back goes to `decided`, for [`BatchOutput`] to tell.
-struct SkipExisting<R> {
+/// The records of the send pass, less those kept back: each is looked up as it is read (`--if-absent`), an
+/// invalid one the check pass set aside (`--skip-invalid`) is met, and one kept back goes to `decided`, for
+/// [`BatchOutput`] to tell.
+struct Sift<R> {
     records: R,
     existing: Option<Existing>,
+    /// The lines of the invalid records the check pass set aside: one of them is no change to the file.
+    set_aside: HashSet<u64>,
     /// `--if-absent=send`: a record whose existence cannot be told is sent.
     send_undecidable: bool,
     decided: Arc<Mutex<VecDeque<Decided>>>,
 }
 
-impl<R: Iterator<Item = io::Result<Result<Record, Invalid>>>> Iterator for SkipExisting<R> {
+impl<R: Iterator<Item = io::Result<Result<Record, Invalid>>>> Iterator for Sift<R> {
     type Item = R::Item;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let item = self.records.next()?;
-            let (Some(existing), Ok(Ok(record))) = (&mut self.existing, &item) else { return Some(item) };
-            let kept_back = match existing.decide(&record.pet) {
-                Decision::Send => return Some(item),
-                Decision::Undecided if self.send_undecidable => return Some(item),
-                Decision::Exists(pet) => Decided::Exists(record.clone(), pet),
-                Decision::Undecided => Decided::Undecided(record.clone()),
+            let kept_back = match (&mut self.existing, item) {
+                (_, Ok(Err(invalid))) if self.set_aside.contains(&invalid.line) => Decided::Invalid(invalid),
+                (Some(existing), Ok(Ok(record))) => match existing.decide(&record.pet) {
+                    Decision::Send => return Some(Ok(Ok(record))),
+                    Decision::Undecided if self.send_undecidable => return Some(Ok(Ok(record))),
+                    Decision::Exists(pet) => Decided::Exists(record, pet),
+                    Decision::Undecided => Decided::Undecided(record),
+                },
+                (_, item) => return Some(item),
             };
             self.decided.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push_back(kept_back);
         }
@@ -276,12 +292,19 @@ pub(super) fn undecidable_why(status: Option<PetStatus>) -> String {
     }
 }
 
-/// `count` invalid records in `name`, listed one a line: nothing was sent.
-fn invalid_records(name: &str, count: u64, list: &[String]) -> Error {
-    let records = if count == 1 { "record" } else { "records" };
-    let message = format!("{count} invalid {records} in `{name}`, so nothing was sent:\n{}", list.join("\n"));
-    Error::new(&code::INVALID_RECORDS, message)
-        .with_hint("fix them and run again: every record is checked before any is sent")
+/// `count` invalid records in `name`, listed one a line, and each problem of each for a program: nothing was
+/// sent. Under `--skip-invalid` they are those it cannot set aside.
+fn invalid_records(name: &str, count: u64, list: &[String], records: Vec<RecordProblem>, skip_invalid: bool) -> Error {
+    let noun = if count == 1 { "record" } else { "records" };
+    let message = format!("{count} invalid {noun} in `{name}`, so nothing was sent:\n{}", list.join("\n"));
+    let hint = if skip_invalid {
+        "`--skip-invalid` sets aside only records it can write back whole, and not a flaw in the file itself, a NUL \
+         byte or a record over 1 MiB: fix them and run again"
+    } else {
+        "fix them and run again (every record is checked before any is sent), or pass `--skip-invalid` to send the \
+         valid ones and set these aside"
+    };
+    Error::new(&code::INVALID_RECORDS, message).with_hint(hint).with_records(records)
 }
 
 /// Whether two paths name one file: the same directory (links followed) and name, or one existing file.
@@ -317,52 +340,72 @@ fn dry_run(
 
 /// Reads the whole input once and counts its records: stdin is kept in a temporary file on the way. Gives the
 /// input again, for the send pass.
-fn check_pass(name: &str, file: &Path, format: Format, stdin: bool) -> Result<(u64, Box<dyn BufRead + Send>), Error> {
+fn check_pass(
+    name: &str,
+    file: &Path,
+    format: Format,
+    stdin: bool,
+    skip_invalid: bool,
+) -> Result<(Checked, Box<dyn BufRead + Send>), Error> {
     let read_error = |source| unreadable(name, source);
     if stdin {
         let spool = tempfile::tempfile().map_err(read_error)?;
         let mut tee = Tee { input: io::stdin(), copy: BufWriter::new(spool) };
-        let total = check(name, Reader::new(format, BufReader::new(&mut tee)).map_err(read_error)?)?;
+        let total = check(name, Reader::new(format, BufReader::new(&mut tee)).map_err(read_error)?, skip_invalid)?;
         // What the check pass did not read (after a JSON array's `]`) is whitespace; the spool has the rest.
         let mut spool = tee.copy.into_inner().map_err(|err| read_error(err.into_error()))?;
         spool.rewind().map_err(read_error)?;
         Ok((total, Box::new(BufReader::new(spool))))
     } else {
         let open = || File::open(file).map(BufReader::new).map_err(read_error);
-        let total = check(name, Reader::new(format, open()?).map_err(read_error)?)?;
+        let total = check(name, Reader::new(format, open()?).map_err(read_error)?, skip_invalid)?;
         Ok((total, Box::new(open()?)))
     }
 }
 
-/// The check pass: reads every record and counts them, or lists the invalid ones (exit 2). It stops reading
-/// at [`MAX_INVALID`] invalid records, so that endless input that is not records (`yes |`) ends too.
-fn check<R: BufRead>(name: &str, reader: Reader<R>) -> Result<u64, Error> {
-    let (mut valid, mut invalid, mut list) = (0, 0, Vec::new());
+/// What the check pass found: how many valid records, and the lines of the invalid ones `--skip-invalid` sets
+/// aside.
+struct Checked {
+    valid: u64,
+    set_aside: HashSet<u64>,
+}
+
+/// The check pass: reads every record and counts them, or lists the invalid ones (exit 2); with
+/// `skip_invalid`, an invalid record that can be written back whole is set aside instead. It stops reading
+/// at [`MAX_INVALID`] invalid records, set aside or not, so that endless input that is not records (`yes |`)
+/// ends too.
+fn check<R: BufRead>(name: &str, reader: Reader<R>, skip_invalid: bool) -> Result<Checked, Error> {
+    let mut checked = Checked { valid: 0, set_aside: HashSet::new() };
+    let (mut invalid, mut list, mut records) = (0, Vec::new(), Vec::new());
     for parsed in reader {
         match parsed.map_err(|source| unreadable(name, source))? {
-            Ok(_) => valid += 1,
+            Ok(_) => checked.valid += 1,
+            Err(record) if skip_invalid && record.raw.is_some() => {
+                checked.set_aside.insert(record.line);
+            }
             Err(record) => {
                 invalid += 1;
+                records.extend(RecordProblem::of(&record));
                 if invalid <= SHOWN_INVALID {
                     list.push(format!("  {record}"));
                 }
-                if invalid == MAX_INVALID {
-                    list.push(format!(
-                        "  … and {} more; reading stopped after {} invalid records",
-                        thousands(invalid - SHOWN_INVALID),
-                        thousands(MAX_INVALID)
-                    ));
-                    return Err(invalid_records(name, invalid, &list));
-                }
             }
+        }
+        if invalid + checked.set_aside.len() as u64 == MAX_INVALID {
+            let stopped = format!("reading stopped after {} invalid records", thousands(MAX_INVALID));
+            list.push(match invalid.saturating_sub(SHOWN_INVALID) {
+                0 => format!("  {stopped}"),
+                more => format!("  … and {} more; {stopped}", thousands(more)),
+            });
+            return Err(invalid_records(name, MAX_INVALID, &list, records, false));
         }
     }
     if invalid > SHOWN_INVALID {
         list.push(format!("  … and {} more", thousands(invalid - SHOWN_INVALID)));
     }
     match invalid {
-        0 => Ok(valid),
-        count => Err(invalid_records(name, count, &list)),
+        0 => Ok(checked),
+        count => Err(invalid_records(name, count, &list, records, skip_invalid)),
     }
 }
 
@@ -465,6 +508,8 @@ enum BatchLine<'a> {
         skipped: Option<u64>,
         #[serde(skip_serializing_if = "Option::is_none")]
         undecided: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        invalid: Option<u64>,
         not_shown: u64,
         hint: Option<&'a str>,
     },
@@ -551,6 +596,16 @@ impl BatchOutput {
                     self.progress.advance(false);
                     let shown = self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
                     self.not_shown(record.line, &pet, true, shown)?;
+                }
+                Decided::Invalid(invalid) => {
+                    let err = Error::new(&code::INVALID_RECORD, invalid.message())
+                        .with_records(RecordProblem::of(&invalid).collect());
+                    self.report_failure(invalid.line, "invalid, not sent", &err);
+                    if let (Some(file), Some(raw)) = (&mut self.failed_file, &invalid.raw)
+                        && let Err(source) = file.write_raw(raw)
+                    {
+                        return Err(Halt::Broken(unwritable(&code::FAILED_FILE, file.path(), source)));
+                    }
                 }
                 Decided::Undecided(record) => {
                     self.undecided += 1;
@@ -710,7 +765,25 @@ impl batch::Sink for BatchOutput {
 
 /// created / failed / unknown / not sent, for the summary; with `--skip-existing`, the records it kept back:
 /// skipped (they exist) and undecided (whether they exist cannot be told).
-fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
+/// What a batch counts apart from the core's tally: with `--if-absent`, the records skipped (they exist) and
+/// undecided; with `--skip-invalid`, the invalid records set aside.
+#[derive(Debug, Clone, Copy)]
+struct Apart {
+    kept_back: Option<(u64, u64)>,
+    invalid: Option<u64>,
+}
+
+impl Apart {
+    fn skipped(self) -> u64 {
+        self.kept_back.map_or(0, |(skipped, _)| skipped)
+    }
+
+    fn invalid(self) -> u64 {
+        self.invalid.unwrap_or(0)
+    }
+}
+
+fn tally_words(tally: &Tally, apart: Apart) -> String {
     let mut words = format!(
         "created {} / failed {} / unknown {} / not sent {}",
         thousands(tally.created),
@@ -718,8 +791,11 @@ fn tally_words(tally: &Tally, kept_back: Option<(u64, u64)>) -> String {
         thousands(tally.unknown),
         thousands(tally.not_sent)
     );
-    if let Some((skipped, undecided)) = kept_back {
+    if let Some((skipped, undecided)) = apart.kept_back {
         words.push_str(&format!(" / skipped {} / undecided {}", thousands(skipped), thousands(undecided)));
+    }
+    if let Some(invalid) = apart.invalid {
+        words.push_str(&format!(" / invalid {}", thousands(invalid)));
     }
     words
 }
@@ -764,13 +840,13 @@ fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(
 /// Writes the `--failed` file and the output, prints the summary, and gives the exit.
 fn finish(
     ctx: &Context,
-    skip_existing: bool,
+    apart: Apart,
     out: BatchOutput,
     name: &str,
     total: u64,
     summary: Summary<Signal, Halt>,
 ) -> Result<(), Error> {
-    let kept_back = skip_existing.then_some((out.skipped, out.undecided));
+    let kept_back = apart.kept_back;
     let BatchOutput {
         failed_file,
         unknown_file,
@@ -786,7 +862,7 @@ fn finish(
         ..
     } = out;
     let Summary { tally, stop, signal } = summary;
-    let tally_words = |tally: &Tally| tally_words(tally, kept_back);
+    let tally_words = |tally: &Tally| tally_words(tally, apart);
     let unknown = tally.unknown;
     progress.finish();
     let kept = match failed_file {
@@ -878,14 +954,16 @@ fn finish(
                 not_sent: tally.not_sent,
                 skipped: kept_back.map(|(skipped, _)| skipped),
                 undecided: kept_back.map(|(_, undecided)| undecided),
+                invalid: apart.invalid,
                 not_shown,
                 hint,
             };
             progress.after(&line.text());
         }
     };
-    let skipped = kept_back.map_or(0, |(skipped, _)| skipped);
+    let (skipped, invalid) = (apart.skipped(), apart.invalid());
     if signal.is_none()
+        && invalid == 0
         && tally.created + skipped == total
         && matches!(stop, None | Some(Stop::Sink(Halt::StdoutClosed | Halt::Filter(_))))
     {
@@ -918,15 +996,20 @@ fn finish(
     }
     let help = match &kept {
         Some((path, count)) if *count > 0 => format!(
-            "the {} {} not created {} in `{}`: `petstore pets add --file {}` sends {}",
+            "the {} {} not created {} in `{}`{}: `petstore pets add --file {}` sends {}",
             thousands(*count),
             if *count == 1 { "record" } else { "records" },
             if *count == 1 { "is" } else { "are" },
             path.display(),
+            match invalid {
+                0 => String::new(),
+                1 => " (put right the invalid one first)".to_owned(),
+                n => format!(" (put right the {} invalid ones first)", thousands(n)),
+            },
             suggested_shell_word(&path.to_string_lossy()),
             if *count == 1 { "it" } else { "them" },
         ),
-        None if tally.failed + tally.not_sent > 0 => {
+        None if tally.failed + tally.not_sent + invalid > 0 => {
             "pass `--failed PATH` to keep the records that were not created, for a re-run".to_owned()
         }
         _ if tally.failed + tally.not_sent + unknown == 0 => "every record was created: send none again".to_owned(),
@@ -947,6 +1030,7 @@ fn finish(
     if signal.is_none()
         && stop.is_none()
         && undecided > 0
+        && invalid == 0
         && tally.failed + tally.unknown + tally.not_sent == 0
         && tally.created + skipped + undecided == total
     {
