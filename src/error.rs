@@ -273,8 +273,8 @@ pub struct Error {
     status: Option<u16>,
     server_code: Option<String>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
-    /// The problems of invalid records, for a program ([`ErrorObject::records`]).
-    records: Vec<RecordProblem>,
+    /// The problems of invalid records, for a program ([`ErrorObject::records`]); boxed, as few errors have any.
+    records: Option<Box<Vec<RecordProblem>>>,
 }
 
 impl Error {
@@ -289,14 +289,14 @@ impl Error {
             status: None,
             server_code: None,
             source: None,
-            records: Vec::new(),
+            records: None,
         }
     }
 
     /// The problems of the invalid records it is about, each with its line and field.
     #[must_use]
     pub fn with_records(mut self, records: Vec<RecordProblem>) -> Error {
-        self.records = records;
+        self.records = Some(Box::new(records));
         self
     }
 
@@ -411,7 +411,7 @@ impl Error {
                 exit_code: self.exit_code(),
                 hint: self.hint.clone(),
                 retry: self.retry,
-                records: self.records.clone(),
+                records: self.records.as_deref().cloned().unwrap_or_default(),
             },
         }
     }
