@@ -274,7 +274,7 @@ pub struct Error {
     server_code: Option<String>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
     /// The problems of invalid records, for a program ([`ErrorObject::records`]); boxed, as few errors have any.
-    records: Option<Box<Vec<RecordProblem>>>,
+    records: Option<Box<[RecordProblem]>>,
 }
 
 impl Error {
@@ -296,7 +296,7 @@ impl Error {
     /// The problems of the invalid records it is about, each with its line and field.
     #[must_use]
     pub fn with_records(mut self, records: Vec<RecordProblem>) -> Error {
-        self.records = Some(Box::new(records));
+        self.records = Some(records.into_boxed_slice());
         self
     }
 
@@ -411,7 +411,7 @@ impl Error {
                 exit_code: self.exit_code(),
                 hint: self.hint.clone(),
                 retry: self.retry,
-                records: self.records.as_deref().cloned().unwrap_or_default(),
+                records: self.records.as_deref().map(<[RecordProblem]>::to_vec).unwrap_or_default(),
             },
         }
     }
