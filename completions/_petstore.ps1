@@ -522,6 +522,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;env;set' {
             [CompletionResult]::new('--confirm-writes', '--confirm-writes', [CompletionResultType]::ParameterName, 'Whether writes to it are asked about first at a terminal')
+            [CompletionResult]::new('--key-command', '--key-command', [CompletionResultType]::ParameterName, 'Take the key from this command''s first line of output')
             [CompletionResult]::new('--default', '--default', [CompletionResultType]::ParameterName, 'Set a default: `limit`, `status`, `output` or `columns` (repeatable)')
             [CompletionResult]::new('--unset-default', '--unset-default', [CompletionResultType]::ParameterName, 'Remove a default (repeatable)')
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
@@ -532,6 +533,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--no-key-command', '--no-key-command', [CompletionResultType]::ParameterName, 'Take the key from a stored login again, not a command')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')

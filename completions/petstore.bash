@@ -1645,7 +1645,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__set)
-            opts="-o -q -v -h -V --confirm-writes --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0
@@ -1657,6 +1657,10 @@ _petstore() {
             case "${prev}" in
                 --confirm-writes)
                     COMPREPLY=($(compgen -W "on off" -- "${cur}"))
+                    return 0
+                    ;;
+                --key-command)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --default)

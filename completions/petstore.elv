@@ -490,6 +490,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;env;set'= {
             cand --confirm-writes 'Whether writes to it are asked about first at a terminal'
+            cand --key-command 'Take the key from this command''s first line of output'
             cand --default 'Set a default: `limit`, `status`, `output` or `columns` (repeatable)'
             cand --unset-default 'Remove a default (repeatable)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
@@ -500,6 +501,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
+            cand --no-key-command 'Take the key from a stored login again, not a command'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'

@@ -469,6 +469,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l confirm-writes -d 'Whether writes to it are asked about first at a terminal' -r -f -a "on\t'Ask before each write at a terminal'
 off\t'Send writes without asking'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l key-command -d 'Take the key from this command\'s first line of output' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l default -d 'Set a default: `limit`, `status`, `output` or `columns` (repeatable)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l unset-default -d 'Remove a default (repeatable)' -r -f -a "limit\t'`--limit` of `pets list`'
 status\t'`--status` of `pets list`'
@@ -487,6 +488,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-key-command -d 'Take the key from a stored login again, not a command'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'

@@ -198,6 +198,10 @@ pub mod code {
     NO_API_KEY = "no_api_key", Auth, [], Never, "no key for a URL that is no environment";
     NOT_LOGGED_IN = "not_logged_in", Auth, [], Never, "no key for the environment";
     KEY_MISSING = "key_missing", Auth, [], Never, "the key the config records is gone from its store";
+    KEY_FILE = "key_file", Auth, [], Never,
+        "`PETSTORE_API_KEY_FILE` names a file that cannot be read, that other users can read, or with no key";
+    KEY_COMMAND = "key_command", Auth, [], Safe,
+        "the environment's key command could not start, failed, timed out or printed no key; nothing was sent";
     KEYRING = "keyring", Auth, [], Never, "the OS keyring failed";
     KERNEL_KEYRING = "kernel_keyring", Auth, [], Never, "the kernel's keyring failed";
     KEY_REFUSED = "key_refused", Auth, [], Never, "`auth login`: the API refused the key; nothing stored";

@@ -417,6 +417,8 @@ fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), E
 fn key_found(key: &ApiKey, source: Source) -> String {
     let from = match source {
         Source::EnvVar => format!("`{API_KEY_VAR}`"),
+        Source::KeyFile => format!("the file `{}` names", credentials::external::KEY_FILE_VAR),
+        Source::Command => "the environment's key command".to_owned(),
         Source::Keyring => format!("the {}", keyring::backend()),
         Source::KernelCache => format!("the kernel's cache of the {}'s key", keyring::backend()),
         Source::Kernel => "the kernel's persistent keyring".to_owned(),
@@ -457,6 +459,13 @@ fn keyring_check(
             ),
         ),
         Some(Source::EnvVar) => (Status::Warn, format!("not needed now: the key comes from `{API_KEY_VAR}`")),
+        Some(Source::KeyFile) => (
+            Status::Warn,
+            format!("not needed now: the key comes from the file `{}` names", credentials::external::KEY_FILE_VAR),
+        ),
+        Some(Source::Command) => {
+            (Status::Warn, format!("not needed now: the key for `{name}` comes from its key command"))
+        }
         Some(Source::File) => {
             (Status::Warn, format!("not needed now: the key for `{name}` is in the credentials file"))
         }

@@ -156,6 +156,29 @@ impl From<credentials::Error> for Error {
                      keyring`) or a 0600 file (`--storage file`)"
             ))
             .with_source(source),
+            E::External(err) => {
+                use credentials::external::ExternalError as X;
+                let message = err.to_string();
+                match err {
+                    X::FileExposed { path, .. } => Error::new(&code::KEY_FILE, message).with_hint(format!(
+                        "run `chmod o-r {}` (for a Docker secret, give it `mode: 0400` or `0440`)",
+                        crate::output::suggested_shell_word(&path.to_string_lossy())
+                    )),
+                    X::FileUnreadable { .. } | X::FileEmpty { .. } => {
+                        Error::new(&code::KEY_FILE, message).with_hint(format!(
+                            "point `{}` at a file whose first line is the key, or unset it",
+                            credentials::external::KEY_FILE_VAR
+                        ))
+                    }
+                    X::CommandUnstartable { command, .. }
+                    | X::CommandFailed { command, .. }
+                    | X::CommandTimedOut { command }
+                    | X::CommandEmpty { command } => Error::new(&code::KEY_COMMAND, message).with_hint(format!(
+                        "run `{command}` yourself to see why (petstore shows none of its output), or change it with \
+                         `petstore env set NAME --key-command CMD`"
+                    )),
+                }
+            }
             E::File { path, line, column } => Error::new(
                 &code::CREDENTIALS_FILE,
                 format!("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display()),

@@ -32,6 +32,8 @@ mod input_edges;
 mod interrupts;
 #[cfg(target_os = "linux")]
 mod kernel_keyring;
+#[cfg(unix)]
+mod key_sources;
 mod keyring;
 mod mcp;
 mod network;

@@ -13,6 +13,7 @@
 //! base_url = "https://api.example.com/v1"   # overrides the built-in placeholder
 //! key_storage = "keyring"             # where `auth login` put the key: "keyring", "kernel" or "file"
 //! confirm_writes = true               # ask before each write at a terminal (default: on for production only)
+//! key_command = "op read op://shop/petstore/key"   # its first line of output is the key (`env set --key-command`)
 //!
 //! [environments.production.defaults]   # `petstore env set production --default limit=50`
 //! limit = 50                          # what a flag left out means there: `limit`, `status`, `output`, `columns`
@@ -108,6 +109,9 @@ pub struct Environment {
     pub built_in: bool,
     /// Where `auth login` stored its key, if it did.
     pub key_storage: Option<KeyStorage>,
+    /// A command whose first line of output is the key (`env set NAME --key-command CMD`): it wins over a
+    /// stored key ([`crate::credentials::command`]).
+    pub key_command: Option<String>,
     /// A key that needs no login (the sandbox's).
     pub built_in_key: Option<&'static str>,
     /// Whether a write to it is asked about first at a terminal (`confirm_writes`; default: production only).
@@ -430,6 +434,22 @@ impl Config {
                     self.doc.get_mut("environments").and_then(|e| e.get_mut(name)).and_then(Item::as_table_like_mut)
                 {
                     table.remove("key_storage");
+                }
+            }
+        }
+        self.reload()
+    }
+
+    /// Sets `name`'s key command (`None`: removes it).
+    pub fn set_key_command(&mut self, name: &str, command: Option<&str>) -> Result<(), Error> {
+        self.environment(name)?;
+        match command {
+            Some(command) => self.env_table(name)["key_command"] = value(command),
+            None => {
+                if let Some(table) =
+                    self.doc.get_mut("environments").and_then(|e| e.get_mut(name)).and_then(Item::as_table_like_mut)
+                {
+                    table.remove("key_command");
                 }
             }
         }

@@ -124,9 +124,16 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     };
     let checked = if args.no_verify { "not checked" } else { "the API accepted it" };
     ctx.output.status(&format!("logged in to `{}` ({}): {checked}; the key is in {place}", env.name, env.base_url));
-    if credentials::source(Wanted::chosen(Some(&env), &env.base_url)) == Source::EnvVar {
-        ctx.output
-            .warning(&format!("`{}` is set, and petstore uses it before any stored key", credentials::API_KEY_VAR));
+    match credentials::source(Wanted::chosen(Some(&env), &env.base_url)) {
+        source @ (Source::EnvVar | Source::KeyFile) => {
+            ctx.output.warning(&format!("`{}` is set, and petstore uses it before any stored key", source.label()))
+        }
+        Source::Command => ctx.output.warning(&format!(
+            "`{0}` has a key command, and petstore uses it before any stored key; `petstore env set {0} \
+             --no-key-command` removes it",
+            env.name
+        )),
+        _ => {}
     }
     Ok(())
 }

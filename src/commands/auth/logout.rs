@@ -35,8 +35,16 @@ pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
     } else {
         format!("no key stored for `{name}`; nothing to do")
     });
-    if credentials::source(Wanted::chosen(None, ctx.target()?.base_url)) == Source::EnvVar {
-        ctx.output.warning(&format!("`{}` is still set, and petstore still uses it", credentials::API_KEY_VAR));
+    let target = ctx.target()?;
+    match credentials::source(Wanted::chosen(target.env, target.base_url)) {
+        source @ (Source::EnvVar | Source::KeyFile) => {
+            ctx.output.warning(&format!("`{}` is still set, and petstore still uses it", source.label()));
+        }
+        Source::Command => ctx.output.warning(&format!(
+            "`{name}` still has a key command, which gives its key; `petstore env set {name} --no-key-command` \
+             removes it"
+        )),
+        _ => {}
     }
     Ok(())
 }

@@ -13,6 +13,11 @@ use petstore_core::config;
 /// environment's new base URL, with its version path. Only what is given changes; a key stored for the
 /// environment stays stored.
 ///
+/// `--key-command CMD` gives the environment's key from a command run on each use, its first line of output
+/// (a password manager: `op read op://shop/petstore/key`, `pass show petstore`): it runs through the shell
+/// with no terminal and 30 seconds to answer, none of its output is shown, and it wins over a stored key
+/// (`PETSTORE_API_KEY` and `PETSTORE_API_KEY_FILE` win over it). `--no-key-command` removes it.
+///
 /// `--default KEY=VALUE` sets what a flag left out means for commands run against the environment; each value
 /// is checked as its flag's would be. `limit` and `status`: `pets list`; `output`: every command that prints
 /// records; `columns`: every command that prints animals. A flag typed on the command line wins, and
@@ -20,12 +25,14 @@ use petstore_core::config;
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "petstore env set <NAME> [--base-url <URL>] [--confirm-writes <WHEN>]
+       [--key-command <CMD> | --no-key-command]
        [--default <KEY=VALUE>]... [--unset-default <KEY>]...",
     after_long_help = "\
 Examples:
   petstore env set production --base-url https://api.your-store.example/v1
   petstore env set staging --base-url https://staging.your-store.example/v1
   petstore env set local --confirm-writes on
+  petstore env set production --key-command 'op read op://shop/petstore/key'
   petstore env set staging --default limit=50 --default output=csv
   petstore env set staging --unset-default output"
 )]
@@ -37,6 +44,14 @@ pub struct SetEnvArgs {
     /// Whether writes to it are asked about first at a terminal
     #[arg(long, value_name = "WHEN", value_enum)]
     pub confirm_writes: Option<Switch>,
+
+    /// Take the key from this command's first line of output
+    #[arg(long, value_name = "CMD", conflicts_with = "no_key_command", value_parser = parse_command)]
+    pub key_command: Option<String>,
+
+    /// Take the key from a stored login again, not a command
+    #[arg(long)]
+    pub no_key_command: bool,
 
     /// Set a default: `limit`, `status`, `output` or `columns` (repeatable)
     #[arg(long = "default", value_name = "KEY=VALUE", value_parser = defaults::parse_assignment)]
@@ -51,12 +66,18 @@ pub struct SetEnvArgs {
 pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     ctx.config()?;
     let url = ctx.base_url_flag();
-    if url.is_none() && args.confirm_writes.is_none() && args.defaults.is_empty() && args.unset_defaults.is_empty() {
+    if url.is_none()
+        && args.confirm_writes.is_none()
+        && args.key_command.is_none()
+        && !args.no_key_command
+        && args.defaults.is_empty()
+        && args.unset_defaults.is_empty()
+    {
         return Err(Error::new(
             &code::NOTHING_TO_SET,
             format!("`petstore env set {}` was given nothing to change", args.name),
         )
-        .with_hint("give `--base-url URL`, `--confirm-writes on|off` or `--default KEY=VALUE`"));
+        .with_hint("give `--base-url URL`, `--confirm-writes on|off`, `--key-command CMD` or `--default KEY=VALUE`"));
     }
     config::edit(|config, lock| {
         if let Some(url) = url {
@@ -64,6 +85,9 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         }
         if let Some(when) = args.confirm_writes {
             config.set_confirm_writes(&args.name, when == Switch::On)?;
+        }
+        if args.key_command.is_some() || args.no_key_command {
+            config.set_key_command(&args.name, args.key_command.as_deref())?;
         }
         for key in &args.unset_defaults {
             config.unset_default(&args.name, key.as_str())?;
@@ -88,6 +112,12 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     if let Some(when) = args.confirm_writes {
         changes.push(if when == Switch::On { "writes confirmed" } else { "writes sent without asking" }.to_owned());
     }
+    if let Some(command) = &args.key_command {
+        changes.push(format!("key from `{command}`"));
+    }
+    if args.no_key_command {
+        changes.push("no key command".to_owned());
+    }
     for key in &args.unset_defaults {
         changes.push(format!("no default {}", key.as_str()));
     }
@@ -96,4 +126,12 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     }
     ctx.output.status(&format!("`{}`: {}", args.name, changes.join(", ")));
     Ok(())
+}
+
+/// `--key-command`: a command line, not a blank one.
+fn parse_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err("a command is needed; `--no-key-command` removes one".to_owned());
+    }
+    Ok(text.to_owned())
 }

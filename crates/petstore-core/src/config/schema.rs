@@ -45,6 +45,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
             base_url: Url::parse(url).expect("built-in base URLs parse").into(),
             built_in: true,
             key_storage: None,
+            key_command: None,
             built_in_key: key,
             confirm_writes: name == DEFAULT_ENV,
             defaults: Defaults::default(),
@@ -75,6 +76,17 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                     }
                 }),
             };
+            let key_command = match env_table.get("key_command") {
+                None => None,
+                Some(item) => Some(
+                    item.as_str()
+                        .filter(|command| !command.trim().is_empty())
+                        .ok_or_else(|| {
+                            (item.span(), format!("`environments.{name}.key_command` must be a command, as a string"))
+                        })?
+                        .to_owned(),
+                ),
+            };
             let confirm_writes = match env_table.get("confirm_writes") {
                 None => None,
                 Some(item) => Some(item.as_bool().ok_or_else(|| {
@@ -91,6 +103,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                         built_in.base_url = base_url;
                     }
                     built_in.key_storage = key_storage;
+                    built_in.key_command = key_command;
                     if let Some(confirm_writes) = confirm_writes {
                         built_in.confirm_writes = confirm_writes;
                     }
@@ -101,6 +114,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                     base_url: base_url.ok_or((item.span(), format!("`environments.{name}` needs a `base_url`")))?,
                     built_in: false,
                     key_storage,
+                    key_command,
                     built_in_key: None,
                     confirm_writes: confirm_writes.unwrap_or(false),
                     defaults,

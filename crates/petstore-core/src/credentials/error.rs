@@ -33,6 +33,10 @@ pub enum Error {
     #[error("cannot {action} the key: {source}")]
     Kernel { action: &'static str, source: KernelError },
 
+    /// A key file or a key command gave no key ([`super::external`]).
+    #[error(transparent)]
+    External(#[from] super::external::ExternalError),
+
     /// The credentials file does not parse; its contents are keys, so only the place is given.
     #[error("`{}` is malformed at line {line}, column {column}; it was left as it is", path.display())]
     File { path: PathBuf, line: usize, column: usize },

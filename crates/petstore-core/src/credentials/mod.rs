@@ -1,7 +1,8 @@
 //! Where the API key lives, and the type that holds it so that it never prints.
 //!
 //! Lookup, for the environment in use: `PETSTORE_API_KEY` when set and not empty (no store is touched, so
-//! scripts pay no D-Bus cost), else wherever `auth login` recorded that it stored the key (recorded in the
+//! scripts pay no D-Bus cost), else the first line of the file `PETSTORE_API_KEY_FILE` names, else the
+//! environment's key command (`env set --key-command`, [`external`]), else wherever `auth login` recorded that it stored the key (recorded in the
 //! config, so a file user never probes D-Bus): the OS keyring, through a cache in the kernel's keyring on
 //! Linux; the kernel's persistent keyring (`--storage kernel`); or the 0600 file (`--storage file`). Else the
 //! environment's built-in key (the sandbox's), else nothing. This module never prints and never falls back
@@ -9,6 +10,7 @@
 //! answer to "which key does this target get, and from where", and nothing else reads [`API_KEY_VAR`].
 
 mod error;
+pub mod external;
 pub mod file;
 pub mod kernel;
 pub mod keyring;
@@ -38,6 +40,10 @@ pub fn dir_name(dir: &Path) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     EnvVar,
+    /// The file [`external::KEY_FILE_VAR`] names.
+    KeyFile,
+    /// The environment's key command.
+    Command,
     /// The OS keyring itself (on Linux: the Secret Service, because the cache did not have the key).
     Keyring,
     /// The kernel's copy of the OS keyring's key.
@@ -54,6 +60,8 @@ impl Source {
     pub fn label(self) -> &'static str {
         match self {
             Source::EnvVar => API_KEY_VAR,
+            Source::KeyFile => external::KEY_FILE_VAR,
+            Source::Command => "command",
             Source::Keyring => "keyring",
             Source::KernelCache => "kernel cache",
             Source::Kernel => "kernel",
@@ -67,6 +75,11 @@ impl Source {
 /// The key from [`API_KEY_VAR`], if it is set and not empty.
 fn from_env() -> Option<ApiKey> {
     std::env::var(API_KEY_VAR).ok().and_then(ApiKey::new)
+}
+
+/// The file [`external::KEY_FILE_VAR`] names, if it is set and not empty.
+fn key_file() -> Option<std::path::PathBuf> {
+    std::env::var_os(external::KEY_FILE_VAR).filter(|path| !path.is_empty()).map(Into::into)
 }
 
 /// What a key is wanted for: a target, and how it may be read.
@@ -120,7 +133,11 @@ pub fn source(wanted: Wanted<'_>) -> Source {
     if wanted.variable && from_env().is_some() {
         return Source::EnvVar;
     }
+    if wanted.variable && key_file().is_some() {
+        return Source::KeyFile;
+    }
     match wanted.env {
+        Some(env) if env.key_command.is_some() => Source::Command,
         Some(env) => match env.key_storage {
             Some(KeyStorage::Keyring) => Source::Keyring,
             Some(KeyStorage::Kernel) => Source::Kernel,
@@ -133,7 +150,8 @@ pub fn source(wanted: Wanted<'_>) -> Source {
 }
 
 /// Which key `wanted` gets, and from where, following the lookup order: [`API_KEY_VAR`] when it is meant for
-/// the target, else the environment's stored key (the kernel's cached copy first, when one will do), else its
+/// the target, else the file [`external::KEY_FILE_VAR`] names (for that target too), else the environment's
+/// key command, else its stored key (the kernel's cached copy first, when one will do), else its
 /// built-in key. When there is none: where it would have come from, and why there is none (not logged in,
 /// a store that cannot be read, a key gone from its store, a base URL that is no environment).
 pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), NoKey> {
@@ -142,12 +160,24 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
     {
         return Ok((key, Source::EnvVar));
     }
+    if wanted.variable
+        && let Some(path) = key_file()
+    {
+        return external::from_file(&path)
+            .map(|key| (key, Source::KeyFile))
+            .map_err(|error| NoKey { source: Source::KeyFile, error: error.into() });
+    }
     let Some(env) = wanted.env else {
         return Err(NoKey {
             source: Source::None,
             error: Error::NotAnEnvironment { url: wanted.base_url.to_string() },
         });
     };
+    if let Some(command) = &env.key_command {
+        return external::from_command(command)
+            .map(|key| (key, Source::Command))
+            .map_err(|error| NoKey { source: Source::Command, error: error.into() });
+    }
     match stored(config, env, wanted.cache) {
         Ok(Some(found)) => Ok(found),
         Ok(None) => Err(NoKey { source: Source::None, error: Error::NotLoggedIn { env: env.name.clone() } }),

@@ -1,0 +1,211 @@
+//! Keys kept where teams keep them, read afresh on each run and never stored by petstore: a file named by
+//! [`KEY_FILE_VAR`] (Docker and systemd secrets, a mounted volume) and a command recorded for an environment
+//! (`env set NAME --key-command 'op read op://shop/petstore/key'`: a password manager, `pass`, a vault CLI).
+//!
+//! The command runs through the shell (`sh -c`; `cmd /C` on Windows) in a session of its own, so it has no
+//! terminal to ask on; stdin is empty, stderr is discarded (it is the command's to word, and may hold what it
+//! read), and its first line of stdout is the key. It gets [`COMMAND_TIMEOUT`], then it and whatever it started
+//! are killed. No error here holds any of its output: only the command, as the user wrote it, and how it ended.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use super::ApiKey;
+
+/// The environment variable naming a file whose first line is the key.
+pub const KEY_FILE_VAR: &str = "PETSTORE_API_KEY_FILE";
+
+/// How long a key command may take: long enough for a password manager's unlock on another screen (a desktop
+/// app's prompt, a phone), short enough that a hung command does not hang a script for good.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The most of a key file, or of a command's output, that is read: far past any key, and a bound on a wrong
+/// file (`/dev/zero`) or a command that writes without end.
+const MAX_BYTES: u64 = 64 * 1024;
+
+/// Why a key could not be read from a file or a command. None of them holds what was read.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalError {
+    #[error("cannot read `{}` ({KEY_FILE_VAR}): {source}", path.display())]
+    FileUnreadable { path: PathBuf, source: io::Error },
+
+    /// Others (not the owner, not the group) may read it: a key in it is no secret.
+    #[error("`{}` ({KEY_FILE_VAR}) can be read by other users (mode {mode:03o}), so its key is not used", path.display())]
+    FileExposed { path: PathBuf, mode: u32 },
+
+    #[error("`{}` ({KEY_FILE_VAR}) has no key on its first line", path.display())]
+    FileEmpty { path: PathBuf },
+
+    #[error("the key command `{command}` could not be started: {source}")]
+    CommandUnstartable { command: String, source: io::Error },
+
+    #[error("the key command `{command}` failed ({status})")]
+    CommandFailed { command: String, status: String },
+
+    #[error("the key command `{command}` did not finish within {} seconds, so it was stopped", COMMAND_TIMEOUT.as_secs())]
+    CommandTimedOut { command: String },
+
+    #[error("the key command `{command}` printed no key on its first line")]
+    CommandEmpty { command: String },
+}
+
+/// The key in the first line of `path`, which other users must not be able to read.
+pub fn from_file(path: &Path) -> Result<ApiKey, ExternalError> {
+    let unreadable = |source| ExternalError::FileUnreadable { path: path.to_owned(), source };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = file.metadata().map_err(unreadable)?.permissions().mode() & 0o777;
+        if mode & 0o004 != 0 {
+            return Err(ExternalError::FileExposed { path: path.to_owned(), mode });
+        }
+    }
+    let mut text = Vec::new();
+    file.take(MAX_BYTES).read_to_end(&mut text).map_err(unreadable)?;
+    first_line(&text).ok_or_else(|| ExternalError::FileEmpty { path: path.to_owned() })
+}
+
+/// The key the command `command` prints first, run as the module says.
+pub fn from_command(command: &str) -> Result<ApiKey, ExternalError> {
+    from_command_within(command, COMMAND_TIMEOUT)
+}
+
+fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, ExternalError> {
+    let deadline = Instant::now() + timeout;
+    let unstartable = |source| ExternalError::CommandUnstartable { command: command.to_owned(), source };
+    let mut shell = shell(command);
+    shell.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null());
+    let mut wrapped = process_wrap::std::CommandWrap::from(shell);
+    #[cfg(unix)]
+    wrapped.wrap(process_wrap::std::ProcessSession);
+    #[cfg(windows)]
+    wrapped.wrap(process_wrap::std::JobObject);
+    let mut child = wrapped.spawn().map_err(unstartable)?;
+    let mut stdout = child.stdout().take().expect("stdout is piped");
+    // Read on a thread of its own, so that a command that never ends its output cannot outlast the deadline.
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let read = (&mut stdout).take(MAX_BYTES).read_to_end(&mut out);
+        // What is past the bound is read and dropped, so the command is not blocked writing it.
+        let _ = io::copy(&mut stdout, &mut io::sink());
+        read.map(|_| out)
+    });
+    let timed_out = || ExternalError::CommandTimedOut { command: command.to_owned() };
+    let mut pause = Duration::from_millis(1);
+    let status: ExitStatus = loop {
+        match child.try_wait().map_err(unstartable)? {
+            Some(status) => break status,
+            None if Instant::now() >= deadline => {
+                let _ = child.kill();
+                return Err(timed_out());
+            }
+            None => {
+                std::thread::sleep(pause.min(deadline.saturating_duration_since(Instant::now())));
+                pause = (pause * 2).min(Duration::from_millis(50));
+            }
+        }
+    };
+    // Whatever it left running with its stdout open goes with its session (its job on Windows).
+    while !reader.is_finished() {
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            return Err(timed_out());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = reader.join().expect("the reader does not panic").map_err(unstartable)?;
+    if !status.success() {
+        let status = match status.code() {
+            Some(code) => format!("exit code {code}"),
+            None => "ended by a signal".to_owned(),
+        };
+        return Err(ExternalError::CommandFailed { command: command.to_owned(), status });
+    }
+    first_line(&out).ok_or_else(|| ExternalError::CommandEmpty { command: command.to_owned() })
+}
+
+/// The shell that runs a command line as the user wrote it.
+fn shell(command: &str) -> Command {
+    #[cfg(windows)]
+    {
+        let mut shell = Command::new("cmd");
+        shell.arg("/C").arg(command);
+        shell
+    }
+    #[cfg(not(windows))]
+    {
+        let mut shell = Command::new("sh");
+        shell.arg("-c").arg(command);
+        shell
+    }
+}
+
+/// The key on the first line of `bytes`, without the line ending or the white space around it.
+fn first_line(bytes: &[u8]) -> Option<ApiKey> {
+    let line = bytes.split(|&byte| byte == b'\n').next().unwrap_or_default();
+    ApiKey::new(String::from_utf8_lossy(line).into_owned())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_line_of_the_output_is_the_key() {
+        let key = from_command("printf 'pk_one\\nsecond line\\n'; echo noise >&2").unwrap();
+        assert_eq!(key.expose(), "pk_one");
+        assert_eq!(from_command("printf '  pk_two  \\r\\n'").unwrap().expose(), "pk_two");
+    }
+
+    #[test]
+    fn failures_name_the_command_and_nothing_it_printed() {
+        let err = from_command("echo pk_leaked; echo pk_leaked >&2; exit 3").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the key command `echo pk_leaked; echo pk_leaked >&2; exit 3` failed (exit code 3)"
+        );
+        let err = from_command("echo; echo pk_second").unwrap_err();
+        assert!(matches!(err, ExternalError::CommandEmpty { .. }), "{err}");
+        let err = from_command("kill -9 $$").unwrap_err();
+        assert!(err.to_string().ends_with("failed (ended by a signal)"), "{err}");
+    }
+
+    #[test]
+    fn it_has_no_terminal_and_a_command_that_hangs_is_stopped_with_what_it_started() {
+        // No controlling terminal: opening it fails.
+        let err = from_command("exec 3</dev/tty && echo pk_had_a_terminal").unwrap_err();
+        assert!(matches!(err, ExternalError::CommandFailed { .. }), "{err}");
+        let marker = tempfile::NamedTempFile::new().unwrap();
+        let path = marker.path().display().to_string();
+        let started = Instant::now();
+        let err = from_command_within(&format!("(sleep 2; echo late > {path}) & sleep 30"), Duration::from_millis(300))
+            .unwrap_err();
+        assert!(matches!(err, ExternalError::CommandTimedOut { .. }), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(10), "stopped at its deadline");
+        // A command that ends at once but leaves a child holding its stdout is bounded too.
+        let err = from_command_within("sleep 30 &", Duration::from_millis(300)).unwrap_err();
+        assert!(matches!(err, ExternalError::CommandTimedOut { .. }), "{err}");
+        std::thread::sleep(Duration::from_millis(2500));
+        assert_eq!(std::fs::read_to_string(marker.path()).unwrap(), "", "what it started was killed with it");
+    }
+
+    #[test]
+    fn a_key_file_gives_its_first_line_unless_others_can_read_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("key");
+        std::fs::write(&path, "pk_from_file\nrest\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        assert_eq!(from_file(&path).unwrap().expose(), "pk_from_file");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let err = from_file(&path).unwrap_err();
+        assert!(err.to_string().ends_with("can be read by other users (mode 644), so its key is not used"), "{err}");
+        std::fs::write(&path, "\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert!(matches!(from_file(&path), Err(ExternalError::FileEmpty { .. })));
+        assert!(matches!(from_file(&dir.path().join("none")), Err(ExternalError::FileUnreadable { .. })));
+    }
+}
