@@ -33,6 +33,7 @@ Examples:
   petstore --json pets list | jq '.[].name'
   petstore auth login --env staging && petstore --env staging pets list
   petstore pets add --file pets.csv --failed failed.csv
+  petstore help agents      # a short guide for AI assistants and scripts
 
 Exit codes:
   0    success

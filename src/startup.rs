@@ -54,7 +54,11 @@ pub fn start() -> Result<Started, ExitCode> {
         }
     };
     let choice = cli::color_from_args(args.iter().cloned());
-    // 2. `help --json`, `CMD --help --json`: the command's node, never the text help.
+    // 2. `help agents`: the short guide for AI assistants. `help --json`, `CMD --help --json`: the command's
+    // node, never the text help.
+    if asks_for_agents_guide(&args) {
+        return Err(agents_guide(choice));
+    }
     if let Some(request) = crate::help_json::request(&args) {
         return Err(help_json(choice, request));
     }
@@ -317,6 +321,27 @@ fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
         .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
     let kind = crate::error::Kind::of_exit_code(u8::try_from(err.exit_code()).unwrap_or(2));
     Error::new(&code::USAGE, message).with_hint(hint).with_kind(kind).to_document()
+}
+
+/// The guide `petstore help agents` prints, for this version: how an AI assistant reads, writes safely, reads
+/// failures and finds machine help. At most 6 KB (a test holds it there); every command in it parses.
+pub fn agents_guide_text() -> String {
+    include_str!("agents.md").replace("{VERSION}", env!("CARGO_PKG_VERSION"))
+}
+
+/// `petstore help agents`, whatever global flags come with it.
+fn asks_for_agents_guide(args: &[OsString]) -> bool {
+    let words: Vec<_> = args.iter().skip(1).filter(|arg| !arg.to_string_lossy().starts_with('-')).collect();
+    words.len() >= 2 && words[words.len() - 2] == "help" && words[words.len() - 1] == "agents"
+}
+
+fn agents_guide(choice: ColorChoice) -> ExitCode {
+    let output = Output::fallback(choice, false);
+    match output.write_raw(agents_guide_text().as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => report(&output, &err.into()),
+    }
 }
 
 /// Prints the node that `help --json` or `CMD --help --json` asks for; a `help` word that names no command is

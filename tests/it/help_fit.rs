@@ -73,3 +73,34 @@ fn every_command_has_short_help() {
         assert_run!(name, run);
     }
 }
+
+/// Issue 34, point 4: `petstore help agents` prints the short guide for AI assistants, for this version: at
+/// most 6 KB, and every `petstore ...` command it shows is one this petstore parses.
+#[test]
+fn help_agents_is_a_short_guide_whose_commands_all_parse() {
+    let env = TestEnv::new();
+    let run = env.run(&["help", "agents"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(run.stdout, petstore::startup::agents_guide_text());
+    assert!(run.stdout.len() <= 6 * 1024, "{} bytes", run.stdout.len());
+    assert!(run.stdout.starts_with(&format!("# petstore {}: ", env!("CARGO_PKG_VERSION"))), "{run}");
+    // Global flags around it change nothing.
+    assert_eq!(env.run(&["--env", "staging", "help", "agents", "--json"]).stdout, run.stdout);
+    let commands: Vec<&str> = run
+        .stdout
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|code| code.starts_with("petstore ") && !code.contains("NAME") && !code.contains("ID"))
+        .collect();
+    assert!(commands.len() >= 8, "{commands:?}");
+    for command in commands {
+        let words = shlex::split(command).unwrap();
+        if words[1] == "help" {
+            continue;
+        }
+        let parsed = petstore::cli::command().try_get_matches_from(&words);
+        let help = parsed.as_ref().is_err_and(|err| err.kind() == clap::error::ErrorKind::DisplayHelp);
+        assert!(parsed.is_ok() || help, "`{command}` does not parse: {}", parsed.unwrap_err().kind());
+    }
+}
