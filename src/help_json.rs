@@ -192,6 +192,29 @@ pub fn request(args: &[OsString]) -> Option<Result<Vec<String>, String>> {
     if !crate::cli::json_mode_from_args(args.iter().cloned()) {
         return None;
     }
+    let walked = walk(args);
+    if let Some(word) = walked.not_a_command {
+        return Some(Err(word));
+    }
+    (walked.help_flag || walked.help_word).then_some(Ok(walked.path))
+}
+
+/// The subcommands the raw arguments name, as far as they go (`["pets", "add"]`): for a usage error's help to
+/// name the command it is about.
+pub fn command_path(args: &[OsString]) -> Vec<String> {
+    walk(args).path
+}
+
+/// What a walk of the raw arguments through the command tree found.
+struct Walked {
+    path: Vec<String>,
+    help_flag: bool,
+    help_word: bool,
+    /// After `help`, a word that names no command.
+    not_a_command: Option<String>,
+}
+
+fn walk(args: &[OsString]) -> Walked {
     let root = built();
     let mut cmd = &root;
     let mut path = Vec::new();
@@ -222,13 +245,13 @@ pub fn request(args: &[OsString]) -> Option<Result<Vec<String>, String>> {
         } else if word == "help" && path.is_empty() && !help_word {
             help_word = true;
         } else if help_word {
-            return Some(Err(word));
+            return Walked { path, help_flag, help_word, not_a_command: Some(word) };
         } else {
             // A positional argument (`pets get 7 --help`): the command is the one named so far.
             stopped = true;
         }
     }
-    (help_flag || help_word).then_some(Ok(path))
+    Walked { path, help_flag, help_word, not_a_command: None }
 }
 
 fn takes_value(arg: Option<&clap::Arg>) -> bool {

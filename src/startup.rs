@@ -265,8 +265,21 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
         Err(err) => err,
     };
     let json_errors = output::json_errors(cli::json_mode_from_args(args.iter().cloned()));
-    if json_errors && err.use_stderr() {
-        Output::fallback(choice, true).error_document(&usage_document(&err));
+    // A usage error quotes what was typed, and clap's styles cannot be told from an escape sequence in it:
+    // the message comes from parsing the arguments again, each escaped by `safe`, so that what it quotes is
+    // shown, escaped, and the only sequences left are clap's own. (Should the escaped arguments parse, which
+    // an argument that is not UTF-8 can make happen, the first message is shown plain and escaped.)
+    let escaped: Vec<OsString> =
+        args.iter().map(|arg| safe::message(&arg.to_string_lossy()).into_owned().into()).collect();
+    let shown = parse_from(&escaped).err().filter(|shown| shown.kind() == err.kind());
+    if err.use_stderr() && err.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // A usage error in petstore's own shape (`error:` and `help:`, or one JSON line), clap's tips kept.
+        let output = Output::fallback(choice, json_errors);
+        output.error(&usage_error(shown.as_ref().unwrap_or(&err), &crate::help_json::command_path(args)));
+        // A usage error in words the user did not type: say where they came from.
+        if let Some(crate::commands::alias::Used { name, expansion }) = alias.filter(|_| !json_errors) {
+            output.notice(&format!("`petstore {name}` runs `petstore {expansion}`"));
+        }
         return Err(ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)));
     }
     let (color, mut stream): (bool, Box<dyn Write>) = if err.use_stderr() {
@@ -274,25 +287,12 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
     } else {
         (terminal::use_color(choice, terminals.stdout), Box::new(io::stdout().lock()))
     };
-    // A usage error quotes what was typed, and clap's styles cannot be told from an escape sequence in it:
-    // the message comes from parsing the arguments again, each escaped by `safe`, so that what it quotes is
-    // safe and the only sequences left are clap's own. (Should the escaped arguments parse, which an argument
-    // that is not UTF-8 can make happen, the first message is shown plain and escaped.)
-    let escaped: Vec<OsString> =
-        args.iter().map(|arg| safe::message(&arg.to_string_lossy()).into_owned().into()).collect();
-    let text = match parse_from(&escaped) {
-        Err(shown) if shown.kind() == err.kind() && color => shown.render().ansi().to_string(),
-        Err(shown) if shown.kind() == err.kind() => shown.render().to_string(),
-        _ => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
+    let text = match shown {
+        Some(shown) if color => shown.render().ansi().to_string(),
+        Some(shown) => shown.render().to_string(),
+        None => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
     };
-    let mut written = stream.write_all(text.as_bytes());
-    // A usage error in words the user did not type: say where they came from.
-    if let Some(crate::commands::alias::Used { name, expansion }) = alias.filter(|_| err.use_stderr()) {
-        let style = if color { output::HELP } else { anstyle::Style::new() };
-        let note = format!("`petstore {name}` runs `petstore {expansion}`");
-        written = written.and_then(|()| writeln!(stream, "{style}note:{style:#} {}", safe::message(&note)));
-    }
-    let written = written.and_then(|()| stream.flush());
+    let written = stream.write_all(text.as_bytes()).and_then(|()| stream.flush());
     drop(stream);
     match written {
         // `--help` or `--version` to a stdout that cannot take it (`> /dev/full`) fails as every command
@@ -309,18 +309,24 @@ fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
     cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
 }
 
-/// A usage error clap found, as a program reads it: code `usage`, clap's first line as the message, its tip
-/// (or where the arguments are listed) as the hint.
-fn usage_document(err: &clap::Error) -> crate::error::ErrorDocument {
+/// A usage error clap found, as petstore words its own: code `usage`; clap's first paragraph, on one line, as
+/// the message (what was typed is escaped where it is printed, as every message is); its tips (a similar
+/// command, value or flag) as the hint, else the help that lists the command's arguments.
+fn usage_error(err: &clap::Error, path: &[String]) -> Error {
     let text = err.render().to_string();
-    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
-    let message = lines.next().unwrap_or_default().trim_start_matches("error: ").to_owned();
-    let hint = lines
-        .find_map(|line| line.strip_prefix("tip: "))
-        .map(str::to_owned)
-        .unwrap_or_else(|| "`--help` lists the commands and their arguments".to_owned());
+    let (first, rest) = text.split_once("\n\n").unwrap_or((&text, ""));
+    let message = first.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let message = message.trim_start_matches("error: ").to_owned();
+    let tips: Vec<&str> = rest.lines().filter_map(|line| line.trim().strip_prefix("tip: ")).collect();
+    let hint = if tips.is_empty() && path.is_empty() {
+        "`petstore --help` lists the commands".to_owned()
+    } else if tips.is_empty() {
+        format!("`petstore {} --help` lists its arguments", path.join(" "))
+    } else {
+        tips.join("; ")
+    };
     let kind = crate::error::Kind::of_exit_code(u8::try_from(err.exit_code()).unwrap_or(2));
-    Error::new(&code::USAGE, message).with_hint(hint).with_kind(kind).to_document()
+    Error::new(&code::USAGE, message).with_hint(hint).with_kind(kind)
 }
 
 /// The guide `petstore help agents` prints, for this version: how an AI assistant reads, writes safely, reads

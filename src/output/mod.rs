@@ -24,6 +24,7 @@ mod stream;
 mod table;
 pub(crate) mod terminal;
 mod words;
+mod wrap;
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -333,14 +334,14 @@ impl Output {
             let _ = write_json(&mut io::stderr().lock(), &warning, false, self.terminals.stderr);
         } else {
             let style = self.stderr_style(WARNING);
-            to_stderr!("{style}warning:{style:#} {}", safe::message(message));
+            to_stderr!("{}", self.wrapped(&format!("{style}warning:{style:#} "), &safe::message(message)));
         }
     }
 
     /// What a command did, on stderr (stdout carries results only), unless `--quiet`.
     pub fn status(&self, message: &str) {
         if !self.quiet {
-            to_stderr!("{}", safe::message(message));
+            to_stderr!("{}", self.wrapped("", &safe::message(message)));
         }
     }
 
@@ -361,7 +362,7 @@ impl Output {
             let _ = write_json(&mut io::stderr().lock(), &note, false, self.terminals.stderr);
         } else {
             let style = self.stderr_style(HELP);
-            to_stderr!("{style}note:{style:#} {}", safe::message(message));
+            to_stderr!("{}", self.wrapped(&format!("{style}note:{style:#} "), &safe::message(message)));
         }
     }
 
@@ -369,7 +370,7 @@ impl Output {
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
             let style = self.stderr_style(DIM);
-            to_stderr!("{style}{}{style:#}", safe::message(message));
+            to_stderr!("{style}{}{style:#}", self.wrapped("", &safe::message(message)));
         }
     }
 
@@ -408,10 +409,18 @@ impl Output {
         }
         // Escaped wherever stderr goes; newlines are petstore's own (a list of invalid records): text from
         // elsewhere enters an error folded to one line (`api::error::one_line`) or quoted as JSON.
-        let _ = writeln!(stderr, "{error}error:{error:#} {}", safe::escape(&err.to_string(), safe::Newlines::Keep));
+        let message = err.to_string();
+        let message = safe::escape(&message, safe::Newlines::Keep);
+        let _ = writeln!(stderr, "{}", self.wrapped(&format!("{error}error:{error:#} "), &message));
         if let Some(hint) = err.hint() {
-            let _ = writeln!(stderr, "{help}help:{help:#} {}", safe::message(hint));
+            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}help:{help:#} "), &safe::message(hint)));
         }
+    }
+
+    /// `label` (as printed, styled or not) and `text`, wrapped to stderr's terminal ([`wrap::wrap`]):
+    /// continuation lines start under the text; piped, one line.
+    pub fn wrapped(&self, label: &str, text: &str) -> String {
+        wrap::wrap(label, textwrap::core::display_width(label), text, self.terminals.stderr_width)
     }
 
     /// A failure that is no [`Error`] (a usage error clap found), as one JSON line on stderr.

@@ -95,7 +95,10 @@ impl Output {
         // Registered before the question shows: a Ctrl-C typed the moment it appears finds the line to end.
         let open = CleanupGuard::new(|_, stderr| stderr.push(b'\n'));
         let mut stderr = io::stderr().lock();
-        let _ = write!(stderr, "{}", safe::message(question));
+        // Wrapped as every message is; the answer is typed after the last line's closing space.
+        let question = safe::message(question);
+        let trimmed = question.trim_end();
+        let _ = write!(stderr, "{}{}", self.wrapped("", trimmed), &question[trimmed.len()..]);
         let _ = stderr.flush();
         Question { open }
     }

@@ -21,6 +21,9 @@ pub struct Terminals {
     /// The width of stdout's terminal in columns, or 80 when it is unknown (not a terminal,
     /// faked, or a terminal that says 0).
     pub stdout_width: usize,
+    /// The width of stderr's terminal, which messages wrap to; `None` when stderr is no real terminal (piped,
+    /// faked) or does not say: each message then stays one line.
+    pub stderr_width: Option<usize>,
 }
 
 /// The width of a terminal that does not say.
@@ -37,14 +40,13 @@ impl Terminals {
             .filter(|&width| width > 0)
             .unwrap_or(DEFAULT_WIDTH);
         if std::env::var_os(FAKE_TERMINAL_VAR).is_some_and(|v| v == "1") {
-            return Terminals { stdout: true, stderr: true, faked: true, stdout_width };
+            return Terminals { stdout: true, stderr: true, faked: true, stdout_width, stderr_width: None };
         }
-        Terminals {
-            stdout: std::io::stdout().is_terminal(),
-            stderr: std::io::stderr().is_terminal(),
-            faked: false,
-            stdout_width,
-        }
+        let stderr = std::io::stderr().is_terminal();
+        let stderr_width = terminal_size::terminal_size_of(std::io::stderr())
+            .map(|(width, _)| usize::from(width.0))
+            .filter(|&width| stderr && width > 0);
+        Terminals { stdout: std::io::stdout().is_terminal(), stderr, faked: false, stdout_width, stderr_width }
     }
 }
 

@@ -597,3 +597,30 @@ fn an_answer_typed_before_the_question_shows_is_not_taken() {
     assert!(run.stdout.contains("error: not confirmed"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// Issue 35, point 1: at an 80-column terminal with colour on, messages wrap between words with continuation
+/// lines under the text (a span in backticks kept whole): the deprecation warning, the placeholder URL's error
+/// and its help, and the question before a write to a confirmed environment. Piped, each stays one line.
+#[test]
+fn messages_wrap_between_words_at_an_80_column_terminal() {
+    use crate::common::pty::{assert_fits, run_at_width, strip_color};
+    let env = shop();
+    let Some(warning) = run_at_width(&env, &["pets", "get", "1"], 80) else { return };
+    let Some(placeholder) = run_at_width(&env, &["--env", "production", "pets", "list"], 80) else { return };
+    assert!(warning.stdout.contains("\u{1b}["), "in colour: {warning}");
+    let bin = env!("CARGO_BIN_EXE_petstore");
+    let mut petstore = env.command();
+    petstore.env_remove("PETSTORE_BASE_URL");
+    let shell = format!(
+        "stty cols 80 rows 50 && exec {bin} --env shop --color always pets add --name 'Rex the dog' --category-id 1 --status available"
+    );
+    let question = answering(shell_in_a_pty(&petstore, &shell), Some("n\n"));
+    let shown = [&warning.stdout, &placeholder.stdout, &question.stdout].map(|text| strip_color(text));
+    for text in &shown {
+        assert_fits(text, 80);
+    }
+    insta::assert_snapshot!("messages_at_80_columns", shown.join("----\n").replace(&env.sandbox.base_url(), "[URL]"));
+    // Piped, one line each.
+    let piped = env.run(&["--env", "production", "pets", "list"]);
+    assert_eq!(piped.stderr.lines().count(), 2, "{piped}");
+}
