@@ -153,7 +153,7 @@ pub struct Cli {
 pub struct GlobalArgs {
     /// The environment to use: production, staging, sandbox, or one added with `petstore env add`
     /// [env: PETSTORE_ENV]
-    #[arg(long = "env", global = true, hide_short_help = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(complete_environment_names))]
+    #[arg(long = "env", global = true, hide_short_help = true, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::complete::environment_names))]
     pub env: Option<String>,
 
     /// The API's base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env`
@@ -393,19 +393,6 @@ pub fn parse_timeout(value: &str) -> Result<std::time::Duration, String> {
         Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(seconds)),
         _ => Err(format!("`{value}` is not a number of seconds above 0 (e.g. `30` or `2.5`)")),
     }
-}
-
-/// The environments' names, for shell completion (`COMPLETE=bash petstore`): the built-in ones and the
-/// user's, with their base URLs as descriptions. A config that does not load gives the built-in ones.
-pub fn complete_environment_names() -> Vec<clap_complete::CompletionCandidate> {
-    let environments = match petstore_core::config::Config::load() {
-        Ok(config) => config.environments().to_vec(),
-        Err(_) => petstore_core::config::built_in_environments(),
-    };
-    environments
-        .into_iter()
-        .map(|env| clap_complete::CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
-        .collect()
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 pub mod cleanup;
 pub mod cli;
 pub mod commands;
+pub mod complete;
 pub mod context;
 pub mod error;
 pub mod help_json;

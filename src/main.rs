@@ -6,7 +6,7 @@ use petstore::startup::{self, Started};
 
 fn main() -> ExitCode {
     // `COMPLETE=bash petstore` and the like: answer the shell's completion request, then exit.
-    clap_complete::CompleteEnv::with_factory(petstore::cli::command).complete();
+    clap_complete::CompleteEnv::with_factory(petstore::complete::command).complete();
     // Everything before the command, once: arguments, aliases, clap, the config, defaults, output, context.
     let Started { command, context, output } = match startup::start() {
         Ok(started) => started,

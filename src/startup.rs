@@ -139,7 +139,7 @@ fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<Context
 impl Selection {
     /// `--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`: flags beat variables, and at each level a
     /// URL beats a name.
-    fn of(base_url: Option<DisplaySafeUrl>, env: Option<String>) -> Result<Selection, Error> {
+    pub(crate) fn of(base_url: Option<DisplaySafeUrl>, env: Option<String>) -> Result<Selection, Error> {
         let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
         let (base_url, env, selected_by) = match (base_url, env) {
             (Some(url), _) => (Some(url), None, Some("--base-url")),

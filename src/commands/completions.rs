@@ -11,8 +11,10 @@ use crate::error::Error;
 ///
 /// The script completes commands, flags and fixed values such as `--status`; the bash script also completes
 /// `--env` and the environment of `env use`, `env set`, `env remove` and `env confirm-writes` with your
-/// environments' names, asking petstore as you type. For names in the other shells, and for every argument
-/// petstore can complete, use the dynamic form instead (see the examples). Aliases are not completed.
+/// environments' names, asking petstore as you type. The dynamic form (see the examples) completes more, in
+/// every shell: the environments, your aliases as commands, `--columns`, and the store's own ids (`pets get`,
+/// `pets find --id`, with each animal's name) and names (`pets find --name`), asked of the selected
+/// environment within a second, with a key found without asking (never a key command or a locked keyring).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

@@ -13,7 +13,7 @@ pub struct ColumnArgs {
     /// Print these columns, in this order (JSON field names)
     ///
     /// The names are comma-separated; in a table, tsv and csv
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", add = clap_complete::ArgValueCompleter::new(crate::complete::columns))]
     pub columns: Option<String>,
 
     /// Print a header row, even in tsv

@@ -96,6 +96,66 @@ fn dynamic_completion_offers_the_user_s_environments() {
     assert_eq!(offered, ["production", "staging", "sandbox", "eu"], "{run}");
 }
 
+/// `source <(COMPLETE=fish petstore)`'s question when the user presses Tab with `words` typed, the last being
+/// the word completed: the candidates, `VALUE\tDESCRIPTION` a line.
+fn complete(cmd: &mut Command, words: &[&str]) -> Run {
+    let index = (words.len() - 1).to_string();
+    Run::of(cmd.env("COMPLETE", "fish").env("_CLAP_COMPLETE_INDEX", index).arg("--").arg("petstore").args(words))
+}
+
+/// Issue 35, point 5: completion knows the store. `pets get` and `pets find --id` offer the ids with their
+/// names, `pets find --name` the names, `--columns` the command's columns one comma-separated item at a
+/// time, the first word the aliases beside the commands; from the environment the line selects.
+#[test]
+fn dynamic_completion_offers_the_store_s_ids_and_names_columns_and_aliases() {
+    let env = TestEnv::with(petstore_sandbox::Config::default().seed_pets(3));
+    let ids = complete(&mut env.command(), &["pets", "get", ""]);
+    assert_eq!((ids.code, ids.stderr.as_str()), (0, ""), "{ids}");
+    let offered: Vec<&str> = ids.stdout.lines().take_while(|line| !line.starts_with("--")).collect();
+    let names: Vec<String> =
+        env.sandbox.pets().iter().map(|pet| format!("{}\t{}", pet["id"], pet["name"].as_str().unwrap())).collect();
+    assert_eq!(offered, names, "{ids}");
+    let find = complete(&mut env.command(), &["pets", "find", "--id", ""]);
+    assert_eq!(find.stdout.lines().collect::<Vec<_>>(), names, "{find}");
+    let by_name = complete(&mut env.command(), &["pets", "find", "--name", ""]);
+    let mut expected: Vec<String> =
+        env.sandbox.pets().iter().map(|pet| pet["name"].as_str().unwrap().to_owned()).collect();
+    expected.sort();
+    assert_eq!(by_name.stdout.lines().collect::<Vec<_>>(), expected, "{by_name}");
+    let columns = complete(&mut env.command(), &["pets", "list", "--columns", "id,"]);
+    assert_eq!(columns.stdout, "id,name\nid,categoryId\nid,status\n", "{columns}");
+    let columns = complete(&mut env.command(), &["env", "list", "--columns", "na"]);
+    assert_eq!(columns.stdout, "name\n", "{columns}");
+    env.write_config("[aliases]\navail = \"pets list --status available\"\n");
+    let first = complete(&mut env.command(), &["a"]);
+    assert!(first.stdout.contains("avail\talias: petstore pets list --status available\n"), "{first}");
+}
+
+/// A completion never holds up the prompt, asks or prints: a server that never answers, and a key kept in a
+/// keyring that cannot be reached without asking, offer nothing, at once and without a word.
+#[test]
+fn dynamic_completion_offers_nothing_rather_than_wait_ask_or_print() {
+    let env = TestEnv::new();
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/v1", silent.local_addr().unwrap());
+    let started = std::time::Instant::now();
+    let mut cmd = env.command();
+    let run = complete(cmd.env("PETSTORE_BASE_URL", &url), &["pets", "find", "--name", ""]);
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""), "{run}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "bounded: {:?}", started.elapsed());
+    // Logged in with the OS keyring, no variable: the keyring is not asked (it could ask to be unlocked).
+    env.write_config(&format!(
+        "[environments.shop]\nbase_url = \"{}\"\nkey_storage = \"keyring\"\n",
+        env.sandbox.base_url()
+    ));
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").env("PETSTORE_ENV", "shop");
+    let run = complete(&mut cmd, &["pets", "get", ""]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert!(run.stdout.lines().all(|line| line.starts_with("--")), "{run}");
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
 #[test]
 fn man_pages_are_fresh() {
     check_dir(&repo().join("man"), petstore::man::pages());

@@ -14,7 +14,7 @@ Examples:
   petstore env use production")]
 pub struct UseEnvArgs {
     /// The environment's name
-    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::cli::complete_environment_names))]
+    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::complete::environment_names))]
     pub name: String,
 }
 

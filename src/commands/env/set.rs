@@ -38,7 +38,7 @@ Examples:
 )]
 pub struct SetEnvArgs {
     /// The environment's name
-    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::cli::complete_environment_names))]
+    #[arg(value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::complete::environment_names))]
     pub name: String,
 
     /// Whether writes to it are asked about first at a terminal

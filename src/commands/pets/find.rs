@@ -35,11 +35,12 @@ Examples:
 #[group(id = "criteria", required = true, multiple = true, args = ["id", "name", "name_contains", "category", "status"])]
 pub struct FindArgs {
     /// The animal with this id
-    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    #[arg(long, value_name = "ID", allow_negative_numbers = true,
+        add = clap_complete::ArgValueCandidates::new(crate::complete::pet_ids))]
     pub id: Option<i64>,
 
     /// Animals with this name, in any case (`rex` finds Rex)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = clap_complete::ArgValueCandidates::new(crate::complete::pet_names))]
     pub name: Option<String>,
 
     /// Animals whose name contains this text, in any case

@@ -19,7 +19,8 @@ Examples:
   petstore pets get 42 --json --quiet")]
 pub struct GetArgs {
     /// The animal's id
-    #[arg(value_name = "ID", allow_negative_numbers = true, value_parser = crate::commands::values::parse_int64)]
+    #[arg(value_name = "ID", allow_negative_numbers = true, value_parser = crate::commands::values::parse_int64,
+        add = clap_complete::ArgValueCandidates::new(crate::complete::pet_ids))]
     pub id: i64,
 
     #[command(flatten)]

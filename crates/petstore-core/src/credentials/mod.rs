@@ -95,17 +95,25 @@ pub struct Wanted<'a> {
     pub variable: bool,
     /// Whether the kernel's cached copy of an OS-keyring key will do.
     pub cache: Cache,
+    /// Read only what answers at once and asks nobody: no key command (it may ask), and of the OS keyring only
+    /// the kernel's cached copy (a locked keyring asks to be unlocked). For shell completion.
+    pub unattended: bool,
 }
 
 impl<'a> Wanted<'a> {
     /// The key for the target the user chose (`env`, or a bare `base_url`): the variable's, if set, first.
     pub fn chosen(env: Option<&'a Environment>, base_url: &'a Url) -> Wanted<'a> {
-        Wanted { env, base_url, variable: true, cache: Cache::Read }
+        Wanted { env, base_url, variable: true, cache: Cache::Read, unattended: false }
     }
 
     /// `env`'s own key, [`API_KEY_VAR`] aside: for an environment the user did not choose.
     pub fn own(env: &'a Environment) -> Wanted<'a> {
-        Wanted { env: Some(env), base_url: &env.base_url, variable: false, cache: Cache::Read }
+        Wanted { env: Some(env), base_url: &env.base_url, variable: false, cache: Cache::Read, unattended: false }
+    }
+
+    /// The same, from what answers at once without asking anyone ([`Wanted::unattended`]).
+    pub fn unattended(self) -> Wanted<'a> {
+        Wanted { unattended: true, ..self }
     }
 
     /// The same, read from the OS keyring itself rather than from the kernel's copy of its key.
@@ -174,9 +182,17 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
         });
     };
     if let Some(command) = &env.key_command {
+        if wanted.unattended {
+            return Err(NoKey { source: Source::Command, error: Error::NotLoggedIn { env: env.name.clone() } });
+        }
         return external::from_command(command)
             .map(|key| (key, Source::Command))
             .map_err(|error| NoKey { source: Source::Command, error: error.into() });
+    }
+    if wanted.unattended && env.key_storage == Some(KeyStorage::Keyring) {
+        return kernel::cache_get(config.dir(), &env.name, config.key_cache_ttl())
+            .map(|key| (key, Source::KernelCache))
+            .ok_or(NoKey { source: Source::Keyring, error: Error::NotLoggedIn { env: env.name.clone() } });
     }
     match stored(config, env, wanted.cache) {
         Ok(Some(found)) => Ok(found),

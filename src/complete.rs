@@ -1,0 +1,164 @@
+//! Dynamic shell completion (`source <(COMPLETE=bash petstore)`, zsh and fish alike): clap_complete asks
+//! these functions for the values of an argument as the user presses Tab.
+//!
+//! What they offer: the environments' names (`--env`, the `env` verbs); the store's ids with each animal's
+//! name (`pets get`, `pets find --id`) and its names (`pets find --name`), from the environment the command
+//! line (or the variables, or `env use`) selects; the columns of the command's records (`--columns`, one
+//! comma-separated item at a time); and the user's aliases beside the commands.
+//!
+//! A completion must never hold up the prompt, ask for anything or print: the store is asked once, within
+//! [`STORE_BOUND`], with a key found without asking anyone (the variables, a stored file or kernel key, the
+//! kernel's cached copy of a keyring key; never a key command or a locked keyring), and any failure offers
+//! nothing. Nothing here writes to the terminal: the candidates are clap_complete's to print.
+
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+use clap_complete::CompletionCandidate;
+
+use crate::context::Selection;
+use petstore_core::api::Pet;
+use petstore_core::api::client::{Client, Settings};
+use petstore_core::config::Config;
+use petstore_core::credentials::{self, Wanted};
+
+/// How long a completion may wait for the store: after it, nothing is offered.
+pub const STORE_BOUND: Duration = Duration::from_secs(1);
+
+/// The clap tree completion walks: petstore's, with the user's aliases beside the commands, each described by
+/// what it runs.
+pub fn command() -> clap::Command {
+    let mut command = crate::cli::command();
+    if let Ok(config) = Config::load() {
+        for (name, expansion) in config.aliases() {
+            command = command.subcommand(
+                clap::Command::new(name.clone())
+                    .about(format!("alias: petstore {expansion}"))
+                    .allow_external_subcommands(true),
+            );
+        }
+    }
+    command
+}
+
+/// The environments' names, with their base URLs as descriptions. A config that does not load gives the
+/// built-in ones.
+pub fn environment_names() -> Vec<CompletionCandidate> {
+    let environments = match Config::load() {
+        Ok(config) => config.environments().to_vec(),
+        Err(_) => petstore_core::config::built_in_environments(),
+    };
+    environments
+        .into_iter()
+        .map(|env| CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
+        .collect()
+}
+
+/// The store's ids, each with its animal's name.
+pub fn pet_ids() -> Vec<CompletionCandidate> {
+    store_pets()
+        .into_iter()
+        .map(|pet| {
+            CompletionCandidate::new(pet.id.to_string())
+                .help(Some(crate::output::safe::message(&pet.name).into_owned().into()))
+        })
+        .collect()
+}
+
+/// The store's names, each once.
+pub fn pet_names() -> Vec<CompletionCandidate> {
+    let mut names: Vec<String> = store_pets().into_iter().map(|pet| pet.name).collect();
+    names.sort();
+    names.dedup();
+    names.into_iter().map(CompletionCandidate::new).collect()
+}
+
+/// `--columns`: the command's columns not yet in the list that start as typed, each offered after what was
+/// typed up to its last comma (`id,na` offers `id,name`).
+pub fn columns(current: &OsStr) -> Vec<CompletionCandidate> {
+    let current = current.to_string_lossy();
+    let (done, _) = current.rsplit_once(',').unwrap_or(("", &current));
+    let chosen: Vec<&str> = done.split(',').filter(|column| !column.is_empty()).collect();
+    let prefix = if done.is_empty() { String::new() } else { format!("{done},") };
+    columns_of_command()
+        .iter()
+        .filter(|column| !chosen.contains(column))
+        .map(|column| format!("{prefix}{column}"))
+        .filter(|candidate| candidate.starts_with(&*current))
+        .map(CompletionCandidate::new)
+        .collect()
+}
+
+/// The words being completed, as the shell passed them after `--` (`petstore --env staging pets get 7`).
+fn words() -> Vec<OsString> {
+    std::env::args_os().skip_while(|arg| arg != "--").skip(1).collect()
+}
+
+/// The columns of the command being completed: its words parsed with the value being completed set to a
+/// column that is always there; the animals' when they do not parse.
+fn columns_of_command() -> &'static [&'static str] {
+    let mut words = words();
+    if let Some(last) = words.last_mut() {
+        *last = "id".into();
+    }
+    let parsed = crate::cli::command()
+        .try_get_matches_from(&words)
+        .and_then(|matches| <crate::cli::Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    match parsed.as_ref().map(|cli| cli.command.about().prints) {
+        Ok(crate::commands::formats::Prints::Records(keys, _)) => keys,
+        _ => crate::output::Rows::PET_KEYS,
+    }
+}
+
+/// `--env NAME` and `--base-url URL` among the words, as the command line would select.
+fn selection() -> Option<Selection> {
+    let (mut env, mut base_url) = (None, None);
+    let mut words = words().into_iter().map(|word| word.to_string_lossy().into_owned());
+    while let Some(word) = words.next() {
+        let (flag, value) = match word.split_once('=') {
+            Some((flag, value)) => (flag.to_owned(), Some(value.to_owned())),
+            None => (word, None),
+        };
+        match flag.as_str() {
+            "--env" => env = value.or_else(|| words.next()),
+            "--base-url" => base_url = value.or_else(|| words.next()),
+            _ => {}
+        }
+    }
+    let base_url = match base_url {
+        Some(url) => Some(petstore_core::config::parse_base_url(&url).ok()?),
+        None => None,
+    };
+    Selection::of(base_url, env).ok()
+}
+
+/// Every animal the API shows the selected environment, or none when that cannot be had at once.
+fn store_pets() -> Vec<Pet> {
+    fetch().unwrap_or_default()
+}
+
+fn fetch() -> Option<Vec<Pet>> {
+    let selection = selection()?;
+    let config = Config::load().ok()?;
+    let env = selection.environment(&config);
+    let base_url = match (&selection.base_url, env) {
+        (Some(url), _) => url.clone(),
+        (None, Some(env)) if !env.is_placeholder() => env.base_url.clone(),
+        _ => return None,
+    };
+    let (key, _) = credentials::resolve(&config, Wanted::chosen(env, &base_url).unattended()).ok()?;
+    let ca_certificates = match std::env::var_os(crate::context::CACERT_VAR) {
+        Some(path) => petstore_core::api::ca::read_certificates(std::path::Path::new(&path)).ok()?,
+        None => Vec::new(),
+    };
+    let settings = Settings { timeout: STORE_BOUND, ca_certificates };
+    let client = Client::with_settings(base_url.url().clone(), &key, settings).ok()?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+    let catalog = runtime
+        .block_on(async { tokio::time::timeout(STORE_BOUND, petstore_core::catalog::all(&client, None)).await })
+        .ok()?
+        .ok()?;
+    // Abandoned requests are dropped with the runtime, not waited for.
+    runtime.shutdown_background();
+    Some(catalog.pets)
+}
