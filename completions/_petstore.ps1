@@ -76,6 +76,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Print what arrives and changes in the store, looking again and again')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -206,11 +207,38 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'petstore;pets;watch' {
+            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Compare with, and keep, the animals seen in this file')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'End after N looks')
+            [CompletionResult]::new('--for', '--for', [CompletionResultType]::ParameterName, 'End after this long: seconds, or 90s, 5m, 1h')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Look once, compare with `--state`, save it, and end')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'petstore;pets;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the store''s animals')
             [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Print what arrives and changes in the store, looking again and again')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -224,6 +252,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;pets;help;get' {
+            break
+        }
+        'petstore;pets;help;watch' {
             break
         }
         'petstore;pets;help;help' {
@@ -922,6 +953,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Find animals by id, name or category')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an animal to the store, or many from a file')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one animal by its id (deprecated)')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Print what arrives and changes in the store, looking again and again')
             break
         }
         'petstore;help;pets;list' {
@@ -934,6 +966,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;pets;get' {
+            break
+        }
+        'petstore;help;pets;watch' {
             break
         }
         'petstore;help;api' {

@@ -264,6 +264,9 @@ _petstore() {
             petstore__subcmd__help__subcmd__pets,list)
                 cmd="petstore__subcmd__help__subcmd__pets__subcmd__list"
                 ;;
+            petstore__subcmd__help__subcmd__pets,watch)
+                cmd="petstore__subcmd__help__subcmd__pets__subcmd__watch"
+                ;;
             petstore__subcmd__pets,add)
                 cmd="petstore__subcmd__pets__subcmd__add"
                 ;;
@@ -279,6 +282,9 @@ _petstore() {
             petstore__subcmd__pets,list)
                 cmd="petstore__subcmd__pets__subcmd__list"
                 ;;
+            petstore__subcmd__pets,watch)
+                cmd="petstore__subcmd__pets__subcmd__watch"
+                ;;
             petstore__subcmd__pets__subcmd__help,add)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__add"
                 ;;
@@ -293,6 +299,9 @@ _petstore() {
                 ;;
             petstore__subcmd__pets__subcmd__help,list)
                 cmd="petstore__subcmd__pets__subcmd__help__subcmd__list"
+                ;;
+            petstore__subcmd__pets__subcmd__help,watch)
+                cmd="petstore__subcmd__pets__subcmd__help__subcmd__watch"
                 ;;
             *)
                 ;;
@@ -2111,7 +2120,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets)
-            opts="list find add get"
+            opts="list find add get watch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2167,6 +2176,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__pets__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__pets__subcmd__watch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2255,7 +2278,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list find add get help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list find add get watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2519,7 +2542,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__help)
-            opts="list find add get help"
+            opts="list find add get watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2602,6 +2625,20 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__pets__subcmd__help__subcmd__watch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__pets__subcmd__list)
             opts="-o -q -v -h -V --status --limit --all --category --name-contains --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2630,6 +2667,68 @@ _petstore() {
                     return 0
                     ;;
                 --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__pets__subcmd__watch)
+            opts="-o -q -v -h -V --interval --once --state --count --for --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --for)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

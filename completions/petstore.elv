@@ -72,6 +72,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
+            cand watch 'Print what arrives and changes in the store, looking again and again'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets;list'= {
@@ -197,11 +198,37 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;pets;watch'= {
+            cand --interval 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]'
+            cand --state 'Compare with, and keep, the animals seen in this file'
+            cand --count 'End after N looks'
+            cand --for 'End after this long: seconds, or 90s, 5m, 1h'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --once 'Look once, compare with `--state`, save it, and end'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;pets;help'= {
             cand list 'List the store''s animals'
             cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
+            cand watch 'Print what arrives and changes in the store, looking again and again'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets;help;list'= {
@@ -211,6 +238,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;pets;help;add'= {
         }
         &'petstore;pets;help;get'= {
+        }
+        &'petstore;pets;help;watch'= {
         }
         &'petstore;pets;help;help'= {
         }
@@ -858,6 +887,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand find 'Find animals by id, name or category'
             cand add 'Add an animal to the store, or many from a file'
             cand get 'Show one animal by its id (deprecated)'
+            cand watch 'Print what arrives and changes in the store, looking again and again'
         }
         &'petstore;help;pets;list'= {
         }
@@ -866,6 +896,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;pets;add'= {
         }
         &'petstore;help;pets;get'= {
+        }
+        &'petstore;help;pets;watch'= {
         }
         &'petstore;help;api'= {
         }

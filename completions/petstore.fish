@@ -55,30 +55,31 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "version" -d 'Prin
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
 json\t'One JSON document: the API\'s own, with its field names'
 ndjson\t'One JSON object per line; `--jq` runs on each'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "list" -d 'List the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "find" -d 'Find animals by id, name or category'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "add" -d 'Add an animal to the store, or many from a file'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "get" -d 'Show one animal by its id (deprecated)'
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "list" -d 'List the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "find" -d 'Find animals by id, name or category'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "add" -d 'Add an animal to the store, or many from a file'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "watch" -d 'Print what arrives and changes in the store, looking again and again'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l status -d 'Only animals with this status' -r -f -a "available\t''
 pending\t''
 sold\t''"
@@ -214,10 +215,35 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l interval -d 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l state -d 'Compare with, and keep, the animals seen in this file' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l count -d 'End after N looks' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l for -d 'End after this long: seconds, or 90s, 5m, 1h' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l once -d 'Look once, compare with `--state`, save it, and end'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the store\'s animals'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an animal to the store, or many from a file'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "watch" -d 'Print what arrives and changes in the store, looking again and again'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s f -l raw-field -d 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s F -l field -d 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file\'s text' -r
@@ -803,6 +829,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "get" -d 'Show one animal by its id (deprecated)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "watch" -d 'Print what arrives and changes in the store, looking again and again'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Log in to an environment: check an API key and store it in the OS keyring'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Remove an environment\'s stored API key'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'

@@ -179,6 +179,8 @@ pub mod code {
     JQ_EXPRESSION = "jq_expression", Usage, [], Never, "`--jq` is not a valid expression";
     RECORDS_FORMAT = "records_format", Usage, [], Never, "the format of a `--file` cannot be told";
     RECORDS_READ = "records_read", Usage, [], Never, "a `--file` cannot be read";
+    WATCH_STATE = "watch_state", Usage, [Failure], Never,
+        "`pets watch --state FILE`: FILE cannot be read or written, is not a state file, or is another store's";
     INVALID_RECORDS = "invalid_records", Usage, [], Never,
         "invalid records in a `--file`; nothing sent (each problem in `records`)";
     INVALID_RECORD = "invalid_record", Usage, [], Never,

@@ -162,8 +162,10 @@ mod tests {
             let cli = parsed(&path, &leaf);
             let about = cli.command.about();
             assert_eq!(about.name, path.join(" "));
-            // The MCP server listens for signals itself, to say whether a write was in flight.
-            assert_eq!(about.handles_interrupts, about.name == "mcp", "{}: only a bulk add and mcp", about.name);
+            // The MCP server listens for signals itself, to say whether a write was in flight; a watch, to end
+            // at Ctrl-C as it should.
+            let own = ["mcp", "pets watch"].contains(&about.name.as_str());
+            assert_eq!(about.handles_interrupts, own, "{}: only a bulk add, mcp and pets watch", about.name);
         }
     }
 

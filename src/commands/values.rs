@@ -25,6 +25,26 @@ pub fn parse_name(text: &str) -> Result<String, String> {
     }
 }
 
+/// A duration: whole seconds (`90`), or as people write one (`90s`, `5m`, `1h30m`, `2 minutes`); at least a
+/// second, at most a week.
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let trimmed = text.trim();
+    let duration = match trimmed.parse::<u64>() {
+        Ok(seconds) => std::time::Duration::from_secs(seconds),
+        Err(_) => trimmed
+            .parse::<jiff::SignedDuration>()
+            .ok()
+            .and_then(|duration| std::time::Duration::try_from(duration).ok())
+            .ok_or_else(|| {
+                "not a duration: expected seconds, or a number with a unit, such as 90s, 5m or 1h".to_owned()
+            })?,
+    };
+    if duration < std::time::Duration::from_secs(1) || duration > std::time::Duration::from_secs(7 * 86_400) {
+        return Err("out of range: expected from 1 second to 7 days".to_owned());
+    }
+    Ok(duration)
+}
+
 /// `--limit`: a whole number from 1 to 100.
 pub fn parse_limit(text: &str) -> Result<u8, String> {
     whole_number_from(text, 1, i64::from(petstore_core::catalog::MAX_LIMIT)).map(|n| u8::try_from(n).unwrap_or(u8::MAX))

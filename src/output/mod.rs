@@ -305,6 +305,24 @@ impl Output {
         let _ = writeln!(stderr);
     }
 
+    /// Whether results are JSON: `--json`, `--output json|ndjson` or `--jq`.
+    pub fn is_json(&self) -> bool {
+        self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson)
+    }
+
+    /// One event of a stream (`pets watch`): a compact JSON line on stdout, written at once, whether the format
+    /// is `json` or `ndjson`; through `--jq` when given, once per event.
+    pub fn event<T: Serialize>(&self, json: &T) -> Result<(), Error> {
+        if let Some(program) = &self.jq {
+            let document = serde_json::to_value(json).expect("events serialise");
+            let mut out = Vec::new();
+            let result = program.run(&document, &mut out, self.terminals.stdout);
+            self.write_stdout(|w| w.write_all(&out))?;
+            return result;
+        }
+        Ok(self.write_stdout(|w| write_json(w, json, false, self.terminals.stdout))?)
+    }
+
     /// A result that is one line of text.
     pub fn line(&self, text: &str) -> io::Result<()> {
         self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))

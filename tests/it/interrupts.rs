@@ -26,7 +26,7 @@ fn with_local_env() -> TestEnv {
 
 /// Starts `cmd` with stdin, stdout and stderr piped, and waits until petstore listens for signals (before that,
 /// a signal would kill it the default way, which is not what is tested here).
-fn start(cmd: &mut Command) -> Child {
+pub(crate) fn start(cmd: &mut Command) -> Child {
     let child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     wait_until("petstore handles SIGINT, SIGTERM and SIGHUP", || catches_signals(child.id()));
     child

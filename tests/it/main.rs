@@ -29,7 +29,7 @@ mod generated;
 mod help_fit;
 mod http2;
 mod input_edges;
-mod interrupts;
+pub(crate) mod interrupts;
 #[cfg(target_os = "linux")]
 mod kernel_keyring;
 #[cfg(unix)]
@@ -54,3 +54,4 @@ mod spec_cases;
 mod tables_fit;
 mod terminal_gone;
 mod terminal_safety;
+mod watch;

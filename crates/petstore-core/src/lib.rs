@@ -16,3 +16,4 @@ pub mod bulk;
 pub mod catalog;
 pub mod config;
 pub mod credentials;
+pub mod watch;

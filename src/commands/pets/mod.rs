@@ -4,6 +4,7 @@ pub mod add;
 pub mod find;
 pub mod get;
 pub mod list;
+pub mod watch;
 
 use std::time::SystemTime;
 
@@ -22,6 +23,7 @@ pub enum PetsCommand {
     Find(find::FindArgs),
     Add(add::Add),
     Get(get::GetArgs),
+    Watch(watch::WatchArgs),
 }
 
 impl PetsCommand {
@@ -39,6 +41,8 @@ impl PetsCommand {
                 ..records("add", &add.args.columns)
             },
             Self::Get(args) => records("get", &args.columns),
+            // A stream of changes: lines, or JSON lines; it ends itself at Ctrl-C.
+            Self::Watch(_) => About { handles_interrupts: true, ..About::new("pets watch", Prints::Value) },
         }
     }
 }
@@ -50,6 +54,7 @@ pub async fn run(ctx: &Context, command: &PetsCommand) -> Result<(), Error> {
         PetsCommand::Find(args) => find::run(ctx, args).await,
         PetsCommand::Add(args) => add::run(ctx, args).await,
         PetsCommand::Get(args) => get::run(ctx, args).await,
+        PetsCommand::Watch(args) => watch::run(ctx, args).await,
     }
 }
 

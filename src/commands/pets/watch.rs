@@ -1,0 +1,287 @@
+//! `petstore pets watch`
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::context::Context;
+use crate::error::{Error, Retry, code};
+use crate::output::{duration_words, safe};
+use crate::signals::Signal;
+use petstore_core::api::Pet;
+use petstore_core::catalog::{self, Catalog};
+use petstore_core::watch::{Change, Seen, State, StateError};
+
+/// Print what arrives and changes in the store, looking again and again
+///
+/// The API has no events, so petstore looks at every animal it can reach, as `pets list --all` does (the
+/// first 100 without a filter and the first 100 of each status), every `--interval`, one look at a time, and
+/// prints what changed since the last: an animal added, changed (its status, name or category), or no
+/// longer seen. The first look only says how many animals there are. At a terminal each change is a line;
+/// piped, a tab-separated line (`added`, `changed` or `gone`, then the animal's id, name, category and
+/// status); with `--json`, one JSON object per line (`{"event":"added","pet":{...}}`, `changed` with the
+/// animal as it `was`, `gone`), and after each look a `{"event":"look",...}` line saying whether it was
+/// complete.
+///
+/// A look is incomplete when a status has more than 100 animals, or animals with no status lie past the first
+/// 100 (the blind spot): a note says so, new animals past them cannot be seen, and an animal that could be
+/// hidden there is not reported gone. A look that fails (the network, a server refusing: 429, 503) is tried
+/// again, waiting twice as long each time, up to 5 minutes; a refused key ends the watch (exit 4).
+///
+/// `--once --state FILE` looks once, compares with the animals FILE kept from the last run, prints the
+/// changes and saves the new state in FILE whole (a temporary file renamed over it): for cron jobs and
+/// assistants. `--state` without `--once` starts from FILE and keeps it up to date. `--count N` ends after N
+/// looks, `--for DURATION` after that long; Ctrl-C ends the watch (exit 0).
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore pets watch
+  petstore pets watch --interval 1m --json | jq -c 'select(.event == \"added\")'
+  petstore pets watch --once --state ~/.cache/petstore-watch.json   # in cron
+  petstore --env staging pets watch --count 3 --interval 5s")]
+pub struct WatchArgs {
+    /// Time between looks: seconds, or 90s, 5m, 1h [default: 10s]
+    #[arg(long, value_name = "DURATION", value_parser = crate::commands::values::parse_duration)]
+    pub interval: Option<Duration>,
+
+    /// Look once, compare with `--state`, save it, and end
+    #[arg(long, requires = "state", conflicts_with_all = ["count", "duration"])]
+    pub once: bool,
+
+    /// Compare with, and keep, the animals seen in this file
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+
+    /// End after N looks
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+
+    /// End after this long: seconds, or 90s, 5m, 1h
+    #[arg(long = "for", value_name = "DURATION", value_parser = crate::commands::values::parse_duration)]
+    pub duration: Option<Duration>,
+}
+
+/// The interval when none is given.
+const DEFAULT_INTERVAL: Duration = Duration::from_secs(10);
+
+/// The longest wait after failed looks.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
+/// One line of `--json`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "event", rename_all = "camelCase", rename_all_fields = "camelCase")]
+enum Event<'a> {
+    Added {
+        pet: &'a Pet,
+    },
+    Changed {
+        pet: &'a Pet,
+        was: &'a Pet,
+    },
+    Gone {
+        pet: &'a Pet,
+    },
+    /// After each look: when, how many animals are known, how many changed, and whether it saw them all.
+    Look {
+        at: &'a str,
+        animals: usize,
+        changes: usize,
+        complete: bool,
+        full_statuses: Vec<String>,
+        blind_spot: bool,
+    },
+}
+
+/// Looks, compares and prints, until a bound or a signal ends it.
+pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
+    let mut interrupts = crate::signals::subscribe();
+    let client = ctx.client()?;
+    let base_url = ctx.target()?.base_url.to_string();
+    let mut seen = match &args.state {
+        Some(path) => State::load(path, &base_url).map_err(state_error)?.map(|(_, seen)| seen),
+        None => None,
+    };
+    let interval = args.interval.unwrap_or(DEFAULT_INTERVAL);
+    let end = args.duration.map(|duration| tokio::time::Instant::now() + duration);
+    let (mut looks, mut wait, mut was_complete) = (0u64, interval, None);
+    loop {
+        let look = tokio::select! {
+            look = catalog::all(&client, None) => look,
+            signal = interrupts.recv() => return stopped(signal),
+        };
+        looks += 1;
+        // The look's failure: a watch whose bound comes after a failed look ends with it.
+        let failed = match look {
+            Ok(catalog) => {
+                let at = jiff::Timestamp::now().round(jiff::Unit::Second).unwrap_or_else(|_| jiff::Timestamp::now());
+                let at = at.to_string();
+                let changes = match &mut seen {
+                    Some(seen) => seen.update(&catalog),
+                    None => {
+                        let first = Seen::of(&catalog);
+                        if !ctx.output.is_json() {
+                            ctx.output.status(&format!(
+                                "{} animals at {base_url}{}",
+                                first.len(),
+                                if args.once {
+                                    String::new()
+                                } else {
+                                    format!("; looking every {}", duration_words(interval))
+                                }
+                            ));
+                        }
+                        seen = Some(first);
+                        Vec::new()
+                    }
+                };
+                let seen = seen.as_ref().expect("set above");
+                for change in &changes {
+                    print_change(ctx, change)?;
+                }
+                say_look(ctx, &at, seen.len(), changes.len(), &catalog, &mut was_complete)?;
+                if let Some(path) = &args.state {
+                    State::new(&base_url, at, seen).save(path).map_err(state_error)?;
+                }
+                wait = interval;
+                None
+            }
+            Err(err) => {
+                let err = Error::from(err);
+                if args.once || err.retry() != Retry::Safe {
+                    return Err(err);
+                }
+                wait = (wait * 2).min(MAX_BACKOFF);
+                ctx.output.warning(&format!("the look failed: {err}; looking again in {}", duration_words(wait)));
+                Some(err)
+            }
+        };
+        let ended = move || failed.map_or(Ok(()), Err);
+        if args.once || args.count.is_some_and(|count| looks >= count) {
+            return ended();
+        }
+        let mut until = tokio::time::Instant::now() + wait;
+        if let Some(end) = end {
+            if end <= tokio::time::Instant::now() {
+                return ended();
+            }
+            until = until.min(end);
+        }
+        tokio::select! {
+            () = tokio::time::sleep_until(until) => {}
+            signal = interrupts.recv() => return stopped(signal),
+        }
+        if end.is_some_and(|end| end <= tokio::time::Instant::now()) {
+            return ended();
+        }
+    }
+}
+
+/// Ctrl-C is how a watch is ended: exit 0. Any other signal ends it as it ends every command.
+fn stopped(signal: Signal) -> Result<(), Error> {
+    match signal {
+        Signal::Interrupt => Ok(()),
+        other => Err(Error::interrupted(other)),
+    }
+}
+
+fn print_change(ctx: &Context, change: &Change) -> Result<(), Error> {
+    if ctx.output.is_json() {
+        let event = match change {
+            Change::Added(pet) => Event::Added { pet },
+            Change::Changed { was, now } => Event::Changed { pet: now, was },
+            Change::Gone(pet) => Event::Gone { pet },
+        };
+        return ctx.output.event(&event);
+    }
+    let (word, pet) = match change {
+        Change::Added(pet) => ("added", pet),
+        Change::Changed { now, .. } => ("changed", now),
+        Change::Gone(pet) => ("gone", pet),
+    };
+    let status = pet.status.map_or("", |status| status.as_str());
+    let line = if ctx.output.stdout_is_terminal() {
+        let what = match change {
+            Change::Added(_) => format!("(category {}, {})", pet.category_id, words_of(pet.status)),
+            Change::Changed { was, now } => differences(was, now),
+            Change::Gone(_) => "(no longer seen)".to_owned(),
+        };
+        format!("{word:<8} {:>5}  `{}` {what}", pet.id, safe::in_backticks(&pet.name))
+    } else {
+        format!("{word}\t{}\t{}\t{}\t{status}", pet.id, pet.name.replace(['\t', '\n', '\r'], " "), pet.category_id)
+    };
+    Ok(ctx.output.line(&line)?)
+}
+
+/// What changed of an animal, in words: `status available → sold`.
+fn differences(was: &Pet, now: &Pet) -> String {
+    let mut words = Vec::new();
+    if was.status != now.status {
+        words.push(format!("status {} → {}", words_of(was.status), words_of(now.status)));
+    }
+    if was.category_id != now.category_id {
+        words.push(format!("category {} → {}", was.category_id, now.category_id));
+    }
+    if was.name != now.name {
+        words.push(format!("name `{}` → `{}`", safe::in_backticks(&was.name), safe::in_backticks(&now.name)));
+    }
+    words.join(", ")
+}
+
+fn words_of(status: Option<petstore_core::api::PetStatus>) -> &'static str {
+    status.map_or("no status", |status| status.as_str())
+}
+
+/// After a look: with `--json`, its `look` line; else a note when it was incomplete, on the first look and
+/// whenever that changes.
+fn say_look(
+    ctx: &Context,
+    at: &str,
+    animals: usize,
+    changes: usize,
+    catalog: &Catalog,
+    was_complete: &mut Option<bool>,
+) -> Result<(), Error> {
+    let coverage = &catalog.coverage;
+    let complete = !coverage.partial && !coverage.blind_spot;
+    if ctx.output.is_json() {
+        let full_statuses =
+            coverage.full_statuses().filter_map(|partition| partition.status).map(|s| s.to_string()).collect();
+        let look = Event::Look { at, animals, changes, complete, full_statuses, blind_spot: coverage.blind_spot };
+        return ctx.output.event(&look);
+    }
+    if *was_complete != Some(complete) {
+        if complete && was_complete.is_some() {
+            ctx.output.notice("this look saw every animal again");
+        } else if !complete {
+            let mut why = Vec::new();
+            if coverage.partial {
+                why.push(format!("{} came back full", super::full_words(coverage)));
+            }
+            if let Some(blind) = super::blind_spot_text(coverage) {
+                why.push(blind);
+            }
+            ctx.output.notice(&format!(
+                "the looks are incomplete: {}; animals added there cannot be seen, and none there is reported gone",
+                why.join("; ")
+            ));
+        }
+        *was_complete = Some(complete);
+    }
+    Ok(())
+}
+
+/// A state file that cannot be used, in the user's terms.
+fn state_error(err: StateError) -> Error {
+    let message = err.to_string();
+    match err {
+        StateError::OtherStore { .. } => {
+            Error::new(&code::WATCH_STATE, message).with_hint("give each environment a state file of its own")
+        }
+        StateError::Malformed { .. } => Error::new(&code::WATCH_STATE, message)
+            .with_hint("give `--state` a file of its own: petstore writes it, and reads back only what it wrote"),
+        StateError::Read { source, .. } | StateError::Write { source, .. } => {
+            Error::new(&code::WATCH_STATE, message).with_kind(crate::error::Kind::Failure).with_source(source)
+        }
+    }
+}
