@@ -129,3 +129,29 @@ fn ctrl_c_ends_a_watch_cleanly() {
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
     assert_eq!(rest, "");
 }
+
+/// A running watch prints an animal added between two looks, as the look after the add sees it.
+#[test]
+fn a_running_watch_prints_what_arrives_between_looks() {
+    let env = TestEnv::with(Config::default().seed_pets(2));
+    let mut cmd = env.command();
+    cmd.args(["pets", "watch", "--interval", "1", "--count", "5", "--json"]);
+    let mut child = crate::interrupts::start(&mut cmd);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut next = || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str::<Value>(&line).unwrap_or(Value::Null)
+    };
+    let first = next();
+    assert_eq!((&first["event"], &first["animals"]), (&json!("look"), &json!(2)), "{first}");
+    env.run(&["pets", "add", "--name", "Arrival", "--category-id", "3"]);
+    // The look after the add (however long the add took) tells it, once; the looks after it see nothing new.
+    let rest: Vec<Value> = std::iter::from_fn(|| Some(next())).take_while(|event| !event.is_null()).collect();
+    let changes: Vec<&Value> = rest.iter().filter(|event| event["event"] != "look").collect();
+    assert_eq!(changes, [&json!({"event": "added", "pet": {"id": 3, "name": "Arrival", "categoryId": 3}})]);
+    let looks: Vec<&Value> = rest.iter().filter(|event| event["event"] == "look").map(|e| &e["changes"]).collect();
+    assert_eq!(looks.len(), 4, "{rest:?}");
+    assert_eq!(looks.iter().filter(|changes| ***changes == json!(1)).count(), 1, "{rest:?}");
+    assert_eq!(child.wait().unwrap().code(), Some(0), "`--count 5` ended it");
+}
