@@ -36,6 +36,8 @@ pub struct BatchProgress {
     concurrency: Option<usize>,
     /// For `--progress plain` (a lock only because `finish` takes `&self`).
     plain: Option<std::sync::Mutex<PlainProgress>>,
+    /// The width of stderr's terminal, which the lines about records wrap to ([`super::wrap`]).
+    width: Option<usize>,
 }
 
 /// `--progress plain`'s state: what a line says, and when the last one was written.
@@ -115,7 +117,8 @@ impl Output {
     /// The progress for `total` records: as `--progress` says; by default a bar when stderr is a terminal
     /// (real, or faked under test), not `--quiet` and not a JSON mode.
     pub fn batch_progress(&self, total: u64) -> BatchProgress {
-        let none = BatchProgress { bar: None, failed: 0, concurrency: None, plain: None };
+        let none =
+            BatchProgress { bar: None, failed: 0, concurrency: None, plain: None, width: self.terminals.stderr_width };
         match self.progress {
             Progress::None => return none,
             Progress::Plain => {
@@ -196,7 +199,7 @@ impl BatchProgress {
     /// A line about one record, on stderr above the bar.
     #[allow(clippy::print_stderr)]
     pub fn report(&self, line: &str) {
-        let line = safe::message(line);
+        let line = super::wrap::wrap_labelled(&safe::message(line), self.width);
         match &self.bar {
             Some(bar) => bar.println(line),
             None => to_stderr!("{line}"),
@@ -206,7 +209,7 @@ impl BatchProgress {
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
     #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
-        to_stderr!("{}", safe::message(line));
+        to_stderr!("{}", super::wrap::wrap_labelled(&safe::message(line), self.width));
     }
 
     /// Draws the final state and leaves it on the screen.

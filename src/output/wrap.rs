@@ -22,6 +22,14 @@ pub fn wrap(label: &str, label_width: usize, text: &str, width: Option<usize>) -
     textwrap::wrap(text, &options).join("\n")
 }
 
+/// A line that starts with its own label (`line 7: `, `help: `), wrapped as [`wrap`] wraps a message under
+/// one: continuation lines start under the text after the label, a short one before the first `: `.
+pub fn wrap_labelled(line: &str, width: Option<usize>) -> String {
+    let label_end = line.find(": ").map(|at| at + 2).filter(|&end| end <= 24 && !line[..end].contains('`'));
+    let (label, text) = line.split_at(label_end.unwrap_or(0));
+    wrap(label, textwrap::core::display_width(label), text, width)
+}
+
 /// The words of `line`: split at spaces, but not between backticks, so that `petstore pets add --name Rex` is
 /// one word. Each word keeps the spaces after it; spaces that start the line make a word of their own, so a
 /// list's indentation stays.
@@ -73,6 +81,16 @@ mod tests {
         let url = "`https://api.your-store.example/v1/with/a/long/path`";
         let wrapped = wrap("error: ", 7, &format!("cannot reach {url} now"), Some(30));
         assert_eq!(wrapped, format!("error: cannot reach\n       {url}\n       now"));
+    }
+
+    #[test]
+    fn a_line_with_its_own_label_wraps_under_its_text() {
+        let line = "line 12: invalid, not sent: `name` is blank (empty or only white space): give the animal a name";
+        assert_eq!(
+            wrap_labelled(line, Some(50)),
+            "line 12: invalid, not sent: `name` is blank (empty\n         or only white space): give the animal a\n         name"
+        );
+        assert_eq!(wrap_labelled(line, None), line);
     }
 
     #[test]
