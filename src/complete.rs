@@ -30,10 +30,12 @@ pub const STORE_BOUND: Duration = Duration::from_secs(1);
 pub fn command() -> clap::Command {
     let mut command = crate::cli::command();
     if let Ok(config) = Config::load() {
-        for (name, expansion) in config.aliases() {
+        // A hand-edited config could hold anything: only names a shell takes as they are, and expansions
+        // escaped, reach the shell's menu.
+        for (name, expansion) in config.aliases().iter().filter(|(name, _)| is_plain_word(name)) {
             command = command.subcommand(
                 clap::Command::new(name.clone())
-                    .about(format!("alias: petstore {expansion}"))
+                    .about(format!("alias: petstore {}", crate::output::safe::message(expansion)))
                     .allow_external_subcommands(true),
             );
         }
@@ -65,12 +67,24 @@ pub fn pet_ids() -> Vec<CompletionCandidate> {
         .collect()
 }
 
-/// The store's names, each once.
+/// The store's names, each once, as shell words: a name the shell would split or read (`Rex the dog`,
+/// `$(x)`) quoted, and one with a control character (which could drive the terminal from the shell's menu)
+/// left out.
 pub fn pet_names() -> Vec<CompletionCandidate> {
-    let mut names: Vec<String> = store_pets().into_iter().map(|pet| pet.name).collect();
+    let mut names: Vec<String> = store_pets()
+        .into_iter()
+        .map(|pet| pet.name)
+        .filter(|name| !name.is_empty() && !name.chars().any(char::is_control))
+        .map(|name| crate::output::suggested_shell_word(&name))
+        .collect();
     names.sort();
     names.dedup();
     names.into_iter().map(CompletionCandidate::new).collect()
+}
+
+/// A word a shell takes as it is: letters, digits, `-`, `_`, `.`.
+fn is_plain_word(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 /// `--columns`: the command's columns not yet in the list that start as typed, each offered after what was

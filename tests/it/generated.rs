@@ -203,3 +203,15 @@ fn man_pages_render_cleanly() {
         }
     }
 }
+
+/// A name from the store reaches the shell as a word it takes as it is (quoted where it must be), and a name
+/// that could drive the terminal from the shell's menu not at all.
+#[test]
+fn completed_names_are_shell_words_and_never_control_characters() {
+    let env = TestEnv::with(petstore_sandbox::Config::default().seed_pets(0));
+    for name in ["Rex the dog", "$(touch pwned)", "Esc\u{1b}]0;owned\u{7}"] {
+        env.run(&["pets", "add", "--name", name, "--category-id", "1"]);
+    }
+    let run = complete(&mut env.command(), &["pets", "find", "--name", ""]);
+    assert_eq!(run.stdout, "'$(touch pwned)'\n'Rex the dog'\n", "{run}");
+}
