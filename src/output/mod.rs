@@ -435,7 +435,7 @@ impl Output {
         }
     }
 
-    /// `label` (as printed, styled or not) and `text`, wrapped to stderr's terminal ([`wrap::wrap`]):
+    /// `label` (as printed, styled or not) and `text`, wrapped to stderr's terminal between words:
     /// continuation lines start under the text; piped, one line.
     pub fn wrapped(&self, label: &str, text: &str) -> String {
         wrap::wrap(label, textwrap::core::display_width(label), text, self.terminals.stderr_width)

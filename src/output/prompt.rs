@@ -186,7 +186,7 @@ pub fn assistant() -> Option<&'static str> {
 pub enum CannotAsk {
     /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
     NoTerminal,
-    /// An AI assistant runs petstore at a terminal of its own: the variable that says so ([`assistant`]).
+    /// An AI assistant runs petstore at a terminal of its own: the variable that says so.
     Assistant(&'static str),
     /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
     Background,

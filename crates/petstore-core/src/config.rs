@@ -110,7 +110,7 @@ pub struct Environment {
     /// Where `auth login` stored its key, if it did.
     pub key_storage: Option<KeyStorage>,
     /// A command whose first line of output is the key (`env set NAME --key-command CMD`): it wins over a
-    /// stored key ([`crate::credentials::command`]).
+    /// stored key ([`crate::credentials::external`]).
     pub key_command: Option<String>,
     /// A key that needs no login (the sandbox's).
     pub built_in_key: Option<&'static str>,
