@@ -119,6 +119,14 @@ impl std::fmt::Display for Invalid {
     }
 }
 
+/// A record given as a JSON value rather than read from a file (`petstore mcp`'s `add_pets`), checked by the
+/// rules a file's JSON record meets: the NewPet, or every problem it has.
+pub fn check_json(value: serde_json::Value) -> Result<NewPet, Vec<Problem>> {
+    // The rules read a `categoryId` such as `3.0` from its text, which a value gives back as JSON writes it.
+    let text = serde_json::to_vec(&value).expect("a JSON value serialises");
+    record::new_pet_from_json(&text, value).map_err(|(_, problems)| problems)
+}
+
 /// One record as read: checked, or refused with its reason.
 pub type Parsed = Result<Record, Invalid>;
 
@@ -239,6 +247,20 @@ mod tests {
         parse_json(text.as_bytes())
             .map_err(|(lines_in, message)| (lines_in, vec![Problem::whole(message)]))
             .and_then(|value| new_pet_from_json(text.as_bytes(), value))
+    }
+
+    #[test]
+    fn a_json_value_is_checked_as_a_file_record_is() {
+        let value = serde_json::json!({"name": "Rex", "categoryId": 3.0, "status": "sold"});
+        assert_eq!(check_json(value), Ok(pet("Rex", 3, Some(PetStatus::Sold))));
+        let value = serde_json::json!({"name": " ", "categoryId": "two", "status": "Sold"});
+        let fields: Vec<_> = check_json(value).unwrap_err().into_iter().map(|problem| problem.field).collect();
+        assert_eq!(fields, [Some("name"), Some("categoryId"), Some("status")]);
+        let whole = check_json(serde_json::json!([1])).unwrap_err();
+        assert_eq!(
+            (whole[0].field, whole[0].message.as_str()),
+            (None, "expected a JSON object with `name` and `categoryId`, got an array")
+        );
     }
 
     #[test]
