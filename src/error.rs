@@ -505,7 +505,7 @@ pub struct ErrorDocument {
     pub error: ErrorObject,
 }
 
-/// What went wrong, for a program ([`ErrorDocument`]).
+/// What went wrong, for a program: the `error` of a failed command's JSON document.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[schemars(deny_unknown_fields)]

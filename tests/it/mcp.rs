@@ -402,8 +402,10 @@ impl Raw {
     }
 }
 
+/// Input that is no message, a tool that does not exist, a method that does not: protocol errors. Arguments
+/// that do not fit a tool's schema: a failed call, which the model reads (MCP's SEP-1303).
 #[test]
-fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_server_goes_on() {
+fn malformed_input_and_unknown_tools_get_protocol_errors_bad_arguments_a_failed_call_and_the_server_goes_on() {
     let env = shop(Config::default().seed_pets(5));
     let mut raw = Raw::start(&env, &["--allow-writes"]);
     // Not JSON, and JSON that is no JSON-RPC message: no answer can name their id, and nothing breaks.
@@ -416,11 +418,21 @@ fn malformed_input_unknown_tools_and_wrong_types_get_protocol_errors_and_the_ser
     raw.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "add_pet", "arguments": {"name": 7, "categoryId": "one"}}}));
     let wrong = raw.reply();
-    assert_eq!((&wrong["id"], &wrong["error"]["code"]), (&json!(3), &json!(-32602)), "{wrong}");
+    assert_eq!((&wrong["id"], &wrong["result"]["isError"]), (&json!(3), &json!(true)), "{wrong}");
+    let text = wrong["result"]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(text).unwrap()["error"]["message"],
+        "invalid value: `name` must be a string, got 7; `categoryId` must be an integer, got \"one\""
+    );
     raw.send(&json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
         "params": {"name": "list_pets", "arguments": {"limit": 3, "confirm": true}}}));
     let extra = raw.reply();
-    assert_eq!((&extra["id"], &extra["error"]["code"]), (&json!(4), &json!(-32602)), "{extra}");
+    assert_eq!((&extra["id"], &extra["result"]["isError"]), (&json!(4), &json!(true)), "{extra}");
+    let text = extra["result"]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(text).unwrap()["error"]["message"],
+        "invalid value: `list_pets` takes no argument `confirm` (it takes `status`, `limit` and `all`)"
+    );
     raw.send(&json!({"jsonrpc": "2.0", "id": 5, "method": "no/such/method"}));
     assert_eq!(raw.reply()["error"]["code"], -32601);
     // Still serving.
@@ -775,4 +787,135 @@ fn at_a_terminal_it_says_what_it_waits_for_and_ctrl_d_ends_it() {
     let status = child.wait().unwrap();
     let shown = String::from_utf8_lossy(&seen).replace('\r', "");
     assert_eq!((status.code(), shown.trim_end()), (Some(0), line), "{shown:?}");
+}
+
+/// Checks that `schema` and every schema in it is plain JSON Schema, as every client reads it: one `type`
+/// name (never `["integer", "null"]`), no `format`, an integer's bounds as `minimum` and `maximum`; in an
+/// input (`input`), nothing to follow or choose between (`$ref`, `anyOf`) and no `null` at all.
+fn assert_plain(schema: &Value, at: &str, input: bool) {
+    match schema {
+        Value::Object(object) => {
+            assert!(!object.contains_key("format"), "{at}: a format: {schema}");
+            if let Some(kind) = object.get("type") {
+                let kind = kind.as_str().unwrap_or_else(|| panic!("{at}: more than one type: {schema}"));
+                assert!(!(input && kind == "null"), "{at}: null in an input: {schema}");
+                if kind == "integer" {
+                    assert!(object.contains_key("minimum") && object.contains_key("maximum"), "{at}: bounds: {schema}");
+                }
+            }
+            if input {
+                for keyword in ["$ref", "$defs", "anyOf", "oneOf", "allOf", "nullable"] {
+                    assert!(!object.contains_key(keyword), "{at}: {keyword}: {schema}");
+                }
+                if let Some(Value::Array(values)) = object.get("enum") {
+                    assert!(values.iter().all(Value::is_string), "{at}: {schema}");
+                }
+                if let (Some(Value::Array(required)), Some(Value::Object(properties))) =
+                    (object.get("required"), object.get("properties"))
+                {
+                    assert!(required.iter().all(|name| properties.contains_key(name.as_str().unwrap())), "{at}");
+                }
+            }
+            for (key, value) in object {
+                assert_plain(value, &format!("{at}.{key}"), input);
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                assert_plain(item, &format!("{at}[{index}]"), input);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every tool's input schema is plain JSON Schema (see [`assert_plain`]), and so are its output schema's
+/// types; no Rust type or format name (`u8`, `int64`, `clap::ValueEnum`, a doc link) is anywhere in a tool.
+#[tokio::test]
+async fn every_tool_schema_is_plain_json_schema_with_no_rust_names() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    let tools = running.list_all_tools().await.unwrap();
+    running.cancel().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(names, ["list_pets", "find_pets", "add_pet"]);
+    for tool in &tools {
+        let input = Value::Object((*tool.input_schema).clone());
+        assert_plain(&input, &format!("{}.inputSchema", tool.name), true);
+        let output = Value::Object((**tool.output_schema.as_ref().unwrap()).clone());
+        assert_plain(&output, &format!("{}.outputSchema", tool.name), false);
+    }
+    let listed = serde_json::to_string(&tools).unwrap();
+    let around = |at: usize| {
+        let start = (0..=at.saturating_sub(80)).rev().find(|at| listed.is_char_boundary(*at)).unwrap_or(0);
+        listed[start..].chars().take(160).collect::<String>()
+    };
+    let rust = [
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "isize",
+        "uint",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "clap",
+        "ValueEnum",
+        "Option",
+        "Vec",
+        "String",
+        "serde",
+        "schemars",
+    ];
+    let mut at = 0;
+    for word in listed.split(|c: char| !c.is_ascii_alphanumeric()) {
+        assert!(!rust.contains(&word), "`{word}` in the tools: …{}…", around(at));
+        at += word.len() + 1;
+    }
+    for text in ["::", "[`"] {
+        assert!(!listed.contains(text), "`{text}` in the tools: …{}…", around(listed.find(text).unwrap()));
+    }
+}
+
+/// An integer or boolean argument given as a string holding its JSON text is that value; anything else is a
+/// failed call naming each argument that does not fit, what it takes and what it got.
+#[tokio::test]
+async fn integers_and_booleans_given_as_strings_are_taken_and_anything_else_is_refused_naming_it() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let page = call(&running, "list_pets", json!({"limit": "3"})).await.structured_content.unwrap();
+    assert_eq!((page["pets"].as_array().unwrap().len(), &page["complete"]), (3, &json!(false)));
+    let all = call(&running, "list_pets", json!({"all": "true", "status": null})).await.structured_content.unwrap();
+    assert_eq!((all["pets"].as_array().unwrap().len(), &all["complete"]), (5, &json!(true)));
+    let found = call(&running, "find_pets", json!({"categoryId": "2"})).await.structured_content.unwrap();
+    assert_eq!(found["pets"], json!([{"id": 2, "name": "Bella", "categoryId": 2, "status": "pending"}]));
+    let added = call(&running, "add_pet", json!({"name": "Rex", "categoryId": "2"})).await.structured_content.unwrap();
+    assert_eq!(added["pet"], json!({"id": 6, "name": "Rex", "categoryId": 2}));
+
+    let mut errors = Vec::new();
+    for (tool, arguments) in [
+        ("list_pets", json!({"limit": "three"})),
+        ("list_pets", json!({"limit": "0", "all": "yes"})),
+        ("find_pets", json!({"categoryId": "2.0", "status": "Sold"})),
+        ("add_pet", json!({"name": "Tom", "categoryId": " 2"})),
+        ("add_pet", json!({"categoryId": 2, "colour": "red"})),
+    ] {
+        let error = error_of(&call(&running, tool, arguments).await);
+        assert_eq!(error["error"]["code"], "invalid_value", "{error}");
+        errors.push(json!({"tool": tool, "error": error["error"]}));
+    }
+    insta::assert_snapshot!("mcp_arguments_refused", serde_json::to_string_pretty(&errors).unwrap());
+    assert_eq!(posts(&env), 1);
+    running.cancel().await.unwrap();
 }

@@ -32,8 +32,8 @@ const JSON_ESCAPE_BYTES: usize = "\\u001f".len();
 const RECORD_OVERHEAD_BYTES: usize = 1024;
 
 /// An animal's availability (spec §2, `PetStatus`).
-///
-/// It derives `clap::ValueEnum` here so the allowed values exist in one place only.
+// It derives `clap::ValueEnum` here so the allowed values exist in one place only; a comment, not a doc
+// comment, as the doc comment is the description in every JSON Schema of it (`petstore schema`, MCP's tools).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]

@@ -2,15 +2,18 @@
 //! `rmcp`), for the one environment chosen as every command chooses it.
 //!
 //! Tools: `list_pets` and `find_pets` (read-only), and with `--allow-writes` `add_pet`. Their results carry
-//! their completeness as data, so that a model never takes a cut list for the whole store. A write to an
+//! their completeness as data, so that a model never takes a cut list for the whole store. Their input schemas
+//! are plain JSON Schema, and a call's arguments are read by them, an integer or boolean given as a string of
+//! its JSON text taken as that value (`schema.rs`). A write to an
 //! environment whose writes are confirmed is asked of the person through MCP elicitation, with the question
 //! the terminal shows and the exact body that will be sent; the model cannot answer it, no tool argument skips
 //! it, and neither does `PETSTORE_YES` (the person never saw the question). Pet names travel only as data:
 //! exact in structured content, and escaped in the JSON text beside it (which a model reads) and in the
 //! question (which the person reads); never in a tool's description or the server's instructions. A failed
 //! call is a tool result with `isError` and the JSON error object of `--json` modes, its hint in the tools'
-//! words; a call that cannot be routed (unknown tool, bad arguments) is a JSON-RPC error. stdout carries
-//! protocol messages only; nothing else here prints, save warnings on stderr.
+//! words, arguments that do not fit the tool's schema included (MCP's SEP-1303: the model reads it); only a
+//! call to a tool that does not exist is a JSON-RPC error. stdout carries protocol messages only; nothing else
+//! here prints, save warnings on stderr.
 //!
 //! The calls share one bound on the requests on the wire ([`MAX_REQUESTS_AT_ONCE`]), so that a client that
 //! opens a thousand calls at once does not open thousands of connections to the API.
@@ -25,7 +28,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock,
@@ -42,6 +45,8 @@ use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
+
+mod schema;
 
 /// Serve the store to an AI assistant over MCP (stdio)
 ///
@@ -285,7 +290,7 @@ struct ListPetsArgs {
     /// Only animals with this status.
     status: Option<PetStatus>,
     /// At most this many animals, 1 to 100 (20 when not given). Not with `all`.
-    #[schemars(range(min = 1, max = 100))]
+    #[schemars(range(min = 1, max = MAX_LIMIT))]
     limit: Option<u8>,
     /// Every animal the API can reach, each once, by id: the first 100 without a filter and the first 100 of
     /// each status (with `status`, that status's first 100).
@@ -461,14 +466,10 @@ enum Confirmation {
     NotRequired,
 }
 
-/// The JSON Schema of `T`, as MCP takes it: an object schema, with no `$schema` or Rust type name.
-fn schema<T: JsonSchema>() -> Arc<JsonObject> {
-    let value = serde_json::to_value(schemars::schema_for!(T)).expect("a schema serialises");
-    let Value::Object(mut object) = value else { unreachable!("schemars gives an object") };
-    object.remove("$schema");
-    object.remove("title");
-    Arc::new(object)
-}
+/// Each tool's input schema, made once: [`tools`] lists them, and [`schema::read`] reads each call by them.
+static LIST_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<ListPetsArgs>);
+static FIND_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<FindPetsArgs>);
+static ADD_PET_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<AddPetArgs>);
 
 /// The tools, `add_pet` only with `--allow-writes`. Descriptions are fixed text.
 fn tools(allow_writes: bool) -> Vec<Tool> {
@@ -481,10 +482,10 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             "List the store's animals in ascending id order: the first `limit` (20 by default, 100 at most), or with \
              `all` every animal the API can reach. The API has no paging: `complete` says whether the list is the \
              whole answer, and `notes` what may be missing.",
-            schema::<ListPetsArgs>(),
+            Arc::clone(&LIST_PETS_INPUT),
         )
         .with_title("List animals")
-        .with_raw_output_schema(schema::<PetsResult>())
+        .with_raw_output_schema(schema::output::<PetsResult>())
         .with_annotations(read_only("List animals")),
         Tool::new(
             "find_pets",
@@ -492,10 +493,10 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
              API can reach; every criterion given must hold. An id that no list shows is looked up with the API's deprecated \
              `GET /pets/{petId}`, which the result names in `deprecatedCall`. `complete` says whether more \
              matches could exist unseen.",
-            schema::<FindPetsArgs>(),
+            Arc::clone(&FIND_PETS_INPUT),
         )
         .with_title("Find animals")
-        .with_raw_output_schema(schema::<PetsResult>())
+        .with_raw_output_schema(schema::output::<PetsResult>())
         .with_annotations(read_only("Find animals")),
     ];
     if allow_writes {
@@ -505,10 +506,10 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
                 "Add one animal to the store with `POST /pets`; returns it with the id the service assigned. Where \
                  the environment's writes are confirmed, the user is asked in the client, with the exact request \
                  body, before anything is sent; if they do not accept, nothing is sent.",
-                schema::<AddPetArgs>(),
+                Arc::clone(&ADD_PET_INPUT),
             )
             .with_title("Add an animal")
-            .with_raw_output_schema(schema::<AddResult>())
+            .with_raw_output_schema(schema::output::<AddResult>())
             .with_annotations(
                 ToolAnnotations::with_title("Add an animal")
                     .read_only(false)
@@ -567,26 +568,31 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         // `inputResponses` and `requestState` (a retry after an input request, protocol 2026-07-28) are never
         // read: petstore asks no such question, so no argument of the model's can stand for the user's answer.
-        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let arguments = request.arguments.unwrap_or_default();
+        // Arguments that do not fit the tool's input schema are a failed call, which the model reads (MCP's
+        // SEP-1303); only a tool that does not exist is the protocol's error.
         let call = match request.name.as_ref() {
-            "list_pets" => Call::List(parse(arguments)?),
-            "find_pets" => Call::Find(parse(arguments)?),
-            "add_pet" if self.allow_writes => Call::Add(parse(arguments)?),
+            "list_pets" => schema::read("list_pets", &LIST_PETS_INPUT, arguments).map(Call::List),
+            "find_pets" => schema::read("find_pets", &FIND_PETS_INPUT, arguments).map(Call::Find),
+            "add_pet" if self.allow_writes => schema::read("add_pet", &ADD_PET_INPUT, arguments).map(Call::Add),
             other => {
                 let shown: String = other.chars().take(64).collect();
                 return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
             }
         };
-        // The config as it is now: a change made while the server runs (`confirm_writes` above all) holds from
-        // this call on.
-        let ctx = match self.ctx.with_config_reread() {
-            Ok(ctx) => ctx,
-            Err(err) => return Ok(error_result(&err).into()),
-        };
         let result = match call {
-            Call::List(args) => self.list_pets(&ctx, args).await,
-            Call::Find(args) => self.find_pets(&ctx, args).await,
-            Call::Add(args) => self.add_pet(&ctx, args, &context).await,
+            Err(err) => Err(err),
+            // The config as it is now: a change made while the server runs (`confirm_writes` above all) holds
+            // from this call on.
+            Ok(call) => match self.ctx.with_config_reread() {
+                Err(err) => Err(err),
+                Ok(ctx) => match call {
+                    Call::List(args) => self.list_pets(&ctx, args).await,
+                    Call::Find(args) => self.find_pets(&ctx, args).await,
+                    Call::Add(args) => self.add_pet(&ctx, args, &context).await,
+                }
+                .map_err(|err| ctx.with_true_hint(err)),
+            },
         };
         // What came of the `add_pet` calls the client cancelled, told in this result, unless this call too was
         // cancelled: its answer is dropped.
@@ -601,7 +607,7 @@ impl ServerHandler for Server {
                 structured_result(value)
             }
             Err(err) => {
-                let mut result = error_result(&ctx.with_true_hint(err));
+                let mut result = error_result(&err);
                 if !reports.is_empty() {
                     let text = serde_json::json!({ "cancelledAdds": reports }).to_string();
                     result.content.push(ContentBlock::text(crate::output::safe::escape_json(&text).into_owned()));
@@ -618,12 +624,6 @@ enum Call {
     List(ListPetsArgs),
     Find(FindPetsArgs),
     Add(AddPetArgs),
-}
-
-/// The arguments as `T`, or the JSON-RPC error for bad arguments (-32602).
-fn parse<T: for<'de> Deserialize<'de>>(arguments: Value) -> Result<T, ErrorData> {
-    serde_json::from_value(arguments)
-        .map_err(|err| ErrorData::invalid_params(format!("invalid arguments: {err}"), None))
 }
 
 /// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
@@ -1030,7 +1030,8 @@ mod tests {
     #[test]
     fn the_pets_property_is_the_schema_of_pets_list() {
         let mut expected = crate::commands::schema::for_command("pets list").unwrap();
-        let ours = Value::Object((*schema::<PetsResult>()).clone());
+        schema::portable(&mut expected);
+        let ours = Value::Object((*schema::output::<PetsResult>()).clone());
         // The same `Pet`, derived once: its definition, and an array of it.
         assert_eq!(ours["$defs"]["Pet"], expected["$defs"]["Pet"]);
         let object = expected.as_object_mut().unwrap();
@@ -1104,7 +1105,7 @@ mod tests {
 
     #[test]
     fn the_docs_give_the_bound_on_requests() {
-        let docs = include_str!("../../docs/mcp.md");
+        let docs = include_str!("../../../docs/mcp.md");
         assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
     }
 

@@ -1,0 +1,440 @@
+//! The tools' schemas, in JSON Schema that every MCP client reads, and a call's arguments read by them.
+//!
+//! Clients differ in how much JSON Schema they take: some map a tool's input schema onto a single-`type`
+//! dialect (Gemini's function declarations, an OpenAPI subset), some show a form with one box per argument
+//! and no `$ref` to follow. So an input schema is plain: each property's `type` is one name, an integer has
+//! its bounds as `minimum` and `maximum` (never a `format` such as schemars' `uint8`, which no validator
+//! knows), an optional argument is simply left out of `required` (never `["integer", "null"]`), the status's
+//! enumeration is written in place (no `$defs`), and descriptions are the doc comments' sentences. An output
+//! schema keeps its `$defs` and says where a value may be `null` with `anyOf`, one `type` in each branch.
+//!
+//! A call's arguments are read by the tool's own input schema ([`read`]) before serde sees them, so that
+//! the schema a client reads is the rule the server keeps, and every argument that does not fit is named in
+//! one message in the schema's words (never serde's `expected u8`). Some clients send every argument as a
+//! string (forms with a text box each; the MCP Inspector's `--tool-arg limit=3` in its older releases): an
+//! integer or boolean argument given as a string holding exactly its JSON text (`"3"`, `"-2"`, `"true"`,
+//! `"false"`) is that value, as nothing else could be meant. Any other string is refused: `" 3"`, `"+3"`,
+//! `"03"`, `"3.0"`, `"1e2"`, `"yes"`, `"True"`, `"1"` for a boolean. A number with a zero fraction (`3.0`)
+//! is the integer it equals, as JSON Schema has it, up to 2^53, past which no client can write one exactly.
+//! `null` is an argument left out. A refusal is a failed call (`isError`, code `invalid_value`), which the
+//! model reads and can act on (MCP's SEP-1303), not a protocol error, which clients keep from the model.
+
+use std::sync::Arc;
+
+use rmcp::model::JsonObject;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+
+/// The largest integer every client can write exactly as a number with a fraction (`3.0`): 2^53, the last
+/// of the integers a double holds one by one.
+const EXACT_FLOAT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+/// How many characters of a value a message quotes.
+const SHOWN_CHARS: usize = 40;
+
+/// The input schema of `T` (a tool's arguments), plain (see the module's words).
+pub(super) fn input<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    settings.meta_schema = None;
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut value = serde_json::to_value(schema).expect("a schema serialises");
+    plain(&mut value, Nulls::LeftOut);
+    object(value)
+}
+
+/// The output schema of `T` (a tool's result): its `$defs` kept, a `null` allowed where the value may be one.
+pub(super) fn output<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut value = serde_json::to_value(schemars::schema_for!(T)).expect("a schema serialises");
+    portable(&mut value);
+    object(value)
+}
+
+/// `schema` as [`output`] gives a tool's result: plain, `null` allowed with `anyOf`.
+pub(super) fn portable(schema: &mut Value) {
+    plain(schema, Nulls::AnyOf);
+}
+
+/// `value` as the object MCP takes, without the keywords a tool's schema has no use for.
+fn object(value: Value) -> Arc<JsonObject> {
+    let Value::Object(mut object) = value else { unreachable!("schemars gives an object") };
+    object.remove("$schema");
+    object.remove("title");
+    Arc::new(object)
+}
+
+/// What [`plain`] makes of a schema that allows `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Nulls {
+    /// An input: `null` is dropped. An optional argument is one left out of `required`, and [`read`] takes a
+    /// `null` as left out all the same.
+    LeftOut,
+    /// An output: `anyOf` the value's schema and `{"type": "null"}`, one `type` each.
+    AnyOf,
+}
+
+/// Makes `schema` and every schema in it plain: one `type` name each, bounds for Rust's integer formats and no
+/// `format`, `null` as `nulls` says, descriptions as sentences (a doc comment's line breaks are spaces).
+fn plain(schema: &mut Value, nulls: Nulls) {
+    let Value::Object(object) = schema else { return };
+    if let Some(Value::String(format)) = object.remove("format") {
+        let (minimum, maximum): (Value, Value) = match format.as_str() {
+            "int8" => (i8::MIN.into(), i8::MAX.into()),
+            "int16" => (i16::MIN.into(), i16::MAX.into()),
+            "int32" => (i32::MIN.into(), i32::MAX.into()),
+            "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
+            "uint8" => (0.into(), u8::MAX.into()),
+            "uint16" => (0.into(), u16::MAX.into()),
+            "uint32" => (0.into(), u32::MAX.into()),
+            "uint64" | "uint" => (0.into(), u64::MAX.into()),
+            _ => (Value::Null, Value::Null),
+        };
+        for (keyword, bound) in [("minimum", minimum), ("maximum", maximum)] {
+            if !bound.is_null() {
+                object.entry(keyword).or_insert(bound);
+            }
+        }
+    }
+    if let Some(Value::String(description)) = object.get_mut("description") {
+        *description = sentences(description);
+    }
+    // `"type": ["integer", "null"]`: the one type, and `null` as `nulls` says.
+    if let Some(Value::Array(types)) = object.get("type") {
+        let named: Vec<Value> = types.iter().filter(|name| *name != "null").cloned().collect();
+        if let ([one], true) = (named.as_slice(), named.len() < types.len()) {
+            object.insert("type".to_owned(), one.clone());
+            // An optional enumeration lists `null` among its values too.
+            if let Some(Value::Array(values)) = object.get_mut("enum") {
+                values.retain(|value| !value.is_null());
+            }
+            if nulls == Nulls::AnyOf {
+                // The value's own keywords go with its branch; what describes the property stays.
+                let mut branch = Map::new();
+                for key in object.keys().cloned().collect::<Vec<_>>() {
+                    if !matches!(key.as_str(), "description" | "title" | "default") {
+                        branch.insert(key.clone(), object.remove(&key).expect("a key just listed"));
+                    }
+                }
+                let null = serde_json::json!({"type": "null"});
+                object.insert("anyOf".to_owned(), Value::Array(vec![Value::Object(branch), null]));
+            }
+        }
+    }
+    // `"anyOf": [SCHEMA, {"type": "null"}]` in an input: SCHEMA itself, in place, the property's own
+    // description first.
+    if nulls == Nulls::LeftOut
+        && let Some(Value::Array(branches)) = object.get("anyOf")
+        && branches.iter().any(|branch| branch.get("type").is_some_and(|name| name == "null"))
+    {
+        let mut kept: Vec<Value> =
+            branches.iter().filter(|branch| branch.get("type").is_none_or(|name| name != "null")).cloned().collect();
+        if let [Value::Object(only)] = kept.as_mut_slice() {
+            object.remove("anyOf");
+            for (key, value) in std::mem::take(only) {
+                object.entry(key).or_insert(value);
+            }
+        } else {
+            object.insert("anyOf".to_owned(), Value::Array(kept));
+        }
+    }
+    for value in object.values_mut() {
+        match value {
+            Value::Object(_) => plain(value, nulls),
+            Value::Array(items) => items.iter_mut().for_each(|item| plain(item, nulls)),
+            _ => {}
+        }
+    }
+}
+
+/// A doc comment's text as sentences: a line break within a paragraph is a space; paragraphs stay apart.
+fn sentences(text: &str) -> String {
+    text.split("\n\n")
+        .map(|paragraph| paragraph.split('\n').collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// A call's `arguments` to `tool` as `T`, read by the tool's input `schema` (see the module's words): each
+/// argument a property of the schema, of its type and within its bounds, every required one given. Every
+/// argument that does not fit is named, with what it takes and what it got, in one `invalid_value` error.
+pub(super) fn read<T: DeserializeOwned>(tool: &str, schema: &JsonObject, arguments: JsonObject) -> Result<T, Error> {
+    let empty = Map::new();
+    let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
+    let mut problems = Vec::new();
+    let mut read = Map::new();
+    for (name, value) in arguments {
+        let Some(property) = properties.get(&name) else {
+            let takes: Vec<String> = properties.keys().map(|name| format!("`{name}`")).collect();
+            problems.push(format!("`{tool}` takes no argument {} (it takes {})", shown_name(&name), words(&takes)));
+            continue;
+        };
+        if value.is_null() {
+            continue;
+        }
+        match value_of(&name, property, value) {
+            Ok(value) => {
+                read.insert(name, value);
+            }
+            Err(problem) => problems.push(problem),
+        }
+    }
+    let required = schema.get("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    for name in required.iter().filter_map(Value::as_str) {
+        let named = problems.iter().any(|problem| problem.starts_with(&format!("`{name}` ")));
+        if !read.contains_key(name) && !named {
+            problems.push(format!("`{name}` is required"));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Error::invalid_value(problems.join("; ")).with_hint(format!(
+            "call `{tool}` again with its arguments as its input schema in `tools/list` gives them"
+        )));
+    }
+    // Read by the schema, which the arguments' type derives: serde takes what it let through.
+    serde_json::from_value(Value::Object(read))
+        .map_err(|err| Error::invalid_value(format!("the arguments of `{tool}` cannot be read: {err}")))
+}
+
+/// `value` for argument `name` as its `property` schema takes it, or why not.
+fn value_of(name: &str, property: &Value, value: Value) -> Result<Value, String> {
+    let bound = |keyword: &str| property.get(keyword).and_then(Value::as_i64);
+    match property.get("type").and_then(Value::as_str) {
+        Some("integer") => {
+            let integer = match &value {
+                Value::Number(number) => integer_of_number(number),
+                Value::String(text) => integer_of_text(text),
+                _ => None,
+            };
+            let (minimum, maximum) = (bound("minimum").unwrap_or(i64::MIN), bound("maximum").unwrap_or(i64::MAX));
+            match integer {
+                Some(integer) if (minimum..=maximum).contains(&integer) => Ok(Value::from(integer)),
+                // Any integer petstore can send: its bounds would only be noise.
+                None if (minimum, maximum) == (i64::MIN, i64::MAX) && !value.is_number() => {
+                    Err(format!("`{name}` must be an integer, got {}", shown(&value)))
+                }
+                _ => Err(format!("`{name}` must be an integer from {minimum} to {maximum}, got {}", shown(&value))),
+            }
+        }
+        Some("boolean") => match &value {
+            Value::Bool(_) => Ok(value),
+            Value::String(text) if text == "true" || text == "false" => Ok(Value::Bool(text == "true")),
+            _ => Err(format!("`{name}` must be true or false, got {}", shown(&value))),
+        },
+        Some("string") => {
+            let allowed = property.get("enum").and_then(Value::as_array);
+            match (&value, allowed) {
+                (Value::String(_), Some(allowed)) if !allowed.contains(&value) => {
+                    let allowed: Vec<String> = allowed.iter().map(|value| format!("`{}`", value_text(value))).collect();
+                    Err(format!("`{name}` must be one of {}, got {}", words(&allowed), shown(&value)))
+                }
+                (Value::String(_), _) => Ok(value),
+                (_, Some(allowed)) => {
+                    let allowed: Vec<String> = allowed.iter().map(|value| format!("`{}`", value_text(value))).collect();
+                    Err(format!("`{name}` must be one of {}, got {}", words(&allowed), shown(&value)))
+                }
+                _ => Err(format!("`{name}` must be a string, got {}", shown(&value))),
+            }
+        }
+        // An array's items are its tool's to check, each with its place (`add_pets`).
+        Some("array") => {
+            let (fewest, most) = (bound("minItems").unwrap_or(0), bound("maxItems").unwrap_or(i64::MAX));
+            match &value {
+                Value::Array(items) if (fewest..=most).contains(&i64::try_from(items.len()).unwrap_or(i64::MAX)) => {
+                    Ok(value)
+                }
+                Value::Array(items) => {
+                    Err(format!("`{name}` must hold from {fewest} to {most} items, got {}", items.len()))
+                }
+                _ => Err(format!("`{name}` must be an array, got {}", shown(&value))),
+            }
+        }
+        _ => Ok(value),
+    }
+}
+
+/// A JSON number as an integer: one written as an integer, or with a zero fraction (`3.0`, `1e2`) up to 2^53.
+fn integer_of_number(number: &serde_json::Number) -> Option<i64> {
+    if let Some(integer) = number.as_i64() {
+        return Some(integer);
+    }
+    let float = number.as_f64()?;
+    // Exact: a zero fraction, and within ±2^53, where the double is the number written.
+    (float.fract() == 0.0 && float.abs() <= EXACT_FLOAT_INTEGERS).then_some(float as i64)
+}
+
+/// A string holding exactly an integer's JSON text (`"3"`, `"-2"`; not `"03"`, `"+3"`, `" 3"`, `"-0"`), as
+/// that integer.
+pub(super) fn integer_of_text(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|byte| byte.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0";
+    if canonical { text.parse().ok() } else { None }
+}
+
+/// A value as a message quotes it: a string as JSON writes it, cut to [`SHOWN_CHARS`]; a number or `true`
+/// as written; what kind an array or object is.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(text) => {
+            let mut cut: String = text.chars().take(SHOWN_CHARS).collect();
+            if cut.len() < text.len() {
+                cut.push('…');
+            }
+            Value::String(cut).to_string()
+        }
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// An argument's name as a message quotes it: in backticks, escaped, cut to 64 characters.
+pub(super) fn shown_name(name: &str) -> String {
+    let cut: String = name.chars().take(64).collect();
+    format!("`{}`", crate::output::safe::in_backticks(&cut))
+}
+
+/// An enumeration's value as its message lists it.
+fn value_text(value: &Value) -> String {
+    value.as_str().map_or_else(|| value.to_string(), str::to_owned)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn words(items: &[String]) -> String {
+    match items {
+        [] => "none".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[derive(Debug, serde::Deserialize, JsonSchema, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Sample {
+        /// A number,
+        /// over two lines.
+        #[schemars(range(min = 1, max = 100))]
+        limit: Option<u8>,
+        id: Option<i64>,
+        #[serde(default)]
+        all: bool,
+        status: Option<petstore_core::api::PetStatus>,
+        name: String,
+    }
+
+    fn read_sample(arguments: Value) -> Result<Sample, String> {
+        let Value::Object(arguments) = arguments else { unreachable!() };
+        read("sample", &input::<Sample>(), arguments).map_err(|err| err.to_string())
+    }
+
+    #[test]
+    fn an_input_schema_is_plain() {
+        let schema = Value::Object((*input::<Sample>()).clone());
+        assert_eq!(
+            schema,
+            json!({
+                "additionalProperties": false,
+                "type": "object",
+                "properties": {
+                    "limit": {"description": "A number, over two lines.", "type": "integer", "minimum": 1, "maximum": 100},
+                    "id": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX},
+                    "all": {"type": "boolean", "default": false},
+                    "status": {"description": "An animal's availability (spec §2, `PetStatus`).", "type": "string",
+                        "enum": ["available", "pending", "sold"]},
+                    "name": {"type": "string"}
+                },
+                "required": ["name"]
+            })
+        );
+    }
+
+    #[test]
+    fn an_output_schema_says_null_with_any_of() {
+        #[derive(JsonSchema)]
+        #[allow(dead_code)]
+        struct Out {
+            /// May be null.
+            status: Option<u16>,
+        }
+        let schema = Value::Object((*output::<Out>()).clone());
+        assert_eq!(
+            schema["properties"]["status"],
+            json!({"description": "May be null.",
+                "anyOf": [{"type": "integer", "minimum": 0, "maximum": 65535}, {"type": "null"}]})
+        );
+    }
+
+    #[test]
+    fn integers_and_booleans_may_come_as_strings_of_their_json_text() {
+        let read = read_sample(json!({"limit": "3", "id": "-9223372036854775808", "all": "true", "name": "Rex"}));
+        assert_eq!(
+            read.unwrap(),
+            Sample { limit: Some(3), id: Some(i64::MIN), all: true, status: None, name: "Rex".into() }
+        );
+        let read = read_sample(json!({"limit": 3.0, "id": 1e2, "all": "false", "status": null, "name": "Rex"}));
+        assert_eq!(
+            read.unwrap(),
+            Sample { limit: Some(3), id: Some(100), all: false, status: None, name: "Rex".into() }
+        );
+    }
+
+    #[test]
+    fn anything_else_is_refused_naming_each_argument_in_the_schemas_words() {
+        for (arguments, message) in [
+            (json!({"limit": "03", "name": "Rex"}), "`limit` must be an integer from 1 to 100, got \"03\""),
+            (json!({"limit": 0, "name": "Rex"}), "`limit` must be an integer from 1 to 100, got 0"),
+            (json!({"limit": 300, "name": "Rex"}), "`limit` must be an integer from 1 to 100, got 300"),
+            (json!({"limit": 2.5, "name": "Rex"}), "`limit` must be an integer from 1 to 100, got 2.5"),
+            (json!({"id": " 3", "name": "Rex"}), "`id` must be an integer, got \" 3\""),
+            (json!({"id": "-0", "name": "Rex"}), "`id` must be an integer, got \"-0\""),
+            (json!({"id": "+3", "name": "Rex"}), "`id` must be an integer, got \"+3\""),
+            (
+                json!({"id": 18446744073709551615_u64, "name": "Rex"}),
+                "`id` must be an integer from -9223372036854775808 to 9223372036854775807, got 18446744073709551615",
+            ),
+            (
+                json!({"id": 1e300, "name": "Rex"}),
+                "`id` must be an integer from -9223372036854775808 to 9223372036854775807, got 1e+300",
+            ),
+            (
+                json!({"id": "99999999999999999999", "name": "Rex"}),
+                "`id` must be an integer, got \"99999999999999999999\"",
+            ),
+            (json!({"all": "yes", "name": "Rex"}), "`all` must be true or false, got \"yes\""),
+            (json!({"all": "True", "name": "Rex"}), "`all` must be true or false, got \"True\""),
+            (json!({"all": 1, "name": "Rex"}), "`all` must be true or false, got 1"),
+            (
+                json!({"status": "Sold", "name": "Rex"}),
+                "`status` must be one of `available`, `pending` and `sold`, got \"Sold\"",
+            ),
+            (json!({"name": 7}), "`name` must be a string, got 7"),
+            (json!({}), "`name` is required"),
+            (json!({"name": null}), "`name` is required"),
+            (
+                json!({"name": "Rex", "confirm\u{202e}": true}),
+                "`sample` takes no argument `confirm\\u{202e}` (it takes `limit`, `id`, `all`, `status` and `name`)",
+            ),
+            (
+                json!({"limit": "x", "all": [1]}),
+                "`limit` must be an integer from 1 to 100, got \"x\"; `all` must be true or false, got an array; \
+                 `name` is required",
+            ),
+        ] {
+            let refused = read_sample(arguments.clone()).unwrap_err();
+            assert_eq!(refused, format!("invalid value: {message}"), "{arguments}");
+            for rust in ["u8", "i64", "u64", "Option", "expected"] {
+                assert!(!refused.contains(rust), "{refused}");
+            }
+        }
+    }
+}
