@@ -856,7 +856,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --output 'How to print records [default: table on a terminal, tsv when piped]'
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
-            cand --allow-writes 'Offer the `add_pet` tool; without it the server is read-only'
+            cand --allow-writes 'Offer the `add_pet` and `add_pets` tools; without it the server is read-only'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'

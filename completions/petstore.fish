@@ -806,7 +806,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l jq -d 'Filter 
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l allow-writes -d 'Offer the `add_pet` tool; without it the server is read-only'
+complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l allow-writes -d 'Offer the `add_pet` and `add_pets` tools; without it the server is read-only'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'

@@ -182,7 +182,8 @@ pub mod code {
     WATCH_STATE = "watch_state", Usage, [Failure], Never,
         "`pets watch --state FILE`: FILE cannot be read or written, is not a state file, or is another store's";
     INVALID_RECORDS = "invalid_records", Usage, [], Never,
-        "invalid records in a `--file`; nothing sent (each problem in `records`)";
+        "invalid records in a `--file`, or animals in `add_pets`'s `pets` (MCP); nothing sent (each problem in \
+         `records`)";
     INVALID_RECORD = "invalid_record", Usage, [], Never,
         "`pets add --file --skip-invalid`: a record set aside as invalid, not sent, written as it was to `--failed` \
          (one line per record, its problems in `records`)";

@@ -138,10 +138,16 @@ async fn tools_are_listed_with_annotations_and_schemas_and_add_pet_only_with_all
     let read_only = running.list_all_tools().await.unwrap();
     assert_eq!(read_only, all[..2]);
     assert!(read_only.iter().all(|tool| tool.annotations.as_ref().unwrap().read_only_hint == Some(true)));
-    // Without `--allow-writes`, `add_pet` is a tool that does not exist: a protocol error, nothing sent.
-    let Value::Object(arguments) = json!({"name": "Rex", "categoryId": 1}) else { unreachable!() };
-    let refused = running.call_tool(CallToolRequestParams::new("add_pet").with_arguments(arguments)).await;
-    assert!(matches!(&refused, Err(ServiceError::McpError(err)) if err.code.0 == -32602), "{refused:?}");
+    // Without `--allow-writes`, `add_pet` and `add_pets` are tools that do not exist: a protocol error,
+    // nothing sent.
+    for (tool, arguments) in [
+        ("add_pet", json!({"name": "Rex", "categoryId": 1})),
+        ("add_pets", json!({"pets": [{"name": "Rex", "categoryId": 1}]})),
+    ] {
+        let Value::Object(arguments) = arguments else { unreachable!() };
+        let refused = running.call_tool(CallToolRequestParams::new(tool).with_arguments(arguments)).await;
+        assert!(matches!(&refused, Err(ServiceError::McpError(err)) if err.code.0 == -32602), "{refused:?}");
+    }
     assert_eq!(posts(&env), 0);
     running.cancel().await.unwrap();
 }
@@ -838,7 +844,7 @@ async fn every_tool_schema_is_plain_json_schema_with_no_rust_names() {
     let tools = running.list_all_tools().await.unwrap();
     running.cancel().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
-    assert_eq!(names, ["list_pets", "find_pets", "add_pet"]);
+    assert_eq!(names, ["list_pets", "find_pets", "add_pet", "add_pets"]);
     for tool in &tools {
         let input = Value::Object((*tool.input_schema).clone());
         assert_plain(&input, &format!("{}.inputSchema", tool.name), true);
@@ -910,6 +916,8 @@ async fn integers_and_booleans_given_as_strings_are_taken_and_anything_else_is_r
         ("find_pets", json!({"categoryId": "2.0", "status": "Sold"})),
         ("add_pet", json!({"name": "Tom", "categoryId": " 2"})),
         ("add_pet", json!({"categoryId": 2, "colour": "red"})),
+        ("add_pets", json!({"pets": []})),
+        ("add_pets", json!({"pets": "[]"})),
     ] {
         let error = error_of(&call(&running, tool, arguments).await);
         assert_eq!(error["error"]["code"], "invalid_value", "{error}");
@@ -918,4 +926,204 @@ async fn integers_and_booleans_given_as_strings_are_taken_and_anything_else_is_r
     insta::assert_snapshot!("mcp_arguments_refused", serde_json::to_string_pretty(&errors).unwrap());
     assert_eq!(posts(&env), 1);
     running.cancel().await.unwrap();
+}
+
+/// The created pets of an `add_pets` result, their ids (assigned as the requests arrive, which a batch sends
+/// several at a time) checked to be `ids` in some order and shown as `[ID]`.
+fn without_ids(mut result: Value, ids: std::ops::Range<i64>) -> Value {
+    let mut seen: Vec<i64> = Vec::new();
+    for created in result["created"].as_array_mut().unwrap() {
+        seen.push(created["pet"]["id"].as_i64().unwrap());
+        created["pet"]["id"] = json!("[ID]");
+    }
+    seen.sort_unstable();
+    assert_eq!(seen, ids.collect::<Vec<_>>());
+    result
+}
+
+#[tokio::test]
+async fn add_pets_adds_a_batch_without_a_question_where_writes_are_not_confirmed() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let pets = json!([
+        {"name": "Tom", "categoryId": 1},
+        {"name": "Max", "categoryId": "2", "status": "sold"},
+        {"name": "Kit", "categoryId": 3, "status": null}
+    ]);
+    let added = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
+    insta::assert_snapshot!("mcp_add_pets_created", serde_json::to_string_pretty(&without_ids(added, 6..9)).unwrap());
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 3));
+    let names: Vec<Value> = env.sandbox.pets()[5..].iter().map(|pet| pet["name"].clone()).collect();
+    assert_eq!(names.len(), 3);
+    for name in ["Tom", "Max", "Kit"] {
+        assert!(names.contains(&json!(name)), "{names:?}");
+    }
+    running.cancel().await.unwrap();
+}
+
+/// Every animal is checked first, by the rules of a file's record: one invalid, and nothing is asked or sent;
+/// the error names each invalid one by its index, in its message and in `records`.
+#[tokio::test]
+async fn add_pets_checks_every_animal_first_and_sends_nothing_if_one_is_invalid() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    let pets = json!([
+        {"name": "Tom", "categoryId": 1},
+        {"name": "  ", "categoryId": 1},
+        {"name": "Max", "categoryId": "two", "status": "Sold"},
+        {"name": "Kit", "categoryId": 1, "stauts": "sold"},
+        7,
+        {"name": "Rex", "categoryId": 3.5}
+    ]);
+    let refused = error_of(&call(&running, "add_pets", json!({ "pets": pets })).await);
+    insta::assert_snapshot!("mcp_add_pets_invalid", serde_json::to_string_pretty(&refused).unwrap());
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 0));
+
+    // Past the bound: refused whole.
+    let many: Vec<Value> =
+        (0..=petstore::commands::mcp::MAX_BATCH).map(|_| json!({"name": "Rex", "categoryId": 1})).collect();
+    let refused = error_of(&call(&running, "add_pets", json!({ "pets": many })).await);
+    assert_eq!(
+        refused["error"]["message"],
+        format!("invalid value: `pets` must hold from 1 to 1000 items, got {}", petstore::commands::mcp::MAX_BATCH + 1)
+    );
+    assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 0));
+    running.cancel().await.unwrap();
+}
+
+/// Where writes are confirmed, the person is asked once for the whole batch: the count, and the requests.
+#[tokio::test]
+async fn add_pets_asks_once_for_the_whole_batch_where_writes_are_confirmed() {
+    let env = shop(Config::default().seed_pets(5));
+    let pets: Vec<Value> =
+        (1..=25).map(|n| json!({"name": format!("Pet {n}"), "categoryId": n % 3 + 1, "status": "available"})).collect();
+    let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), Person::Accepts).await;
+    let added = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
+    assert_eq!((&added["complete"], &added["confirmation"]), (&json!(true), &json!("accepted")));
+    assert_eq!((added["created"].as_array().unwrap().len(), posts(&env)), (25, 25));
+    let asked = client.asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    insta::assert_snapshot!("mcp_add_pets_question", asked[0].replace(&env.sandbox.base_url(), "[URL]"));
+    running.cancel().await.unwrap();
+
+    for person in [Person::Declines, Person::CannotBeAsked] {
+        let (running, client) = connect(server(&env, "shop", &["--allow-writes"]), person).await;
+        let refused = error_of(&call(&running, "add_pets", json!({ "pets": pets[..2] })).await);
+        let asked = client.asked.lock().unwrap().len();
+        match person {
+            Person::Declines => assert_eq!((&refused["error"]["code"], asked), (&json!("not_confirmed"), 1)),
+            _ => insta::assert_snapshot!("mcp_add_pets_cannot_ask", serde_json::to_string_pretty(&refused).unwrap()),
+        }
+        assert_eq!(posts(&env), 25, "{person:?}");
+        running.cancel().await.unwrap();
+    }
+}
+
+/// A batch that meets a full store stops there: the animals created, the one refused with its error, and the
+/// rest not sent, each by index.
+#[tokio::test]
+async fn add_pets_reports_each_animal_created_failed_or_not_sent() {
+    let env = shop(Config::default().seed_pets(5).max_pets(3));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let pets: Vec<Value> = (0..10).map(|n| json!({"name": format!("Pet {n}"), "categoryId": 1})).collect();
+    let result = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
+    running.cancel().await.unwrap();
+    let indexes = |list: &str| -> Vec<u64> {
+        result[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item.get("index").unwrap_or(item).as_u64().unwrap())
+            .collect()
+    };
+    let (created, failed, not_sent) = (indexes("created"), indexes("failed"), indexes("notSent"));
+    assert_eq!((created.len(), indexes("unknown").len(), &result["complete"]), (3, 0, &json!(false)), "{result}");
+    assert!(!failed.is_empty() && !not_sent.is_empty(), "{result}");
+    let mut all: Vec<u64> = created.iter().chain(&failed).chain(&not_sent).copied().collect();
+    all.sort_unstable();
+    assert_eq!(all, (0..10).collect::<Vec<_>>());
+    for failure in result["failed"].as_array().unwrap() {
+        let error = &failure["error"];
+        assert_eq!(
+            (&error["code"], &error["status"], &error["retry"]),
+            (&json!("storage_full"), &json!(507), &json!("never"))
+        );
+        assert!(error["hint"].as_str().unwrap().contains("`list_pets`"), "{error}");
+    }
+    let notes = result["notes"].as_array().unwrap();
+    assert_eq!(notes[0], "the store is full, so the rest was not sent", "{result}");
+    assert_eq!(
+        notes.last().unwrap().as_str().unwrap(),
+        format!(
+            "3 of the 10 animals were created; {} failed (`failed` says why, and its `retry` whether sending one \
+             again can help); {} were not sent, as the batch stopped first (`notSent`: safe to send again)",
+            failed.len(),
+            not_sent.len()
+        )
+    );
+    assert_eq!(env.sandbox.pets().len(), 8);
+}
+
+/// Answers that never come whole: each such animal is of unknown outcome (it was created, unseen), never sent
+/// again. (How many are sent before the batch stops for a server that keeps failing depends on the transport:
+/// over HTTP/2 the requests one broken connection takes with it count as one failure.)
+#[tokio::test]
+async fn add_pets_reports_animals_of_unknown_outcome_and_sends_none_again() {
+    let env = shop(Config::default().seed_pets(5).lost_reply_rate(1.0).fault_seed(1));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let pets: Vec<Value> = (0..30).map(|n| json!({"name": format!("Pet {n}"), "categoryId": 1})).collect();
+    let result = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
+    running.cancel().await.unwrap();
+    let unknown = result["unknown"].as_array().unwrap();
+    assert_eq!((result["created"].as_array().unwrap().len(), &result["complete"]), (0, &json!(false)), "{result}");
+    let not_sent = result["notSent"].as_array().unwrap().len();
+    assert!(!unknown.is_empty() && unknown.len() + not_sent == 30, "{result}");
+    for entry in unknown {
+        let error = &entry["error"];
+        assert_eq!((&error["code"], &error["retry"]), (&json!("unknown_outcome"), &json!("check-first")), "{error}");
+        assert!(error["hint"].as_str().unwrap().contains("`find_pets`"), "{error}");
+    }
+    // Each went out once, and was carried out: none was sent again.
+    let sent = unknown.len() + result["failed"].as_array().unwrap().len();
+    assert_eq!((posts(&env), env.sandbox.pets().len()), (sent, 5 + unknown.len()));
+}
+
+/// An `add_pets` the client cancels while its requests are out: nothing more is sent, and what came of each
+/// animal is told in a log notification and in the next result, never in the cancelled call's answer.
+#[test]
+fn an_add_pets_cancelled_while_sending_sends_no_more_and_says_what_came_of_each() {
+    let latency = Duration::from_millis(500);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    let pets: Vec<Value> = (0..20).map(|n| json!({"name": format!("Pet {n}"), "categoryId": 1})).collect();
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pets", "arguments": {"pets": pets}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while posts(&env) == 0 {
+        assert!(Instant::now() < deadline, "no POST reached the sandbox");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 1, "reason": "the user pressed stop"}}));
+    let seen = replies_until(&mut raw, |message| message["method"] == "notifications/message");
+    let log = seen.last().unwrap()["params"]["data"].clone();
+    let created: Vec<&Value> = log["created"].as_array().unwrap().iter().map(|created| &created["index"]).collect();
+    assert_eq!(created, [0, 1, 2, 3], "{log}");
+    assert_eq!((&log["tool"], &log["notSent"]), (&json!("add_pets"), &json!((4..20).collect::<Vec<_>>())), "{log}");
+    assert_eq!(
+        log["message"],
+        "`add_pets` (request 1) was cancelled after its first `POST /pets` went out: 4 animals were created and 16 \
+         were not sent (`notSent`)"
+    );
+
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
+    let seen: Vec<Value> = seen.into_iter().chain(replies_until(&mut raw, |message| message["id"] == 2)).collect();
+    assert!(seen.iter().all(|message| message["id"] != 1), "the cancelled call was answered: {seen:?}");
+    let reported = &seen.last().unwrap()["result"]["structuredContent"]["cancelledAdds"];
+    assert_eq!((&reported[0]["requestId"], &reported[0]["created"]), (&json!(1), &log["created"]), "{reported}");
+    assert_eq!((posts(&env), env.sandbox.pets().len()), (4, 9));
+    drop(raw.child.stdin.take());
+    let (code, stderr, _) = raw.exit();
+    assert_eq!((code, stderr.as_str()), (0, ""));
 }

@@ -1,0 +1,514 @@
+//! `add_pets`: many animals in one call, as `pets add --file` adds a file's records. Every animal is checked
+//! first, by the rules a file's record meets (`petstore_core::bulk::check_json`) and `add_pet`'s, and
+//! nothing is sent if one is invalid: the error names each, by its index in `pets`. Where the environment's
+//! writes are confirmed the person is asked once, for the whole batch, as `add_pet` asks. Then the batch goes
+//! out through `petstore_core::batch`, as a file's does: a few requests at a time ([`AT_ONCE`]) within the
+//! server's shared places, paused as a whole when the server limits the rate, stopped when every later record
+//! would fail the same way or the server keeps failing; a record whose answer was lost is never sent again.
+//! The result says what came of each animal, by index: created (with its pet), failed (with the error object,
+//! whose `retry` says whether sending it again can help), unknown (it may exist: check first) and not sent.
+//!
+//! A cancelled call sends nothing more: the requests already out get the time a signal gives a file's batch
+//! ([`petstore_core::batch::SIGNAL_GRACE`]), then count as unknown; what came of the batch is told as a
+//! cancelled `add_pet`'s outcome is (in a log notification and the next result's `cancelledAdds`).
+
+use std::convert::Infallible;
+use std::sync::{Arc, PoisonError};
+
+use rmcp::RoleServer;
+use rmcp::service::RequestContext;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{
+    CallId, Cancelled, Confirmation, Failed, MAX_REQUESTS_AT_ONCE, Server, Writing, declined, error_object,
+    name_too_long, schema,
+};
+use crate::context::Context;
+use crate::error::{Error, ErrorObject, Kind, code};
+use petstore_core::api::{NewPet, Pet, PetStatus};
+use petstore_core::batch::{self, Abandoned, End, Event, Hopeless, Limiter, MAX_REFUSALS, Release};
+use petstore_core::bulk::{Problem, Record};
+
+/// The most animals one `add_pets` call takes (docs/mcp.md). A batch past it belongs in a file, for `pets add
+/// --file` at a terminal (which reads any number, one at a time): a call's animals are held whole, in the call
+/// and in its result, and a person asked to confirm a thousand is asked enough.
+pub const MAX_BATCH: usize = 1000;
+
+/// How many of a batch's requests are out at once: half the server's places ([`MAX_REQUESTS_AT_ONCE`]), so that
+/// the other calls keep theirs.
+const AT_ONCE: usize = MAX_REQUESTS_AT_ONCE / 2;
+
+/// How many request bodies the question shows; it counts the rest.
+const SHOWN_BODIES: usize = 20;
+
+/// How many invalid animals the error's message names; its `records` has every problem.
+const SHOWN_INVALID: usize = 50;
+
+/// `add_pets`'s arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AddPetsArgs {
+    /// The animals to add, in this order, each with `name`, `categoryId` and optionally `status` as `add_pet`
+    /// takes them: from 1 to 1000. Every one is checked before any is sent.
+    #[schemars(with = "Vec<NewPetRecord>", length(min = 1, max = MAX_BATCH))]
+    pets: Vec<Value>,
+}
+
+/// An animal to add: the API's NewPet.
+// Its schema only: `pets` holds JSON values, each read by the rules of a file's record.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[expect(dead_code, reason = "the schema of an animal in `pets`, which holds JSON values read by the rules")]
+struct NewPetRecord {
+    /// The animal's name.
+    name: String,
+    /// The id of the category it belongs to.
+    #[schemars(rename = "categoryId")]
+    category_id: i64,
+    /// Its availability; none is sent when omitted.
+    status: Option<PetStatus>,
+}
+
+/// What `add_pets` returns.
+#[derive(Debug, Serialize, JsonSchema)]
+pub(super) struct BatchResult {
+    /// Whether every animal was created.
+    complete: bool,
+    #[serde(flatten)]
+    outcomes: Outcomes,
+    /// What the batch met on its way (a pause the server asked for, why it stopped sending) and, when it is
+    /// not complete, what to do about each list.
+    notes: Vec<String>,
+    /// `accepted`: the user accepted the question in the client; `not_required`: the environment's writes are
+    /// not confirmed.
+    confirmation: Confirmation,
+    /// As in `list_pets`'s result.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) cancelled_adds: Vec<Cancelled>,
+}
+
+/// What came of each animal of a batch, by its index in `pets` (from 0), each list in that order.
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
+pub(super) struct Outcomes {
+    /// The animals created, each with the id the service assigned.
+    created: Vec<CreatedAt>,
+    /// The animals certainly not created, each with the error object that says why; its `retry` says whether
+    /// sending it again can help.
+    failed: Vec<FailedAt>,
+    /// The animals that may or may not have been created (no usable answer came): check with `find_pets` and
+    /// the same `name` before sending one again.
+    unknown: Vec<FailedAt>,
+    /// The indexes of the animals not sent, as the batch stopped first (`notes` say why): safe to send again.
+    #[serde(rename = "notSent")]
+    not_sent: Vec<usize>,
+}
+
+/// An animal created.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+struct CreatedAt {
+    /// Its index in `pets`.
+    index: usize,
+    /// The animal, with the id the service assigned.
+    pet: Pet,
+}
+
+/// An animal not created, or of unknown outcome.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+struct FailedAt {
+    /// Its index in `pets`.
+    index: usize,
+    /// Why, as a failed call's error object says it.
+    error: ErrorObject,
+}
+
+/// Every problem of the invalid animals of `pets`, in the error's `records`.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub(super) struct InvalidAnimals(Vec<InvalidAt>);
+
+/// One problem of an invalid animal of `pets`, as `pets add --file`'s error lists a record's, by index.
+#[derive(Debug, Clone, Serialize)]
+struct InvalidAt {
+    /// Its index in `pets`.
+    index: usize,
+    /// The field, as the API names it, or null for the animal as a whole.
+    field: Option<&'static str>,
+    message: String,
+}
+
+/// An `add_pets` call that the client cancelled after its first `POST /pets` went out, and what came of each
+/// of its animals.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub(super) struct CancelledBatch {
+    /// The id of the cancelled `tools/call` request.
+    #[serde(rename = "requestId")]
+    request_id: CallId,
+    /// `add_pets`.
+    tool: BatchTool,
+    #[serde(flatten)]
+    outcomes: Outcomes,
+}
+
+/// The tool a cancelled batch's report is about.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+enum BatchTool {
+    #[serde(rename = "add_pets")]
+    AddPets,
+}
+
+impl CancelledBatch {
+    /// The report in words, on one line.
+    pub(super) fn message(&self) -> String {
+        let id = self.request_id.words();
+        let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
+        let were = |count: usize| if count == 1 { "was" } else { "were" };
+        let mut parts = vec![format!(
+            "{} {} {} created",
+            created.len(),
+            if created.len() == 1 { "animal" } else { "animals" },
+            were(created.len())
+        )];
+        if !failed.is_empty() {
+            parts.push(format!("{} {} not created (`failed`)", failed.len(), were(failed.len())));
+        }
+        if !unknown.is_empty() {
+            parts.push(format!(
+                "{} may or may not have been created (`unknown`: check with `find_pets` and the same `name` before \
+                 sending one again)",
+                unknown.len()
+            ));
+        }
+        if !not_sent.is_empty() {
+            parts.push(format!("{} {} not sent (`notSent`)", not_sent.len(), were(not_sent.len())));
+        }
+        format!("`add_pets` (request {id}) was cancelled after its first `POST /pets` went out: {}", words(&parts))
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn words(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+impl Server {
+    pub(super) async fn add_pets(
+        &self,
+        ctx: &Context,
+        args: AddPetsArgs,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, Failed> {
+        let pets = checked(args.pets).map_err(|failed| *failed)?;
+        let target = ctx.target()?;
+        let client = self.client(ctx)?;
+        let confirmation = match target.confirmed {
+            None => Confirmation::NotRequired,
+            Some(env) => {
+                let message = question(&env.name, target.base_url, &client, &pets);
+                let by_hand = format!(
+                    "petstore --env {} pets add --file ANIMALS.ndjson",
+                    crate::output::suggested_shell_word(&env.name)
+                );
+                self.ask(&env.name, &by_hand, message, context).await?;
+                Confirmation::Accepted
+            }
+        };
+        // A call the client cancelled while the question was open is not sent.
+        if context.ct.is_cancelled() {
+            return Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str())).into());
+        }
+        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
+        let count = pets.len();
+        let shared = Arc::new(client);
+        let create = |pet: NewPet| {
+            let (client, writing) = (Arc::clone(&shared), Writing::start(&self.writes));
+            async move {
+                let answer = client.create_pet_paced(&pet).await;
+                drop(writing);
+                answer
+            }
+        };
+        // A record's `line` is its index in `pets`: the batch only hands it back.
+        let mut records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
+        let mut cancellation = Cancellation { context, heard: false };
+        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new() };
+        let limiter = Limiter::fixed(AT_ONCE);
+        batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
+        let Collect { mut outcomes, mut notes, .. } = sink;
+        outcomes.sort(count);
+        // A call the client cancelled while it was sending: rmcp drops its answer, so what came of it is told
+        // otherwise.
+        let report = Cancelled::Batch(CancelledBatch {
+            request_id: CallId::of(&context.id),
+            tool: BatchTool::AddPets,
+            outcomes: outcomes.clone(),
+        });
+        let cancelled = context.ct.is_cancelled();
+        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+        if let Some(report) = report {
+            self.tell(report, &context.peer).await;
+        }
+        let complete = outcomes.created.len() == count;
+        if !complete {
+            notes.push(outcomes.next_steps(count));
+        }
+        let result = BatchResult { complete, outcomes, notes, confirmation, cancelled_adds: Vec::new() };
+        Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+}
+
+/// The animals of `pets` as NewPets ([`record`]), or the error that lists every problem of every invalid one
+/// by its index: nothing is sent unless all are valid.
+fn checked(pets: Vec<Value>) -> Result<Vec<NewPet>, Box<Failed>> {
+    let mut valid = Vec::with_capacity(pets.len());
+    let (mut invalid, mut problems, mut shown) = (0, Vec::new(), Vec::new());
+    for (index, value) in pets.into_iter().enumerate() {
+        match record(value) {
+            Ok(pet) => valid.push(pet),
+            Err(found) => {
+                invalid += 1;
+                if invalid <= SHOWN_INVALID {
+                    shown.extend(found.iter().map(|problem| format!("pets[{index}]: {}", problem.message)));
+                }
+                problems.extend(found.into_iter().map(|problem| InvalidAt {
+                    index,
+                    field: problem.field,
+                    message: problem.message,
+                }));
+            }
+        }
+    }
+    if invalid == 0 {
+        return Ok(valid);
+    }
+    if invalid > SHOWN_INVALID {
+        shown.push(format!("… and {} more", invalid - SHOWN_INVALID));
+    }
+    let message = format!(
+        "{invalid} invalid {} in `pets`, so nothing was sent: {}",
+        if invalid == 1 { "animal" } else { "animals" },
+        shown.join("; ")
+    );
+    let error = Error::new(&code::INVALID_RECORDS, message)
+        .with_hint("put them right and call `add_pets` again: every animal is checked before any is sent");
+    Err(Box::new(Failed { error, records: Some(Box::new(InvalidAnimals(problems))) }))
+}
+
+/// One animal of `pets` as a NewPet, or every problem it has: MCP's ways with an argument first (`null` is a
+/// field left out; `categoryId` may come as a string of its JSON text, `"2"`; a field the API does not have is
+/// refused, as a misspelt `stauts` would otherwise be dropped), then the rules of a file's record, then
+/// `add_pet`'s bound on a name.
+fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let value = match value {
+        Value::Object(mut fields) => {
+            fields.retain(|_, value| !value.is_null());
+            if let Some(Value::String(text)) = fields.get("categoryId")
+                && let Some(id) = schema::integer_of_text(text)
+            {
+                fields.insert("categoryId".to_owned(), Value::from(id));
+            }
+            for name in fields.keys().filter(|name| !matches!(name.as_str(), "name" | "categoryId" | "status")) {
+                let message = format!(
+                    "unknown field {}: an animal has `name`, `categoryId` and `status`",
+                    schema::shown_name(name)
+                );
+                problems.push(Problem { field: None, message });
+            }
+            Value::Object(fields)
+        }
+        other => other,
+    };
+    match petstore_core::bulk::check_json(value) {
+        Err(found) => {
+            problems.splice(0..0, found);
+            Err(problems)
+        }
+        Ok(pet) => {
+            if let Some(message) = name_too_long(&pet.name) {
+                problems.push(Problem { field: Some("name"), message });
+            }
+            if problems.is_empty() { Ok(pet) } else { Err(problems) }
+        }
+    }
+}
+
+/// The question for a batch to `env`: how many animals, and the requests that will be sent, the first
+/// [`SHOWN_BODIES`] bodies as JSON with control, bidirectional and invisible characters escaped.
+fn question(
+    env: &str,
+    base_url: &petstore_core::config::DisplaySafeUrl,
+    client: &petstore_core::api::Client,
+    pets: &[NewPet],
+) -> String {
+    let what = format!("add {} {}", pets.len(), if pets.len() == 1 { "animal" } else { "animals" });
+    let mut lines = vec![
+        crate::commands::confirm::question(env, base_url, &what),
+        String::new(),
+        "The requests, one for each animal, in this order:".to_owned(),
+    ];
+    for (at, pet) in pets.iter().take(SHOWN_BODIES).enumerate() {
+        let request = client.prepare_create_pet(pet);
+        if at == 0 {
+            lines.push(format!("{} {}", request.method, petstore_core::config::DisplaySafeUrl::show(&request.url)));
+        }
+        let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+        lines.push(crate::output::safe::escape_json(&body).into_owned());
+    }
+    if pets.len() > SHOWN_BODIES {
+        lines.push(format!("… and {} more", pets.len() - SHOWN_BODIES));
+    }
+    lines.join("\n")
+}
+
+impl Outcomes {
+    /// Each list in index order, and the animals that none holds as not sent.
+    fn sort(&mut self, count: usize) {
+        self.created.sort_by_key(|created| created.index);
+        self.failed.sort_by_key(|failed| failed.index);
+        self.unknown.sort_by_key(|unknown| unknown.index);
+        let mut ended = vec![false; count];
+        let indexes =
+            self.created.iter().map(|c| c.index).chain(self.failed.iter().chain(&self.unknown).map(|f| f.index));
+        for index in indexes {
+            ended[index] = true;
+        }
+        self.not_sent = (0..count).filter(|index| !ended[*index]).collect();
+    }
+
+    /// What to do about a batch that is not complete, list by list.
+    fn next_steps(&self, count: usize) -> String {
+        let mut steps = Vec::new();
+        if !self.failed.is_empty() {
+            steps.push(format!(
+                "{} failed (`failed` says why, and its `retry` whether sending one again can help)",
+                self.failed.len()
+            ));
+        }
+        if !self.unknown.is_empty() {
+            steps.push(format!(
+                "{} may or may not have been created (`unknown`: check with `find_pets` and the same `name` before \
+                 sending one again)",
+                self.unknown.len()
+            ));
+        }
+        if !self.not_sent.is_empty() {
+            steps.push(format!(
+                "{} {} not sent, as the batch stopped first (`notSent`: safe to send again)",
+                self.not_sent.len(),
+                if self.not_sent.len() == 1 { "was" } else { "were" }
+            ));
+        }
+        let created = self.created.len();
+        format!(
+            "{created} of the {count} animals {} created; {}",
+            if created == 1 { "was" } else { "were" },
+            steps.join("; ")
+        )
+    }
+}
+
+/// The client's cancellation of the call, as the batch hears a signal: it stops sending, once.
+struct Cancellation<'a> {
+    context: &'a RequestContext<RoleServer>,
+    heard: bool,
+}
+
+impl batch::Interrupts for Cancellation<'_> {
+    type Signal = ();
+
+    fn pending(&mut self) -> Option<()> {
+        let heard = !self.heard && self.context.ct.is_cancelled();
+        self.heard |= heard;
+        heard.then_some(())
+    }
+
+    async fn recv(&mut self) {
+        if self.heard {
+            std::future::pending::<()>().await;
+        }
+        self.context.ct.cancelled().await;
+        self.heard = true;
+    }
+}
+
+/// Where the batch's records end: every animal's outcome, and notes of what the batch met.
+struct Collect<'a> {
+    ctx: &'a Context,
+    outcomes: Outcomes,
+    notes: Vec<String>,
+}
+
+impl batch::Sink for Collect<'_> {
+    type Error = Infallible;
+
+    fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Infallible> {
+        let index = usize::try_from(record.line).expect("an index in `pets`");
+        match end {
+            End::Created(pet) => self.outcomes.created.push(CreatedAt { index, pet: pet.clone() }),
+            End::Failed(err) => {
+                let error = error_object(&self.ctx.with_true_hint(Error::from(err)));
+                self.outcomes.failed.push(FailedAt { index, error });
+            }
+            End::Unknown(err) => {
+                let error = error_object(&crate::commands::pets::write_error(err));
+                self.outcomes.unknown.push(FailedAt { index, error });
+            }
+            End::Abandoned(why) => {
+                let reason = match why {
+                    Abandoned::Interrupted => "given up on while waiting for the answer",
+                    Abandoned::NoAnswerInTime => "no answer in time after the call was cancelled",
+                };
+                let error = error_object(&Error::maybe_applied(reason, "", Kind::Network));
+                self.outcomes.unknown.push(FailedAt { index, error });
+            }
+        }
+        Ok(())
+    }
+
+    /// Each list is put in index order at the end.
+    fn release(&mut self, _release: Release) -> Result<(), Infallible> {
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Infallible> {
+        Ok(())
+    }
+
+    fn event(&mut self, event: Event<'_, Infallible>) {
+        let note = match event {
+            Event::Paused { pause, refusals } => format!(
+                "the server limited requests: the batch paused for {} (refusal {refusals} of {MAX_REFUSALS} in a row)",
+                crate::output::duration_words(pause)
+            ),
+            Event::PauseTooLong(_) => {
+                "the server asked for a pause longer than a batch waits, so the rest was not sent".to_owned()
+            }
+            Event::KeptRefusing => format!(
+                "the server refused {MAX_REFUSALS} times in a row with nothing created between, so the rest was not \
+                 sent"
+            ),
+            Event::KeptFailing => "the server kept failing with nothing created, so the rest was not sent".to_owned(),
+            Event::Hopeless(Hopeless::SameFailure) => {
+                "every other animal would have failed the same way, so the rest was not sent".to_owned()
+            }
+            Event::Hopeless(Hopeless::StoreFull) => "the store is full, so the rest was not sent".to_owned(),
+            Event::Waiting { in_flight } => format!(
+                "the call was cancelled: nothing more was sent, and the {in_flight} requests out were given {} to be \
+                 answered",
+                crate::output::duration_words(batch::SIGNAL_GRACE)
+            ),
+            Event::GraceOver { in_flight } => {
+                format!("{in_flight} requests out were given up on: their outcome is unknown")
+            }
+            Event::SinkStopped(never) => match *never {},
+            Event::Concurrency(_) => return,
+        };
+        self.notes.push(note);
+    }
+}
