@@ -249,20 +249,26 @@ pub const SKIP_VAR: &str = "PETSTORE_TEST_SKIP";
 pub fn have_tool(tool: &str, package: &str) -> bool {
     let found =
         Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|out| out.status.success());
-    if found {
-        return true;
+    if !found {
+        skip_without(tool, &format!("install {package}"));
     }
+    found
+}
+
+/// `tool`, which the calling test needs, is missing, and `install` says how to get it: the test fails saying
+/// so, unless [`SKIP_VAR`] names the tool outside CI; then the skip is said on stderr, past the harness's
+/// capture, and the test is to return.
+pub fn skip_without(tool: &str, install: &str) {
     let test = std::thread::current().name().unwrap_or("a test").to_owned();
     let skip = std::env::var(SKIP_VAR).unwrap_or_default();
     let skipped = skip.split(',').any(|name| name.trim() == tool || name.trim() == "all");
     assert!(
         skipped && std::env::var_os("CI").is_none(),
-        "{test} needs `{tool}`: install {package} (CI does, see .ci/run), or set {SKIP_VAR}={tool} to skip it"
+        "{test} needs `{tool}`: {install} (CI does, see .ci/run), or set {SKIP_VAR}={tool} to skip it"
     );
     // Straight to fd 2: `eprintln!` would be captured, and shown only for a failing test.
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "skipped: {test}: `{tool}` is not installed ({SKIP_VAR}={skip})");
-    false
 }
 
 /// A D-Bus address whose socket (at `path`) accepts connections and never says a word: any D-Bus call to it
