@@ -313,10 +313,16 @@ fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
             {
                 fields.insert("categoryId".to_owned(), Value::from(id));
             }
-            for name in fields.keys().filter(|name| !matches!(name.as_str(), "name" | "categoryId" | "status")) {
+            let unknown: Vec<String> = fields
+                .keys()
+                .filter(|name| !matches!(name.as_str(), "name" | "categoryId" | "status"))
+                .cloned()
+                .collect();
+            if !unknown.is_empty() {
                 let message = format!(
-                    "unknown field {}: an animal has `name`, `categoryId` and `status`",
-                    schema::shown_name(name)
+                    "unknown {} {}: an animal has `name`, `categoryId` and `status`",
+                    if unknown.len() == 1 { "field" } else { "fields" },
+                    schema::shown_names(&unknown)
                 );
                 problems.push(Problem { field: None, message });
             }

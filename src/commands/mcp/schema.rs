@@ -35,6 +35,9 @@ const EXACT_FLOAT_INTEGERS: f64 = 9_007_199_254_740_992.0;
 /// How many characters of a value a message quotes.
 const SHOWN_CHARS: usize = 40;
 
+/// How many unknown names (of arguments, of an animal's fields) a message lists; it counts the rest.
+const SHOWN_NAMES: usize = 5;
+
 /// The input schema of `T` (a tool's arguments), plain (see the module's words).
 pub(super) fn input<T: JsonSchema>() -> Arc<JsonObject> {
     let mut settings = schemars::generate::SchemaSettings::draft2020_12();
@@ -163,12 +166,11 @@ fn sentences(text: &str) -> String {
 pub(super) fn read<T: DeserializeOwned>(tool: &str, schema: &JsonObject, arguments: JsonObject) -> Result<T, Error> {
     let empty = Map::new();
     let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-    let mut problems = Vec::new();
+    let (mut problems, mut unknown) = (Vec::new(), Vec::new());
     let mut read = Map::new();
     for (name, value) in arguments {
         let Some(property) = properties.get(&name) else {
-            let takes: Vec<String> = properties.keys().map(|name| format!("`{name}`")).collect();
-            problems.push(format!("`{tool}` takes no argument {} (it takes {})", shown_name(&name), words(&takes)));
+            unknown.push(name);
             continue;
         };
         if value.is_null() {
@@ -180,6 +182,12 @@ pub(super) fn read<T: DeserializeOwned>(tool: &str, schema: &JsonObject, argumen
             }
             Err(problem) => problems.push(problem),
         }
+    }
+    if !unknown.is_empty() {
+        let takes: Vec<String> = properties.keys().map(|name| format!("`{name}`")).collect();
+        let argument = if unknown.len() == 1 { "argument" } else { "arguments" };
+        problems
+            .insert(0, format!("`{tool}` takes no {argument} {} (it takes {})", shown_names(&unknown), words(&takes)));
     }
     let required = schema.get("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     for name in required.iter().filter_map(Value::as_str) {
@@ -294,9 +302,19 @@ fn shown(value: &Value) -> String {
 }
 
 /// An argument's name as a message quotes it: in backticks, escaped, cut to 64 characters.
-pub(super) fn shown_name(name: &str) -> String {
+fn shown_name(name: &str) -> String {
     let cut: String = name.chars().take(64).collect();
     format!("`{}`", crate::output::safe::in_backticks(&cut))
+}
+
+/// Names as a message lists them ([`shown_name`]): the first [`SHOWN_NAMES`], and how many more, so that a
+/// call with thousands of them gets a message of a few lines.
+pub(super) fn shown_names(names: &[String]) -> String {
+    let mut shown: Vec<String> = names.iter().take(SHOWN_NAMES).map(|name| shown_name(name)).collect();
+    if names.len() > SHOWN_NAMES {
+        shown.push(format!("{} more", names.len() - SHOWN_NAMES));
+    }
+    words(&shown)
 }
 
 /// An enumeration's value as its message lists it.
@@ -423,6 +441,11 @@ mod tests {
             (
                 json!({"name": "Rex", "confirm\u{202e}": true}),
                 "`sample` takes no argument `confirm\\u{202e}` (it takes `limit`, `id`, `all`, `status` and `name`)",
+            ),
+            (
+                json!({"name": "Rex", "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7}),
+                "`sample` takes no arguments `a`, `b`, `c`, `d`, `e` and 2 more (it takes `limit`, `id`, `all`, \
+                 `status` and `name`)",
             ),
             (
                 json!({"limit": "x", "all": [1]}),
