@@ -161,6 +161,18 @@ fn the_inspector_adds_a_batch_where_writes_are_not_confirmed_and_nothing_where_i
         .collect();
     ids.sort_unstable();
     assert_eq!((ids, posts(&env), env.sandbox.pets().len()), (vec![6, 7, 8], 3, 8));
+
+    // `add_pet` with its arguments as a person types them on the Inspector's command line.
+    let one = ["--tool-name", "add_pet", "--tool-arg", "name=Solo", "categoryId=2", "status=pending"];
+    let added =
+        inspect(&env, &inspector, "play", &["--allow-writes"], &[&["--method", "tools/call"][..], &one].concat());
+    assert_eq!((added.code, added.stderr.as_str()), (0, ""), "{added}");
+    let result: Value = serde_json::from_str(&added.stdout).unwrap();
+    assert_eq!(
+        result["structuredContent"]["pet"],
+        json!({"id": 9, "name": "Solo", "categoryId": 2, "status": "pending"})
+    );
+    assert_eq!(posts(&env), 4);
 }
 
 /// The version the docs name is the one package.json pins, and its lockfile installs.
