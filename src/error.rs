@@ -218,8 +218,8 @@ pub mod code {
     BROKEN_ANSWER = "broken_answer", Network, [], Safe, "the answer broke off";
     UNKNOWN_OUTCOME = "unknown_outcome", Network, [Failure, SIGHUP, SIGINT, SIGTERM], CheckFirst,
         "a write went out and got no usable answer (or a signal came while it was in flight, or the answer was for \
-         another request: `pets add` answered with another animal than the one sent, or with a 1xx, 3xx or a 2xx \
-         other than 201 and 200): it may or may not have taken effect";
+         another request: a batch's record answered with an animal already answered for another record, or with a \
+         1xx, 3xx or a 2xx other than 201 and 200): it may or may not have taken effect";
     BATCH_INCOMPLETE = "batch_incomplete", Partial, [], CheckFirst, "`pets add --file` did not create every record";
     LIST_PARTIAL = "list_partial", Partial, [], Never,
         "`pets list --all`: a status came back full (100), so more may exist past it";

@@ -57,6 +57,7 @@ pub const NAMES: &[&str] = &[
 #[allow(dead_code)]
 enum Added {
     One(Pet),
+    Noted(crate::commands::pets::add::Noted<'static>),
     IfAbsent(crate::commands::pets::add::Checked<'static>),
     Many(Vec<Pet>),
 }

@@ -261,7 +261,7 @@ impl From<api::Error> for Error {
             // A hint for a command that did not choose one; each write chooses its own (`pets add`, `api`).
             E::OutcomeUnknown { .. } => Error::maybe_applied(message, CHECK_FIRST, Kind::Network),
             // Said by `pets add` in its own words; this is for any other caller.
-            E::NotThisRecord { .. } => Error::maybe_applied(message, CHECK_FIRST, Kind::Failure),
+            E::RepeatedId { .. } => Error::maybe_applied(message, CHECK_FIRST, Kind::Failure),
             E::BrokenAnswer { status, reason } => {
                 Error::new(&code::BROKEN_ANSWER, format!("the answer (HTTP {}) broke off: {reason}", status.as_u16()))
                     .with_status(Some(status.as_u16()))

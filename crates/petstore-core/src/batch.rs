@@ -39,7 +39,7 @@
 
 pub mod limiter;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::future::Future;
 use std::io;
 use std::time::Duration;
@@ -340,6 +340,24 @@ struct Batch<'s, K: Sink, S> {
     refused: BTreeMap<u64, Refused>,
     /// Ended records waiting for those before them.
     waiting: BTreeMap<u64, Waiting>,
+    /// The ids of the animals taken as created so far: one answered again is another record's answer.
+    created_ids: HashSet<i64>,
+    /// Creations whose animal differs from their record, by index, held until every request that was in
+    /// flight when they came has ended ([`Held`]).
+    held: BTreeMap<u64, Held>,
+}
+
+/// A creation whose animal differs from the record sent: a server that normalises names, a mock's example, or
+/// a proxy replaying the answer to another request, which only a second answer with the same id can tell. The
+/// original of a replay was sent before the replay came back, so once every request in flight then has ended,
+/// an animal whose id no other answer carried is this record's creation.
+struct Held {
+    record: Record,
+    pet: Pet,
+    /// The requests in flight when it came that are still out.
+    blockers: HashSet<u64>,
+    /// Another answer that differs from its record carried the same id: neither is proven.
+    ambiguous: bool,
 }
 
 /// Sends every record of `records` (`total` of them, as the check pass counted) through `create`, as many at
@@ -371,6 +389,8 @@ where
         in_flight: HashMap::new(),
         refused: BTreeMap::new(),
         waiting: BTreeMap::new(),
+        created_ids: HashSet::new(),
+        held: BTreeMap::new(),
     };
     if batch.limiter.is_adaptive() {
         batch.sink.event(Event::Concurrency(batch.limiter.limit()));
@@ -480,6 +500,7 @@ where
         }
     }
     batch.drain_refused();
+    batch.settle_held(true);
     while let Some(waiting) = batch.waiting.remove(&next_out) {
         batch.release(waiting);
         next_out += 1;
@@ -620,13 +641,31 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             Outcome::RateLimited(error) if self.stop.is_none() => {
                 let due = due.unwrap_or_else(Instant::now);
                 self.refused.insert(index, Refused { record, error, due });
+                self.settle_held(false);
                 return;
             }
             Outcome::RateLimited(err) => Outcome::Failed(err, None),
+            Outcome::Created(pet)
+                if !self.created_ids.contains(&pet.id) && api::client::differences(&record.pet, &pet).is_some() =>
+            {
+                match self.held.values_mut().find(|held| held.pet.id == pet.id) {
+                    Some(held) => {
+                        held.ambiguous = true;
+                        Outcome::Unknown(api::Error::RepeatedId { id: pet.id })
+                    }
+                    None => {
+                        let blockers = self.in_flight.keys().copied().collect();
+                        self.held.insert(index, Held { record, pet, blockers, ambiguous: false });
+                        self.settle_held(false);
+                        return;
+                    }
+                }
+            }
             outcome => outcome,
         };
         let waiting = self.record_ended(&record, outcome);
         self.waiting.insert(index, waiting);
+        self.settle_held(false);
         let same_cut = cut && self.pace.cut_at.is_some_and(|at| sent < at);
         if failure && !same_cut {
             self.pace.failures += 1;
@@ -684,12 +723,44 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             }
             self.waiting.insert(index, Waiting::Unknown);
         }
+        self.settle_held(false);
+    }
+
+    /// Ends each held creation whose blockers have all ended (every one, `all`, when the batch is over): created,
+    /// unless another answer carried its id (then of unknown outcome, as that one says nothing of it either).
+    fn settle_held(&mut self, all: bool) {
+        let in_flight = &self.in_flight;
+        let mut settled = Vec::new();
+        for (index, held) in &mut self.held {
+            held.blockers.retain(|blocker| !all && in_flight.contains_key(blocker));
+            if held.blockers.is_empty() {
+                settled.push(*index);
+            }
+        }
+        for index in settled {
+            let Some(Held { record, pet, ambiguous, .. }) = self.held.remove(&index) else { continue };
+            let outcome = if ambiguous || self.created_ids.contains(&pet.id) {
+                Outcome::Unknown(api::Error::RepeatedId { id: pet.id })
+            } else {
+                Outcome::Created(pet)
+            };
+            let waiting = self.record_ended(&record, outcome);
+            self.waiting.insert(index, waiting);
+        }
     }
 
     /// Counts a record's end and hands it to the sink; gives what must wait for its turn in input order.
     fn record_ended(&mut self, record: &Record, outcome: Outcome) -> Waiting {
         let outcome = match outcome {
             Outcome::RateLimited(err) => Outcome::Failed(err, None),
+            outcome => outcome,
+        };
+        let outcome = match outcome {
+            // The same animal cannot be two records' creation: a proxy or cache replayed an earlier answer, and
+            // whether this record was created is unknown.
+            Outcome::Created(pet) if !self.created_ids.insert(pet.id) => {
+                Outcome::Unknown(api::Error::RepeatedId { id: pet.id })
+            }
             outcome => outcome,
         };
         let (ended, waiting, hopeless) = match outcome {
@@ -774,8 +845,11 @@ mod tests {
         })
     }
 
+    /// `pet` created; a record of [`records`] (`pet-N`) as animal N + 1, whatever `id` says, as a server gives
+    /// each animal an id of its own.
     fn created(pet: &NewPet, id: i64) -> Created {
-        (Ok(Pet { id, name: pet.name.clone(), category_id: pet.category_id, status: None }), None)
+        let own = pet.name.strip_prefix("pet-").and_then(|n| n.parse::<i64>().ok()).map_or(id, |n| n + 1);
+        (Ok(Pet { id: own, name: pet.name.clone(), category_id: pet.category_id, status: None }), None)
     }
 
     /// Signals sent by the test through a channel.
@@ -906,6 +980,52 @@ mod tests {
         let released: Vec<u64> = log.released.iter().map(|(_, name)| index(name)).collect();
         assert!(released.windows(2).all(|pair| pair[0] < pair[1]), "out of input order: {released:?}");
         assert_eq!(log.released.iter().filter(|(created, _)| *created).count() as u64, tally.created);
+    }
+
+    /// Issue 41: a proxy that replays an earlier answer gives one animal's id to two records; the second is of
+    /// unknown outcome, the first stays created, and every other record is created once.
+    #[tokio::test(start_paused = true)]
+    async fn an_id_answered_twice_is_another_records_answer_and_of_unknown_outcome() {
+        let (_signals, mut interrupts) = no_signals();
+        let replayed = |pet: &NewPet, _| match pet.name.as_str() {
+            "pet-3" | "pet-7" => (Ok(Pet { id: 1000, name: pet.name.clone(), category_id: 1, status: None }), None),
+            _ => created(pet, 0),
+        };
+        let (summary, log, _) = run(10, Limiter::fixed(1), Duration::from_millis(5), replayed, &mut interrupts).await;
+        check_accounts(10, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 9, failed: 0, unknown: 1, not_sent: 0 });
+        assert_eq!(log.ended.iter().filter(|(_, kind)| *kind == "unknown").collect::<Vec<_>>(), [&(8, "unknown")]);
+    }
+
+    /// Issue 41: a replay that comes back before its original (another connection, answered later) carries an
+    /// animal that differs from its own record; it is held until the requests in flight then have ended, and the
+    /// original, the very animal sent, proves it a replay: the original is created, the replay unknown. A server
+    /// that fills in another category for every record gives each record an id of its own: all are created.
+    #[tokio::test(start_paused = true)]
+    async fn a_replay_that_comes_before_its_original_is_the_unknown_one() {
+        let answer = |normalise: bool| {
+            move |pet: NewPet| async move {
+                let n: i64 = pet.name.trim_start_matches("pet-").parse().unwrap();
+                let (delay, answered) = match n {
+                    0 if !normalise => (10, Pet { id: 100, name: pet.name.clone(), category_id: 1, status: None }),
+                    1 if !normalise => (5, Pet { id: 100, name: "pet-0".into(), category_id: 1, status: None }),
+                    _ => (1 + n as u64 % 3, Pet { id: n, name: pet.name.clone(), category_id: 9, status: None }),
+                };
+                tokio::time::sleep(Duration::from_millis(delay)).await;
+                (Ok(answered), None)
+            }
+        };
+        let (_signals, mut interrupts) = no_signals();
+        let mut log = Log::default();
+        let summary = send(&mut records(12), 12, answer(false), Limiter::fixed(4), &mut interrupts, &mut log).await;
+        check_accounts(12, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 11, failed: 0, unknown: 1, not_sent: 0 });
+        assert!(log.ended.contains(&(2, "unknown")) && log.ended.contains(&(1, "created")), "{:?}", log.ended);
+
+        let mut log = Log::default();
+        let summary = send(&mut records(12), 12, answer(true), Limiter::fixed(4), &mut interrupts, &mut log).await;
+        check_accounts(12, &summary, &log);
+        assert_eq!(summary.tally, Tally { created: 12, failed: 0, unknown: 0, not_sent: 0 });
     }
 
     #[test]

@@ -292,10 +292,35 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
     let pet = client.create_pet(new_pet).await.map_err(write_error)?;
-    match add.args.if_absent {
-        Some(_) => checked(ctx, &pet, true),
-        None => ctx.output.pet(&pet),
+    // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name
+    // it trimmed, a mock's example): said in a note, never taken for a failure.
+    let note = petstore_core::api::client::differences(new_pet, &pet).map(|differences| differs_note(&differences));
+    if let Some(note) = &note {
+        ctx.output.notice(&format!("created as pet `{}`; {note}", pet.id));
     }
+    match (add.args.if_absent, note) {
+        (Some(_), note) => ctx.output.records(&Checked { pet: &pet, created: true, note }, || {
+            Rows::pets(std::slice::from_ref(&pet))
+        }),
+        (None, Some(note)) => {
+            ctx.output.records(&Noted { pet: &pet, note }, || Rows::pets(std::slice::from_ref(&pet)))
+        }
+        (None, None) => ctx.output.pet(&pet),
+    }
+}
+
+/// The note for an animal created other than as sent, from its [`differences`](petstore_core::api::client::differences).
+pub fn differs_note(differences: &str) -> String {
+    format!("the server's animal differs from the one sent: {differences}")
+}
+
+/// What `pets add` prints when the animal created differs from the one sent: the animal, and how it differs.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Noted<'a> {
+    #[serde(flatten)]
+    pub pet: &'a Pet,
+    /// How the animal the server created differs from the one sent (a name it normalised, a mock's example).
+    pub note: String,
 }
 
 /// What `pets add --if-absent` prints: the animal, created or found, and in JSON which of the two.
@@ -305,8 +330,11 @@ pub struct Checked<'a> {
     pub pet: &'a Pet,
     /// `false` when an animal with this name, categoryId and status existed already, and nothing was sent.
     pub created: bool,
+    /// How the animal the server created differs from the one sent, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 fn checked(ctx: &Context, pet: &Pet, created: bool) -> Result<(), Error> {
-    ctx.output.records(&Checked { pet, created }, || Rows::pets(std::slice::from_ref(pet)))
+    ctx.output.records(&Checked { pet, created, note: None }, || Rows::pets(std::slice::from_ref(pet)))
 }

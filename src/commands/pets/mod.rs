@@ -208,11 +208,10 @@ pub(crate) fn write_error(err: api::Error) -> Error {
         }
         err @ api::Error::Status { .. } => return Error::from(err),
         // Another request's animal: this one's fate is not in the answer.
-        api::Error::NotThisRecord { status, differences } => (
+        api::Error::RepeatedId { id } => (
             format!(
-                "the server answered HTTP {} with another animal than the one sent, so whether this one was \
-                 created is unknown: {differences}",
-                status.as_u16()
+                "the server answered with animal `{id}`, which it had already given as the answer to another \
+                 record, so whether this one was created is unknown"
             ),
             UNKNOWN_CHECK,
             Kind::Failure,

@@ -15,7 +15,7 @@ use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
 use super::base_url::{DisplaySafeUrl, url_may_carry_key};
-pub use super::decode::{created, decode};
+pub use super::decode::{created, decode, differences};
 use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
@@ -264,12 +264,12 @@ impl Client {
     }
 
     /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it. The answer
-    /// is this record's creation only when it is a 201 (or 200) whose animal is the one sent ([`created`]).
+    /// is a creation when it is a 201 (or 200) carrying an animal ([`created`]).
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
         let request = self.prepare_create_pet(pet);
         let answer = self.exchange(&request, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&request.method, &request.url, &answer.headers);
-        created(pet, answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+        created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
     }
 
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
@@ -295,7 +295,7 @@ impl Client {
         match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
                 self.report_deprecation(&request.method, &request.url, &answer.headers);
-                let result = created(pet, answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
+                let result = created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
                 (result, retry_after(&answer.headers))
             }
             Err(failure) => (Err(failure.error), None),

@@ -70,10 +70,11 @@ pub enum Error {
     #[error("unreadable response (HTTP {status}): {reason}")]
     Decode { status: StatusCode, reason: String, excerpt: String },
 
-    /// A 2xx to a `POST /pets` whose animal is not the one sent: the answer to another request, which says
-    /// nothing of whether this one was created. `differences` names each field that differs, on one line.
-    #[error("the server answered HTTP {status} with another animal than the one sent: {differences}")]
-    NotThisRecord { status: StatusCode, differences: String },
+    /// A creation answered with an animal whose id the server had already given as the answer to another
+    /// record of the same run: a proxy or cache replaying an earlier answer, which says nothing of whether
+    /// this record was created.
+    #[error("the server answered with animal `{id}`, already the answer to another record of this run")]
+    RepeatedId { id: i64 },
 }
 
 impl Error {
@@ -81,7 +82,7 @@ impl Error {
     /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
     /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
     /// 502 or 504 may follow a stored pet; a 408 says the server gave up waiting), the server said it
-    /// succeeded in words that cannot be read or for another request ([`Error::NotThisRecord`]), or it gave
+    /// succeeded in words that cannot be read or for another request ([`Error::RepeatedId`]), or it gave
     /// an answer the API never gives to a write, which says nothing of this one: a 1xx as the final answer,
     /// a 3xx (a 303 points at what a POST made), a 2xx the operation does not promise, a status past 599.
     /// False when the server certainly did not act: no connection, a 4xx other than 408 (a refusal), or a 507
@@ -89,7 +90,7 @@ impl Error {
     /// is.
     pub fn maybe_applied(&self) -> bool {
         match self {
-            Error::OutcomeUnknown { .. } | Error::NotHttp { .. } | Error::NotThisRecord { .. } => true,
+            Error::OutcomeUnknown { .. } | Error::NotHttp { .. } | Error::RepeatedId { .. } => true,
             Error::Status { status, .. } => !is_refusal(*status),
             Error::Decode { status, .. } => status.is_success(),
             _ => false,
@@ -296,7 +297,7 @@ mod tests {
         for code in [101, 199, 202, 204, 299, 300, 301, 303, 304, 307, 308, 600, 999] {
             assert!(status(code).maybe_applied(), "{code}");
         }
-        let other = Error::NotThisRecord { status: StatusCode::CREATED, differences: "`name`".into() };
+        let other = Error::RepeatedId { id: 7 };
         assert!(other.maybe_applied());
         assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }.maybe_applied());
         let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new() };

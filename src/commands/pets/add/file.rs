@@ -538,6 +538,19 @@ impl BatchOutput {
         }
     }
 
+    /// Notes that the record on `line` was created as `pet`, which differs from it (a name the server
+    /// normalised, a mock's example): `{"line": N, "note": {"message": ...}}` in a JSON mode, else
+    /// `line N: note: created as pet `ID`; ...`.
+    fn report_note(&self, line: u64, pet: &Pet, differences: &str) {
+        let message = format!("created as pet `{}`; {}", pet.id, super::differs_note(differences));
+        if self.json_errors {
+            let note = serde_json::json!({ "line": line, "note": { "message": message } });
+            self.progress.report(&crate::output::safe::json(&note.to_string(), true));
+        } else {
+            self.progress.report(&format!("line {line}: note: {message}"));
+        }
+    }
+
     /// Reports a pet of input line `line` that `--jq` did not show, though it was created (or, `skipped`,
     /// exists): `{"line": N, "pet": {...}, "error": {...}}` in a JSON mode, else `line N: created as pet
     /// `ID`, not shown: ...`. A stopped filter stops the batch.
@@ -643,6 +656,9 @@ impl batch::Sink for BatchOutput {
         match end {
             End::Created(pet) => {
                 self.progress.advance(false);
+                if let Some(differences) = petstore_core::api::client::differences(&record.pet, pet) {
+                    self.report_note(record.line, pet, &differences);
+                }
                 let shown = self.created.completed(record.line, pet).map_err(|err| self.halt(err))?;
                 self.not_shown(record.line, pet, false, shown)
             }
