@@ -28,6 +28,7 @@ mod formats;
 mod generated;
 mod help_fit;
 mod http2;
+mod if_absent_edges;
 mod input_edges;
 pub(crate) mod interrupts;
 #[cfg(target_os = "linux")]

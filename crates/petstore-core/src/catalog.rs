@@ -202,17 +202,26 @@ impl Criteria {
     }
 
     fn same(&self, name: &str, typed: &str) -> bool {
-        if self.exact { name == typed } else { name.to_lowercase() == typed.to_lowercase() }
+        if self.exact { name == typed } else { name_key(name) == name_key(typed) }
     }
 
     fn contains(&self, name: &str, part: &str) -> bool {
-        if self.exact { name.contains(part) } else { name.to_lowercase().contains(&part.to_lowercase()) }
+        if self.exact { name.contains(part) } else { name_key(name).contains(&name_key(part)) }
     }
 
     /// The criteria without the name's: what a name suggestion must still meet.
     fn but_the_name(&self) -> Criteria {
         Criteria { name: None, name_contains: None, ..self.clone() }
     }
+}
+
+/// A name as people mean it, for comparing names as `pets find --name` and `--if-absent` do: white space at
+/// either end left out and each run of it inside taken as one space, Unicode's canonical composition (NFC: an
+/// `é` typed as `e` and a combining accent is the same `é`), and no case (`rex` is Rex).
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let spaced = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    spaced.nfc().collect::<String>().to_lowercase()
 }
 
 /// Up to `count` of `names` nearest to `typed`, nearest first: Jaro similarity above 0.7, ignoring case, the
@@ -339,8 +348,9 @@ pub async fn find(
     Ok(found)
 }
 
-/// A record's identity for [`Existing`]: name, category and status.
-type Key = (String, i64, Option<PetStatus>);
+/// A record's identity for [`Existing`]: its name as people mean it ([`name_key`]) and its category; the status
+/// is matched apart, as a record sent without one matches an animal of any status.
+type Key = (String, i64);
 
 /// What a bulk add with `--skip-existing` decides for a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -353,9 +363,12 @@ pub enum Decision {
     Undecided,
 }
 
-/// The animals of the store by name, category and status, fetched once for a whole batch. Each existing
-/// animal accounts for one record: two records alike in all three meet two animals before either is skipped,
-/// so an input that holds the same animal twice keeps both, as long as the store holds fewer.
+/// The animals of the store by name, category and status, fetched once for a whole batch. Names compare as
+/// [`name_key`] says (`Rex`, `rex` and ` Rex ` are one name); a record with a status matches an animal with
+/// that status, and one without a status an animal with any (a server that fills one in, `available`, made
+/// three `Rex` of three runs). Each existing animal accounts for one record: two records alike meet two
+/// animals before either is skipped, so an input that holds the same animal twice keeps both, as long as the
+/// store holds fewer.
 #[derive(Debug)]
 pub struct Existing {
     by_key: HashMap<Key, Vec<Pet>>,
@@ -373,7 +386,7 @@ impl Existing {
         let mut by_key: HashMap<Key, Vec<Pet>> = HashMap::new();
         // Highest id last, so the oldest animal is taken first.
         for pet in catalog.pets.into_iter().rev() {
-            by_key.entry((pet.name.clone(), pet.category_id, pet.status)).or_default().push(pet);
+            by_key.entry((name_key(&pet.name), pet.category_id)).or_default().push(pet);
         }
         Existing { by_key, coverage: catalog.coverage }
     }
@@ -385,11 +398,19 @@ impl Existing {
 
     /// Decides `record`, taking the animal it matches so that it matches no other record.
     pub fn decide(&mut self, record: &NewPet) -> Decision {
-        let key = (record.name.clone(), record.category_id, record.status);
-        if let Some(pet) = self.by_key.get_mut(&key).and_then(Vec::pop) {
-            return Decision::Exists(pet);
+        let key = (name_key(&record.name), record.category_id);
+        if let Some(pets) = self.by_key.get_mut(&key)
+            // The oldest is last.
+            && let Some(at) = pets.iter().rposition(|pet| record.status.is_none_or(|status| pet.status == Some(status)))
+        {
+            return Decision::Exists(pets.remove(at));
         }
-        if self.coverage.could_miss(record.status) { Decision::Undecided } else { Decision::Send }
+        let could_miss = match record.status {
+            // An animal of any status matches: any full partition may hide one.
+            None => self.coverage.partitions.iter().any(|partition| partition.full),
+            status => self.coverage.could_miss(status),
+        };
+        if could_miss { Decision::Undecided } else { Decision::Send }
     }
 }
 
@@ -498,8 +519,46 @@ mod tests {
         assert_eq!(existing.decide(&rex), Decision::Exists(pet(1, "Rex", 1, Some(PetStatus::Available))));
         assert_eq!(existing.decide(&rex), Decision::Exists(pet(2, "Rex", 1, Some(PetStatus::Available))));
         assert_eq!(existing.decide(&rex), Decision::Send);
-        assert_eq!(existing.decide(&record("Tom", 2, None)), Decision::Exists(pet(3, "Tom", 2, None)));
         assert_eq!(existing.decide(&record("Tom", 2, Some(PetStatus::Pending))), Decision::Send);
+        assert_eq!(existing.decide(&record("Tom", 2, None)), Decision::Exists(pet(3, "Tom", 2, None)));
         assert_eq!(existing.decide(&record("Kit", 2, Some(PetStatus::Sold))), Decision::Undecided);
+        // Without a status, any animal of that name and category matches, and a full partition may hide one.
+        assert_eq!(existing.decide(&record("Kit", 2, None)), Decision::Undecided);
+    }
+
+    /// Issue 41: a record sent without a status matches an animal of its name and category whatever its
+    /// status (a server that fills in `available` made three `Rex` of three runs); names compare as people mean
+    /// them: any case, NFC or NFD, stray spaces.
+    #[test]
+    fn a_record_matches_an_animal_whatever_its_status_when_it_has_none_and_names_as_people_mean_them() {
+        let complete = Coverage { partitions: vec![partition(None, 4, 4)], partial: false, blind_spot: false };
+        let catalog = Catalog {
+            pets: vec![
+                pet(1, "Rex", 1, Some(PetStatus::Available)),
+                pet(2, "Zo\u{e9}", 1, Some(PetStatus::Sold)),
+                pet(3, "Big  Tom", 2, None),
+                pet(4, "Kit", 3, Some(PetStatus::Pending)),
+            ],
+            coverage: complete,
+        };
+        let mut existing = Existing::from_catalog(catalog);
+        let record = |name: &str, category_id, status| NewPet { name: name.to_owned(), category_id, status };
+        assert_eq!(
+            existing.decide(&record("rex", 1, None)),
+            Decision::Exists(pet(1, "Rex", 1, Some(PetStatus::Available)))
+        );
+        assert_eq!(
+            existing.decide(&record(" ZOE\u{301} ", 1, None)),
+            Decision::Exists(pet(2, "Zo\u{e9}", 1, Some(PetStatus::Sold)))
+        );
+        assert_eq!(existing.decide(&record("big tom", 2, None)), Decision::Exists(pet(3, "Big  Tom", 2, None)));
+        // A status given must be the animal's; another category is another animal.
+        assert_eq!(existing.decide(&record("Kit", 3, Some(PetStatus::Sold))), Decision::Send);
+        assert_eq!(existing.decide(&record("Kit", 4, None)), Decision::Send);
+        assert_eq!(
+            existing.decide(&record("KIT", 3, Some(PetStatus::Pending))),
+            Decision::Exists(pet(4, "Kit", 3, Some(PetStatus::Pending)))
+        );
+        assert_eq!(name_key("  Zoe\u{301}\tthe  Cat "), "zo\u{e9} the cat");
     }
 }

@@ -261,6 +261,10 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
+    let _held = match add.args.if_absent {
+        Some(_) => Some(super::hold_if_absent_writes(ctx, &client).await?),
+        None => None,
+    };
     if let Some(undecidable) = add.args.if_absent {
         // A read, asked about nothing; the question, when there is one, comes only before a write.
         match Existing::fetch(&client).await?.decide(new_pet) {
@@ -299,12 +303,10 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         ctx.output.notice(&format!("created as pet `{}`; {note}", pet.id));
     }
     match (add.args.if_absent, note) {
-        (Some(_), note) => ctx.output.records(&Checked { pet: &pet, created: true, note }, || {
-            Rows::pets(std::slice::from_ref(&pet))
-        }),
-        (None, Some(note)) => {
-            ctx.output.records(&Noted { pet: &pet, note }, || Rows::pets(std::slice::from_ref(&pet)))
+        (Some(_), note) => {
+            ctx.output.records(&Checked { pet: &pet, created: true, note }, || Rows::pets(std::slice::from_ref(&pet)))
         }
+        (None, Some(note)) => ctx.output.records(&Noted { pet: &pet, note }, || Rows::pets(std::slice::from_ref(&pet))),
         (None, None) => ctx.output.pet(&pet),
     }
 }

@@ -228,6 +228,25 @@ pub(crate) fn write_error(err: api::Error) -> Error {
 /// The next step after a `POST /pets` that may have gone through without an answer.
 const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether it was created before trying again";
 
+/// The hold on this user's `--if-absent` writes to `client`'s server, taken before the look and kept until the
+/// last answer, so that two runs at once on this machine add one animal, not two ([`WriteLock`]).
+///
+/// [`WriteLock`]: petstore_core::config::files::WriteLock
+pub async fn hold_if_absent_writes(
+    ctx: &Context,
+    client: &petstore_core::api::Client,
+) -> Result<petstore_core::config::files::WriteLock, Error> {
+    let dir = petstore_core::config::config_dir()?;
+    let target = client.base_url().as_str();
+    let waiting = || {
+        ctx.output.status(&format!(
+            "waiting for another `--if-absent` run adding to {} to finish",
+            crate::output::safe::in_backticks(target)
+        ));
+    };
+    Ok(petstore_core::config::files::WriteLock::acquire(&dir, target, waiting).await?)
+}
+
 #[cfg(test)]
 mod write_error_tests {
     use reqwest::StatusCode;

@@ -49,11 +49,7 @@ pub fn decode<T: DeserializeOwned>(
 /// server's word that it created an animal, so its animal is taken even when it differs from the one sent (a
 /// server that trims or normalises names, a mock that answers with its example): [`differences`] says how,
 /// for a note. A mix-up that can be proven (the same id answered for two records) is the batch's to catch.
-pub fn created(
-    status: StatusCode,
-    content_type: Option<&HeaderValue>,
-    bytes: &[u8],
-) -> Result<Pet, Error> {
+pub fn created(status: StatusCode, content_type: Option<&HeaderValue>, bytes: &[u8]) -> Result<Pet, Error> {
     if status.is_success() && status != StatusCode::CREATED && status != StatusCode::OK {
         return Err(Error::Status { status, body: None, excerpt: excerpt(bytes) });
     }
@@ -178,7 +174,10 @@ mod tests {
             let body = format!(r#"{{"id":8,"name":"{name}","categoryId":3,"status":"sold"}}"#);
             assert!(differ(&body).unwrap().starts_with("`name` is"), "{name}");
         }
-        assert_eq!(differ(r#"{"id":8,"name":"Rex","categoryId":3}"#).unwrap(), r#"`status` is `null`, not the `"sold"` sent"#);
+        assert_eq!(
+            differ(r#"{"id":8,"name":"Rex","categoryId":3}"#).unwrap(),
+            r#"`status` is `null`, not the `"sold"` sent"#
+        );
         // A long name is shown cut, on one line.
         let long = "n\\n".repeat(300);
         let shown = differ(&format!(r#"{{"id":8,"name":"{long}","categoryId":3,"status":"sold"}}"#)).unwrap();
@@ -186,7 +185,11 @@ mod tests {
 
         // Sent without a status, any status the server fills in is the record's: the spec states no default.
         let no_status = NewPet { status: None, ..sent.clone() };
-        for body in [rex, r#"{"id":7,"name":"Rex","categoryId":3,"status":"available"}"#, r#"{"id":7,"name":"Rex","categoryId":3}"#] {
+        for body in [
+            rex,
+            r#"{"id":7,"name":"Rex","categoryId":3,"status":"available"}"#,
+            r#"{"id":7,"name":"Rex","categoryId":3}"#,
+        ] {
             assert_eq!(differences(&no_status, &serde_json::from_str(body).unwrap()), None, "{body}");
         }
     }

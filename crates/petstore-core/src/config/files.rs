@@ -82,6 +82,41 @@ impl DirLock {
     }
 }
 
+/// An exclusive hold on the writes that look before they add (`--if-absent`) to one server, from this user's
+/// runs on this machine: two at once would both look, both see nothing, and both add. Held from the look to
+/// the last answer; dropping it (or the process ending, however it ends) releases it. Runs on two machines are
+/// not serialised by it: the journal's reconcile settles those (docs/commands.md).
+#[derive(Debug)]
+pub struct WriteLock {
+    _file: fs::File,
+}
+
+impl WriteLock {
+    /// Takes the lock for writes to `target` (a base URL) in `dir`'s `locks/` (made, mode 0700, if needed),
+    /// calling `waiting` first when another run holds it; waits as long as that run writes (a batch may take
+    /// minutes), off the runtime's thread, so that a signal still ends the command meanwhile.
+    pub async fn acquire(dir: &Path, target: &str, waiting: impl FnOnce()) -> Result<WriteLock, Error> {
+        use sha2::Digest;
+        let locks = dir.join("locks");
+        let digest = sha2::Sha256::digest(target.as_bytes());
+        let hex: String = digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
+        let path = locks.join(format!("writes-{hex}.lock"));
+        create_private_dir(&locks).map_err(|source| Error::Write { path: path.clone(), source })?;
+        let file = open_lock_file(&path)?;
+        match file.try_lock() {
+            Ok(()) => return Ok(WriteLock { _file: file }),
+            Err(fs::TryLockError::WouldBlock) => waiting(),
+            Err(fs::TryLockError::Error(source)) => return Err(lock_failed(path, source)),
+        }
+        let held = tokio::task::spawn_blocking(move || file.lock().map(|()| file).map_err(|source| (path, source)));
+        match held.await {
+            Ok(Ok(file)) => Ok(WriteLock { _file: file }),
+            Ok(Err((path, source))) => Err(lock_failed(path, source)),
+            Err(join) => Err(Error::Write { path: locks, source: std::io::Error::other(join) }),
+        }
+    }
+}
+
 /// Opens (or creates, empty, mode 0600) the lock file at `path`, which must be a regular file.
 fn open_lock_file(path: &Path) -> Result<fs::File, Error> {
     let fail = |source| Error::Write { path: path.to_owned(), source };

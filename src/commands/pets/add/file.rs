@@ -108,8 +108,15 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
         what.push_str(&format!(" (setting aside {} invalid)", thousands(set_aside.len() as u64)));
     }
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
-    // One lookup for the whole batch, before anything is sent.
-    let existing = if args.if_absent.is_some() { Some(Existing::fetch(&client).await?) } else { None };
+    // One lookup for the whole batch, before anything is sent, under the hold on this server's `--if-absent`
+    // writes until the batch ends.
+    let (existing, _held) = match args.if_absent {
+        Some(_) => {
+            let held = super::super::hold_if_absent_writes(ctx, &client).await?;
+            (Some(Existing::fetch(&client).await?), Some(held))
+        }
+        None => (None, None),
+    };
     let read_error = |source| unreadable(&name, source);
     let reader = Reader::new(format, input).map_err(read_error)?;
     let failed_file = match failed_file {
