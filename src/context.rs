@@ -23,6 +23,10 @@ pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
 /// `petstore-sandbox --tls -- CMD` sets it for CMD.
 pub const CACERT_VAR: &str = "PETSTORE_CACERT";
 
+/// Set by `petstore-sandbox -- CMD` for CMD (to the sandbox's base URL): CMD runs inside the wrapper, where
+/// every command goes to the sandbox without `--env`, so a refusal's hint does not send it to the wrapper again.
+pub const SANDBOX_VAR: &str = "PETSTORE_SANDBOX";
+
 /// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now
 /// ([`petstore_core::api::ca`]), so that a bad one is a usage error before anything is sent.
 fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
@@ -363,10 +367,17 @@ pub fn require_real_url(env: &Environment) -> Result<(), Error> {
             &code::PLACEHOLDER_URL,
             format!("`{env}`'s base URL, {url}, is a placeholder: petstore does not know where `{env}` is"),
         )
-        .with_hint(format!(
-            "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run `petstore-sandbox`, \
-             then `petstore --env sandbox ...`"
-        )));
+        .with_hint(if std::env::var_os(SANDBOX_VAR).is_some_and(|url| !url.is_empty()) {
+            format!(
+                "inside `petstore-sandbox -- COMMAND` every command goes to the sandbox: leave out `--env {env}` \
+                 (and `PETSTORE_ENV`)"
+            )
+        } else {
+            format!(
+                "set it with `petstore env set {env} --base-url URL`, or try the local sandbox: run \
+                 `petstore-sandbox`, then `petstore --env sandbox ...`"
+            )
+        }));
     }
     Ok(())
 }

@@ -282,6 +282,9 @@ pub struct Error {
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
     /// The problems of invalid records, for a program ([`ErrorObject::records`]); boxed, as few errors have any.
     records: Option<Box<[RecordProblem]>>,
+    /// Said as a `note:` rather than an `error:` in prose, its exit code kept: a caveat under results that were
+    /// printed (a search that found animals but may have missed some). JSON errors are the same either way.
+    note: bool,
 }
 
 impl Error {
@@ -297,7 +300,19 @@ impl Error {
             server_code: None,
             source: None,
             records: None,
+            note: false,
         }
+    }
+
+    /// Said as a `note:` in prose (its exit code kept): a caveat under results that were printed.
+    pub fn as_note(mut self) -> Error {
+        self.note = true;
+        self
+    }
+
+    /// Whether it is said as a `note:` in prose ([`Error::as_note`]).
+    pub fn is_note(&self) -> bool {
+        self.note
     }
 
     /// The problems of the invalid records it is about, each with its line and field.

@@ -637,6 +637,8 @@ async fn run_command(
     let mut signals = Forwarded::watch();
     let mut child = tokio::process::Command::new(&command[0]);
     child.args(&command[1..]).env("PETSTORE_BASE_URL", &target.base_url).env("PETSTORE_API_KEY", &target.key);
+    // Tells petstore that it runs inside the wrapper, for its hints (petstore's `context::SANDBOX_VAR`).
+    child.env("PETSTORE_SANDBOX", &target.base_url);
     if let Some(dir) = &private_config {
         child.env("PETSTORE_CONFIG_DIR", dir.path()).env_remove("PETSTORE_ENV");
     }

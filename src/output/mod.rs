@@ -429,7 +429,8 @@ impl Output {
         // elsewhere enters an error folded to one line (`api::error::one_line`) or quoted as JSON.
         let message = err.to_string();
         let message = safe::escape(&message, safe::Newlines::Keep);
-        let _ = writeln!(stderr, "{}", self.wrapped(&format!("{error}error:{error:#} "), &message));
+        let label = if err.is_note() { format!("{help}note:{help:#} ") } else { format!("{error}error:{error:#} ") };
+        let _ = writeln!(stderr, "{}", self.wrapped(&label, &message));
         if let Some(hint) = err.hint() {
             let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}help:{help:#} "), &safe::message(hint)));
         }

@@ -293,3 +293,13 @@ fn removing_the_default_environment_says_which_is_the_default_now() {
     assert_run!("env_remove_default", env.run(&["env", "remove", "local"]));
     assert_eq!(env.read_config(), "");
 }
+
+/// Issue 41, point 12: inside `petstore-sandbox -- CMD` (which sets `PETSTORE_SANDBOX` for CMD), a refused
+/// `--env` was told to start `petstore-sandbox`, which is running already: it is told to leave `--env` out.
+#[test]
+fn inside_the_sandbox_wrapper_a_placeholder_environment_is_told_to_leave_env_out() {
+    let env = TestEnv::new();
+    let mut cmd = env.command();
+    cmd.env("PETSTORE_SANDBOX", env.sandbox.base_url()).args(["--env", "production", "pets", "list"]);
+    assert_run!("placeholder_env_inside_the_sandbox_wrapper", Run::of(&mut cmd));
+}

@@ -239,3 +239,18 @@ fn requests_held_back_for_a_stream_when_a_goaway_comes_are_sent_again() {
     assert!((created_count..=created_count + unknown_count).contains(&stored), "{stored} stored: {run}");
     each_once(300, created, failed, unknown);
 }
+
+/// Issue 41, point 12: a server's end of a request over HTTP/2 reached the user in h2's words for its reason
+/// code ("stream error received: unexpected internal error encountered"; a `GOAWAY` "not a result of an
+/// error"); it is said as what the server did, with the code.
+#[test]
+fn a_reset_stream_is_told_in_words() {
+    let (env, ca) = h2_env(Config::default().drop_rate(1.0).h2_drop(H2Drop::Stream));
+    let run = Run::of(env.command().args(["--cacert", ca.to_str().unwrap(), "pets", "list"]));
+    assert_eq!(run.code, 5, "{run}");
+    assert_eq!(
+        run.stderr.replace(&env.sandbox.base_url().replace("/v1", ""), "[SANDBOX]"),
+        "error: request to `[SANDBOX]` failed: the server reset the request's HTTP/2 stream (INTERNAL_ERROR) before \
+         answering\n"
+    );
+}

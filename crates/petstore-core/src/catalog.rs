@@ -224,13 +224,21 @@ pub fn name_key(name: &str) -> String {
     spaced.nfc().collect::<String>().to_lowercase()
 }
 
-/// Up to `count` of `names` nearest to `typed`, nearest first: Jaro similarity above 0.7, ignoring case, the
-/// measure and threshold clap uses for its own "did you mean". Each name comes once.
+/// Up to `count` of `names` nearest to `typed`, nearest first: Jaro similarity above 0.7, ignoring case (the
+/// measure and threshold clap uses for its own "did you mean"), and no more than a third of the longer name's
+/// letters (at least one) to change, so that only a close name is offered (`nosuch` is not `Oscar`, though
+/// their Jaro similarity is 0.7). Each name comes once.
 pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>, count: usize) -> Vec<&'a str> {
     let typed = typed.to_lowercase();
+    let close = |name: &str| {
+        let longer = typed.chars().count().max(name.chars().count());
+        strsim::levenshtein(&typed, name) <= longer.div_ceil(3)
+    };
     let mut scored: Vec<(f64, &str)> = names
         .into_iter()
-        .map(|name| (strsim::jaro(&typed, &name.to_lowercase()), name))
+        .map(|name| (name, name.to_lowercase()))
+        .filter(|(_, lower)| close(lower))
+        .map(|(name, lower)| (strsim::jaro(&typed, &lower), name))
         .filter(|(score, _)| *score > 0.7)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
@@ -496,6 +504,18 @@ mod tests {
         assert!(!coverage.could_miss(Some(PetStatus::Pending)));
         assert!(coverage.could_miss(None));
         assert_eq!(coverage.full_statuses().count(), 1);
+    }
+
+    /// Issue 41: `nosuch` was offered `Oscar` (Jaro 0.7); only a close name is offered now.
+    #[test]
+    fn only_close_names_are_suggested() {
+        let names = ["Oscar", "Rex", "Charly", "Bella", "Tim", "Bud"];
+        assert_eq!(nearest("nosuch", names, 3), Vec::<&str>::new());
+        assert_eq!(nearest("rexx", names, 3), ["Rex"]);
+        assert_eq!(nearest("charlie", names, 3), ["Charly"]);
+        assert_eq!(nearest("BELA", names, 3), ["Bella"]);
+        assert_eq!(nearest("tom", names, 3), ["Tim"]);
+        assert_eq!(nearest("buddy", names, 3), ["Bud"]);
     }
 
     #[test]

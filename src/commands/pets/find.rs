@@ -143,9 +143,11 @@ pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
             "the search may be incomplete: {} came back with as many animals as the API returns at once",
             super::full_words(&found.coverage)
         );
-        return Err(Error::new(&code::FIND_PARTIAL, message).with_hint(
+        let err = Error::new(&code::FIND_PARTIAL, message).with_hint(
             "the API has no way past its first 100 of a status; `petstore pets find --help` says what it reaches",
-        ));
+        );
+        // Under animals found, a caveat rather than a failure; still exit 6 for a script.
+        return Err(if found.pets.is_empty() { err } else { err.as_note() });
     }
     if found.pets.is_empty() {
         let hint = match found.near.as_slice() {

@@ -87,7 +87,8 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
         ctx.output.pets(&catalog.pets)?;
         super::blind_spot_note(ctx, &catalog.coverage);
         if catalog.coverage.partial {
-            return Err(Error::new(
+            let shown = !catalog.pets.is_empty();
+            let err = Error::new(
                 &code::LIST_PARTIAL,
                 format!(
                     "the list may be incomplete: {} came back with as many animals as the API returns at once, \
@@ -97,7 +98,9 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
             )
             .with_hint(
                 "the API has no way past its first 100 of a status; `petstore pets list --help` says what it reaches",
-            ));
+            );
+            // Under the animals listed, a caveat rather than a failure; still exit 6 for a script.
+            return Err(if shown { err.as_note() } else { err });
         }
         if catalog.pets.is_empty() {
             ctx.output.note("no animals found");

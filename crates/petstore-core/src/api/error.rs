@@ -116,6 +116,8 @@ impl Error {
         let reason = if dropped_before_its_body(err) {
             // hyper's words ("runtime dropped the dispatch task") say nothing to a person.
             "the server closed the connection before the request could go out".to_owned()
+        } else if let Some(words) = h2_words(err) {
+            words
         } else {
             innermost_cause(err)
         };
@@ -172,6 +174,28 @@ pub(crate) fn unprocessed_by_h2_server(err: &(dyn std::error::Error + 'static)) 
         cause = error.source();
     }
     false
+}
+
+/// What an HTTP/2 server's ending of a request says, in words for a person: h2's own are its reason codes'
+/// descriptions, which read oddly alone (a `GOAWAY` with `NO_ERROR` is "not a result of an error", a reset with
+/// `INTERNAL_ERROR` "unexpected internal error encountered"). `None` for anything but the server's `GOAWAY` or
+/// stream reset.
+fn h2_words(err: &(dyn std::error::Error + 'static)) -> Option<String> {
+    let mut cause = Some(err);
+    while let Some(error) = cause {
+        if let Some(h2) = error.downcast_ref::<h2::Error>() {
+            let reason = h2.reason()?;
+            return if h2.is_go_away() && h2.is_remote() {
+                Some(format!("the server closed the HTTP/2 connection (GOAWAY, {reason:?}) before answering"))
+            } else if h2.is_reset() && h2.is_remote() {
+                Some(format!("the server reset the request's HTTP/2 stream ({reason:?}) before answering"))
+            } else {
+                None
+            };
+        }
+        cause = error.source();
+    }
+    None
 }
 
 /// True when hyper dropped the request before it could start it: over HTTP/2, a request held back for a free
