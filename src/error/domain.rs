@@ -164,7 +164,9 @@ impl From<credentials::Error> for Error {
                         "run `chmod o-r {}` (for a Docker secret, give it `mode: 0400` or `0440`)",
                         crate::output::suggested_shell_word(&path.to_string_lossy())
                     )),
-                    X::FileUnreadable { .. } | X::FileEmpty { .. } => {
+                    X::FileUnsendable { path } => Error::new(&code::KEY_FILE, message)
+                        .with_hint(format!("write the key alone on the first line of `{}`", path.display())),
+                    X::FileUnreadable { .. } | X::FileEmpty { .. } | X::FileTooLarge { .. } | X::FileNotText { .. } => {
                         Error::new(&code::KEY_FILE, message).with_hint(format!(
                             "point `{}` at a file whose first line is the key, or unset it",
                             credentials::external::KEY_FILE_VAR

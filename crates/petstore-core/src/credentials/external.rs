@@ -38,6 +38,18 @@ pub enum ExternalError {
     #[error("`{}` ({KEY_FILE_VAR}) has no key on its first line", path.display())]
     FileEmpty { path: PathBuf },
 
+    /// Longer than 64 KiB: not a key file, and a key in it would have to be cut to be read.
+    #[error("`{}` ({KEY_FILE_VAR}) is over {} KiB, so it is not read as a key file", path.display(), MAX_BYTES / 1024)]
+    FileTooLarge { path: PathBuf },
+
+    /// Not UTF-8: taken as it is, a key would be sent with bytes other than those written.
+    #[error("`{}` ({KEY_FILE_VAR}) is not UTF-8 text", path.display())]
+    FileNotText { path: PathBuf },
+
+    /// A key with a control character in it, which no `Authorization` header can carry.
+    #[error("the key on the first line of `{}` ({KEY_FILE_VAR}) holds a control character and cannot be sent", path.display())]
+    FileUnsendable { path: PathBuf },
+
     #[error("the key command `{command}` could not be started: {source}")]
     CommandUnstartable { command: String, source: io::Error },
 
@@ -51,7 +63,9 @@ pub enum ExternalError {
     CommandEmpty { command: String },
 }
 
-/// The key in the first line of `path`, which other users must not be able to read.
+/// The key in the first line of `path`, which other users must not be able to read: the line exactly as
+/// written (a UTF-8 byte-order mark before it and white space around it aside), from a file of at most
+/// 64 KiB of UTF-8 text. Anything else is refused, naming the file, rather than read as another key.
 pub fn from_file(path: &Path) -> Result<ApiKey, ExternalError> {
     let unreadable = |source| ExternalError::FileUnreadable { path: path.to_owned(), source };
     let file = std::fs::File::open(path).map_err(unreadable)?;
@@ -63,9 +77,19 @@ pub fn from_file(path: &Path) -> Result<ApiKey, ExternalError> {
             return Err(ExternalError::FileExposed { path: path.to_owned(), mode });
         }
     }
-    let mut text = Vec::new();
-    file.take(MAX_BYTES).read_to_end(&mut text).map_err(unreadable)?;
-    first_line(&text).ok_or_else(|| ExternalError::FileEmpty { path: path.to_owned() })
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(ExternalError::FileTooLarge { path: path.to_owned() });
+    }
+    let text = String::from_utf8(bytes).map_err(|_| ExternalError::FileNotText { path: path.to_owned() })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let line = text.split('\n').next().unwrap_or_default();
+    let key = ApiKey::new(line.to_owned()).ok_or_else(|| ExternalError::FileEmpty { path: path.to_owned() })?;
+    if !key.is_sendable() {
+        return Err(ExternalError::FileUnsendable { path: path.to_owned() });
+    }
+    Ok(key)
 }
 
 /// The key the command `command` prints first, run as the module says.
@@ -207,5 +231,27 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         assert!(matches!(from_file(&path), Err(ExternalError::FileEmpty { .. })));
         assert!(matches!(from_file(&dir.path().join("none")), Err(ExternalError::FileUnreadable { .. })));
+    }
+
+    #[test]
+    fn a_key_file_is_its_first_line_exactly_or_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("key");
+        let with = |bytes: &[u8]| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::write(&path, bytes).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            from_file(&path)
+        };
+        assert_eq!(with(b"\xef\xbb\xbfpk_bom\r\n").unwrap().expose(), "pk_bom", "a byte-order mark is no part of it");
+        let mut long = b"pk_long\n".to_vec();
+        long.resize(MAX_BYTES as usize, b'#');
+        assert_eq!(with(&long).unwrap().expose(), "pk_long");
+        long.push(b'#');
+        assert!(matches!(with(&long), Err(ExternalError::FileTooLarge { .. })), "not cut at the bound");
+        assert!(matches!(with(b"pk_\xff\n"), Err(ExternalError::FileNotText { .. })));
+        assert!(matches!(with(b"pk_a\x01b\n"), Err(ExternalError::FileUnsendable { .. })));
+        let err = with(b"pk_\xff").unwrap_err().to_string();
+        assert!(err.contains(&path.display().to_string()) && !err.contains("pk_"), "{err}");
     }
 }

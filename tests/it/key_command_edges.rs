@@ -1,0 +1,50 @@
+//! Issue 41, points 2, 3 and 10: a key command runs only from files only the user can write; it never blocks
+//! `petstore mcp`, never outlives petstore, and is not waited on past its own end; a key file is its first
+//! line exactly, or refused naming the file.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use crate::assert_run;
+use crate::common::{KEY, Run, TestEnv};
+
+/// A sandbox as environment `shop`, with no key stored.
+fn shop() -> TestEnv {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    env
+}
+
+/// `petstore --env shop ARGS` with neither the key variable nor a base URL, and with `vars`.
+fn run(env: &TestEnv, vars: &[(&str, &Path)], args: &[&str]) -> Run {
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").args(["--env", "shop"]).args(args);
+    Run::of(cmd.envs(vars.iter().copied()))
+}
+
+fn write_private(path: &Path, bytes: &[u8]) {
+    std::fs::write(path, bytes).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).unwrap();
+}
+
+#[test]
+fn a_key_file_is_its_first_line_exactly_or_refused_naming_the_file() {
+    let env = shop();
+    let path = env.home().join("key");
+    let file = [("PETSTORE_API_KEY_FILE", path.as_path())];
+    // A byte-order mark, as Notepad writes one, is no part of the key.
+    write_private(&path, format!("\u{feff}{KEY}\r\nnot the key\n").as_bytes());
+    let list = run(&env, &file, &["pets", "list", "--limit", "1", "--json"]);
+    assert_eq!(list.code, 0, "{list}");
+    // Over 64 KiB: refused, not cut to its first 64 KiB.
+    let mut long = format!("{KEY}\n").into_bytes();
+    long.resize(64 * 1024 + 1, b'#');
+    write_private(&path, &long);
+    assert_run!("key_file_over_64_kib", run(&env, &file, &["pets", "list"]));
+    // Not UTF-8: refused, not sent with U+FFFD in place of the bytes written.
+    write_private(&path, b"pk_\xff\xfe\n");
+    assert_run!("key_file_not_utf8", run(&env, &file, &["pets", "list"]));
+    // A key that no header can carry: the file is named, not `PETSTORE_API_KEY`.
+    write_private(&path, b"pk_a\x01b\n");
+    assert_run!("key_file_control_character", run(&env, &file, &["pets", "list"]));
+}
