@@ -186,8 +186,9 @@ impl Context {
     }
 
     fn warn_of_exposures(&self, config: &Config) {
+        let commands = config.environments().iter().any(|env| env.key_command.is_some());
         for exposure in config.exposures() {
-            let (message, fix) = crate::error::exposure_words(exposure);
+            let (message, fix) = crate::error::exposure_words(exposure, commands);
             self.output.warning(&format!("{message}; {fix}"));
         }
     }

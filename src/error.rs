@@ -206,6 +206,9 @@ pub mod code {
          UTF-8, or with no key that can be sent on its first line";
     KEY_COMMAND = "key_command", Auth, [], Safe,
         "the environment's key command could not start, failed, timed out or printed no key; nothing was sent";
+    KEY_COMMAND_UNSAFE = "key_command_unsafe", Auth, [], Never,
+        "the environment's key command was not run: someone else can write the config file, its directory, a \
+         directory above them or one a link of it leads into";
     KEYRING = "keyring", Auth, [], Never, "the OS keyring failed";
     KERNEL_KEYRING = "kernel_keyring", Auth, [], Never, "the kernel's keyring failed";
     KEY_REFUSED = "key_refused", Auth, [], Never, "`auth login`: the API refused the key; nothing stored";

@@ -48,3 +48,50 @@ fn a_key_file_is_its_first_line_exactly_or_refused_naming_the_file() {
     write_private(&path, b"pk_a\x01b\n");
     assert_run!("key_file_control_character", run(&env, &file, &["pets", "list"]));
 }
+
+/// The key in a file only the user can read, as a password manager keeps it, and `env set shop
+/// --key-command` with `command` (`{vault}` in it standing for that file's path).
+fn with_key_command(env: &TestEnv, command: &str) {
+    let vault = env.home().join("vault");
+    write_private(&vault, format!("{KEY}\n").as_bytes());
+    let command = command.replace("{vault}", &vault.display().to_string());
+    let set = run(env, &[], &["env", "set", "shop", "--key-command", &command]);
+    assert_eq!(set.code, 0, "{set}");
+}
+
+fn chmod(path: &Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[test]
+fn a_key_command_is_not_run_from_a_config_that_others_can_write() {
+    let env = shop();
+    let marker = env.home().join("ran");
+    with_key_command(&env, &format!("touch {}; cat {{vault}}", marker.display()));
+    let config = env.config_dir().join("config.toml");
+    // Its group can write it (umask 002): the group could run any command as the user. Not run.
+    chmod(&config, 0o664);
+    let refused = run(&env, &[], &["pets", "list"]);
+    assert_run!("key_command_config_group_writable", refused);
+    assert!(!marker.exists(), "the key command ran");
+    let json = run(&env, &[], &["pets", "list", "--json"]);
+    // After the warning about the file, the error's document.
+    let document = json.stderr.lines().last().unwrap_or_default();
+    let code = serde_json::from_str::<serde_json::Value>(document).unwrap()["error"]["code"].clone();
+    assert_eq!((json.code, code), (4, "key_command_unsafe".into()), "{json}");
+    // The config directory, or a directory above it, that its group can write: not run either.
+    chmod(&config, 0o600);
+    chmod(&env.config_dir(), 0o775);
+    assert_run!("key_command_config_dir_group_writable", run(&env, &[], &["pets", "list"]));
+    chmod(&env.config_dir(), 0o700);
+    chmod(env.home(), 0o777);
+    let above = run(&env, &[], &["pets", "list"]);
+    assert_eq!(above.code, 4, "{above}");
+    assert!(above.stderr.contains("above the config file"), "{above}");
+    assert!(!marker.exists(), "the key command ran");
+    // Only the user can write them: it runs.
+    chmod(env.home(), 0o700);
+    let list = run(&env, &[], &["pets", "list", "--limit", "1", "--json"]);
+    assert_eq!(list.code, 0, "{list}");
+    assert!(marker.exists(), "the key command did not run");
+}
