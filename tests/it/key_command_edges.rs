@@ -95,3 +95,76 @@ fn a_key_command_is_not_run_from_a_config_that_others_can_write() {
     assert_eq!(list.code, 0, "{list}");
     assert!(marker.exists(), "the key command did not run");
 }
+
+/// `petstore --env shop ARGS` started with its pipes, the key from its key command; waits until it handles
+/// signals.
+fn start(env: &TestEnv, args: &[&str]) -> std::process::Child {
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").args(["--env", "shop"]).args(args);
+    crate::interrupts::start(&mut cmd)
+}
+
+/// Waits, `bound` at most, for `child` to end; its run, or `None` (then it is killed).
+fn wait_for(mut child: std::process::Child, bound: std::time::Duration) -> Option<Run> {
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(Run::checked(child.wait_with_output().unwrap()))
+}
+
+#[test]
+fn a_key_command_that_leaves_a_child_holding_its_output_gives_its_key_once_it_ends() {
+    let env = shop();
+    // The child keeps the command's stdout open for a minute; the old code waited its 30 s for it to close.
+    for command in ["cat {vault}; sleep 60 &", "(sleep 60 &); cat {vault}"] {
+        with_key_command(&env, command);
+        let child = start(&env, &["pets", "list", "--limit", "1", "--json"]);
+        let run = wait_for(child, std::time::Duration::from_secs(20)).expect("the key within 20 s");
+        assert_eq!(run.code, 0, "{command}: {run}");
+    }
+}
+
+/// Whether process `pid` is gone (or a zombie nobody reaped yet).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_ends_the_key_command_with_petstore() {
+    use std::time::{Duration, Instant};
+    let env = shop();
+    let pid_file = env.home().join("pid");
+    for (signal, code) in [("TERM", 143), ("INT", 130)] {
+        let _ = std::fs::remove_file(&pid_file);
+        with_key_command(&env, &format!("sleep 30 & echo $! > {}; wait", pid_file.display()));
+        let child = start(&env, &["pets", "list"]);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let pid = loop {
+            match std::fs::read_to_string(&pid_file) {
+                Ok(pid) if pid.ends_with('\n') => break pid.trim().to_owned(),
+                _ => assert!(Instant::now() < deadline, "the key command did not start"),
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let mut kill = std::process::Command::new("kill");
+        assert!(kill.arg(format!("-{signal}")).arg(child.id().to_string()).status().unwrap().success());
+        let run = wait_for(child, Duration::from_secs(10)).expect("petstore ends at the signal");
+        assert_run!(format!("key_command_ended_by_sig{signal}"), run);
+        assert_eq!(run.code, code);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !gone(&pid) {
+            assert!(Instant::now() < deadline, "the key command's `sleep 30` outlived petstore (SIG{signal})");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}

@@ -10,6 +10,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::ApiKey;
@@ -108,15 +109,33 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
     #[cfg(windows)]
     wrapped.wrap(process_wrap::std::JobObject);
     let mut child = wrapped.spawn().map_err(unstartable)?;
+    // From here a signal that ends petstore ends the command's session too ([`stop_all`]).
+    let Some(_running) = Running::register(child.id()) else {
+        let _ = child.kill();
+        return Err(ExternalError::CommandFailed { command: command.to_owned(), status: "stopped".to_owned() });
+    };
     let mut stdout = child.stdout().take().expect("stdout is piped");
-    // Read on a thread of its own, so that a command that never ends its output cannot outlast the deadline.
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        let read = (&mut stdout).take(MAX_BYTES).read_to_end(&mut out);
-        // What is past the bound is read and dropped, so the command is not blocked writing it.
-        let _ = io::copy(&mut stdout, &mut io::sink());
-        read.map(|_| out)
-    });
+    // Read on a thread of its own, so that a command that never ends its output cannot outlast the deadline;
+    // what it read so far is shared, so that a first line can be taken before the output ends.
+    let read = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let read = Arc::clone(&read);
+        std::thread::spawn(move || -> io::Result<()> {
+            let mut chunk = [0; 8192];
+            loop {
+                let n = match stdout.read(&mut chunk) {
+                    Ok(0) => return Ok(()),
+                    Ok(n) => n,
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(err) => return Err(err),
+                };
+                let mut read = read.lock().unwrap_or_else(PoisonError::into_inner);
+                // What is past the bound is read and dropped, so the command is not blocked writing it.
+                let room = (MAX_BYTES as usize).saturating_sub(read.len());
+                read.extend_from_slice(&chunk[..n.min(room)]);
+            }
+        })
+    };
     let timed_out = || ExternalError::CommandTimedOut { command: command.to_owned() };
     let mut pause = Duration::from_millis(1);
     let status: ExitStatus = loop {
@@ -132,15 +151,24 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
             }
         }
     };
-    // Whatever it left running with its stdout open goes with its session (its job on Windows).
-    while !reader.is_finished() {
+    // The command (the shell) has ended. What it left running may hold its stdout open (`sleep 60 &`): once
+    // its first line is whole, that is the key, and what it left goes with its session (its job on Windows),
+    // so that nothing of it outlives this call. Until then, its output is read up to the deadline.
+    loop {
+        if reader.is_finished() {
+            reader.join().expect("the reader does not panic").map_err(unstartable)?;
+            break;
+        }
+        if read.lock().unwrap_or_else(PoisonError::into_inner).contains(&b'\n') {
+            let _ = child.kill();
+            break;
+        }
         if Instant::now() >= deadline {
             let _ = child.kill();
             return Err(timed_out());
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let out = reader.join().expect("the reader does not panic").map_err(unstartable)?;
     if !status.success() {
         let status = match status.code() {
             Some(code) => format!("exit code {code}"),
@@ -148,7 +176,64 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
         };
         return Err(ExternalError::CommandFailed { command: command.to_owned(), status });
     }
+    let out = std::mem::take(&mut *read.lock().unwrap_or_else(PoisonError::into_inner));
     first_line(&out).ok_or_else(|| ExternalError::CommandEmpty { command: command.to_owned() })
+}
+
+/// The sessions (process groups) of the key commands running now, by their leader's id, for [`stop_all`];
+/// `None` once it has run, so that a command that would start after it is stopped at once instead.
+static RUNNING: Mutex<Option<Vec<u32>>> = Mutex::new(Some(Vec::new()));
+
+/// A key command's place in [`RUNNING`], for as long as it runs.
+struct Running(u32);
+
+impl Running {
+    /// `None` once [`stop_all`] has run.
+    fn register(pid: u32) -> Option<Running> {
+        let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+        running.as_mut()?.push(pid);
+        Some(Running(pid))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(running) = RUNNING.lock().unwrap_or_else(PoisonError::into_inner).as_mut() {
+            running.retain(|&pid| pid != self.0);
+        }
+    }
+}
+
+/// How long a key command has, after SIGTERM, to put right what it changed (a terminal it turned the echo of
+/// off, as `pinentry` does) before it is killed.
+const STOP_GRACE: Duration = Duration::from_millis(200);
+
+/// Ends every key command running now, with everything it started in its session, and any that would start
+/// from now on: for a signal that ends petstore, whose thread that waits on a command is then abandoned (the
+/// command would live on, re-parented). SIGTERM first, then, after at most 0.2 s, SIGKILL. Unix only;
+/// on Windows a job object ends with the process.
+pub fn stop_all() {
+    let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner).take().unwrap_or_default();
+    #[cfg(unix)]
+    {
+        use rustix::process::{Pid, Signal, kill_process_group, test_kill_process_group};
+        let groups: Vec<Pid> = running.iter().filter_map(|&pid| Pid::from_raw(pid as i32)).collect();
+        if groups.is_empty() {
+            return;
+        }
+        for &group in &groups {
+            let _ = kill_process_group(group, Signal::TERM);
+        }
+        let until = Instant::now() + STOP_GRACE;
+        while Instant::now() < until && groups.iter().any(|&group| test_kill_process_group(group).is_ok()) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        for &group in &groups {
+            let _ = kill_process_group(group, Signal::KILL);
+        }
+    }
+    #[cfg(not(unix))]
+    drop(running);
 }
 
 /// The shell that runs a command line as the user wrote it.
@@ -214,6 +299,15 @@ mod tests {
         assert!(matches!(err, ExternalError::CommandTimedOut { .. }), "{err}");
         std::thread::sleep(Duration::from_millis(2500));
         assert_eq!(std::fs::read_to_string(marker.path()).unwrap(), "", "what it started was killed with it");
+    }
+
+    #[test]
+    fn a_command_that_ended_gives_its_first_line_though_a_child_it_left_holds_its_output() {
+        for command in ["echo pk_left; sleep 60 &", "(sleep 60 &); echo pk_left"] {
+            let started = Instant::now();
+            assert_eq!(from_command_within(command, Duration::from_secs(20)).unwrap().expose(), "pk_left");
+            assert!(started.elapsed() < Duration::from_secs(10), "{command}: waited for the child");
+        }
     }
 
     #[test]
