@@ -274,6 +274,32 @@ impl Context {
         self.client_for(target.base_url, target.env, &key, source)
     }
 
+    /// A client as [`Context::client`] gives, for a command that serves for long (`petstore mcp`): a key
+    /// command's key is read off the runtime's thread, so that the command does not block what else the runtime
+    /// does, and only once: it is kept in `kept` for the rest of the run (a password manager would ask anew each
+    /// time). A failed command keeps nothing, and is run again next time.
+    pub async fn client_keeping_command_key(&self, kept: &tokio::sync::OnceCell<ApiKey>) -> Result<Client, Error> {
+        let target = self.target()?;
+        if let Some(env) = target.env {
+            require_real_url(env)?;
+        }
+        let config = self.config()?;
+        let wanted = Wanted::chosen(target.env, target.base_url);
+        if kept.get().is_none() && credentials::key_command(config, wanted)?.is_none() {
+            return self.client();
+        }
+        let key = kept
+            .get_or_try_init(|| async {
+                let command = credentials::key_command(config, wanted)?.unwrap_or_default().to_owned();
+                tokio::task::spawn_blocking(move || credentials::external::from_command(&command))
+                    .await
+                    .unwrap_or_else(|join| std::panic::resume_unwind(join.into_panic()))
+                    .map_err(|err| Error::from(credentials::Error::from(err)))
+            })
+            .await?;
+        self.client_for(target.base_url, target.env, key, Source::Command)
+    }
+
     /// A client for `base_url` (environment `env`, if it is one) with `key`, found in `source`. When that was the
     /// kernel's cached copy of the OS keyring's key and the API refuses it, the client asks the keyring once
     /// for a newer one ([`Client::rekeyed`] says whether it found one).

@@ -168,3 +168,83 @@ fn a_signal_ends_the_key_command_with_petstore() {
         }
     }
 }
+
+mod mcp {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Child, Stdio};
+    use std::sync::mpsc::Receiver;
+    use std::time::{Duration, Instant};
+
+    use serde_json::{Value, json};
+
+    use super::{shop, with_key_command};
+    use crate::common::{KEY, TestEnv};
+
+    /// `petstore --env shop mcp`, its session begun, and its stdout line by line.
+    fn start(env: &TestEnv) -> (Child, Receiver<Value>) {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL").args(["--env", "shop", "mcp"]);
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                assert!(!line.contains(KEY), "the key on stdout");
+                let _ = sender.send(serde_json::from_str(&line).unwrap());
+            }
+        });
+        send(
+            &mut child,
+            &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}),
+        );
+        lines.recv_timeout(Duration::from_secs(20)).expect("initialize answered");
+        send(&mut child, &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        (child, lines)
+    }
+
+    fn send(child: &mut Child, message: &Value) {
+        let stdin = child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{message}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn list_pets(id: i64) -> Value {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "list_pets", "arguments": {"limit": 1}}})
+    }
+
+    /// The answer to request `id`, within 30 s, and the messages before it.
+    fn answer(lines: &Receiver<Value>, id: i64) -> Value {
+        loop {
+            let message = lines.recv_timeout(Duration::from_secs(30)).expect("an answer within 30 s");
+            if message["id"] == id {
+                return message;
+            }
+        }
+    }
+
+    #[test]
+    fn a_slow_key_command_blocks_no_other_request_and_runs_once_for_the_servers_life() {
+        let env = shop();
+        let runs = env.home().join("runs");
+        with_key_command(&env, &format!("echo run >> {}; sleep 6; cat {{vault}}", runs.display()));
+        let (mut child, lines) = start(&env);
+        send(&mut child, &list_pets(1));
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Instant::now();
+        send(&mut child, &json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
+        let ping = lines.recv_timeout(Duration::from_secs(30)).expect("an answer");
+        let took = sent.elapsed();
+        assert_eq!(ping["id"], 2, "the ping was answered after the call: {ping}");
+        assert!(took < Duration::from_secs(3), "the ping took {took:?}: the key command blocked the server");
+        let first = answer(&lines, 1);
+        assert_eq!(first["result"]["isError"], false, "{first}");
+        send(&mut child, &list_pets(3));
+        let second = answer(&lines, 3);
+        assert_eq!(second["result"]["isError"], false, "{second}");
+        assert_eq!(std::fs::read_to_string(&runs).unwrap(), "run\n", "the key command ran once");
+        drop(child.stdin.take());
+        assert!(child.wait().unwrap().success());
+    }
+}

@@ -203,6 +203,19 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
     }
 }
 
+/// The key command that `wanted` gets its key from ([`source`] is [`Source::Command`]), once it is safe to
+/// run; `None` when the key comes from elsewhere. For a caller that runs it itself ([`external::from_command`]),
+/// off an async runtime's thread, and keeps its key.
+pub fn key_command<'a>(config: &Config, wanted: Wanted<'a>) -> Result<Option<&'a str>, Error> {
+    match (source(wanted), wanted.env) {
+        (Source::Command, Some(env)) if !wanted.unattended => match &env.key_command {
+            Some(command) => checked_command(config, env, command).map(Some),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
 /// `command`, `env`'s key command, unless someone else can change which command it is (who can write the
 /// config file, its directory or those above: [`Config::key_command_exposures`]): they could run any command
 /// as the user.
