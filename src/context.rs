@@ -190,8 +190,9 @@ impl Context {
     }
 
     fn warn_of_exposures(&self, config: &Config) {
+        let commands = config.environments().iter().any(|env| env.key_command.is_some());
         for exposure in config.exposures() {
-            let (message, fix) = crate::error::exposure_words(exposure);
+            let (message, fix) = crate::error::exposure_words(exposure, commands);
             self.output.warning(&format!("{message}; {fix}"));
         }
     }
@@ -275,6 +276,32 @@ impl Context {
         }
         let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
         self.client_for(target.base_url, target.env, &key, source)
+    }
+
+    /// A client as [`Context::client`] gives, for a command that serves for long (`petstore mcp`): a key
+    /// command's key is read off the runtime's thread, so that the command does not block what else the runtime
+    /// does, and only once: it is kept in `kept` for the rest of the run (a password manager would ask anew each
+    /// time). A failed command keeps nothing, and is run again next time.
+    pub async fn client_keeping_command_key(&self, kept: &tokio::sync::OnceCell<ApiKey>) -> Result<Client, Error> {
+        let target = self.target()?;
+        if let Some(env) = target.env {
+            require_real_url(env)?;
+        }
+        let config = self.config()?;
+        let wanted = Wanted::chosen(target.env, target.base_url);
+        if kept.get().is_none() && credentials::key_command(config, wanted)?.is_none() {
+            return self.client();
+        }
+        let key = kept
+            .get_or_try_init(|| async {
+                let command = credentials::key_command(config, wanted)?.unwrap_or_default().to_owned();
+                tokio::task::spawn_blocking(move || credentials::external::from_command(&command))
+                    .await
+                    .unwrap_or_else(|join| std::panic::resume_unwind(join.into_panic()))
+                    .map_err(|err| Error::from(credentials::Error::from(err)))
+            })
+            .await?;
+        self.client_for(target.base_url, target.env, key, Source::Command)
     }
 
     /// A client for `base_url` (environment `env`, if it is one) with `key`, found in `source`. When that was the

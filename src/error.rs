@@ -202,9 +202,13 @@ pub mod code {
     NOT_LOGGED_IN = "not_logged_in", Auth, [], Never, "no key for the environment";
     KEY_MISSING = "key_missing", Auth, [], Never, "the key the config records is gone from its store";
     KEY_FILE = "key_file", Auth, [], Never,
-        "`PETSTORE_API_KEY_FILE` names a file that cannot be read, that other users can read, or with no key";
+        "`PETSTORE_API_KEY_FILE` names a file that cannot be read, that other users can read, over 64 KiB, not \
+         UTF-8, or with no key that can be sent on its first line";
     KEY_COMMAND = "key_command", Auth, [], Safe,
         "the environment's key command could not start, failed, timed out or printed no key; nothing was sent";
+    KEY_COMMAND_UNSAFE = "key_command_unsafe", Auth, [], Never,
+        "the environment's key command was not run: someone else can write the config file, its directory, a \
+         directory above them or one a link of it leads into";
     KEYRING = "keyring", Auth, [], Never, "the OS keyring failed";
     KERNEL_KEYRING = "kernel_keyring", Auth, [], Never, "the kernel's keyring failed";
     KEY_REFUSED = "key_refused", Auth, [], Never, "`auth login`: the API refused the key; nothing stored";

@@ -81,13 +81,17 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
             Ok(()) => unreachable!("the command's thread sends its result before it ends"),
         },
     };
-    if handles_interrupts {
-        return finished(result.await);
-    }
-    // A command that has finished wins over a signal that came at the same moment.
-    tokio::select! {
-        biased;
-        result = result => finished(result),
-        signal = signals.recv() => Err(ctx.interrupted(signal)),
-    }
+    let result = if handles_interrupts {
+        finished(result.await)
+    } else {
+        // A command that has finished wins over a signal that came at the same moment.
+        tokio::select! {
+            biased;
+            result = result => finished(result),
+            signal = signals.recv() => Err(ctx.interrupted(signal)),
+        }
+    };
+    // A key command that a signal cut short would live on, re-parented, once the process ends.
+    petstore_core::credentials::external::stop_all();
+    result
 }

@@ -52,7 +52,7 @@ impl From<config::Error> for Error {
             E::BuiltInEnvironment { .. } => error(&code::BUILT_IN_ENVIRONMENT),
             E::Edit { .. } => error(&code::CONFIG_EDIT),
             E::Exposed(exposure) => {
-                let (message, fix) = exposure_words(&exposure);
+                let (message, fix) = exposure_words(&exposure, false);
                 Error::new(&code::UNSAFE_FILE, message).with_hint(fix)
             }
         }
@@ -62,7 +62,9 @@ impl From<config::Error> for Error {
 /// Who else can change (or, the keys, read) a file or directory of the config's, in the user's words: what
 /// it is and what they could do, and the exact command that ends it. A warning shows both on one line; a
 /// refusal is the error and its hint.
-pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
+///
+/// `commands`: the config names a key command, which whoever can change it can make any command they like.
+pub fn exposure_words(exposure: &config::Exposure, commands: bool) -> (String, String) {
     use petstore_core::config::exposure::{Fix, Place, Who};
     let path = exposure.path.to_string_lossy();
     let subject = match exposure.place {
@@ -70,6 +72,7 @@ pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
         Place::LinkedDir { file } => format!("the directory `{path}`, which `{file}` links into,"),
         Place::ConfigFile => format!("the config file `{path}`"),
         Place::KeysFile => format!("the credentials file `{path}`"),
+        Place::Above => format!("the directory `{path}`, above the config file,"),
     };
     let keys = exposure.place == Place::KeysFile;
     let (state, consequence) = match exposure.who {
@@ -86,6 +89,7 @@ pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
     let consequence = match exposure.place {
         Place::KeysFile => consequence,
         Place::LinkedDir { file: "credentials.toml" } => "who could replace your keys",
+        _ if commands => "who could change where your key is sent and run any command as you (`key_command`)",
         _ => "who could change where your key is sent",
     };
     let refusal = match (exposure.refused(), keys) {
@@ -101,7 +105,9 @@ pub fn exposure_words(exposure: &config::Exposure) -> (String, String) {
         Fix::Chown { uid: 0 } => format!("run `chown 0 {word}`"),
         Fix::Chown { uid } => format!("run `sudo chown {uid} {word}`"),
         Fix::MoveOut => match exposure.place {
-            Place::ConfigDir => "point `PETSTORE_CONFIG_DIR` at a directory that only you can write".to_owned(),
+            Place::ConfigDir | Place::Above => {
+                "point `PETSTORE_CONFIG_DIR` at a directory that only you can write".to_owned()
+            }
             Place::LinkedDir { file } => format!("keep what `{file}` links to in a directory that only you can write"),
             Place::ConfigFile | Place::KeysFile => "replace it with a copy of your own".to_owned(),
         },
@@ -156,6 +162,12 @@ impl From<credentials::Error> for Error {
                      keyring`) or a 0600 file (`--storage file`)"
             ))
             .with_source(source),
+            E::CommandExposed { env, exposure } => {
+                let (words, fix) = exposure_words(&exposure, true);
+                let words = words.trim_end_matches(" (`key_command`)");
+                Error::new(&code::KEY_COMMAND_UNSAFE, format!("the key command of `{env}` was not run: {words}"))
+                    .with_hint(fix)
+            }
             E::External(err) => {
                 use credentials::external::ExternalError as X;
                 let message = err.to_string();
@@ -164,7 +176,9 @@ impl From<credentials::Error> for Error {
                         "run `chmod o-r {}` (for a Docker secret, give it `mode: 0400` or `0440`)",
                         crate::output::suggested_shell_word(&path.to_string_lossy())
                     )),
-                    X::FileUnreadable { .. } | X::FileEmpty { .. } => {
+                    X::FileUnsendable { path } => Error::new(&code::KEY_FILE, message)
+                        .with_hint(format!("write the key alone on the first line of `{}`", path.display())),
+                    X::FileUnreadable { .. } | X::FileEmpty { .. } | X::FileTooLarge { .. } | X::FileNotText { .. } => {
                         Error::new(&code::KEY_FILE, message).with_hint(format!(
                             "point `{}` at a file whose first line is the key, or unset it",
                             credentials::external::KEY_FILE_VAR

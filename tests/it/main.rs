@@ -34,6 +34,8 @@ pub(crate) mod interrupts;
 #[cfg(target_os = "linux")]
 mod kernel_keyring;
 #[cfg(unix)]
+mod key_command_edges;
+#[cfg(unix)]
 mod key_sources;
 mod keyring;
 mod mcp;

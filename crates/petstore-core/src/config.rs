@@ -265,6 +265,12 @@ impl Config {
         &self.exposures
     }
 
+    /// Who else can change which key command petstore runs, checked now ([`exposure::of_key_command`]):
+    /// while there is anyone, no key command is run.
+    pub fn key_command_exposures(&self) -> Vec<Exposure> {
+        exposure::of_key_command(&self.dir, FILE_NAME)
+    }
+
     /// The config file's path.
     pub fn path(&self) -> PathBuf {
         self.dir.join(FILE_NAME)

@@ -205,7 +205,7 @@ impl Server {
     ) -> Result<Value, Failed> {
         let pets = checked(args.pets).map_err(|failed| *failed)?;
         let target = ctx.target()?;
-        let client = self.client(ctx)?;
+        let client = self.client(ctx).await?;
         let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {

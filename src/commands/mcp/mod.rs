@@ -135,6 +135,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         places: Arc::new(tokio::sync::Semaphore::new(MAX_REQUESTS_AT_ONCE)),
         adds: Arc::default(),
         log_level: Arc::new(AtomicU8::new(0)),
+        key: Arc::default(),
     };
     let adds = Arc::clone(&server.adds);
     let mut signals = crate::signals::subscribe();
@@ -210,6 +211,8 @@ struct Server {
     /// The least severe log notification the client wants (`logging/setLevel`), as [`level_rank`] ranks it;
     /// all of them until it says.
     log_level: Arc<AtomicU8>,
+    /// The key an environment's key command gave, kept for the server's life ([`Server::client`]).
+    key: Arc<tokio::sync::OnceCell<petstore_core::credentials::ApiKey>>,
 }
 
 /// The most answered calls kept in [`Adds::answered`].
@@ -786,9 +789,10 @@ fn tool_hint(err: &Error) -> Option<&'static str> {
 }
 
 impl Server {
-    /// A client for this call, whose requests take their turn among every call's ([`MAX_REQUESTS_AT_ONCE`]).
-    fn client(&self, ctx: &Context) -> Result<petstore_core::api::Client, Error> {
-        Ok(ctx.client()?.with_request_limit(Arc::clone(&self.places)))
+    /// A client for this call, whose requests take their turn among every call's ([`MAX_REQUESTS_AT_ONCE`]). A
+    /// key command runs off the runtime's thread, once: its key is kept for the server's life.
+    async fn client(&self, ctx: &Context) -> Result<petstore_core::api::Client, Error> {
+        Ok(ctx.client_keeping_command_key(&self.key).await?.with_request_limit(Arc::clone(&self.places)))
     }
 
     async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
@@ -798,7 +802,7 @@ impl Server {
         if args.all && args.limit.is_some() {
             return Err(Error::invalid_value("`limit` and `all` cannot be used together"));
         }
-        let client = self.client(ctx)?;
+        let client = self.client(ctx).await?;
         if args.all {
             let catalog = catalog::all(&client, args.status).await?;
             let full = catalog.coverage.full_statuses().filter_map(|partition| partition.status).collect();
@@ -834,7 +838,7 @@ impl Server {
                 "`find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`",
             ));
         }
-        let client = self.client(ctx)?;
+        let client = self.client(ctx).await?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
             return Err(crate::commands::pets::unreachable(id));
@@ -904,7 +908,7 @@ impl Server {
         }
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
         let target = ctx.target()?;
-        let client = self.client(ctx)?;
+        let client = self.client(ctx).await?;
         let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {

@@ -44,6 +44,9 @@ pub enum Place {
     ConfigFile,
     /// `credentials.toml`, which holds keys.
     KeysFile,
+    /// A directory above the config directory, or above a directory a link of `config.toml` leads into: who
+    /// can write it can put another in its place ([`of_key_command`]).
+    Above,
 }
 
 /// Who besides the user (and root) has it.
@@ -75,7 +78,7 @@ impl Exposure {
         match self.place {
             Place::KeysFile => true,
             Place::ConfigFile => !matches!(self.who, Who::Group { .. }),
-            Place::ConfigDir | Place::LinkedDir { .. } => false,
+            Place::ConfigDir | Place::LinkedDir { .. } | Place::Above => false,
         }
     }
 }
@@ -122,6 +125,74 @@ pub fn of_linked_dirs(dir: &Path, files: &[&'static str]) -> Vec<Exposure> {
         }
     }
     found
+}
+
+/// Who else can change which command petstore runs for a key (`key_command`, in `file` in `dir`): whoever can
+/// write the config directory, `file`, a directory a link of `file` leads into, or any directory above these
+/// up to `/` (a link on the way that another user owns included). Above, a sticky directory (`/tmp`) may be
+/// written by others: they cannot rename or remove what is not theirs, and what is below is checked in turn.
+/// A key command is run only when this is empty: anyone else who can change it can run anything as the user.
+pub fn of_key_command(dir: &Path, file: &'static str) -> Vec<Exposure> {
+    let path = dir.join(file);
+    let mut found = of_dir(dir, Place::ConfigDir);
+    if let Ok(metadata) = fs::metadata(&path) {
+        found.extend(of_file(&path, &metadata, Place::ConfigFile));
+    }
+    found.extend(of_linked_dirs(dir, &[file]));
+    let mut dirs = vec![dir.to_owned()];
+    if let Ok(hops) = super::files::link_hops(&path) {
+        dirs.extend(hops.iter().skip(1).filter_map(|hop| hop.parent().map(Path::to_owned)));
+    }
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for dir in dirs {
+        let absolute = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+        for chain in [Some(absolute), fs::canonicalize(&dir).ok()].into_iter().flatten() {
+            for above in chain.ancestors().skip(1) {
+                if above.as_os_str().is_empty() || seen.iter().any(|seen| seen == above) {
+                    continue;
+                }
+                seen.push(above.to_owned());
+                found.extend(of_above(above));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(unix)]
+fn of_above(path: &Path) -> Vec<Exposure> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = rustix::process::geteuid().as_raw();
+    let exposure = |who, fix| Exposure { path: path.to_owned(), place: Place::Above, who, fix };
+    let mut found = Vec::new();
+    // A link on the way, which its owner can point elsewhere if its directory lets them replace it.
+    if let Ok(link) = fs::symlink_metadata(path)
+        && link.file_type().is_symlink()
+        && link.uid() != uid
+        && link.uid() != 0
+    {
+        found.push(exposure(Who::Owner { uid: link.uid() }, Fix::MoveOut));
+    }
+    let Ok(metadata) = fs::metadata(path) else { return found };
+    let ours = metadata.uid() == uid;
+    if !ours && metadata.uid() != 0 {
+        found.push(exposure(Who::Owner { uid: metadata.uid() }, Fix::MoveOut));
+    }
+    let mode = metadata.mode();
+    let fix = if ours { Fix::Chmod("go-w") } else { Fix::MoveOut };
+    if mode & 0o1000 != 0 {
+        // Sticky: others may add to it, not take away or rename what is not theirs.
+    } else if mode & 0o002 != 0 {
+        found.push(exposure(Who::AnyUser { read: false }, fix));
+    } else if mode & 0o020 != 0 {
+        found.push(exposure(Who::Group { read: false }, fix));
+    }
+    found
+}
+
+#[cfg(not(unix))]
+fn of_above(_: &Path) -> Vec<Exposure> {
+    Vec::new()
 }
 
 #[cfg(unix)]
@@ -194,5 +265,36 @@ mod tests {
         assert_eq!(with_mode(0o664, config), [(Who::Group { read: false }, Fix::Chmod("go-w"), false)]);
         assert_eq!(with_mode(0o666, config), [(Who::AnyUser { read: false }, Fix::Chmod("go-w"), true)]);
         assert_eq!(with_mode(0o646, config), [(Who::AnyUser { read: false }, Fix::Chmod("go-w"), true)]);
+    }
+
+    #[test]
+    fn a_key_command_needs_its_file_and_every_directory_up_to_the_root_to_be_the_users_alone() {
+        let top = tempfile::tempdir().unwrap();
+        let dir = top.path().join("config");
+        fs::create_dir(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "").unwrap();
+        let mode = |path: &Path, mode| fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+        let found = || of_key_command(&dir, "config.toml").into_iter().map(|e| (e.path, e.place)).collect::<Vec<_>>();
+        mode(&path, 0o644);
+        mode(&dir, 0o755);
+        // `/tmp` above is sticky, and so is no exposure.
+        assert_eq!(found(), []);
+        mode(&path, 0o664);
+        assert_eq!(found(), [(path.clone(), Place::ConfigFile)]);
+        mode(&path, 0o600);
+        mode(top.path(), 0o775);
+        assert_eq!(found(), [(top.path().to_owned(), Place::Above)]);
+        mode(top.path(), 0o1777);
+        assert_eq!(found(), [], "a sticky directory lets nobody replace what is below");
+        mode(top.path(), 0o700);
+        // A link into a directory its group can write.
+        let elsewhere = top.path().join("elsewhere");
+        fs::create_dir(&elsewhere).unwrap();
+        mode(&elsewhere, 0o770);
+        fs::rename(&path, elsewhere.join("real.toml")).unwrap();
+        std::os::unix::fs::symlink(elsewhere.join("real.toml"), &path).unwrap();
+        let linked = found();
+        assert_eq!(linked, [(elsewhere.clone(), Place::LinkedDir { file: "config.toml" })]);
     }
 }

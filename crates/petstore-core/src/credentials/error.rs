@@ -33,6 +33,11 @@ pub enum Error {
     #[error("cannot {action} the key: {source}")]
     Kernel { action: &'static str, source: KernelError },
 
+    /// `env`'s key command was not run: someone else can change the config that names it
+    /// ([`crate::config::Config::key_command_exposures`]).
+    #[error("the key command of `{env}` was not run: {exposure}")]
+    CommandExposed { env: String, exposure: config::Exposure },
+
     /// A key file or a key command gave no key ([`super::external`]).
     #[error(transparent)]
     External(#[from] super::external::ExternalError),

@@ -10,6 +10,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::ApiKey;
@@ -38,6 +39,18 @@ pub enum ExternalError {
     #[error("`{}` ({KEY_FILE_VAR}) has no key on its first line", path.display())]
     FileEmpty { path: PathBuf },
 
+    /// Longer than 64 KiB: not a key file, and a key in it would have to be cut to be read.
+    #[error("`{}` ({KEY_FILE_VAR}) is over {} KiB, so it is not read as a key file", path.display(), MAX_BYTES / 1024)]
+    FileTooLarge { path: PathBuf },
+
+    /// Not UTF-8: taken as it is, a key would be sent with bytes other than those written.
+    #[error("`{}` ({KEY_FILE_VAR}) is not UTF-8 text", path.display())]
+    FileNotText { path: PathBuf },
+
+    /// A key with a control character in it, which no `Authorization` header can carry.
+    #[error("the key on the first line of `{}` ({KEY_FILE_VAR}) holds a control character and cannot be sent", path.display())]
+    FileUnsendable { path: PathBuf },
+
     #[error("the key command `{command}` could not be started: {source}")]
     CommandUnstartable { command: String, source: io::Error },
 
@@ -51,7 +64,9 @@ pub enum ExternalError {
     CommandEmpty { command: String },
 }
 
-/// The key in the first line of `path`, which other users must not be able to read.
+/// The key in the first line of `path`, which other users must not be able to read: the line exactly as
+/// written (a UTF-8 byte-order mark before it and white space around it aside), from a file of at most
+/// 64 KiB of UTF-8 text. Anything else is refused, naming the file, rather than read as another key.
 pub fn from_file(path: &Path) -> Result<ApiKey, ExternalError> {
     let unreadable = |source| ExternalError::FileUnreadable { path: path.to_owned(), source };
     let file = std::fs::File::open(path).map_err(unreadable)?;
@@ -63,9 +78,19 @@ pub fn from_file(path: &Path) -> Result<ApiKey, ExternalError> {
             return Err(ExternalError::FileExposed { path: path.to_owned(), mode });
         }
     }
-    let mut text = Vec::new();
-    file.take(MAX_BYTES).read_to_end(&mut text).map_err(unreadable)?;
-    first_line(&text).ok_or_else(|| ExternalError::FileEmpty { path: path.to_owned() })
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(ExternalError::FileTooLarge { path: path.to_owned() });
+    }
+    let text = String::from_utf8(bytes).map_err(|_| ExternalError::FileNotText { path: path.to_owned() })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let line = text.split('\n').next().unwrap_or_default();
+    let key = ApiKey::new(line.to_owned()).ok_or_else(|| ExternalError::FileEmpty { path: path.to_owned() })?;
+    if !key.is_sendable() {
+        return Err(ExternalError::FileUnsendable { path: path.to_owned() });
+    }
+    Ok(key)
 }
 
 /// The key the command `command` prints first, run as the module says.
@@ -84,15 +109,33 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
     #[cfg(windows)]
     wrapped.wrap(process_wrap::std::JobObject);
     let mut child = wrapped.spawn().map_err(unstartable)?;
+    // From here a signal that ends petstore ends the command's session too ([`stop_all`]).
+    let Some(_running) = Running::register(child.id()) else {
+        let _ = child.kill();
+        return Err(ExternalError::CommandFailed { command: command.to_owned(), status: "stopped".to_owned() });
+    };
     let mut stdout = child.stdout().take().expect("stdout is piped");
-    // Read on a thread of its own, so that a command that never ends its output cannot outlast the deadline.
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        let read = (&mut stdout).take(MAX_BYTES).read_to_end(&mut out);
-        // What is past the bound is read and dropped, so the command is not blocked writing it.
-        let _ = io::copy(&mut stdout, &mut io::sink());
-        read.map(|_| out)
-    });
+    // Read on a thread of its own, so that a command that never ends its output cannot outlast the deadline;
+    // what it read so far is shared, so that a first line can be taken before the output ends.
+    let read = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let read = Arc::clone(&read);
+        std::thread::spawn(move || -> io::Result<()> {
+            let mut chunk = [0; 8192];
+            loop {
+                let n = match stdout.read(&mut chunk) {
+                    Ok(0) => return Ok(()),
+                    Ok(n) => n,
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(err) => return Err(err),
+                };
+                let mut read = read.lock().unwrap_or_else(PoisonError::into_inner);
+                // What is past the bound is read and dropped, so the command is not blocked writing it.
+                let room = (MAX_BYTES as usize).saturating_sub(read.len());
+                read.extend_from_slice(&chunk[..n.min(room)]);
+            }
+        })
+    };
     let timed_out = || ExternalError::CommandTimedOut { command: command.to_owned() };
     let mut pause = Duration::from_millis(1);
     let status: ExitStatus = loop {
@@ -108,15 +151,24 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
             }
         }
     };
-    // Whatever it left running with its stdout open goes with its session (its job on Windows).
-    while !reader.is_finished() {
+    // The command (the shell) has ended. What it left running may hold its stdout open (`sleep 60 &`): once
+    // its first line is whole, that is the key, and what it left goes with its session (its job on Windows),
+    // so that nothing of it outlives this call. Until then, its output is read up to the deadline.
+    loop {
+        if reader.is_finished() {
+            reader.join().expect("the reader does not panic").map_err(unstartable)?;
+            break;
+        }
+        if read.lock().unwrap_or_else(PoisonError::into_inner).contains(&b'\n') {
+            let _ = child.kill();
+            break;
+        }
         if Instant::now() >= deadline {
             let _ = child.kill();
             return Err(timed_out());
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let out = reader.join().expect("the reader does not panic").map_err(unstartable)?;
     if !status.success() {
         let status = match status.code() {
             Some(code) => format!("exit code {code}"),
@@ -124,7 +176,64 @@ fn from_command_within(command: &str, timeout: Duration) -> Result<ApiKey, Exter
         };
         return Err(ExternalError::CommandFailed { command: command.to_owned(), status });
     }
+    let out = std::mem::take(&mut *read.lock().unwrap_or_else(PoisonError::into_inner));
     first_line(&out).ok_or_else(|| ExternalError::CommandEmpty { command: command.to_owned() })
+}
+
+/// The sessions (process groups) of the key commands running now, by their leader's id, for [`stop_all`];
+/// `None` once it has run, so that a command that would start after it is stopped at once instead.
+static RUNNING: Mutex<Option<Vec<u32>>> = Mutex::new(Some(Vec::new()));
+
+/// A key command's place in [`RUNNING`], for as long as it runs.
+struct Running(u32);
+
+impl Running {
+    /// `None` once [`stop_all`] has run.
+    fn register(pid: u32) -> Option<Running> {
+        let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+        running.as_mut()?.push(pid);
+        Some(Running(pid))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(running) = RUNNING.lock().unwrap_or_else(PoisonError::into_inner).as_mut() {
+            running.retain(|&pid| pid != self.0);
+        }
+    }
+}
+
+/// How long a key command has, after SIGTERM, to put right what it changed (a terminal it turned the echo of
+/// off, as `pinentry` does) before it is killed.
+const STOP_GRACE: Duration = Duration::from_millis(200);
+
+/// Ends every key command running now, with everything it started in its session, and any that would start
+/// from now on: for a signal that ends petstore, whose thread that waits on a command is then abandoned (the
+/// command would live on, re-parented). SIGTERM first, then, after at most 0.2 s, SIGKILL. Unix only;
+/// on Windows a job object ends with the process.
+pub fn stop_all() {
+    let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner).take().unwrap_or_default();
+    #[cfg(unix)]
+    {
+        use rustix::process::{Pid, Signal, kill_process_group, test_kill_process_group};
+        let groups: Vec<Pid> = running.iter().filter_map(|&pid| Pid::from_raw(pid as i32)).collect();
+        if groups.is_empty() {
+            return;
+        }
+        for &group in &groups {
+            let _ = kill_process_group(group, Signal::TERM);
+        }
+        let until = Instant::now() + STOP_GRACE;
+        while Instant::now() < until && groups.iter().any(|&group| test_kill_process_group(group).is_ok()) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        for &group in &groups {
+            let _ = kill_process_group(group, Signal::KILL);
+        }
+    }
+    #[cfg(not(unix))]
+    drop(running);
 }
 
 /// The shell that runs a command line as the user wrote it.
@@ -193,6 +302,15 @@ mod tests {
     }
 
     #[test]
+    fn a_command_that_ended_gives_its_first_line_though_a_child_it_left_holds_its_output() {
+        for command in ["echo pk_left; sleep 60 &", "(sleep 60 &); echo pk_left"] {
+            let started = Instant::now();
+            assert_eq!(from_command_within(command, Duration::from_secs(20)).unwrap().expose(), "pk_left");
+            assert!(started.elapsed() < Duration::from_secs(10), "{command}: waited for the child");
+        }
+    }
+
+    #[test]
     fn a_key_file_gives_its_first_line_unless_others_can_read_it() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
@@ -207,5 +325,27 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         assert!(matches!(from_file(&path), Err(ExternalError::FileEmpty { .. })));
         assert!(matches!(from_file(&dir.path().join("none")), Err(ExternalError::FileUnreadable { .. })));
+    }
+
+    #[test]
+    fn a_key_file_is_its_first_line_exactly_or_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("key");
+        let with = |bytes: &[u8]| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::write(&path, bytes).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            from_file(&path)
+        };
+        assert_eq!(with(b"\xef\xbb\xbfpk_bom\r\n").unwrap().expose(), "pk_bom", "a byte-order mark is no part of it");
+        let mut long = b"pk_long\n".to_vec();
+        long.resize(MAX_BYTES as usize, b'#');
+        assert_eq!(with(&long).unwrap().expose(), "pk_long");
+        long.push(b'#');
+        assert!(matches!(with(&long), Err(ExternalError::FileTooLarge { .. })), "not cut at the bound");
+        assert!(matches!(with(b"pk_\xff\n"), Err(ExternalError::FileNotText { .. })));
+        assert!(matches!(with(b"pk_a\x01b\n"), Err(ExternalError::FileUnsendable { .. })));
+        let err = with(b"pk_\xff").unwrap_err().to_string();
+        assert!(err.contains(&path.display().to_string()) && !err.contains("pk_"), "{err}");
     }
 }

@@ -185,6 +185,8 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
         if wanted.unattended {
             return Err(NoKey { source: Source::Command, error: Error::NotLoggedIn { env: env.name.clone() } });
         }
+        let command =
+            checked_command(config, env, command).map_err(|error| NoKey { source: Source::Command, error })?;
         return external::from_command(command)
             .map(|key| (key, Source::Command))
             .map_err(|error| NoKey { source: Source::Command, error: error.into() });
@@ -198,6 +200,29 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
         Ok(Some(found)) => Ok(found),
         Ok(None) => Err(NoKey { source: Source::None, error: Error::NotLoggedIn { env: env.name.clone() } }),
         Err(error) => Err(NoKey { source: source(wanted), error }),
+    }
+}
+
+/// The key command that `wanted` gets its key from ([`source`] is [`Source::Command`]), once it is safe to
+/// run; `None` when the key comes from elsewhere. For a caller that runs it itself ([`external::from_command`]),
+/// off an async runtime's thread, and keeps its key.
+pub fn key_command<'a>(config: &Config, wanted: Wanted<'a>) -> Result<Option<&'a str>, Error> {
+    match (source(wanted), wanted.env) {
+        (Source::Command, Some(env)) if !wanted.unattended => match &env.key_command {
+            Some(command) => checked_command(config, env, command).map(Some),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `command`, `env`'s key command, unless someone else can change which command it is (who can write the
+/// config file, its directory or those above: [`Config::key_command_exposures`]): they could run any command
+/// as the user.
+fn checked_command<'a>(config: &Config, env: &Environment, command: &'a str) -> Result<&'a str, Error> {
+    match config.key_command_exposures().into_iter().next() {
+        Some(exposure) => Err(Error::CommandExposed { env: env.name.clone(), exposure }),
+        None => Ok(command),
     }
 }
 
