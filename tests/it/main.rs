@@ -36,6 +36,7 @@ mod kernel_keyring;
 mod key_sources;
 mod keyring;
 mod mcp;
+mod mcp_edges;
 mod mcp_inspector;
 mod network;
 mod output;

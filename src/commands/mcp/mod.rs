@@ -16,7 +16,9 @@
 //! here prints, save warnings on stderr.
 //!
 //! The calls share one bound on the requests on the wire ([`MAX_REQUESTS_AT_ONCE`]), so that a client that
-//! opens a thousand calls at once does not open thousands of connections to the API.
+//! opens a thousand calls at once does not open thousands of connections to the API; and one HTTP client, made
+//! at the first call and kept for the server's life (the context's connections, which every call's context
+//! shares), so that calls reuse its open connections rather than each opening its own.
 //!
 //! An `add_pet` that the client cancels after its `POST /pets` went out is not stopped (cut off, its outcome
 //! would be unknown); its answer is one the client no longer takes, so what came of it is told in a log

@@ -1,0 +1,49 @@
+//! `petstore mcp` at its edges: the connections a long session opens.
+
+use petstore_sandbox::Config;
+use rmcp::model::CallToolRequestParams;
+use serde_json::{Value, json};
+
+use crate::mcp::{Person, call, connect, server, shop};
+
+/// Calls, one after another, reuse one connection to the API: the server keeps one client for its life.
+#[tokio::test]
+async fn fifty_calls_go_over_one_connection() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "play", &[]), Person::CannotBeAsked).await;
+    for _ in 0..50 {
+        let listed = call(&running, "list_pets", json!({"limit": 2})).await;
+        assert_eq!(listed.is_error, Some(false), "{listed:?}");
+    }
+    running.cancel().await.unwrap();
+    assert!(env.sandbox.request_count() >= 50);
+    let accepted = env.sandbox.connections_accepted();
+    assert!(accepted <= 2, "{accepted} connections for 50 calls");
+}
+
+/// 300 calls at once against a server that takes 12 connections: every one answered, over at most the
+/// server's 8 places' worth of connections.
+#[tokio::test]
+async fn three_hundred_calls_at_once_fit_a_server_of_twelve_connections() {
+    let env = shop(Config::default().seed_pets(5).max_connections(12));
+    let (running, _) = connect(server(&env, "play", &[]), Person::CannotBeAsked).await;
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..300 {
+        let peer = running.peer().clone();
+        let Value::Object(arguments) = json!({"limit": 2}) else { unreachable!() };
+        calls.spawn(async move {
+            peer.call_tool(CallToolRequestParams::new("list_pets").with_arguments(arguments)).await.unwrap()
+        });
+    }
+    let mut failed = Vec::new();
+    while let Some(result) = calls.join_next().await {
+        let result = result.unwrap();
+        if result.is_error != Some(false) {
+            failed.push(result);
+        }
+    }
+    assert!(failed.is_empty(), "{} of 300 failed, the first: {:?}", failed.len(), failed.first());
+    running.cancel().await.unwrap();
+    let accepted = env.sandbox.connections_accepted();
+    assert!(accepted <= 8, "{accepted} connections for 300 calls");
+}
