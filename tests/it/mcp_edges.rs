@@ -1,10 +1,10 @@
-//! `petstore mcp` at its edges: the connections a long session opens.
+//! `petstore mcp` at its edges: the connections a long session opens, arguments of the wrong JSON type.
 
 use petstore_sandbox::Config;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 
-use crate::mcp::{Person, call, connect, server, shop};
+use crate::mcp::{Person, Raw, call, connect, server, shop};
 
 /// Calls, one after another, reuse one connection to the API: the server keeps one client for its life.
 #[tokio::test]
@@ -46,4 +46,27 @@ async fn three_hundred_calls_at_once_fit_a_server_of_twelve_connections() {
     running.cancel().await.unwrap();
     let accepted = env.sandbox.connections_accepted();
     assert!(accepted <= 8, "{accepted} connections for 300 calls");
+}
+
+/// `arguments` that are not an object are the request's invalid params (-32602), not an unknown method; the
+/// server goes on.
+#[test]
+fn arguments_that_are_no_object_are_invalid_params() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::start(&env, &[]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": [1, 2]}}));
+    let refused = raw.reply();
+    insta::assert_snapshot!("mcp_edges_arguments_array", serde_json::to_string_pretty(&refused).unwrap());
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": "limit=2"}}));
+    assert_eq!(raw.reply()["error"]["code"], -32602);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}));
+    assert_eq!(raw.reply()["error"]["code"], -32601);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "list_pets", "arguments": {"limit": 2}}}));
+    let listed = raw.reply();
+    assert_eq!(listed["result"]["structuredContent"]["pets"].as_array().unwrap().len(), 2, "{listed}");
+    drop(raw.child.stdin.take());
+    assert_eq!(raw.exit().0, 0);
 }

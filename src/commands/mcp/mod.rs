@@ -34,9 +34,10 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock,
-    ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation, InitializeResult, JsonObject,
-    ListToolsResult, NumberOrString, PaginatedRequestParams, RequestId, ServerCapabilities, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock, CustomRequest,
+    CustomResult, ElicitRequestParams, ElicitationAction, ElicitationSchema, ErrorCode, Implementation,
+    InitializeResult, JsonObject, ListToolsResult, NumberOrString, PaginatedRequestParams, RequestId,
+    ServerCapabilities, Tool, ToolAnnotations,
 };
 use rmcp::service::{ElicitationMode, NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -619,6 +620,20 @@ impl ServerHandler for Server {
         }
     }
 
+    /// A request rmcp does not know, or one of a method it knows whose `params` it could not read (a
+    /// `tools/call` whose `arguments` is an array): rmcp hands both here. The second is invalid params
+    /// (-32602), naming what does not fit; only the first is an unknown method (-32601).
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        match params_problem(&request.method, request.params.as_ref()) {
+            Some(problem) => Err(ErrorData::invalid_params(problem, None)),
+            None => Err(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, request.method, None)),
+        }
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -685,6 +700,66 @@ impl ServerHandler for Server {
         }
         .into())
     }
+}
+
+/// The methods of MCP's client requests: one of them that rmcp hands on as a custom request had `params` it
+/// could not read.
+const CLIENT_METHODS: [&str; 21] = [
+    "initialize",
+    "ping",
+    "server/discover",
+    "completion/complete",
+    "logging/setLevel",
+    "prompts/get",
+    "prompts/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "resources/directory/read",
+    "subscriptions/listen",
+    "tools/call",
+    "tools/list",
+    "tasks/get",
+    "tasks/update",
+    "tasks/cancel",
+    "skills/list",
+    "skills/get",
+];
+
+/// Why the `params` of a request of `method` do not fit it, when `method` is one of MCP's; `None` for a method
+/// MCP does not have.
+fn params_problem(method: &str, params: Option<&Value>) -> Option<String> {
+    if !CLIENT_METHODS.contains(&method) {
+        return None;
+    }
+    let kind = |value: &Value| match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
+    if method == "tools/call"
+        && let Some(arguments) = params.and_then(|params| params.get("arguments"))
+        && !arguments.is_object()
+        && !arguments.is_null()
+    {
+        return Some(format!(
+            "invalid params: `arguments` of `tools/call` must be an object of the tool's argument names, got {}",
+            kind(arguments)
+        ));
+    }
+    let why = match (method, params) {
+        ("tools/call", Some(params)) => serde_json::from_value::<CallToolRequestParams>(params.clone()).err(),
+        _ => None,
+    };
+    Some(match why {
+        Some(why) => format!("invalid params of `{method}`: {why}"),
+        None => format!("invalid params: they do not fit `{method}`"),
+    })
 }
 
 /// A tool call, its arguments read.
