@@ -1,10 +1,11 @@
-//! `petstore mcp` at its edges: the connections a long session opens, arguments of the wrong JSON type.
+//! `petstore mcp` at its edges: the connections a long session opens, arguments of the wrong JSON type, an animal
+//! with `"status": null`.
 
 use petstore_sandbox::Config;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 
-use crate::mcp::{Person, Raw, call, connect, server, shop};
+use crate::mcp::{Person, Raw, call, connect, error_of, posts, server, shop};
 
 /// Calls, one after another, reuse one connection to the API: the server keeps one client for its life.
 #[tokio::test]
@@ -69,4 +70,22 @@ fn arguments_that_are_no_object_are_invalid_params() {
     assert_eq!(listed["result"]["structuredContent"]["pets"].as_array().unwrap().len(), 2, "{listed}");
     drop(raw.child.stdin.take());
     assert_eq!(raw.exit().0, 0);
+}
+
+/// `"status": null` in an animal of `add_pets` is refused, as the same record in a file for `pets add --file`
+/// is, in the same words; nothing is sent.
+#[tokio::test]
+async fn add_pets_refuses_a_null_status_as_a_file_record_is_refused() {
+    let env = shop(Config::default().seed_pets(5));
+    let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
+    let animals = json!([{"name": "Rex", "categoryId": 1}, {"name": "Tom", "categoryId": 2, "status": null}]);
+    let refused = error_of(&call(&running, "add_pets", json!({ "pets": animals })).await);
+    running.cancel().await.unwrap();
+    insta::assert_snapshot!("mcp_edges_add_pets_null_status", serde_json::to_string_pretty(&refused).unwrap());
+    let file = env.home().join("animals.json");
+    std::fs::write(&file, animals.to_string()).unwrap();
+    let run = env.run(&["--env", "play", "pets", "add", "--file", file.to_str().unwrap()]);
+    let problem = refused["error"]["records"][0]["message"].as_str().unwrap();
+    assert!(run.code != 0 && run.stderr.contains(problem), "{problem}\n{run}");
+    assert_eq!(posts(&env), 0);
 }

@@ -299,15 +299,15 @@ fn checked(pets: Vec<Value>) -> Result<Vec<NewPet>, Box<Failed>> {
     Err(Box::new(Failed { error, records: Some(Box::new(InvalidAnimals(problems))) }))
 }
 
-/// One animal of `pets` as a NewPet, or every problem it has: MCP's ways with an argument first (`null` is a
-/// field left out; `categoryId` may come as a string of its JSON text, `"2"`; a field the API does not have is
-/// refused, as a misspelt `stauts` would otherwise be dropped), then the rules of a file's record, then
-/// `add_pet`'s bound on a name.
+/// One animal of `pets` as a NewPet, or every problem it has: MCP's ways with an argument first (`categoryId`
+/// may come as a string of its JSON text, `"2"`; a field the API does not have is refused, as a misspelt
+/// `stauts` would otherwise be dropped), then the rules of a file's record (which refuse `"status": null`, a
+/// status the enumeration lacks, and take a `null` name or category as none), then `add_pet`'s bound on a
+/// name.
 fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
     let mut problems = Vec::new();
     let value = match value {
         Value::Object(mut fields) => {
-            fields.retain(|_, value| !value.is_null());
             if let Some(Value::String(text)) = fields.get("categoryId")
                 && let Some(id) = schema::integer_of_text(text)
             {
