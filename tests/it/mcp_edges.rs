@@ -1,5 +1,5 @@
 //! `petstore mcp` at its edges: the connections a long session opens, arguments of the wrong JSON type, an animal
-//! with `"status": null`.
+//! with `"status": null`, a message past the bound.
 
 use petstore_sandbox::Config;
 use rmcp::model::CallToolRequestParams;
@@ -88,4 +88,25 @@ async fn add_pets_refuses_a_null_status_as_a_file_record_is_refused() {
     let problem = refused["error"]["records"][0]["message"].as_str().unwrap();
     assert!(run.code != 0 && run.stderr.contains(problem), "{problem}\n{run}");
     assert_eq!(posts(&env), 0);
+}
+
+/// A message longer than 16 MiB is dropped as it is read, never held whole, and answered with an error that
+/// names the bound (it has no id: none was read); the server goes on.
+#[test]
+fn a_message_past_sixteen_mib_gets_an_error_answer_and_the_server_goes_on() {
+    let env = shop(Config::default().seed_pets(5));
+    let mut raw = Raw::start(&env, &[]);
+    let huge = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}",
+        "a".repeat(17 << 20)
+    );
+    raw.send_line(&huge);
+    let refused = raw.reply();
+    insta::assert_snapshot!("mcp_edges_message_too_long", serde_json::to_string_pretty(&refused).unwrap());
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
+    let pong = raw.reply();
+    assert_eq!(pong["id"], 2, "{pong}");
+    drop(raw.child.stdin.take());
+    let (code, stderr, rest) = raw.exit();
+    assert_eq!((code, stderr.as_str(), rest.len()), (0, "", 0));
 }

@@ -52,6 +52,7 @@ use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, 
 
 mod add_pets;
 mod schema;
+mod stdio;
 
 pub use add_pets::MAX_BATCH;
 
@@ -153,7 +154,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
             Error::interrupted(signal)
         }
     };
-    let transport = rmcp::transport::stdio();
+    let transport = stdio::Stdio::new();
     let running = tokio::select! {
         running = server.serve(transport) => match running {
             Ok(running) => running,
