@@ -1,11 +1,18 @@
-//! `petstore mcp` at its edges: the connections a long session opens, arguments of the wrong JSON type, an animal
-//! with `"status": null`, a message past the bound.
+//! `petstore mcp` at its edges: a client that leaves in the middle of a batch, the connections a long session
+//! opens, arguments of the wrong JSON type, an animal with `"status": null`, a message past the bound.
+
+use std::time::{Duration, Instant};
 
 use petstore_sandbox::Config;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 
 use crate::mcp::{Person, Raw, call, connect, error_of, posts, server, shop};
+
+/// The animals the sandbox holds past its `seeded` first ones.
+fn added(env: &crate::common::TestEnv, seeded: usize) -> Vec<Value> {
+    env.sandbox.pets().into_iter().skip(seeded).collect()
+}
 
 /// Calls, one after another, reuse one connection to the API: the server keeps one client for its life.
 #[tokio::test]
@@ -109,4 +116,55 @@ fn a_message_past_sixteen_mib_gets_an_error_answer_and_the_server_goes_on() {
     drop(raw.child.stdin.take());
     let (code, stderr, rest) = raw.exit();
     assert_eq!((code, stderr.as_str(), rest.len()), (0, "", 0));
+}
+
+/// A client that closes stdin while `add_pets` is sending 200 animals (each request 200-400 ms at the server):
+/// the batch sends no more, as a cancellation would stop it, the requests out are answered, and stderr says how
+/// many animals were created and which, as no answer can reach the client.
+#[test]
+fn a_client_that_closes_stdin_stops_its_batch_and_stderr_says_what_was_created() {
+    let latency = Duration::from_millis(200)..=Duration::from_millis(400);
+    let env = shop(Config::default().seed_pets(5).latency(latency));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    let pets: Vec<Value> = (0..200).map(|n| json!({"name": format!("Pet {n}"), "categoryId": 1})).collect();
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pets", "arguments": {"pets": pets}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while added(&env, 5).len() < 3 {
+        assert!(Instant::now() < deadline, "the batch created nothing");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(raw.child.stdin.take());
+    let started = Instant::now();
+    let (code, stderr, _) = raw.exit();
+    assert!(started.elapsed() < Duration::from_secs(4), "it took {:?} to end", started.elapsed());
+    let created = added(&env, 5);
+    // At most the first few and the four requests out when stdin ended.
+    assert!(created.len() <= 12, "{} created after the client left:\n{stderr}", created.len());
+    assert_eq!(posts(&env), created.len(), "every request sent created its animal");
+    // The animals stderr names, by index and id, are those the sandbox holds.
+    let listed: Vec<(usize, i64)> = stderr
+        .split(['(', ')', ','])
+        .filter_map(|part| {
+            let (index, id) = part.trim().strip_prefix("pets[")?.split_once("] as id ")?;
+            Some((index.parse().unwrap(), id.parse().unwrap()))
+        })
+        .collect();
+    let held: Vec<(usize, i64)> = created
+        .iter()
+        .map(|pet| {
+            let name = pet["name"].as_str().unwrap();
+            (name.strip_prefix("Pet ").unwrap().parse().unwrap(), pet["id"].as_i64().unwrap())
+        })
+        .collect();
+    let mut sorted = held.clone();
+    sorted.sort_unstable();
+    assert_eq!(listed, sorted, "{stderr}");
+    assert!(stderr.contains(&format!(": {} animals were created (", created.len())), "{stderr}");
+    assert!(stderr.contains(&format!(" and {} were not sent\n", 200 - created.len())), "{stderr}");
+    assert_eq!(code, 0);
+    let filters = vec![(r"\((pets\[\d+\] as id \d+(, )?)+\)", "([INDEX AS ID]...)"), (r"\d+", "[N]")];
+    insta::with_settings!({ filters => filters }, {
+        insta::assert_snapshot!("mcp_edges_client_gone_mid_batch", stderr);
+    });
 }

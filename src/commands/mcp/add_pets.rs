@@ -187,6 +187,47 @@ impl CancelledBatch {
     }
 }
 
+impl CancelledBatch {
+    /// The report of an `add_pets` whose client went away (stdin ended) while it was sending, for stderr: how
+    /// many animals were created and which (by index in `pets`, with the id each got), how many may have been
+    /// (their requests were out and got no answer in time), and how many were not sent.
+    pub(super) fn gone_message(&self) -> String {
+        let id = self.request_id.words();
+        let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
+        let were = |count: usize| if count == 1 { "was" } else { "were" };
+        let created_list: Vec<String> =
+            created.iter().map(|created| format!("pets[{}] as id {}", created.index, created.pet.id)).collect();
+        let mut parts = vec![format!(
+            "{} {} {} created{}",
+            created.len(),
+            if created.len() == 1 { "animal" } else { "animals" },
+            were(created.len()),
+            if created.is_empty() { String::new() } else { format!(" ({})", created_list.join(", ")) }
+        )];
+        if !failed.is_empty() {
+            parts.push(format!("{} {} not created", failed.len(), were(failed.len())));
+        }
+        if !unknown.is_empty() {
+            let indexes: Vec<String> = unknown.iter().map(|unknown| format!("pets[{}]", unknown.index)).collect();
+            parts.push(format!(
+                "{} may or may not have been created, {} in flight without an answer in time ({}: check with \
+                 `petstore pets find --name NAME` before adding {} again)",
+                unknown.len(),
+                if unknown.len() == 1 { "its request" } else { "their requests" },
+                indexes.join(", "),
+                if unknown.len() == 1 { "it" } else { "them" }
+            ));
+        }
+        if !not_sent.is_empty() {
+            parts.push(format!("{} {} not sent", not_sent.len(), were(not_sent.len())));
+        }
+        format!(
+            "the MCP client went away while `add_pets` (request {id}) was sending, so it sent no more: {}",
+            words(&parts)
+        )
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn words(parts: &[String]) -> String {
     match parts {
@@ -235,7 +276,7 @@ impl Server {
         };
         // A record's `line` is its index in `pets`: the batch only hands it back.
         let mut records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
-        let mut cancellation = Cancellation { context, heard: false };
+        let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
         let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new() };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
@@ -248,10 +289,12 @@ impl Server {
             tool: BatchTool::AddPets,
             outcomes: outcomes.clone(),
         });
-        let cancelled = context.ct.is_cancelled();
-        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-        if let Some(report) = report {
-            self.tell(report, &context.peer).await;
+        if !self.told_on_stderr_if_gone(&context.id, &report) {
+            let cancelled = context.ct.is_cancelled();
+            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+            if let Some(report) = report {
+                self.tell(report, &context.peer).await;
+            }
         }
         let complete = outcomes.created.len() == count;
         if !complete {
@@ -419,9 +462,11 @@ impl Outcomes {
     }
 }
 
-/// The client's cancellation of the call, as the batch hears a signal: it stops sending, once.
+/// The client's cancellation of the call, or its going away (stdin ended), as the batch hears a signal: it
+/// stops sending, once.
 struct Cancellation<'a> {
     context: &'a RequestContext<RoleServer>,
+    gone: tokio::sync::watch::Receiver<bool>,
     heard: bool,
 }
 
@@ -429,7 +474,7 @@ impl batch::Interrupts for Cancellation<'_> {
     type Signal = ();
 
     fn pending(&mut self) -> Option<()> {
-        let heard = !self.heard && self.context.ct.is_cancelled();
+        let heard = !self.heard && (self.context.ct.is_cancelled() || *self.gone.borrow());
         self.heard |= heard;
         heard.then_some(())
     }
@@ -438,7 +483,11 @@ impl batch::Interrupts for Cancellation<'_> {
         if self.heard {
             std::future::pending::<()>().await;
         }
-        self.context.ct.cancelled().await;
+        tokio::select! {
+            () = self.context.ct.cancelled() => {}
+            // A sender dropped would end the wait too: it lives as long as the transport that reads stdin.
+            _ = self.gone.wait_for(|gone| *gone) => {}
+        }
         self.heard = true;
     }
 }

@@ -23,7 +23,8 @@
 //! An `add_pet` that the client cancels after its `POST /pets` went out is not stopped (cut off, its outcome
 //! would be unknown); its answer is one the client no longer takes, so what came of it is told in a log
 //! notification at once and in the `cancelledAdds` of the next result (see `Adds`). A cancelled `add_pets`
-//! sends no more animals, and what came of those it sent is told the same way.
+//! sends no more animals, and what came of those it sent is told the same way. So does one whose client left
+//! (stdin ended, which `stdio.rs` hears at once), save that what came of it is told on stderr.
 //!
 //! Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
 //! client does, and a person who turns an environment's `confirm_writes` on must not have to find and restart
@@ -132,6 +133,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         );
     }
     let writes = Arc::new(AtomicUsize::new(0));
+    let (transport, gone) = stdio::Stdio::new();
     let server = Server {
         ctx: Arc::clone(ctx),
         allow_writes: args.allow_writes,
@@ -139,6 +141,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         places: Arc::new(tokio::sync::Semaphore::new(MAX_REQUESTS_AT_ONCE)),
         adds: Arc::default(),
         log_level: Arc::new(AtomicU8::new(0)),
+        gone,
     };
     let adds = Arc::clone(&server.adds);
     let mut signals = crate::signals::subscribe();
@@ -154,7 +157,6 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
             Error::interrupted(signal)
         }
     };
-    let transport = stdio::Stdio::new();
     let running = tokio::select! {
         running = server.serve(transport) => match running {
             Ok(running) => running,
@@ -175,6 +177,16 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
             return Err(interrupted(signal));
         }
     }
+    // The write calls still running stopped sending when stdin ended; what came of each is told on stderr
+    // once its requests out are answered or given up on (`SIGNAL_GRACE`).
+    let deadline = tokio::time::Instant::now() + petstore_core::batch::SIGNAL_GRACE + WRITES_END_MARGIN;
+    while !adds.lock().unwrap_or_else(PoisonError::into_inner).sending.is_empty() {
+        tokio::select! {
+            () = tokio::time::sleep(std::time::Duration::from_millis(20)) => {}
+            () = tokio::time::sleep_until(deadline) => break,
+            signal = signals.recv() => return Err(interrupted(signal)),
+        }
+    }
     let out = writes.load(Ordering::SeqCst);
     if out > 0 {
         ctx.output.warning(&format!(
@@ -188,6 +200,10 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// How long past [`petstore_core::batch::SIGNAL_GRACE`] the server waits, once its client has gone, for the
+/// write calls still running to end and say what came of them.
+const WRITES_END_MARGIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The `POST /pets` requests in flight when a signal came or the client left, `count` of them (an `add_pets`
 /// has several out at once), in words that follow "while".
@@ -214,6 +230,9 @@ struct Server {
     /// The least severe log notification the client wants (`logging/setLevel`), as [`level_rank`] ranks it;
     /// all of them until it says.
     log_level: Arc<AtomicU8>,
+    /// Whether the client has gone: stdin ended. A write call then sends no more, and says on stderr what
+    /// came of what it sent, as no answer can reach the client.
+    gone: tokio::sync::watch::Receiver<bool>,
 }
 
 /// The most answered calls kept in [`Adds::answered`].
@@ -461,6 +480,14 @@ impl Cancelled {
             Cancelled::Batch(batch) => batch.message(),
         }
     }
+
+    /// The report of a call whose client went away (stdin ended) while it was sending, for stderr.
+    fn gone_message(&self) -> String {
+        match self {
+            Cancelled::Add(add) => add.gone_message(),
+            Cancelled::Batch(batch) => batch.gone_message(),
+        }
+    }
 }
 
 /// What came of a request that went out.
@@ -494,6 +521,17 @@ impl CancelledAdd {
     /// The report in words, on one line, the name escaped as in the question.
     fn message(&self) -> String {
         let id = self.request_id.words();
+        format!("`add_pet` (request {id}) was cancelled after its `POST /pets` went out: {}", self.outcome_words())
+    }
+
+    /// The report of an `add_pet` whose client went away while its request was out.
+    fn gone_message(&self) -> String {
+        let id = self.request_id.words();
+        format!("the MCP client went away while `add_pet` (request {id}) was adding: {}", self.outcome_words())
+    }
+
+    /// What came of the animal, in words.
+    fn outcome_words(&self) -> String {
         let name = crate::output::safe::in_backticks(&self.name);
         let why = self
             .error
@@ -509,7 +547,7 @@ impl CancelledAdd {
             ),
             (Outcome::NotCreated, _) => format!("the animal `{name}` was not created: {why}"),
         };
-        format!("`add_pet` (request {id}) was cancelled after its `POST /pets` went out: {what}")
+        what
     }
 }
 
@@ -1016,13 +1054,26 @@ impl Server {
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
-        let cancelled = context.ct.is_cancelled();
-        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-        if let Some(report) = report {
-            self.tell(report, &context.peer).await;
+        if !self.told_on_stderr_if_gone(&context.id, &report) {
+            let cancelled = context.ct.is_cancelled();
+            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+            if let Some(report) = report {
+                self.tell(report, &context.peer).await;
+            }
         }
         let result = AddResult { pet: created?, confirmation, cancelled_adds: Vec::new() };
         Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+
+    /// Whether the client has gone (stdin ended): then the write call `id` says what came of it, `report`, on
+    /// stderr, as no answer or notification can reach the client.
+    fn told_on_stderr_if_gone(&self, id: &RequestId, report: &Cancelled) -> bool {
+        if !*self.gone.borrow() {
+            return false;
+        }
+        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.remove(id);
+        self.ctx.output.warning(&report.gone_message());
+        true
     }
 
     /// Keeps `report` for the next result; one pushed out of [`PENDING_KEPT`] goes to stderr.

@@ -1,5 +1,8 @@
-//! The server's stdio transport: rmcp's, with what it lacks: a message longer than rmcp's bound
-//! ([`MAX_MESSAGE_BYTES`]), which rmcp drops as it reads it, gets an error answer rather than silence.
+//! The server's stdio transport: rmcp's, with two things it lacks. The end of stdin is known the moment it is
+//! read ([`Stdio::gone`]), so that a batch stops sending when its client leaves, as a cancellation stops it,
+//! rather than when rmcp stops waiting for the calls still running (5 s later). And a message longer than
+//! rmcp's bound ([`MAX_MESSAGE_BYTES`]), which rmcp drops as it reads it, gets an error answer rather than
+//! silence.
 
 use std::io;
 use std::pin::Pin;
@@ -11,7 +14,7 @@ use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::transport::async_rw::{AsyncRwTransport, DEFAULT_MAX_LINE_LENGTH};
 use tokio::io::{AsyncRead, ReadBuf};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 /// The longest message the server reads, its line ending included: rmcp's bound (16 MiB).
 pub const MAX_MESSAGE_BYTES: usize = DEFAULT_MAX_LINE_LENGTH;
@@ -24,11 +27,13 @@ pub(super) struct Stdio {
 }
 
 impl Stdio {
-    /// The transport over this process's stdin and stdout.
-    pub(super) fn new() -> Stdio {
+    /// The transport over this process's stdin and stdout, and whether the client has gone: true once stdin
+    /// ended (or could not be read).
+    pub(super) fn new() -> (Stdio, watch::Receiver<bool>) {
+        let (gone, gone_rx) = watch::channel(false);
         let (too_long_tx, too_long) = mpsc::unbounded_channel();
-        let stdin = Watched { inner: tokio::io::stdin(), line: 0, told: false, too_long: too_long_tx };
-        Stdio { inner: AsyncRwTransport::new_server(stdin, tokio::io::stdout()), too_long }
+        let stdin = Watched { inner: tokio::io::stdin(), line: 0, told: false, too_long: too_long_tx, gone };
+        (Stdio { inner: AsyncRwTransport::new_server(stdin, tokio::io::stdout()), too_long }, gone_rx)
     }
 }
 
@@ -72,8 +77,8 @@ impl Transport<RoleServer> for Stdio {
     }
 }
 
-/// stdin as rmcp reads it, watched for lines past [`MAX_MESSAGE_BYTES`] (counted as rmcp counts them, so that
-/// each one rmcp drops is told once).
+/// stdin as rmcp reads it, watched for its end and for lines past [`MAX_MESSAGE_BYTES`] (counted as rmcp counts
+/// them, so that each one rmcp drops is told once).
 struct Watched<R> {
     inner: R,
     /// The bytes of the line being read so far, its line ending included once read.
@@ -81,6 +86,7 @@ struct Watched<R> {
     /// Whether the line being read was told as too long.
     told: bool,
     too_long: mpsc::UnboundedSender<()>,
+    gone: watch::Sender<bool>,
 }
 
 impl<R> Watched<R> {
@@ -104,11 +110,21 @@ impl<R> Watched<R> {
 
 impl<R: AsyncRead + Unpin> AsyncRead for Watched<R> {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
+        let (before, room) = (buf.filled().len(), buf.remaining() > 0);
         let this = &mut *self;
         let polled = Pin::new(&mut this.inner).poll_read(cx, buf);
-        if let Poll::Ready(Ok(())) = &polled {
-            this.count(&buf.filled()[before..]);
+        match &polled {
+            Poll::Ready(Ok(())) => {
+                let read = &buf.filled()[before..];
+                if read.is_empty() && room {
+                    this.gone.send_replace(true);
+                }
+                this.count(read);
+            }
+            Poll::Ready(Err(_)) => {
+                this.gone.send_replace(true);
+            }
+            Poll::Pending => {}
         }
         polled
     }
@@ -121,7 +137,8 @@ mod tests {
     #[test]
     fn a_line_is_told_once_when_it_passes_the_bound_as_rmcp_counts_it() {
         let (too_long, mut told) = mpsc::unbounded_channel();
-        let mut watched = Watched { inner: (), line: 0, told: false, too_long };
+        let (gone, _) = watch::channel(false);
+        let mut watched = Watched { inner: (), line: 0, told: false, too_long, gone };
         // The bound exactly, its newline included: read whole.
         watched.count(&vec![b'a'; MAX_MESSAGE_BYTES - 1]);
         watched.count(b"\n");
