@@ -537,7 +537,7 @@ impl CancelledAdd {
             .error
             .as_ref()
             .map_or_else(String::new, |error| crate::output::safe::message(&error.message).into_owned());
-        let what = match (self.outcome, &self.pet) {
+        match (self.outcome, &self.pet) {
             (Outcome::Created, Some(pet)) => {
                 format!("the animal `{name}` was created all the same, with id {}", pet.id)
             }
@@ -546,8 +546,7 @@ impl CancelledAdd {
                  `name` before adding it again"
             ),
             (Outcome::NotCreated, _) => format!("the animal `{name}` was not created: {why}"),
-        };
-        what
+        }
     }
 }
 

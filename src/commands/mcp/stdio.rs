@@ -1,5 +1,5 @@
 //! The server's stdio transport: rmcp's, with two things it lacks. The end of stdin is known the moment it is
-//! read ([`Stdio::gone`]), so that a batch stops sending when its client leaves, as a cancellation stops it,
+//! read (what [`Stdio::new`] gives beside the transport), so that a batch stops sending when its client leaves, as a cancellation stops it,
 //! rather than when rmcp stops waiting for the calls still running (5 s later). And a message longer than
 //! rmcp's bound ([`MAX_MESSAGE_BYTES`]), which rmcp drops as it reads it, gets an error answer rather than
 //! silence.
