@@ -189,9 +189,10 @@ impl CancelledBatch {
 
 impl CancelledBatch {
     /// The report of an `add_pets` whose client went away (stdin ended) while it was sending, for stderr: how
-    /// many animals were created and which (by index in `pets`, with the id each got), how many may have been
-    /// (their requests were out and got no answer in time), and how many were not sent.
-    pub(super) fn gone_message(&self) -> String {
+    /// many requests were out then (`out`, when the batch heard it before it ended), how many animals were
+    /// created and which (by index in `pets`, with the id each got), how many may have been (their requests
+    /// were out and got no answer in time), and how many were not sent.
+    pub(super) fn gone_message(&self, out: Option<usize>) -> String {
         let id = self.request_id.words();
         let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
         let were = |count: usize| if count == 1 { "was" } else { "were" };
@@ -221,8 +222,13 @@ impl CancelledBatch {
         if !not_sent.is_empty() {
             parts.push(format!("{} {} not sent", not_sent.len(), were(not_sent.len())));
         }
+        let out = match out {
+            Some(1) => " with 1 request out (its outcome follows)".to_owned(),
+            Some(out) => format!(" with {out} requests out (their outcomes follow)"),
+            None => String::new(),
+        };
         format!(
-            "the MCP client went away while `add_pets` (request {id}) was sending, so it sent no more: {}",
+            "the MCP client went away while `add_pets` (request {id}) was sending{out}, so it sent no more: {}",
             words(&parts)
         )
     }
@@ -277,10 +283,10 @@ impl Server {
         // A record's `line` is its index in `pets`: the batch only hands it back.
         let mut records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
-        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new() };
+        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
-        let Collect { mut outcomes, mut notes, .. } = sink;
+        let Collect { mut outcomes, mut notes, out_when_stopped, .. } = sink;
         outcomes.sort(count);
         // A call the client cancelled while it was sending: rmcp drops its answer, so what came of it is told
         // otherwise.
@@ -289,7 +295,8 @@ impl Server {
             tool: BatchTool::AddPets,
             outcomes: outcomes.clone(),
         });
-        if !self.told_on_stderr_if_gone(&context.id, &report) {
+        let Cancelled::Batch(batch_report) = &report else { unreachable!("a batch's report") };
+        if !self.told_on_stderr_if_gone(&context.id, || batch_report.gone_message(out_when_stopped)) {
             let cancelled = context.ct.is_cancelled();
             let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
             if let Some(report) = report {
@@ -497,6 +504,8 @@ struct Collect<'a> {
     ctx: &'a Context,
     outcomes: Outcomes,
     notes: Vec<String>,
+    /// The requests out when the batch heard that it was to stop (cancelled, or its client gone), if any were.
+    out_when_stopped: Option<usize>,
 }
 
 impl batch::Sink for Collect<'_> {
@@ -553,11 +562,14 @@ impl batch::Sink for Collect<'_> {
                 "every other animal would have failed the same way, so the rest was not sent".to_owned()
             }
             Event::Hopeless(Hopeless::StoreFull) => "the store is full, so the rest was not sent".to_owned(),
-            Event::Waiting { in_flight } => format!(
-                "the call was cancelled: nothing more was sent, and the {in_flight} requests out were given {} to be \
+            Event::Waiting { in_flight } => {
+                self.out_when_stopped = Some(in_flight);
+                format!(
+                    "the call was cancelled: nothing more was sent, and the {in_flight} requests out were given {} to be \
                  answered",
-                crate::output::duration_words(batch::SIGNAL_GRACE)
-            ),
+                    crate::output::duration_words(batch::SIGNAL_GRACE)
+                )
+            }
             Event::GraceOver { in_flight } => {
                 format!("{in_flight} requests out were given up on: their outcome is unknown")
             }

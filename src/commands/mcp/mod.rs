@@ -480,14 +480,6 @@ impl Cancelled {
             Cancelled::Batch(batch) => batch.message(),
         }
     }
-
-    /// The report of a call whose client went away (stdin ended) while it was sending, for stderr.
-    fn gone_message(&self) -> String {
-        match self {
-            Cancelled::Add(add) => add.gone_message(),
-            Cancelled::Batch(batch) => batch.gone_message(),
-        }
-    }
 }
 
 /// What came of a request that went out.
@@ -1053,7 +1045,8 @@ impl Server {
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
-        if !self.told_on_stderr_if_gone(&context.id, &report) {
+        let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
+        if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
             let cancelled = context.ct.is_cancelled();
             let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
             if let Some(report) = report {
@@ -1064,14 +1057,14 @@ impl Server {
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
 
-    /// Whether the client has gone (stdin ended): then the write call `id` says what came of it, `report`, on
-    /// stderr, as no answer or notification can reach the client.
-    fn told_on_stderr_if_gone(&self, id: &RequestId, report: &Cancelled) -> bool {
+    /// Whether the client has gone (stdin ended): then the write call `id` says what came of it (`report`'s
+    /// words) on stderr, as no answer or notification can reach the client.
+    fn told_on_stderr_if_gone(&self, id: &RequestId, report: impl FnOnce() -> String) -> bool {
         if !*self.gone.borrow() {
             return false;
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.remove(id);
-        self.ctx.output.warning(&report.gone_message());
+        self.ctx.output.warning(&report());
         true
     }
 
