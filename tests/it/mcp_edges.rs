@@ -1,5 +1,5 @@
-//! `petstore mcp` at its edges: a client that leaves in the middle of a batch, the connections a long session
-//! opens, arguments of the wrong JSON type, an animal with `"status": null`, a message past the bound.
+//! `petstore mcp` at its edges: a client that leaves in the middle of a batch or an add, the connections a long
+//! session opens, arguments of the wrong JSON type, an animal with `"status": null`, a message past the bound.
 
 use std::time::{Duration, Instant};
 
@@ -174,4 +174,24 @@ fn a_client_that_closes_stdin_stops_its_batch_and_stderr_says_what_was_created()
     insta::with_settings!({ filters => filters }, {
         insta::assert_snapshot!("mcp_edges_client_gone_mid_batch", stderr);
     });
+}
+
+/// A client that closes stdin while `add_pet`'s request is at the server: the request is answered, and stderr
+/// says what came of the animal.
+#[test]
+fn a_client_that_closes_stdin_during_add_pet_is_told_on_stderr_what_came_of_it() {
+    let latency = Duration::from_millis(500);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while posts(&env) == 0 {
+        assert!(Instant::now() < deadline, "no POST reached the sandbox");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(raw.child.stdin.take());
+    let (code, stderr, _) = raw.exit();
+    assert_eq!((code, added(&env, 5).len()), (0, 1));
+    insta::assert_snapshot!("mcp_edges_client_gone_during_add_pet", stderr);
 }
