@@ -81,6 +81,9 @@ pub struct Context {
     /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
     settings: Settings,
+    /// The connections of every client made from this context and those made from it (see
+    /// [`Context::with_config_reread`]), kept open and reused: `petstore mcp` makes a client for each call.
+    connections: petstore_core::api::Connections,
     /// The file of extra CA certificates (`--cacert`, else `PETSTORE_CACERT`), for `--curl` to pass on.
     cacert: Option<std::path::PathBuf>,
 }
@@ -145,6 +148,7 @@ impl Context {
             config: loaded,
             config_checked: std::sync::Once::new(),
             settings: Settings { timeout, ca_certificates },
+            connections: petstore_core::api::Connections::default(),
             cacert,
         })
     }
@@ -154,7 +158,8 @@ impl Context {
     /// environment's `confirm_writes`, its base URL, where its key is kept) holds from the next call on. What
     /// the flags and variables chose stays as it was at start, and so does the environment the config's
     /// default chose then: a later `petstore env use` does not move a running server to another environment.
-    /// The config directory's writers were warned about at start, and are not again.
+    /// The config directory's writers were warned about at start, and are not again. Its clients share this
+    /// context's connections: one pool for the server's life.
     pub fn with_config_reread(&self) -> Result<Context, Error> {
         let env = match (&self.base_url, &self.env) {
             (None, None) => Some(self.env_name()?),
@@ -171,6 +176,7 @@ impl Context {
             config: OnceLock::new(),
             config_checked,
             settings: self.settings.clone(),
+            connections: self.connections.clone(),
             cacert: self.cacert.clone(),
         })
     }
@@ -349,7 +355,7 @@ impl Context {
 
     /// A client for `base_url` with `key`, reporting to `--verbose`.
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
-        Ok(Client::with_settings(base_url.clone(), key, self.settings.clone())?
+        Ok(Client::with_connections(base_url.clone(), key, self.settings.clone(), &self.connections)?
             .with_observer(self.output.request_observer()))
     }
 

@@ -102,6 +102,7 @@ pub(crate) async fn serve(
             },
             () = &mut shutdown => break,
         };
+        state.count_connection();
         // Small JSON answers on keep-alive connections must not wait for Nagle's algorithm.
         let _ = stream.set_nodelay(true);
         let place = match place(&served, &refusing) {

@@ -103,6 +103,12 @@ impl Sandbox {
         self.state.peak_requests()
     }
 
+    /// How many TCP connections the sandbox accepted since it started (see
+    /// [`AppState::connections_accepted`]).
+    pub fn connections_accepted(&self) -> u64 {
+        self.state.connections_accepted()
+    }
+
     /// Method and target of the latest requests, oldest first: `GET /v1/pets?limit=100` (see
     /// [`AppState::request_lines`]).
     pub fn request_lines(&self) -> Vec<String> {

@@ -484,6 +484,8 @@ struct Shared {
     faults: Option<FaultInjector>,
     /// Connections closed by `goaway_after`.
     goaways: AtomicU64,
+    /// TCP connections accepted, served or refused.
+    accepted: AtomicU64,
     connections: ConnectionLimits,
     /// The rustls settings when serving HTTPS.
     tls: Option<Arc<rustls::ServerConfig>>,
@@ -525,6 +527,7 @@ impl AppState {
                 store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
                 faults: FaultInjector::new(&config.faults),
                 goaways: AtomicU64::new(0),
+                accepted: AtomicU64::new(0),
                 connections: ConnectionLimits {
                     header_timeout: config.header_timeout,
                     body_timeout: config.body_timeout,
@@ -555,6 +558,16 @@ impl AppState {
         let mut counts = self.fault_injector().map(FaultInjector::counts).unwrap_or_default();
         counts.goaways = self.shared.goaways.load(Ordering::Relaxed);
         counts
+    }
+
+    /// How many TCP connections the sandbox accepted since it started, served or refused: for a client's
+    /// test that it keeps its connections and reuses them.
+    pub fn connections_accepted(&self) -> u64 {
+        self.shared.accepted.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn count_connection(&self) {
+        self.shared.accepted.fetch_add(1, Ordering::SeqCst);
     }
 
     pub(crate) fn count_goaway(&self) {

@@ -39,6 +39,7 @@ mod key_command_edges;
 mod key_sources;
 mod keyring;
 mod mcp;
+mod mcp_edges;
 mod mcp_inspector;
 mod network;
 mod output;

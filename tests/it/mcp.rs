@@ -20,7 +20,7 @@ use crate::common::{KEY, TestEnv};
 
 /// How the person at the client answers the question, if the client can ask at all.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Person {
+pub(crate) enum Person {
     Accepts,
     Declines,
     Cancels,
@@ -35,7 +35,7 @@ enum Person {
 
 /// An MCP client with a person behind it; it keeps every question it was asked.
 #[derive(Debug, Clone)]
-struct Client {
+pub(crate) struct Client {
     person: Person,
     asked: Arc<Mutex<Vec<String>>>,
 }
@@ -85,7 +85,7 @@ impl ClientHandler for Client {
 }
 
 /// A sandbox as environment `shop`, whose writes are confirmed, and as `play`, whose writes are not.
-fn shop(config: Config) -> TestEnv {
+pub(crate) fn shop(config: Config) -> TestEnv {
     let env = TestEnv::with(config);
     env.write_config(&format!(
         "[environments.shop]\nbase_url = \"{url}\"\nconfirm_writes = true\n\n[environments.play]\nbase_url = \"{url}\"\n",
@@ -95,33 +95,36 @@ fn shop(config: Config) -> TestEnv {
 }
 
 /// `petstore --env ENV mcp ARGS` with the test's environment, as a tokio command.
-fn server(env: &TestEnv, name: &str, args: &[&str]) -> tokio::process::Command {
+pub(crate) fn server(env: &TestEnv, name: &str, args: &[&str]) -> tokio::process::Command {
     let mut cmd = env.command();
     cmd.env_remove("PETSTORE_BASE_URL").args(["--env", name, "mcp"]).args(args);
     tokio::process::Command::from(cmd)
 }
 
 /// A session with `petstore --env ENV mcp ARGS`, the client's person answering as `person`.
-async fn connect(cmd: tokio::process::Command, person: Person) -> (RunningService<RoleClient, Client>, Client) {
+pub(crate) async fn connect(
+    cmd: tokio::process::Command,
+    person: Person,
+) -> (RunningService<RoleClient, Client>, Client) {
     let client = Client { person, asked: Arc::default() };
     let (transport, _stderr) = TokioChildProcess::builder(cmd).stderr(Stdio::null()).spawn().unwrap();
     let running = client.clone().serve(transport).await.expect("the server starts");
     (running, client)
 }
 
-async fn call(running: &RunningService<RoleClient, Client>, tool: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(running: &RunningService<RoleClient, Client>, tool: &str, arguments: Value) -> CallToolResult {
     let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
     running.call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments)).await.unwrap()
 }
 
 /// The JSON error object of a failed call.
-fn error_of(result: &CallToolResult) -> Value {
+pub(crate) fn error_of(result: &CallToolResult) -> Value {
     assert_eq!(result.is_error, Some(true), "{result:?}");
     let text = result.content[0].as_text().expect("a text content").text.clone();
     serde_json::from_str(&text).expect("the error is JSON")
 }
 
-fn posts(env: &TestEnv) -> usize {
+pub(crate) fn posts(env: &TestEnv) -> usize {
     env.sandbox.request_lines().iter().filter(|line| line.starts_with("POST ")).count()
 }
 
@@ -332,18 +335,18 @@ async fn a_hostile_name_is_shown_escaped_in_the_question_with_the_exact_body() {
 }
 
 /// A raw session: the binary with piped stdin, stdout and stderr, spoken to in JSON-RPC lines.
-struct Raw {
-    child: Child,
+pub(crate) struct Raw {
+    pub(crate) child: Child,
     lines: std::sync::mpsc::Receiver<String>,
 }
 
 impl Raw {
-    fn start(env: &TestEnv, args: &[&str]) -> Raw {
+    pub(crate) fn start(env: &TestEnv, args: &[&str]) -> Raw {
         Raw::start_in(env, "shop", args)
     }
 
     /// A session begun with the binary serving environment `name`.
-    fn start_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
+    pub(crate) fn start_in(env: &TestEnv, name: &str, args: &[&str]) -> Raw {
         let mut raw = Raw::spawn_in(env, name, args);
         raw.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}));
@@ -372,11 +375,11 @@ impl Raw {
         Raw { child, lines }
     }
 
-    fn send(&mut self, message: &Value) {
+    pub(crate) fn send(&mut self, message: &Value) {
         self.send_line(&message.to_string());
     }
 
-    fn send_line(&mut self, line: &str) {
+    pub(crate) fn send_line(&mut self, line: &str) {
         let stdin = self.child.stdin.as_mut().unwrap();
         stdin.write_all(line.as_bytes()).unwrap();
         stdin.write_all(b"\n").unwrap();
@@ -384,7 +387,7 @@ impl Raw {
     }
 
     /// The next message on stdout, within 20 seconds; each must be JSON-RPC.
-    fn reply(&mut self) -> Value {
+    pub(crate) fn reply(&mut self) -> Value {
         let line = self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer within 20 s");
         let message: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("stdout holds only JSON: {line}"));
         assert_eq!(message["jsonrpc"], "2.0", "{line}");
@@ -392,7 +395,7 @@ impl Raw {
     }
 
     /// Waits (20 seconds at most) for the exit; its code, stderr, and whatever stdout still had.
-    fn exit(mut self) -> (i32, String, Vec<String>) {
+    pub(crate) fn exit(mut self) -> (i32, String, Vec<String>) {
         let deadline = Instant::now() + Duration::from_secs(20);
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -488,23 +491,6 @@ fn a_sessionless_client_cannot_be_asked_and_nothing_is_sent() {
 }
 
 #[test]
-fn a_huge_message_is_dropped_and_the_server_goes_on() {
-    let env = shop(Config::default().seed_pets(5));
-    let mut raw = Raw::start(&env, &[]);
-    // 17 MiB on one line, past rmcp's 16 MiB bound: dropped as it is read, never held whole.
-    let huge = format!(
-        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}",
-        "a".repeat(17 << 20)
-    );
-    raw.send_line(&huge);
-    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}));
-    let pong = raw.reply();
-    assert_eq!(pong["id"], 2, "{pong}");
-    drop(raw.child.stdin.take());
-    assert_eq!(raw.exit().0, 0);
-}
-
-#[test]
 fn a_client_that_leaves_mid_call_ends_the_server_cleanly() {
     let env = shop(Config::default().seed_pets(5));
     let mut raw = Raw::start(&env, &[]);
@@ -581,7 +567,7 @@ impl Shell for std::process::Command {
 }
 
 /// The messages on stdout until one that `until` accepts (that one included), 20 seconds at most for each.
-fn replies_until(raw: &mut Raw, until: impl Fn(&Value) -> bool) -> Vec<Value> {
+pub(crate) fn replies_until(raw: &mut Raw, until: impl Fn(&Value) -> bool) -> Vec<Value> {
     let mut seen = Vec::new();
     loop {
         let message = raw.reply();
@@ -948,7 +934,7 @@ async fn add_pets_adds_a_batch_without_a_question_where_writes_are_not_confirmed
     let pets = json!([
         {"name": "Tom", "categoryId": 1},
         {"name": "Max", "categoryId": "2", "status": "sold"},
-        {"name": "Kit", "categoryId": 3, "status": null}
+        {"name": "Kit", "categoryId": 3}
     ]);
     let added = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
     insta::assert_snapshot!("mcp_add_pets_created", serde_json::to_string_pretty(&without_ids(added, 6..9)).unwrap());

@@ -187,6 +187,53 @@ impl CancelledBatch {
     }
 }
 
+impl CancelledBatch {
+    /// The report of an `add_pets` whose client went away (stdin ended) while it was sending, for stderr: how
+    /// many requests were out then (`out`, when the batch heard it before it ended), how many animals were
+    /// created and which (by index in `pets`, with the id each got), how many may have been (their requests
+    /// were out and got no answer in time), and how many were not sent.
+    pub(super) fn gone_message(&self, out: Option<usize>) -> String {
+        let id = self.request_id.words();
+        let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
+        let were = |count: usize| if count == 1 { "was" } else { "were" };
+        let created_list: Vec<String> =
+            created.iter().map(|created| format!("pets[{}] as id {}", created.index, created.pet.id)).collect();
+        let mut parts = vec![format!(
+            "{} {} {} created{}",
+            created.len(),
+            if created.len() == 1 { "animal" } else { "animals" },
+            were(created.len()),
+            if created.is_empty() { String::new() } else { format!(" ({})", created_list.join(", ")) }
+        )];
+        if !failed.is_empty() {
+            parts.push(format!("{} {} not created", failed.len(), were(failed.len())));
+        }
+        if !unknown.is_empty() {
+            let indexes: Vec<String> = unknown.iter().map(|unknown| format!("pets[{}]", unknown.index)).collect();
+            parts.push(format!(
+                "{} may or may not have been created, {} in flight without an answer in time ({}: check with \
+                 `petstore pets find --name NAME` before adding {} again)",
+                unknown.len(),
+                if unknown.len() == 1 { "its request" } else { "their requests" },
+                indexes.join(", "),
+                if unknown.len() == 1 { "it" } else { "them" }
+            ));
+        }
+        if !not_sent.is_empty() {
+            parts.push(format!("{} {} not sent", not_sent.len(), were(not_sent.len())));
+        }
+        let out = match out {
+            Some(1) => " with 1 request out (its outcome follows)".to_owned(),
+            Some(out) => format!(" with {out} requests out (their outcomes follow)"),
+            None => String::new(),
+        };
+        format!(
+            "the MCP client went away while `add_pets` (request {id}) was sending{out}, so it sent no more: {}",
+            words(&parts)
+        )
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn words(parts: &[String]) -> String {
     match parts {
@@ -235,11 +282,11 @@ impl Server {
         };
         // A record's `line` is its index in `pets`: the batch only hands it back.
         let mut records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
-        let mut cancellation = Cancellation { context, heard: false };
-        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new() };
+        let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
+        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
-        let Collect { mut outcomes, mut notes, .. } = sink;
+        let Collect { mut outcomes, mut notes, out_when_stopped, .. } = sink;
         outcomes.sort(count);
         // A call the client cancelled while it was sending: rmcp drops its answer, so what came of it is told
         // otherwise.
@@ -248,10 +295,13 @@ impl Server {
             tool: BatchTool::AddPets,
             outcomes: outcomes.clone(),
         });
-        let cancelled = context.ct.is_cancelled();
-        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-        if let Some(report) = report {
-            self.tell(report, &context.peer).await;
+        let Cancelled::Batch(batch_report) = &report else { unreachable!("a batch's report") };
+        if !self.told_on_stderr_if_gone(&context.id, || batch_report.gone_message(out_when_stopped)) {
+            let cancelled = context.ct.is_cancelled();
+            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+            if let Some(report) = report {
+                self.tell(report, &context.peer).await;
+            }
         }
         let complete = outcomes.created.len() == count;
         if !complete {
@@ -299,15 +349,15 @@ fn checked(pets: Vec<Value>) -> Result<Vec<NewPet>, Box<Failed>> {
     Err(Box::new(Failed { error, records: Some(Box::new(InvalidAnimals(problems))) }))
 }
 
-/// One animal of `pets` as a NewPet, or every problem it has: MCP's ways with an argument first (`null` is a
-/// field left out; `categoryId` may come as a string of its JSON text, `"2"`; a field the API does not have is
-/// refused, as a misspelt `stauts` would otherwise be dropped), then the rules of a file's record, then
-/// `add_pet`'s bound on a name.
+/// One animal of `pets` as a NewPet, or every problem it has: MCP's ways with an argument first (`categoryId`
+/// may come as a string of its JSON text, `"2"`; a field the API does not have is refused, as a misspelt
+/// `stauts` would otherwise be dropped), then the rules of a file's record (which refuse `"status": null`, a
+/// status the enumeration lacks, and take a `null` name or category as none), then `add_pet`'s bound on a
+/// name.
 fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
     let mut problems = Vec::new();
     let value = match value {
         Value::Object(mut fields) => {
-            fields.retain(|_, value| !value.is_null());
             if let Some(Value::String(text)) = fields.get("categoryId")
                 && let Some(id) = schema::integer_of_text(text)
             {
@@ -419,9 +469,11 @@ impl Outcomes {
     }
 }
 
-/// The client's cancellation of the call, as the batch hears a signal: it stops sending, once.
+/// The client's cancellation of the call, or its going away (stdin ended), as the batch hears a signal: it
+/// stops sending, once.
 struct Cancellation<'a> {
     context: &'a RequestContext<RoleServer>,
+    gone: tokio::sync::watch::Receiver<bool>,
     heard: bool,
 }
 
@@ -429,7 +481,7 @@ impl batch::Interrupts for Cancellation<'_> {
     type Signal = ();
 
     fn pending(&mut self) -> Option<()> {
-        let heard = !self.heard && self.context.ct.is_cancelled();
+        let heard = !self.heard && (self.context.ct.is_cancelled() || *self.gone.borrow());
         self.heard |= heard;
         heard.then_some(())
     }
@@ -438,7 +490,11 @@ impl batch::Interrupts for Cancellation<'_> {
         if self.heard {
             std::future::pending::<()>().await;
         }
-        self.context.ct.cancelled().await;
+        tokio::select! {
+            () = self.context.ct.cancelled() => {}
+            // A sender dropped would end the wait too: it lives as long as the transport that reads stdin.
+            _ = self.gone.wait_for(|gone| *gone) => {}
+        }
         self.heard = true;
     }
 }
@@ -448,6 +504,8 @@ struct Collect<'a> {
     ctx: &'a Context,
     outcomes: Outcomes,
     notes: Vec<String>,
+    /// The requests out when the batch heard that it was to stop (cancelled, or its client gone), if any were.
+    out_when_stopped: Option<usize>,
 }
 
 impl batch::Sink for Collect<'_> {
@@ -504,11 +562,14 @@ impl batch::Sink for Collect<'_> {
                 "every other animal would have failed the same way, so the rest was not sent".to_owned()
             }
             Event::Hopeless(Hopeless::StoreFull) => "the store is full, so the rest was not sent".to_owned(),
-            Event::Waiting { in_flight } => format!(
-                "the call was cancelled: nothing more was sent, and the {in_flight} requests out were given {} to be \
+            Event::Waiting { in_flight } => {
+                self.out_when_stopped = Some(in_flight);
+                format!(
+                    "the call was cancelled: nothing more was sent, and the {in_flight} requests out were given {} to be \
                  answered",
-                crate::output::duration_words(batch::SIGNAL_GRACE)
-            ),
+                    crate::output::duration_words(batch::SIGNAL_GRACE)
+                )
+            }
             Event::GraceOver { in_flight } => {
                 format!("{in_flight} requests out were given up on: their outcome is unknown")
             }

@@ -16,12 +16,15 @@
 //! here prints, save warnings on stderr.
 //!
 //! The calls share one bound on the requests on the wire ([`MAX_REQUESTS_AT_ONCE`]), so that a client that
-//! opens a thousand calls at once does not open thousands of connections to the API.
+//! opens a thousand calls at once does not open thousands of connections to the API; and one HTTP client, made
+//! at the first call and kept for the server's life (the context's connections, which every call's context
+//! shares), so that calls reuse its open connections rather than each opening its own.
 //!
 //! An `add_pet` that the client cancels after its `POST /pets` went out is not stopped (cut off, its outcome
 //! would be unknown); its answer is one the client no longer takes, so what came of it is told in a log
 //! notification at once and in the `cancelledAdds` of the next result (see `Adds`). A cancelled `add_pets`
-//! sends no more animals, and what came of those it sent is told the same way.
+//! sends no more animals, and what came of those it sent is told the same way. So does one whose client left
+//! (stdin ended, which `stdio.rs` hears at once), save that what came of it is told on stderr.
 //!
 //! Each call reads the config afresh ([`Context::with_config_reread`]): the server runs for as long as the
 //! client does, and a person who turns an environment's `confirm_writes` on must not have to find and restart
@@ -32,9 +35,10 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock,
-    ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation, InitializeResult, JsonObject,
-    ListToolsResult, NumberOrString, PaginatedRequestParams, RequestId, ServerCapabilities, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelledNotificationParam, ContentBlock, CustomRequest,
+    CustomResult, ElicitRequestParams, ElicitationAction, ElicitationSchema, ErrorCode, Implementation,
+    InitializeResult, JsonObject, ListToolsResult, NumberOrString, PaginatedRequestParams, RequestId,
+    ServerCapabilities, Tool, ToolAnnotations,
 };
 use rmcp::service::{ElicitationMode, NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -49,6 +53,7 @@ use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, 
 
 mod add_pets;
 mod schema;
+mod stdio;
 
 pub use add_pets::MAX_BATCH;
 
@@ -128,6 +133,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         );
     }
     let writes = Arc::new(AtomicUsize::new(0));
+    let (transport, gone) = stdio::Stdio::new();
     let server = Server {
         ctx: Arc::clone(ctx),
         allow_writes: args.allow_writes,
@@ -136,6 +142,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
         adds: Arc::default(),
         log_level: Arc::new(AtomicU8::new(0)),
         key: Arc::default(),
+        gone,
     };
     let adds = Arc::clone(&server.adds);
     let mut signals = crate::signals::subscribe();
@@ -151,7 +158,6 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
             Error::interrupted(signal)
         }
     };
-    let transport = rmcp::transport::stdio();
     let running = tokio::select! {
         running = server.serve(transport) => match running {
             Ok(running) => running,
@@ -172,6 +178,16 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
             return Err(interrupted(signal));
         }
     }
+    // The write calls still running stopped sending when stdin ended; what came of each is told on stderr
+    // once its requests out are answered or given up on (`SIGNAL_GRACE`).
+    let deadline = tokio::time::Instant::now() + petstore_core::batch::SIGNAL_GRACE + WRITES_END_MARGIN;
+    while !adds.lock().unwrap_or_else(PoisonError::into_inner).sending.is_empty() {
+        tokio::select! {
+            () = tokio::time::sleep(std::time::Duration::from_millis(20)) => {}
+            () = tokio::time::sleep_until(deadline) => break,
+            signal = signals.recv() => return Err(interrupted(signal)),
+        }
+    }
     let out = writes.load(Ordering::SeqCst);
     if out > 0 {
         ctx.output.warning(&format!(
@@ -185,6 +201,10 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// How long past [`petstore_core::batch::SIGNAL_GRACE`] the server waits, once its client has gone, for the
+/// write calls still running to end and say what came of them.
+const WRITES_END_MARGIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The `POST /pets` requests in flight when a signal came or the client left, `count` of them (an `add_pets`
 /// has several out at once), in words that follow "while".
@@ -213,6 +233,9 @@ struct Server {
     log_level: Arc<AtomicU8>,
     /// The key an environment's key command gave, kept for the server's life ([`Server::client`]).
     key: Arc<tokio::sync::OnceCell<petstore_core::credentials::ApiKey>>,
+    /// Whether the client has gone: stdin ended. A write call then sends no more, and says on stderr what
+    /// came of what it sent, as no answer can reach the client.
+    gone: tokio::sync::watch::Receiver<bool>,
 }
 
 /// The most answered calls kept in [`Adds::answered`].
@@ -493,12 +516,23 @@ impl CancelledAdd {
     /// The report in words, on one line, the name escaped as in the question.
     fn message(&self) -> String {
         let id = self.request_id.words();
+        format!("`add_pet` (request {id}) was cancelled after its `POST /pets` went out: {}", self.outcome_words())
+    }
+
+    /// The report of an `add_pet` whose client went away while its request was out.
+    fn gone_message(&self) -> String {
+        let id = self.request_id.words();
+        format!("the MCP client went away while `add_pet` (request {id}) was adding: {}", self.outcome_words())
+    }
+
+    /// What came of the animal, in words.
+    fn outcome_words(&self) -> String {
         let name = crate::output::safe::in_backticks(&self.name);
         let why = self
             .error
             .as_ref()
             .map_or_else(String::new, |error| crate::output::safe::message(&error.message).into_owned());
-        let what = match (self.outcome, &self.pet) {
+        match (self.outcome, &self.pet) {
             (Outcome::Created, Some(pet)) => {
                 format!("the animal `{name}` was created all the same, with id {}", pet.id)
             }
@@ -507,8 +541,7 @@ impl CancelledAdd {
                  `name` before adding it again"
             ),
             (Outcome::NotCreated, _) => format!("the animal `{name}` was not created: {why}"),
-        };
-        format!("`add_pet` (request {id}) was cancelled after its `POST /pets` went out: {what}")
+        }
     }
 }
 
@@ -620,6 +653,20 @@ impl ServerHandler for Server {
         }
     }
 
+    /// A request rmcp does not know, or one of a method it knows whose `params` it could not read (a
+    /// `tools/call` whose `arguments` is an array): rmcp hands both here. The second is invalid params
+    /// (-32602), naming what does not fit; only the first is an unknown method (-32601).
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        match params_problem(&request.method, request.params.as_ref()) {
+            Some(problem) => Err(ErrorData::invalid_params(problem, None)),
+            None => Err(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, request.method, None)),
+        }
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -686,6 +733,66 @@ impl ServerHandler for Server {
         }
         .into())
     }
+}
+
+/// The methods of MCP's client requests: one of them that rmcp hands on as a custom request had `params` it
+/// could not read.
+const CLIENT_METHODS: [&str; 21] = [
+    "initialize",
+    "ping",
+    "server/discover",
+    "completion/complete",
+    "logging/setLevel",
+    "prompts/get",
+    "prompts/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "resources/directory/read",
+    "subscriptions/listen",
+    "tools/call",
+    "tools/list",
+    "tasks/get",
+    "tasks/update",
+    "tasks/cancel",
+    "skills/list",
+    "skills/get",
+];
+
+/// Why the `params` of a request of `method` do not fit it, when `method` is one of MCP's; `None` for a method
+/// MCP does not have.
+fn params_problem(method: &str, params: Option<&Value>) -> Option<String> {
+    if !CLIENT_METHODS.contains(&method) {
+        return None;
+    }
+    let kind = |value: &Value| match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
+    if method == "tools/call"
+        && let Some(arguments) = params.and_then(|params| params.get("arguments"))
+        && !arguments.is_object()
+        && !arguments.is_null()
+    {
+        return Some(format!(
+            "invalid params: `arguments` of `tools/call` must be an object of the tool's argument names, got {}",
+            kind(arguments)
+        ));
+    }
+    let why = match (method, params) {
+        ("tools/call", Some(params)) => serde_json::from_value::<CallToolRequestParams>(params.clone()).err(),
+        _ => None,
+    };
+    Some(match why {
+        Some(why) => format!("invalid params of `{method}`: {why}"),
+        None => format!("invalid params: they do not fit `{method}`"),
+    })
 }
 
 /// A tool call, its arguments read.
@@ -942,13 +1049,27 @@ impl Server {
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
-        let cancelled = context.ct.is_cancelled();
-        let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-        if let Some(report) = report {
-            self.tell(report, &context.peer).await;
+        let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
+        if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
+            let cancelled = context.ct.is_cancelled();
+            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+            if let Some(report) = report {
+                self.tell(report, &context.peer).await;
+            }
         }
         let result = AddResult { pet: created?, confirmation, cancelled_adds: Vec::new() };
         Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+
+    /// Whether the client has gone (stdin ended): then the write call `id` says what came of it (`report`'s
+    /// words) on stderr, as no answer or notification can reach the client.
+    fn told_on_stderr_if_gone(&self, id: &RequestId, report: impl FnOnce() -> String) -> bool {
+        if !*self.gone.borrow() {
+            return false;
+        }
+        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.remove(id);
+        self.ctx.output.warning(&report());
+        true
     }
 
     /// Keeps `report` for the next result; one pushed out of [`PENDING_KEPT`] goes to stderr.

@@ -135,6 +135,53 @@ struct AttemptFailure {
     permanent: bool,
 }
 
+/// The reqwest client (its connection pool) for requests to `base` with `settings`.
+fn http_client(base: &Url, settings: Settings) -> Result<reqwest::Client, Error> {
+    let connect_timeout = connect_timeout(settings.timeout);
+    install_crypto_provider();
+    let mut builder = reqwest::Client::builder()
+        .connect_timeout(connect_timeout)
+        .timeout(settings.timeout)
+        // The API has no redirects; following one would turn a POST into a GET, or send the key
+        // elsewhere.
+        .redirect(reqwest::redirect::Policy::none());
+    if base.scheme() == "http" {
+        // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
+        // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
+        // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
+        builder = builder.no_proxy();
+    }
+    for certificate in settings.ca_certificates {
+        builder = builder.add_root_certificate(certificate);
+    }
+    builder.build().map_err(|err| Error::from_reqwest(base, &err))
+}
+
+/// Connections kept for the clients of a long-lived process (`petstore mcp`), which makes a client for each
+/// call: one reqwest client, and so one pool of open connections (one HTTP/2 connection a server), for all of
+/// them, made by the first and reused by the rest ([`Client::with_connections`]). Plain HTTP (which never
+/// goes through a proxy) and HTTPS have one each. Every client made with it must have the same [`Settings`]:
+/// the first one's hold. Cheap to clone; the clones share the connections.
+#[derive(Debug, Clone, Default)]
+pub struct Connections {
+    /// Over HTTPS, and over plain HTTP.
+    http: Arc<std::sync::Mutex<[Option<reqwest::Client>; 2]>>,
+}
+
+impl Connections {
+    /// The reqwest client for `base`, made now with `settings` if it is the first.
+    fn http(&self, base: &Url, settings: Settings) -> Result<reqwest::Client, Error> {
+        let slot = usize::from(base.scheme() == "http");
+        let mut http = self.http.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(client) = &http[slot] {
+            return Ok(client.clone());
+        }
+        let client = http_client(base, settings)?;
+        http[slot] = Some(client.clone());
+        Ok(client)
+    }
+}
+
 impl Client {
     /// A client for `base` (for example `https://api.example.com/v1`) with default settings. The key may
     /// only travel over HTTPS, or plain HTTP to a loopback address.
@@ -145,24 +192,26 @@ impl Client {
     /// A client with explicit network settings.
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
-        let connect_timeout = connect_timeout(settings.timeout);
-        install_crypto_provider();
-        let mut builder = reqwest::Client::builder()
-            .connect_timeout(connect_timeout)
-            .timeout(settings.timeout)
-            // The API has no redirects; following one would turn a POST into a GET, or send the key
-            // elsewhere.
-            .redirect(reqwest::redirect::Policy::none());
-        if base.scheme() == "http" {
-            // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
-            // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
-            // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
-            builder = builder.no_proxy();
-        }
-        for certificate in settings.ca_certificates {
-            builder = builder.add_root_certificate(certificate);
-        }
-        let http = builder.build().map_err(|err| Error::from_reqwest(&base, &err))?;
+        let http = http_client(&base, settings)?;
+        Client::assemble(http, base, key)
+    }
+
+    /// A client as [`Client::with_settings`] makes it, whose requests go over `connections`: the connections of
+    /// every client made with the same `connections` (and `settings`), kept open and reused, rather than a
+    /// connection of its own for each client.
+    pub fn with_connections(
+        base: Url,
+        key: &ApiKey,
+        settings: Settings,
+        connections: &Connections,
+    ) -> Result<Client, Error> {
+        check_base_url(&base)?;
+        let http = connections.http(&base, settings)?;
+        Client::assemble(http, base, key)
+    }
+
+    /// A client for `base` (checked) over `http`.
+    fn assemble(http: reqwest::Client, base: Url, key: &ApiKey) -> Result<Client, Error> {
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
         Ok(Client {

@@ -23,7 +23,7 @@ pub const MAX_REQUEST_BODY_BYTES: usize = 1024 * 1024;
 /// sent: past this a server or proxy would refuse it anyway, and past 64 KiB the HTTP stack cannot carry it.
 pub const MAX_URL_BYTES: usize = 8 * 1024;
 
-pub use client::{Client, Observer, Prepared};
+pub use client::{Client, Connections, Observer, Prepared};
 pub use error::Error;
 pub use key::ApiKey;
 pub use models::{ListQuery, NewPet, Pet, PetStatus};
