@@ -51,6 +51,8 @@ mod render_edges;
 mod resilience;
 mod schema;
 mod small_things;
+#[cfg(unix)]
+mod special_files;
 mod spec_cases;
 mod tables_fit;
 mod terminal_gone;

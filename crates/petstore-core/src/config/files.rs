@@ -217,7 +217,7 @@ fn held_by_another(path: &Path) -> bool {
 
 /// The path `path` leads to after every symlink on the way; `path` itself when it is not a symlink or does
 /// not exist. A dangling link leads to the file it names, which the write then creates.
-fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
     Ok(link_hops(path)?.pop().expect("the path itself at least"))
 }
 

@@ -1,0 +1,133 @@
+//! Issue 41, points 7, 8, 9 and 11: files that are not what they seem (a FIFO, a device, a symlink, a missing
+//! directory), a `pets watch --once` cut short, a Tab that must not wait, and a `petstore-sandbox -- CMD` that
+//! must not leak the caller's settings into CMD or leave CMD behind.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use petstore_sandbox::Config;
+
+use crate::assert_run;
+use crate::common::{Run, TestEnv};
+
+/// Runs `cmd` to its end, which must come within `bound`: a command that hangs is killed and the test fails.
+fn within(cmd: &mut Command, bound: Duration, what: &str) -> Run {
+    let child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let pid = rustix::process::Pid::from_child(&child);
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    match finished.recv_timeout(bound) {
+        Ok(output) => Run::checked(output.unwrap()),
+        Err(_) => {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            panic!("{what}: still running after {bound:?}");
+        }
+    }
+}
+
+fn mkfifo(path: &Path) {
+    rustix::fs::mkfifoat(rustix::fs::CWD, path, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
+}
+
+/// `--state` names a device or a FIFO: refused at once, exit 2, naming the file; nothing is sent. Before,
+/// `/dev/zero` was read until memory ran out, and a FIFO waited for a writer through SIGINT and SIGTERM.
+#[test]
+fn a_state_that_is_a_device_or_a_fifo_is_refused_at_once() {
+    let env = TestEnv::new();
+    let run = within(
+        env.command().args(["pets", "watch", "--once", "--state", "/dev/zero"]),
+        Duration::from_secs(10),
+        "--state /dev/zero",
+    );
+    assert_run!("special_files_state_dev_zero", run);
+    let fifo = env.home().join("state.fifo");
+    mkfifo(&fifo);
+    let mut cmd = env.command();
+    cmd.args(["pets", "watch", "--once", "--state"]).arg(&fifo);
+    let run = within(&mut cmd, Duration::from_secs(10), "--state FIFO");
+    assert_eq!(run.code, 2, "{run}");
+    assert_eq!(
+        run.stderr.lines().next().unwrap(),
+        format!("error: cannot use `{}` as a state file: it is a FIFO, not a regular file", fifo.display())
+    );
+    assert_eq!(env.sandbox.request_count(), 0, "nothing is sent");
+}
+
+/// A state file larger than the bound (64 MiB) is refused, not read.
+#[test]
+fn a_state_file_past_the_bound_is_refused() {
+    let env = TestEnv::new();
+    let state = env.home().join("state.json");
+    // Sparse: no disk is spent on it.
+    std::fs::File::create(&state).unwrap().set_len(65 * 1024 * 1024).unwrap();
+    let mut cmd = env.command();
+    cmd.current_dir(env.home()).args(["pets", "watch", "--once", "--state", "state.json"]);
+    let run = within(&mut cmd, Duration::from_secs(10), "a large --state");
+    assert_run!("special_files_state_too_large", run);
+    assert_eq!(env.sandbox.request_count(), 0, "nothing is sent");
+}
+
+/// `--once --state` in a directory that does not exist: refused before any request, exit 2. Before, the look
+/// was made and its state could not be saved.
+#[test]
+fn a_state_in_a_missing_directory_is_refused_before_any_request() {
+    let env = TestEnv::new();
+    let mut cmd = env.command();
+    cmd.current_dir(env.home()).args(["pets", "watch", "--once", "--state", "no-such-dir/state.json"]);
+    let run = within(&mut cmd, Duration::from_secs(10), "--state in a missing directory");
+    assert_run!("special_files_state_missing_directory", run);
+    assert_eq!(env.sandbox.request_count(), 0, "nothing is sent");
+}
+
+/// `--state` through a symlink (a dotfile manager's): the file it leads to is replaced, the link stays, and
+/// the file keeps its mode. Before, the link was replaced by a file of mode 0600.
+#[test]
+fn a_state_through_a_symlink_keeps_the_link_and_the_mode() {
+    let env = TestEnv::with(Config::default().seed_pets(2));
+    let real = env.home().join("kept");
+    std::fs::create_dir(&real).unwrap();
+    let target = real.join("state.json");
+    let link = env.home().join("state.json");
+    std::os::unix::fs::symlink("kept/state.json", &link).unwrap();
+    let mut cmd = env.command();
+    cmd.args(["pets", "watch", "--once", "--state"]).arg(&link);
+    let first = within(&mut cmd, Duration::from_secs(30), "the first look");
+    assert_eq!(first.code, 0, "{first}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let second = within(&mut cmd, Duration::from_secs(30), "the second look");
+    assert_eq!(second.code, 0, "{second}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays");
+    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640, "the mode is kept");
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&target).unwrap()).unwrap();
+    assert_eq!(state["pets"].as_array().unwrap().len(), 2);
+    assert_eq!(std::fs::read_dir(&real).unwrap().count(), 1, "no temporary file is left");
+}
+
+/// `pets watch --once` ended by Ctrl-C (SIGINT) or SIGTERM before its look is in: exit 130 or 143, an error
+/// saying so, nothing printed on stdout and no state saved. Before, Ctrl-C exited 0, as if the look had found
+/// nothing new.
+#[test]
+fn an_interrupted_once_exits_with_the_signal_code() {
+    let env = TestEnv::with(Config::default().seed_pets(2).latency(Duration::from_secs(5)..=Duration::from_secs(5)));
+    let state = env.home().join("state.json");
+    for (signal, name) in [(rustix::process::Signal::INT, "int"), (rustix::process::Signal::TERM, "term")] {
+        let mut cmd = env.command();
+        cmd.args(["pets", "watch", "--once", "--state"]).arg(&state);
+        let mut child = crate::interrupts::start(&mut cmd);
+        // A signal heard before the look's first request (each waits out the sandbox's latency) ends it as one
+        // heard during it does: the watch hears a signal that came before it listened.
+        let started = Instant::now();
+        rustix::process::kill_process(rustix::process::Pid::from_child(&child), signal).unwrap();
+        let _ = child.stdin.take();
+        let output = child.wait_with_output().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(3), "the signal ended it at once");
+        let run = Run::checked(output);
+        assert_run!(format!("special_files_once_interrupted_{name}"), run);
+        assert!(!state.exists(), "no state is saved");
+    }
+}
