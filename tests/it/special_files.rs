@@ -108,6 +108,20 @@ fn a_state_through_a_symlink_keeps_the_link_and_the_mode() {
     assert_eq!(std::fs::read_dir(&real).unwrap().count(), 1, "no temporary file is left");
 }
 
+/// `PETSTORE_CACERT` naming a FIFO does not hold up a command that makes no request: the CA file is read only
+/// when a client is made. Before, `env list` waited for a writer until it was killed.
+#[test]
+fn a_ca_file_is_not_read_by_a_command_that_sends_nothing() {
+    let env = TestEnv::new();
+    let fifo = env.home().join("ca.fifo");
+    mkfifo(&fifo);
+    let mut cmd = env.command();
+    cmd.env("PETSTORE_CACERT", &fifo).env_remove("PETSTORE_BASE_URL").args(["env", "list"]);
+    let run = within(&mut cmd, Duration::from_secs(10), "env list with PETSTORE_CACERT=FIFO");
+    assert_eq!(run.code, 0, "{run}");
+    assert!(run.stdout.contains("production"), "{run}");
+}
+
 /// `pets watch --once` ended by Ctrl-C (SIGINT) or SIGTERM before its look is in: exit 130 or 143, an error
 /// saying so, nothing printed on stdout and no state saved. Before, Ctrl-C exited 0, as if the look had found
 /// nothing new.
