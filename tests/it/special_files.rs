@@ -145,3 +145,86 @@ fn an_interrupted_once_exits_with_the_signal_code() {
         assert!(!state.exists(), "no state is saved");
     }
 }
+
+/// `petstore-sandbox` of this build, beside `petstore` (`cargo build --workspace` builds both).
+fn sandbox_bin() -> std::path::PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_petstore")).with_file_name("petstore-sandbox");
+    assert!(bin.exists(), "{} is not built: run `cargo build -p petstore-sandbox`", bin.display());
+    bin
+}
+
+/// `petstore-sandbox -- CMD` does not pass the caller's key file, CA file or standing yes on to CMD (over plain
+/// HTTP it sets no CA; it always sets its own URL and key). Before, all three reached CMD: a key file beside
+/// the sandbox's key, a CA from elsewhere, writes confirmed in advance.
+#[test]
+fn the_wrapper_does_not_pass_the_callers_settings_on() {
+    let home = tempfile::tempdir().unwrap();
+    let key_file = home.path().join("key");
+    std::fs::write(&key_file, "another-key\n").unwrap();
+    let script = r#"printf '%s\n' "${PETSTORE_API_KEY_FILE-unset}" "${PETSTORE_CACERT-unset}" "${PETSTORE_YES-unset}" "$PETSTORE_API_KEY""#;
+    for keep_config in [false, true] {
+        let mut cmd = Command::new(sandbox_bin());
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", home.path())
+            .env("PETSTORE_API_KEY_FILE", &key_file)
+            .env("PETSTORE_CACERT", home.path().join("other-ca.pem"))
+            .env("PETSTORE_YES", "1");
+        if keep_config {
+            cmd.arg("--keep-config");
+        }
+        let output = cmd.args(["--", "sh", "-c", script]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "unset\nunset\nunset\nsandbox\n",
+            "--keep-config: {keep_config}"
+        );
+    }
+}
+
+/// A SIGKILL of `petstore-sandbox -- CMD` ends CMD too, and its private config directory is removed. Before,
+/// CMD ran on, re-parented, and the directory stayed in the temporary directory.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_wrapper_takes_its_command_and_its_directory_with_it() {
+    use std::io::BufRead;
+    // `exec`: the process whose id is printed is CMD itself.
+    let script = r#"printf '%s\n' "$PETSTORE_CONFIG_DIR" "$$"; exec sleep 60"#;
+    let mut wrapper = Command::new(sandbox_bin())
+        .args(["--", "sh", "-c", script])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(wrapper.stdout.take().unwrap());
+    let mut line = |what: &str| {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "no {what}");
+        line.trim_end().to_owned()
+    };
+    let dir = std::path::PathBuf::from(line("config directory"));
+    let pid: i32 = line("pid").parse().unwrap();
+    assert!(dir.is_dir(), "{}", dir.display());
+    wrapper.kill().unwrap();
+    wrapper.wait().unwrap();
+    // Gone, or a zombie nobody has reaped yet: either way, no longer running.
+    let running = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while running() || dir.exists() {
+        if Instant::now() > deadline {
+            if running() {
+                let _ = rustix::process::kill_process(
+                    rustix::process::Pid::from_raw(pid).unwrap(),
+                    rustix::process::Signal::KILL,
+                );
+            }
+            panic!("after the wrapper's SIGKILL: CMD running {}, {} there {}", running(), dir.display(), dir.exists());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
