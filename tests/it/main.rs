@@ -51,9 +51,9 @@ mod render_edges;
 mod resilience;
 mod schema;
 mod small_things;
+mod spec_cases;
 #[cfg(unix)]
 mod special_files;
-mod spec_cases;
 mod tables_fit;
 mod terminal_gone;
 mod terminal_safety;

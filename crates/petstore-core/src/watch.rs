@@ -167,7 +167,8 @@ impl State {
         let target = target_of(path);
         let mode = match std::fs::metadata(&target) {
             Ok(metadata) if !metadata.is_file() => {
-                let refused = crate::user_file::Refused::NotRegular { what: crate::user_file::describe(&metadata.file_type()) };
+                let refused =
+                    crate::user_file::Refused::NotRegular { what: crate::user_file::describe(&metadata.file_type()) };
                 return Err(StateError::Refused { path: path.to_owned(), refused });
             }
             Ok(metadata) => Some(metadata.permissions()),
