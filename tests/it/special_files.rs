@@ -146,6 +146,91 @@ fn an_interrupted_once_exits_with_the_signal_code() {
     }
 }
 
+/// `source <(COMPLETE=fish petstore)`'s question when the user presses Tab with `words` typed, the last being
+/// the word completed, asked of `cmd` (the real binary, or a wrapper that runs it).
+fn tab<'a>(cmd: &'a mut Command, words: &[&str]) -> &'a mut Command {
+    let index = (words.len() - 1).to_string();
+    cmd.env("COMPLETE", "fish").env("_CLAP_COMPLETE_INDEX", index).arg("--").arg("petstore").args(words)
+}
+
+/// A Tab answers within the bound (800 ms for the store, a second with start-up; asserted with room for a
+/// loaded machine) while the resolver never answers: `unshare` gives petstore a network of its own whose
+/// resolv.conf names a server its packets never reach, so `getaddrinfo` waits its 5 s twice. Before, the look
+/// timed out at 1 s and then waited for the resolver's thread as the runtime was dropped: 11 s a Tab.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tab_answers_within_the_bound_while_the_resolver_never_answers() {
+    if !crate::common::have_tool("unshare", "util-linux") || !crate::common::have_tool("ip", "iproute2") {
+        return;
+    }
+    let namespaced = Command::new("unshare").args(["-rnm", "true"]).status().is_ok_and(|status| status.success());
+    if !namespaced {
+        crate::common::skip_without("unshare", "allow unprivileged user namespaces (kernel.unprivileged_userns_clone)");
+        return;
+    }
+    let env = TestEnv::new();
+    let resolv = env.home().join("resolv.conf");
+    // 192.0.2.1 (TEST-NET-1), routed to loopback, where nobody answers and nothing says so.
+    std::fs::write(&resolv, "nameserver 192.0.2.1\noptions timeout:5 attempts:2\n").unwrap();
+    let script =
+        r#"ip link set lo up && ip route add default dev lo && mount --bind "$0" /etc/resolv.conf && exec "$@""#;
+    let mut cmd = Command::new("unshare");
+    cmd.env_clear()
+        .envs(env.command().get_envs().filter_map(|(name, value)| Some((name, value?))))
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("PETSTORE_BASE_URL", "https://petstore-tab.example/v1")
+        .args(["-rnm", "sh", "-c", script])
+        .arg(&resolv)
+        .arg(env!("CARGO_BIN_EXE_petstore"));
+    let started = Instant::now();
+    let run = within(tab(&mut cmd, &["pets", "get", ""]), Duration::from_secs(30), "a Tab with a silent resolver");
+    let took = started.elapsed();
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert!(run.stdout.lines().all(|line| line.starts_with("--")), "no ids: {run}");
+    assert!(took < Duration::from_millis(1500), "a Tab took {took:?}");
+}
+
+/// A Tab with `PETSTORE_API_KEY_FILE` (or `PETSTORE_CACERT`) naming a FIFO offers no ids, at once: the file is
+/// not opened. Before, it waited for a writer until it was killed.
+#[test]
+fn a_tab_does_not_open_a_key_file_or_ca_file_that_is_a_fifo() {
+    let env = TestEnv::new();
+    let fifo = env.home().join("key.fifo");
+    mkfifo(&fifo);
+    for var in ["PETSTORE_API_KEY_FILE", "PETSTORE_CACERT"] {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_API_KEY").env(var, &fifo);
+        let started = Instant::now();
+        let run = within(tab(&mut cmd, &["pets", "get", ""]), Duration::from_secs(10), var);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{var}: {run}");
+        assert!(run.stdout.lines().all(|line| line.starts_with("--")), "{var}: no ids: {run}");
+        assert!(started.elapsed() < Duration::from_millis(1500), "{var}: a Tab took {:?}", started.elapsed());
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
+/// Names with bidi controls, invisible characters, a line separator or tag characters are not offered as
+/// words to insert (they would reach the command line as they are, and look like another name in the menu);
+/// as an id's description they are escaped. Before, all four were offered raw.
+#[test]
+fn a_tab_offers_no_name_with_characters_a_terminal_would_hide_or_obey() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    for name in ["Rex\u{202e}god", "Zero\u{200b}Width", "Line\u{2028}Sep", "Tag\u{e0041}", "Plain"] {
+        let run = env.run(&["pets", "add", "--name", name, "--category-id", "1"]);
+        assert_eq!(run.code, 0, "{run}");
+    }
+    let candidates = |words: &[&str]| {
+        let run = Run::of(tab(&mut env.command(), words));
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+        run.stdout.lines().take_while(|line| !line.starts_with("--")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(candidates(&["pets", "find", "--name", ""]), "Plain");
+    assert_eq!(
+        candidates(&["pets", "get", ""]),
+        "1\tRex\\u{202e}god\n2\tZero\\u{200b}Width\n3\tLine\\u{2028}Sep\n4\tTag\\u{e0041}\n5\tPlain"
+    );
+}
+
 /// `petstore-sandbox` of this build, beside `petstore` (`cargo build --workspace` builds both).
 fn sandbox_bin() -> std::path::PathBuf {
     let bin = Path::new(env!("CARGO_BIN_EXE_petstore")).with_file_name("petstore-sandbox");
