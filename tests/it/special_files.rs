@@ -108,6 +108,20 @@ fn a_state_through_a_symlink_keeps_the_link_and_the_mode() {
     assert_eq!(std::fs::read_dir(&real).unwrap().count(), 1, "no temporary file is left");
 }
 
+/// A config file larger than the bound (16 MiB) is refused, naming it, rather than read whole. Before, all of
+/// it was read, and then said not to be TOML.
+#[test]
+fn a_config_file_past_the_bound_is_refused() {
+    let env = TestEnv::new();
+    std::fs::create_dir_all(env.config_dir()).unwrap();
+    // Sparse: no disk is spent on it.
+    std::fs::File::create(env.config_dir().join("config.toml")).unwrap().set_len(17 * 1024 * 1024).unwrap();
+    let mut cmd = env.command();
+    cmd.env("PETSTORE_CONFIG_DIR", "config").current_dir(env.home()).args(["env", "list"]);
+    let run = within(&mut cmd, Duration::from_secs(10), "a large config.toml");
+    assert_run!("special_files_config_too_large", run);
+}
+
 /// `PETSTORE_CACERT` naming a FIFO does not hold up a command that makes no request: the CA file is read only
 /// when a client is made. Before, `env list` waited for a writer until it was killed.
 #[test]

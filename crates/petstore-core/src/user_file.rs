@@ -44,7 +44,7 @@ pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
 }
 
 /// Opens `path` for reading without waiting for a writer, as opening a FIFO otherwise does.
-fn open(path: &Path) -> io::Result<fs::File> {
+pub(crate) fn open(path: &Path) -> io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
