@@ -9,7 +9,12 @@
 //! A completion must never hold up the prompt, ask for anything or print: the store is asked once, within
 //! [`STORE_BOUND`], with a key found without asking anyone (the variables, a stored file or kernel key, the
 //! kernel's cached copy of a keyring key; never a key command or a locked keyring), and any failure offers
-//! nothing. Nothing here writes to the terminal: the candidates are clap_complete's to print.
+//! nothing. The bound holds whatever the system does: the look runs on a thread of its own that is abandoned
+//! to the process's exit when the bound passes (a resolver that never answers holds a thread of the runtime
+//! in `getaddrinfo`, which nothing can cancel), and a key file or CA file that is not a regular file (a FIFO
+//! would wait for a writer) is not opened. Nothing here writes to the terminal: the candidates are
+//! clap_complete's to print, and none of them holds a character a terminal would act on or not show
+//! ([`crate::output::safe::is_unsafe`]: controls, bidi overrides, invisible and tag characters).
 
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -22,8 +27,9 @@ use petstore_core::api::client::{Client, Settings};
 use petstore_core::config::Config;
 use petstore_core::credentials::{self, Wanted};
 
-/// How long a completion may wait for the store: after it, nothing is offered.
-pub const STORE_BOUND: Duration = Duration::from_secs(1);
+/// How long a completion may wait for the store: after it, nothing is offered. Below a second, so that a Tab,
+/// start-up included, answers within one.
+pub const STORE_BOUND: Duration = Duration::from_millis(800);
 
 /// The clap tree completion walks: petstore's, with the user's aliases beside the commands, each described by
 /// what it runs.
@@ -52,6 +58,7 @@ pub fn environment_names() -> Vec<CompletionCandidate> {
     };
     environments
         .into_iter()
+        .filter(|env| !env.name.chars().any(crate::output::safe::is_unsafe))
         .map(|env| CompletionCandidate::new(env.name).help(Some(env.base_url.to_string().into())))
         .collect()
 }
@@ -68,13 +75,14 @@ pub fn pet_ids() -> Vec<CompletionCandidate> {
 }
 
 /// The store's names, each once, as shell words: a name the shell would split or read (`Rex the dog`,
-/// `$(x)`) quoted, and one with a control character (which could drive the terminal from the shell's menu)
-/// left out.
+/// `$(x)`) quoted, and one with a character a terminal would act on or not show (a control character could
+/// drive the terminal from the shell's menu; a bidi override or an invisible one would make it another name
+/// than it looks, inserted into the command line as it is) left out.
 pub fn pet_names() -> Vec<CompletionCandidate> {
     let mut names: Vec<String> = store_pets()
         .into_iter()
         .map(|pet| pet.name)
-        .filter(|name| !name.is_empty() && !name.chars().any(char::is_control))
+        .filter(|name| !name.is_empty() && !name.chars().any(crate::output::safe::is_unsafe))
         .map(|name| crate::output::suggested_shell_word(&name))
         .collect();
     names.sort();
@@ -146,12 +154,32 @@ fn selection() -> Option<Selection> {
     Selection::of(base_url, env).ok()
 }
 
-/// Every animal the API shows the selected environment, or none when that cannot be had at once.
+/// Every animal the API shows the selected environment, or none when that cannot be had within
+/// [`STORE_BOUND`]: the look runs on a thread of its own, left to the process's exit if it takes longer.
 fn store_pets() -> Vec<Pet> {
-    fetch().unwrap_or_default()
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().name("completion".to_owned()).spawn(move || {
+        let _ = sender.send(fetch());
+    });
+    if spawned.is_err() {
+        return Vec::new();
+    }
+    receiver.recv_timeout(STORE_BOUND).ok().flatten().unwrap_or_default()
+}
+
+/// Whether the variable `var` names something that is there and is not a regular file: a FIFO would hold an
+/// open for reading up until someone writes to it, so completion does not open it. Looked at without opening
+/// it.
+fn names_a_special_file(var: &str) -> bool {
+    std::env::var_os(var)
+        .filter(|path| !path.is_empty())
+        .is_some_and(|path| std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()))
 }
 
 fn fetch() -> Option<Vec<Pet>> {
+    if names_a_special_file(credentials::external::KEY_FILE_VAR) || names_a_special_file(crate::context::CACERT_VAR) {
+        return None;
+    }
     let selection = selection()?;
     let config = Config::load().ok()?;
     let env = selection.environment(&config);
@@ -168,11 +196,10 @@ fn fetch() -> Option<Vec<Pet>> {
     let settings = Settings { timeout: STORE_BOUND, ca_certificates };
     let client = Client::with_settings(base_url.url().clone(), &key, settings).ok()?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
-    let catalog = runtime
-        .block_on(async { tokio::time::timeout(STORE_BOUND, petstore_core::catalog::all(&client, None)).await })
-        .ok()?
-        .ok()?;
-    // Abandoned requests are dropped with the runtime, not waited for.
+    let catalog =
+        runtime.block_on(async { tokio::time::timeout(STORE_BOUND, petstore_core::catalog::all(&client, None)).await });
+    // Abandoned requests are dropped with the runtime, and a resolver's thread is not waited for (dropping the
+    // runtime would wait for it: 10 s with a resolver that never answers), whether the look ended or not.
     runtime.shutdown_background();
-    Some(catalog.pets)
+    Some(catalog.ok()?.ok()?.pets)
 }

@@ -80,12 +80,16 @@ pub struct Context {
     config: OnceLock<Config>,
     /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
-    settings: Settings,
     /// The connections of every client made from this context and those made from it (see
     /// [`Context::with_config_reread`]), kept open and reused: `petstore mcp` makes a client for each call.
     connections: petstore_core::api::Connections,
-    /// The file of extra CA certificates (`--cacert`, else `PETSTORE_CACERT`), for `--curl` to pass on.
-    cacert: Option<std::path::PathBuf>,
+    /// The time one attempt of a request may take.
+    timeout: std::time::Duration,
+    /// The file of extra CA certificates (`--cacert`, else `PETSTORE_CACERT`) and where it was given, for
+    /// `--curl` to pass on and for the first client to read.
+    cacert: Option<(std::path::PathBuf, String)>,
+    /// The certificates in `cacert`, read when the first client is made.
+    ca_certificates: OnceLock<Vec<reqwest::Certificate>>,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -120,21 +124,32 @@ impl<'a> Target<'a> {
 impl Context {
     /// The file of extra CA certificates requests trust (`--cacert`, else `PETSTORE_CACERT`), if any.
     pub fn cacert(&self) -> Option<&std::path::Path> {
-        self.cacert.as_deref()
+        self.cacert.as_ref().map(|(path, _)| path.as_path())
+    }
+
+    /// What every client is made with: the timeout, and the CA file's certificates, read (and each checked)
+    /// the first time a client is made. A command that makes none (`env list`, `auth status`) never opens the
+    /// file, so a CA file it cannot read cannot stop it.
+    fn settings(&self) -> Result<Settings, Error> {
+        let ca_certificates = match (&self.cacert, self.ca_certificates.get()) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(read)) => read.clone(),
+            (Some((path, given)), None) => {
+                let read = read_certificates(path, given)?;
+                self.ca_certificates.get_or_init(|| read).clone()
+            }
+        };
+        Ok(Settings { timeout: self.timeout, ca_certificates })
     }
 
     /// The context of a run, from what start-up resolved ([`crate::startup`]): where requests go, the
     /// timeout, the CA file, `--no-input`; and the config file when start-up read it, so that it is not read
     /// again (its first use still warns, as [`Context::config`] does). Nothing else is read until a command
-    /// needs it. A CA file is read and each certificate checked now: a bad one is a usage error before anything
-    /// is sent.
+    /// needs it. A CA file is read, and each certificate checked, when the first client is made: a bad one is
+    /// a usage error before anything is sent.
     pub fn new(settings: ContextSettings, output: Output, config: Option<Config>) -> Result<Context, Error> {
         let ContextSettings { selection: Selection { base_url, env, selected_by }, timeout, cacert, no_input } =
             settings;
-        let (ca_certificates, cacert) = match cacert {
-            Some((path, given)) => (read_certificates(&path, &given)?, Some(path)),
-            None => (Vec::new(), None),
-        };
         let loaded = OnceLock::new();
         if let Some(config) = config {
             let _ = loaded.set(config);
@@ -147,9 +162,10 @@ impl Context {
             no_input,
             config: loaded,
             config_checked: std::sync::Once::new(),
-            settings: Settings { timeout, ca_certificates },
+            timeout,
             connections: petstore_core::api::Connections::default(),
             cacert,
+            ca_certificates: OnceLock::new(),
         })
     }
 
@@ -175,9 +191,10 @@ impl Context {
             no_input: self.no_input,
             config: OnceLock::new(),
             config_checked,
-            settings: self.settings.clone(),
+            timeout: self.timeout,
             connections: self.connections.clone(),
             cacert: self.cacert.clone(),
+            ca_certificates: self.ca_certificates.clone(),
         })
     }
 
@@ -350,12 +367,12 @@ impl Context {
     /// looked up for it.
     pub fn display_client(&self) -> Result<Client, Error> {
         let masked = ApiKey::new("****".to_owned()).expect("not blank");
-        Ok(Client::with_settings(self.target()?.base_url.url().clone(), &masked, self.settings.clone())?)
+        Ok(Client::with_settings(self.target()?.base_url.url().clone(), &masked, self.settings()?)?)
     }
 
     /// A client for `base_url` with `key`, reporting to `--verbose`.
     pub fn client_with(&self, base_url: &Url, key: &ApiKey) -> Result<Client, Error> {
-        Ok(Client::with_connections(base_url.clone(), key, self.settings.clone(), &self.connections)?
+        Ok(Client::with_connections(base_url.clone(), key, self.settings()?, &self.connections)?
             .with_observer(self.output.request_observer()))
     }
 

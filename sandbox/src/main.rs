@@ -4,6 +4,8 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod tethered;
+
 use std::io::Write;
 use std::net::SocketAddr;
 use std::ops::RangeInclusive;
@@ -124,7 +126,8 @@ COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops wh
 with COMMAND's exit code (127 when there is no such command, 126 when it cannot be run). COMMAND gets an \
 empty config directory of its own (PETSTORE_CONFIG_DIR, removed when it ends) and no PETSTORE_ENV, so none of \
 your environments or stored keys: `petstore --env production` inside it is refused rather than sent to \
-production with the sandbox's key. `--keep-config` gives it your usual config instead. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
+production with the sandbox's key. Your PETSTORE_API_KEY_FILE, PETSTORE_CACERT and PETSTORE_YES are not \
+passed on. On Linux, COMMAND dies with the sandbox, even when the sandbox is killed (SIGKILL). `--keep-config` gives it your usual config instead. Ctrl-C or SIGTERM is passed on to COMMAND, and the sandbox keeps serving until \
 COMMAND has finished (its last requests, its `--failed` file). It prints no URL and logs no requests then (only the fault seed it picked, if \
 any): stdout and stderr are COMMAND's. For example:
   petstore-sandbox -- petstore pets list
@@ -426,6 +429,8 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // `-- COMMAND`'s helpers, this binary run again (src/tethered.rs).
+    tethered::run_role();
     let args = Args::parse();
     let bind = args.bind_addr();
     let keys = if args.api_keys.is_empty() { vec![DEFAULT_API_KEY.to_owned()] } else { args.api_keys.clone() };
@@ -635,8 +640,15 @@ async fn run_command(
         let _ = stopped.await;
     }));
     let mut signals = Forwarded::watch();
-    let mut child = tokio::process::Command::new(&command[0]);
-    child.args(&command[1..]).env("PETSTORE_BASE_URL", &target.base_url).env("PETSTORE_API_KEY", &target.key);
+    // Removes them should the sandbox be killed before it can (a SIGKILL): held until they are removed here.
+    let dirs: Vec<&std::path::Path> = private_config.iter().chain(&ca_dir).map(tempfile::TempDir::path).collect();
+    let guard = tethered::guard_dirs(&dirs);
+    let mut child = tethered::command(command);
+    child.env("PETSTORE_BASE_URL", &target.base_url).env("PETSTORE_API_KEY", &target.key);
+    // The caller's other ways to a key, a CA or a yes would point COMMAND elsewhere than the sandbox.
+    for var in CALLERS_VARS {
+        child.env_remove(var);
+    }
     // Tells petstore that it runs inside the wrapper, for its hints (petstore's `context::SANDBOX_VAR`).
     child.env("PETSTORE_SANDBOX", &target.base_url);
     if let Some(dir) = &private_config {
@@ -663,6 +675,8 @@ async fn run_command(
     // Removed now, with whatever the command left in it; one that cannot be removed is left in the temporary
     // directory, as any program's.
     drop((private_config, ca_dir));
+    // Its stdin closes with it: the guard wakes, finds nothing left, and ends.
+    drop(guard);
     match code {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
@@ -671,6 +685,12 @@ async fn run_command(
         }
     }
 }
+
+/// What petstore reads from the caller's environment that `-- COMMAND` must not inherit: another key (a key
+/// file), trust in another CA, writes confirmed in advance. `PETSTORE_BASE_URL` and `PETSTORE_API_KEY` are the
+/// sandbox's; `PETSTORE_ENV` and `PETSTORE_CONFIG_DIR` follow `--keep-config`; the rest (output, prompts,
+/// timeouts) change how petstore talks, not where to or with what.
+const CALLERS_VARS: [&str; 3] = ["PETSTORE_API_KEY_FILE", "PETSTORE_CACERT", "PETSTORE_YES"];
 
 /// An empty temporary directory that only its owner can enter (0700, not the umask's usual 0755): the config
 /// directory of `-- COMMAND`.

@@ -56,6 +56,8 @@ mod resilience;
 mod schema;
 mod small_things;
 mod spec_cases;
+#[cfg(unix)]
+mod special_files;
 mod tables_fit;
 mod terminal_gone;
 mod terminal_safety;

@@ -16,4 +16,5 @@ pub mod bulk;
 pub mod catalog;
 pub mod config;
 pub mod credentials;
+pub mod user_file;
 pub mod watch;

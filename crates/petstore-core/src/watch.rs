@@ -99,6 +99,12 @@ pub struct State {
 pub enum StateError {
     #[error("cannot read `{}`: {source}", path.display())]
     Read { path: PathBuf, source: io::Error },
+    /// Not a regular file (a FIFO, a device, a directory), or larger than [`STATE_MAX_BYTES`]: never read.
+    #[error("cannot use `{}` as a state file: {refused}", path.display())]
+    Refused { path: PathBuf, refused: crate::user_file::Refused },
+    /// The directory the file would be written in is not there.
+    #[error("cannot keep `{}`: its directory `{}` does not exist", path.display(), dir.display())]
+    NoDirectory { path: PathBuf, dir: PathBuf },
     #[error("`{}` is not a state file of `pets watch`: {reason}", path.display())]
     Malformed { path: PathBuf, reason: String },
     #[error("`{}` holds the state of {other}, not of {here}", path.display())]
@@ -107,13 +113,28 @@ pub enum StateError {
     Write { path: PathBuf, source: io::Error },
 }
 
+/// The largest state file read: far more than the animals a look can see (400, with names of up to 128 KiB
+/// each) ever take in practice, and small enough that a wrong file costs little.
+pub const STATE_MAX_BYTES: u64 = 64 * 1024 * 1024;
+
 impl State {
-    /// The state in `path` for the store at `base_url`, or `None` when there is no file yet.
+    /// The state in `path` for the store at `base_url`, or `None` when there is no file yet, in a directory
+    /// that is there to write it in. A path that is not a regular file (a FIFO, `/dev/zero`), or one larger
+    /// than [`STATE_MAX_BYTES`], is refused without waiting for it.
     pub fn load(path: &Path, base_url: &str) -> Result<Option<(State, Seen)>, StateError> {
-        let text = match std::fs::read(path) {
-            Ok(text) => text,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(StateError::Read { path: path.to_owned(), source }),
+        let text = match crate::user_file::read(path, STATE_MAX_BYTES) {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                let dir = directory_of(&target_of(path));
+                if !dir.is_dir() {
+                    return Err(StateError::NoDirectory { path: path.to_owned(), dir });
+                }
+                return Ok(None);
+            }
+            Err(crate::user_file::Refused::Io(source)) => {
+                return Err(StateError::Read { path: path.to_owned(), source });
+            }
+            Err(refused) => return Err(StateError::Refused { path: path.to_owned(), refused }),
         };
         let state: State = serde_json::from_slice(&text).map_err(|err| StateError::Malformed {
             path: path.to_owned(),
@@ -139,17 +160,42 @@ impl State {
         State { version: 1, base_url: base_url.to_owned(), at, pets: seen.pets.values().cloned().collect() }
     }
 
-    /// Writes it to `path` whole or not at all: a temporary file beside it, renamed over it.
+    /// Writes it to `path` whole or not at all: a temporary file beside it, renamed over it. When `path` is a
+    /// symlink, the file it leads to is replaced and the link stays; the file keeps its mode.
     pub fn save(&self, path: &Path) -> Result<(), StateError> {
         let write = |source| StateError::Write { path: path.to_owned(), source };
-        let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let mut file = tempfile::NamedTempFile::new_in(dir).map_err(write)?;
+        let target = target_of(path);
+        let mode = match std::fs::metadata(&target) {
+            Ok(metadata) if !metadata.is_file() => {
+                let refused =
+                    crate::user_file::Refused::NotRegular { what: crate::user_file::describe(&metadata.file_type()) };
+                return Err(StateError::Refused { path: path.to_owned(), refused });
+            }
+            Ok(metadata) => Some(metadata.permissions()),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+            Err(source) => return Err(write(source)),
+        };
+        let mut file = tempfile::NamedTempFile::new_in(directory_of(&target)).map_err(write)?;
+        if let Some(mode) = mode {
+            file.as_file().set_permissions(mode).map_err(write)?;
+        }
         serde_json::to_writer_pretty(&mut file, self).map_err(|err| write(err.into()))?;
         io::Write::write_all(&mut file, b"\n").map_err(write)?;
         file.as_file().sync_all().map_err(write)?;
-        file.persist(path).map_err(|err| write(err.error))?;
+        file.persist(&target).map_err(|err| write(err.error))?;
         Ok(())
     }
+}
+
+/// The file `path` leads to through its symlinks, or `path` when it is none (or cannot be followed: the
+/// write then says why).
+fn target_of(path: &Path) -> PathBuf {
+    crate::config::files::follow_symlinks(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// The directory `path` is in: `.` for a bare name.
+fn directory_of(path: &Path) -> PathBuf {
+    path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_owned()
 }
 
 #[cfg(test)]

@@ -30,8 +30,9 @@ use petstore_core::watch::{Change, Seen, State, StateError};
 /// again, waiting twice as long each time, up to 5 minutes; a refused key ends the watch (exit 4).
 ///
 /// `--once --state FILE` looks once, compares with the animals FILE kept from the last run, prints the
-/// changes and saves the new state in FILE whole (a temporary file renamed over it): for cron jobs and
-/// assistants. `--state` without `--once` starts from FILE and keeps it up to date. `--count N` ends after N
+/// changes and saves the new state in FILE whole (a temporary file renamed over it; through a symlink, the file
+/// it leads to, keeping its mode): for cron jobs and assistants. FILE must be a regular file (or not exist yet,
+/// in a directory that does) of at most 64 MiB; a signal ends `--once` with its exit code (130 for Ctrl-C). `--state` without `--once` starts from FILE and keeps it up to date. `--count N` ends after N
 /// looks, `--for DURATION` after that long; Ctrl-C ends the watch (exit 0).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
@@ -108,7 +109,7 @@ pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
     loop {
         let look = tokio::select! {
             look = catalog::all(&client, None) => look,
-            signal = interrupts.recv() => return stopped(signal),
+            signal = interrupts.recv() => return stopped(signal, args.once),
         };
         looks += 1;
         // The look's failure: a watch whose bound comes after a failed look ends with it.
@@ -169,7 +170,7 @@ pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
         }
         tokio::select! {
             () = tokio::time::sleep_until(until) => {}
-            signal = interrupts.recv() => return stopped(signal),
+            signal = interrupts.recv() => return stopped(signal, args.once),
         }
         if end.is_some_and(|end| end <= tokio::time::Instant::now()) {
             return ended();
@@ -177,10 +178,12 @@ pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
     }
 }
 
-/// Ctrl-C is how a watch is ended: exit 0. Any other signal ends it as it ends every command.
-fn stopped(signal: Signal) -> Result<(), Error> {
+/// Ctrl-C is how a watch that goes on is ended: exit 0. Any other signal, and any signal before `--once` has
+/// printed and saved its look, ends it as it ends every command (130 for Ctrl-C): a cron job must not take an
+/// interrupted look for one with no changes.
+fn stopped(signal: Signal, once: bool) -> Result<(), Error> {
     match signal {
-        Signal::Interrupt => Ok(()),
+        Signal::Interrupt if !once => Ok(()),
         other => Err(Error::interrupted(other)),
     }
 }
@@ -280,6 +283,14 @@ fn state_error(err: StateError) -> Error {
         }
         StateError::Malformed { .. } => Error::new(&code::WATCH_STATE, message)
             .with_hint("give `--state` a file of its own: petstore writes it, and reads back only what it wrote"),
+        StateError::Refused { refused: petstore_core::user_file::Refused::TooLarge { .. }, .. } => {
+            Error::new(&code::WATCH_STATE, message)
+                .with_hint("give `--state` a file of its own: petstore writes it, and reads back only what it wrote")
+        }
+        StateError::Refused { .. } => Error::new(&code::WATCH_STATE, message)
+            .with_hint("give `--state` the path of a regular file, which petstore replaces, or of one to create"),
+        StateError::NoDirectory { .. } => Error::new(&code::WATCH_STATE, message)
+            .with_hint("create the directory first, or give `--state` a path in one that exists"),
         StateError::Read { source, .. } | StateError::Write { source, .. } => {
             Error::new(&code::WATCH_STATE, message).with_kind(crate::error::Kind::Failure).with_source(source)
         }

@@ -151,6 +151,10 @@ pub fn read_regular(path: &Path) -> Result<Option<String>, Error> {
     Ok(read_regular_file(path)?.map(|(text, _)| text))
 }
 
+/// The largest config or credentials file read: far more than any holds, and a bound on what a wrong file
+/// costs.
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Like [`read_regular`], with the metadata of the file that was read (its owner and mode, for
 /// [`super::exposure`]), taken from the open file: what is checked is what was read, even if the path
 /// changes meanwhile.
@@ -162,7 +166,8 @@ pub fn read_regular_file(path: &Path) -> Result<Option<(String, fs::Metadata)>, 
         Err(source) => return Err(fail(source)),
     };
     check_regular(path, &metadata)?;
-    let mut file = match fs::File::open(path) {
+    // Without waiting: a FIFO put there since it was looked at would otherwise hold the open up.
+    let file = match crate::user_file::open(path) {
         Ok(file) => file,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => return Err(fail(source)),
@@ -171,7 +176,10 @@ pub fn read_regular_file(path: &Path) -> Result<Option<(String, fs::Metadata)>, 
     let metadata = file.metadata().map_err(fail)?;
     check_regular(path, &metadata)?;
     let mut text = String::new();
-    std::io::Read::read_to_string(&mut file, &mut text).map_err(fail)?;
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_BYTES + 1), &mut text).map_err(fail)?;
+    if text.len() as u64 > MAX_BYTES {
+        return Err(fail(std::io::Error::other(format!("it is larger than {} MiB", MAX_BYTES / (1024 * 1024)))));
+    }
     Ok(Some((text, metadata)))
 }
 
@@ -252,7 +260,7 @@ fn held_by_another(path: &Path) -> bool {
 
 /// The path `path` leads to after every symlink on the way; `path` itself when it is not a symlink or does
 /// not exist. A dangling link leads to the file it names, which the write then creates.
-fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
     Ok(link_hops(path)?.pop().expect("the path itself at least"))
 }
 
