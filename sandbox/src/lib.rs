@@ -144,9 +144,11 @@
 mod connections;
 mod error;
 mod faults;
+mod fixture;
 mod handle;
 mod log;
 mod number;
+mod record;
 mod routes;
 mod sever;
 mod store;
@@ -177,6 +179,7 @@ use crate::log::LogSink;
 use crate::store::{Store, StoreLimits};
 
 pub use crate::faults::{FaultCounts, H2Drop};
+pub use crate::fixture::{Fixture, FixtureError};
 pub use crate::handle::Sandbox;
 pub use crate::routes::router;
 pub use crate::tls::{Tls, TlsError};
@@ -223,6 +226,7 @@ pub struct Config {
     goaway_after: Option<u64>,
     tls: Option<Tls>,
     store_limits: StoreLimits,
+    fixture: Fixture,
 }
 
 /// How long a connection may take to send a request head, by default; see [Bounds](#bounds).
@@ -265,6 +269,7 @@ impl Default for Config {
             goaway_after: None,
             tls: None,
             store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
+            fixture: Fixture::default(),
         }
     }
 }
@@ -283,6 +288,15 @@ impl Config {
     #[must_use]
     pub fn seed_pets(mut self, n: u64) -> Self {
         self.seed_pets = n;
+        self
+    }
+
+    /// Starts from the animals of `fixture` (instead of the [`Config::seed_pets`] sample) when it has any,
+    /// saves them to its state file when the sandbox stops, and records each request to its record file;
+    /// see [`Fixture::load`].
+    #[must_use]
+    pub fn fixture(mut self, fixture: Fixture) -> Self {
+        self.fixture = fixture;
         self
     }
 
@@ -487,6 +501,10 @@ struct Shared {
     connections: ConnectionLimits,
     /// The rustls settings when serving HTTPS.
     tls: Option<Arc<rustls::ServerConfig>>,
+    /// Where each request is recorded (`--record`).
+    recorder: Option<Arc<record::Recorder>>,
+    /// Where the animals are saved when the sandbox stops (`--state`).
+    state_file: Option<std::path::PathBuf>,
 }
 
 impl fmt::Debug for AppState {
@@ -522,7 +540,10 @@ impl AppState {
                 in_flight: AtomicUsize::new(0),
                 peak_in_flight: AtomicUsize::new(0),
                 request_lines: Mutex::new(std::collections::VecDeque::new()),
-                store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
+                store: Mutex::new(match &config.fixture.pets {
+                    Some(pets) => Store::with_pets(pets, config.store_limits),
+                    None => Store::seeded_with(config.seed_pets, config.store_limits),
+                }),
                 faults: FaultInjector::new(&config.faults),
                 goaways: AtomicU64::new(0),
                 connections: ConnectionLimits {
@@ -536,6 +557,8 @@ impl AppState {
                     .tls
                     .as_ref()
                     .map(|tls| tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))),
+                recorder: config.fixture.recorder.clone(),
+                state_file: config.fixture.state_file.clone(),
             }),
         }
     }
@@ -601,6 +624,20 @@ impl AppState {
 
     pub(crate) fn connection_limits(&self) -> ConnectionLimits {
         self.shared.connections
+    }
+
+    pub(crate) fn recorder(&self) -> Option<&record::Recorder> {
+        self.shared.recorder.as_deref()
+    }
+
+    /// Writes the animals to the state file, if there is one (`--state`).
+    fn save_state(&self) -> io::Result<()> {
+        let Some(path) = &self.shared.state_file else {
+            return Ok(());
+        };
+        let store = self.store();
+        fixture::save_state(path, store.all())
+            .map_err(|err| io::Error::new(err.kind(), format!("cannot save the state to `{}`: {err}", path.display())))
     }
 
     pub(crate) fn log(&self) -> &LogSink {
@@ -672,7 +709,8 @@ pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Respon
 }
 
 /// Serves a sandbox for `config` on `listener` until `shutdown` completes, then lets in-flight
-/// requests finish (for at most a few seconds) and returns. An invalid `config` (see
+/// requests finish (for at most a few seconds), saves the animals to the state file if there is one
+/// ([`Config::fixture`]; a failed save is the error returned) and returns. An invalid `config` (see
 /// [`Config::validate`]) is an [`io::ErrorKind::InvalidInput`] error.
 pub async fn serve(
     listener: TcpListener,
@@ -702,7 +740,9 @@ pub(crate) async fn serve_state(
     };
     let severs = state.fault_injector().is_some_and(FaultInjector::severs_connections);
     let app = router(state.clone());
-    until_grace_over(connections::serve(listener, app, state, severs, signal), grace_over).await
+    let served = until_grace_over(connections::serve(listener, app, state.clone(), severs, signal), grace_over).await;
+    let saved = state.save_state();
+    served.and(saved)
 }
 
 async fn until_grace_over(

@@ -144,6 +144,19 @@ struct Args {
     #[arg(long = "api-key", value_name = "KEY", value_parser = parse_api_key)]
     api_keys: Vec<String>,
 
+    /// Start with the animals in FILE instead of the sample: a JSON array, NDJSON or CSV by its extension
+    /// (what `petstore pets add --file` reads), each optionally with its `id`
+    #[arg(long, value_name = "FILE", conflicts_with = "seed_pets", help_heading = FIXTURE)]
+    seed_file: Option<PathBuf>,
+
+    /// Start from the animals in FILE if it exists (then no seed is read); save them to it when stopping
+    #[arg(long, value_name = "FILE", help_heading = FIXTURE)]
+    state: Option<PathBuf>,
+
+    /// Write one JSON line per request to FILE as it is answered (never a header, so never the key)
+    #[arg(long, value_name = "FILE", help_heading = FIXTURE)]
+    record: Option<PathBuf>,
+
     /// Start with N sample animals, ids 1..=N; the same N always gives the same animals
     #[arg(
         long,
@@ -276,6 +289,9 @@ enum DropScope {
     /// The whole connection, with every request on it
     Connection,
 }
+
+/// The help heading of the options that make the sandbox a test fixture.
+const FIXTURE: &str = "Test fixture";
 
 /// The help heading of the HTTPS options.
 const HTTPS: &str = "HTTPS";
@@ -440,6 +456,16 @@ async fn main() -> ExitCode {
         .max_pets(args.max_pets)
         .max_stored_bytes(args.max_stored_bytes)
         .max_streams(args.max_streams);
+    // Read before listening, so a bad seed or state file is refused before anything could be served from it.
+    let config =
+        match petstore_sandbox::Fixture::load(args.seed_file.as_deref(), args.state.as_deref(), args.record.as_deref())
+        {
+            Ok(fixture) => config.fixture(fixture),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+        };
     let config = if args.tls {
         match Tls::generate() {
             Ok(tls) => config.tls(tls.http1_only(args.http1)),
@@ -659,11 +685,19 @@ async fn run_command(
         }
     };
     let _ = stop.send(());
-    let _ = server.await;
+    // The state is saved as the server stops (`--state`); a save that failed is the only failure said here.
+    let saved = match server.await {
+        Ok(Err(err)) => {
+            eprintln!("error: {err}");
+            false
+        }
+        _ => true,
+    };
     // Removed now, with whatever the command left in it; one that cannot be removed is left in the temporary
     // directory, as any program's.
     drop((private_config, ca_dir));
     match code {
+        Ok(0) if !saved => ExitCode::FAILURE,
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: cannot run `{}`: {err}", command[0]);
