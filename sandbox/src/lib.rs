@@ -3,7 +3,9 @@
 //!
 //! [`router`] gives the routes for socket-free tests, [`serve`] runs them on a listener until a
 //! shutdown future completes, and [`Sandbox`] runs one on its own thread on `127.0.0.1:0` for
-//! blocking tests. The animals live in memory and are gone when it stops. On demand it injects
+//! blocking tests. The animals live in memory and are gone when it stops, unless a [`Fixture`]
+//! (`--seed-file`, `--state`, `--record`) seeds them from a file, saves them to one when it stops,
+//! and records each request. On demand it injects
 //! faults (latency, failures, dropped connections, lost replies, garbled bodies) for testing how
 //! a client copes; see [Faults on demand](#faults-on-demand).
 //!

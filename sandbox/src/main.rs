@@ -34,7 +34,7 @@ Routes (every one needs `Authorization: Bearer <KEY>`):
   GET   /v1/pets/{petId}  one animal; deprecated: answers carry
                           `Deprecation: @1767225600` (since 2026-01-01) and
                           `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
-HEAD works wherever GET does. Animals live in memory only. A `name` is at most 128 KiB. \
+HEAD works wherever GET does. Animals live in memory (see --state). A `name` is at most 128 KiB. \
 Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional part, so 3, \
 3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
 
@@ -118,6 +118,26 @@ refused-stream, so those five rates must add up to at most 1. `--fault-seed N` r
 same order; without it the sandbox picks a seed and prints it to stderr (unless --quiet). The log names \
 what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or \
 `POST /v1/pets fault=lost-reply 0.31ms` (no status: none was sent).
+
+Test fixture: --seed-file FILE starts with the animals of FILE instead of the sample (not with \
+--seed-pets): a JSON array (.json), NDJSON (.ndjson, .jsonl) or CSV with a header row (.csv), as `petstore \
+pets add --file` reads them, each record what POST takes plus an optional `id`; records without one get \
+the ids after the highest. `petstore pets list --all --json` writes such a file. A bad file is refused \
+before listening, naming its line (exit 2). --state FILE starts from FILE when it exists (no seed is read \
+then) and saves the animals to it as a JSON array when the sandbox stops (Ctrl-C, SIGTERM, or COMMAND \
+ended), atomically and readable by its owner only. --record FILE empties FILE, then writes one JSON line \
+per request as it is answered:
+  time        when it was answered, RFC 3339 in UTC
+  method      the method
+  path        the path as sent (not decoded)
+  query       the decoded parameters, e.g. {\"limit\": \"5\"}; {} without any
+  body        the body as JSON; null when none, not JSON, or not read (401)
+  status      the status sent; null when none was (drop, lost-reply)
+  fault       the fault injected, or null
+  requestId   the request's X-Request-Id header, else sandbox-N (N from 1)
+No header is recorded, so never the key. For example:
+  petstore-sandbox --seed-file seed.json --record run.ndjson -- ./test.sh
+  jq -se 'map(select(.method == \"POST\")) | all(.status == 201)' run.ndjson
 
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
 COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
@@ -895,6 +915,13 @@ mod tests {
             "128 KiB",
             "--keep-config",
             "PETSTORE_CONFIG_DIR",
+            "--seed-file <FILE>",
+            "--state <FILE>",
+            "--record <FILE>",
+            "requestId",
+            "X-Request-Id",
+            "RFC 3339",
+            "naming its line (exit 2)",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }
