@@ -468,7 +468,9 @@ pub(crate) fn save_state(path: &Path, pets: &[Pet]) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn pets(format: Format, text: &str) -> Result<Vec<(i64, String, i64, Option<PetStatus>)>, (u64, String)> {
+    type Summary = Vec<(i64, String, i64, Option<PetStatus>)>;
+
+    fn pets(format: Format, text: &str) -> Result<Summary, (u64, String)> {
         Ok(pets_of(format, text.as_bytes())?
             .into_iter()
             .map(|pet| (pet.id, pet.name, pet.category_id, pet.status))
