@@ -47,6 +47,9 @@ pub struct Fixture {
     pub(crate) pets: Option<Arc<Vec<Pet>>>,
     /// Where to save the animals when the sandbox stops.
     pub(crate) state_file: Option<PathBuf>,
+    /// `FILE.lock` beside the state file, locked while the sandbox runs, so that two sandboxes never take the
+    /// same state (each would overwrite the other's at its stop).
+    pub(crate) state_lock: Option<Arc<std::fs::File>>,
     /// Where each request is written as it is answered.
     pub(crate) recorder: Option<Arc<Recorder>>,
 }
@@ -74,6 +77,7 @@ impl Fixture {
         let mut fixture = Fixture::default();
         if let Some(path) = state_file {
             check_state_path(path)?;
+            fixture.state_lock = Some(Arc::new(lock_state(path)?));
             if let Some(bytes) = read_file(path, true)? {
                 let pets =
                     pets_of(Format::Json, &bytes).map_err(|(line, message)| FixtureError::at(path, line, message))?;
@@ -178,6 +182,30 @@ fn check_state_path(path: &Path) -> Result<(), FixtureError> {
         return Err(FixtureError::whole(path, "its directory does not exist, so the state could not be saved"));
     }
     Ok(())
+}
+
+/// Locks `FILE.lock` beside the state file `path`, or says that another sandbox holds it. The lock file is left
+/// in place afterwards: removing it could race a sandbox that has just opened it.
+fn lock_state(path: &Path) -> Result<std::fs::File, FixtureError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(|err| FixtureError::whole(&lock_path, format!("cannot create the state's lock file: {err}")))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(FixtureError::whole(
+            path,
+            "another petstore-sandbox is using this state file; stop it first, or give this one another `--state`",
+        )),
+        Err(std::fs::TryLockError::Error(err)) => {
+            Err(FixtureError::whole(&lock_path, format!("cannot lock the state's lock file: {err}")))
+        }
+    }
 }
 
 /// The bytes of `path`, at most [`SEED_FILE_MAX_BYTES`] of them; `None` when there is no such file and
@@ -604,11 +632,16 @@ mod tests {
         let state = dir.path().join("state.json");
         let fixture = Fixture::load(Some(&seed), Some(&state), None).unwrap();
         assert_eq!(fixture.pets.as_ref().unwrap()[0].name, "Seed", "no state yet: the seed");
+        drop(fixture);
         std::fs::write(&state, "[{\"id\": 9, \"name\": \"Kept\", \"categoryId\": 1}]").unwrap();
         let fixture = Fixture::load(Some(&seed), Some(&state), None).unwrap();
         assert_eq!(fixture.pets.as_ref().unwrap()[0].name, "Kept");
         let err = Fixture::load(Some(&dir.path().join("seed.txt")), None, None).unwrap_err();
         assert!(err.to_string().contains("cannot tell its format from its extension"), "{err}");
+        let err = Fixture::load(None, Some(&state), None).unwrap_err();
+        assert!(err.to_string().contains("another petstore-sandbox is using this state file"), "{err}");
+        drop(fixture);
+        assert!(Fixture::load(None, Some(&state), None).is_ok(), "free again once the first is gone");
         let err = Fixture::load(None, Some(&dir.path().join("nowhere/state.json")), None).unwrap_err();
         assert!(err.to_string().contains("its directory does not exist"), "{err}");
         std::fs::write(&seed, "{\"name\": \"Seed\", \"categoryId\": 1}\n\n{}\n").unwrap();

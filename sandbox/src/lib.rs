@@ -507,6 +507,8 @@ struct Shared {
     recorder: Option<Arc<record::Recorder>>,
     /// Where the animals are saved when the sandbox stops (`--state`).
     state_file: Option<std::path::PathBuf>,
+    /// Held while the sandbox runs, so no other sandbox takes the same state file.
+    _state_lock: Option<Arc<std::fs::File>>,
 }
 
 impl fmt::Debug for AppState {
@@ -561,6 +563,7 @@ impl AppState {
                     .map(|tls| tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))),
                 recorder: config.fixture.recorder.clone(),
                 state_file: config.fixture.state_file.clone(),
+                _state_lock: config.fixture.state_lock.clone(),
             }),
         }
     }

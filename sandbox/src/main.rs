@@ -125,7 +125,8 @@ pets add --file` reads them, each record what POST takes plus an optional `id`; 
 the ids after the highest. `petstore pets list --all --json` writes such a file. A bad file is refused \
 before listening, naming its line (exit 2). --state FILE starts from FILE when it exists (no seed is read \
 then) and saves the animals to it as a JSON array when the sandbox stops (Ctrl-C, SIGTERM, or COMMAND \
-ended), atomically and readable by its owner only. --record FILE empties FILE, then writes one JSON line \
+ended), atomically and readable by its owner only; FILE.lock beside it keeps a second sandbox off \
+it. --record FILE empties FILE, then writes one JSON line \
 per request as it is answered:
   time        when it was answered, RFC 3339 in UTC
   method      the method

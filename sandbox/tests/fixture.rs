@@ -224,3 +224,27 @@ wait"#;
         assert_eq!((&line["status"], &line["body"]["categoryId"]), (&json!(201), &json!(n)));
     }
 }
+
+/// Two sandboxes never share a state file: the second is refused before it listens.
+#[test]
+fn a_state_file_in_use_is_refused() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let mut first = sandbox()
+        .args(["--quiet", "--addr", "127.0.0.1:0", "--state"])
+        .arg(&state)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(first.stdout.take().unwrap()).read_line(&mut url).unwrap();
+    let second = sandbox().arg("--state").arg(&state).args(["--", "true"]).output().unwrap();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("another petstore-sandbox is using this state file"), "{stderr}");
+}
