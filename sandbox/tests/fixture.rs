@@ -248,3 +248,30 @@ fn a_state_file_in_use_is_refused() {
     assert_eq!(second.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("another petstore-sandbox is using this state file"), "{stderr}");
 }
+
+/// Over HTTPS and HTTP/2 the record holds the same: the body read from its DATA frames, the request id.
+#[test]
+fn requests_over_http2_are_recorded_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (record, state) = (dir.path().join("record.ndjson"), dir.path().join("state.json"));
+    let script = r#"set -e
+curl -sf --http2 --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'X-Request-Id: h2' \
+  -H 'Content-Type: application/json' -d '{"name": "Kit", "categoryId": 2}' -o /dev/null \
+  -w '%{http_version}' "$PETSTORE_BASE_URL/pets""#;
+    let output = sandbox()
+        .args(["--tls", "--seed-pets", "0", "--record"])
+        .arg(&record)
+        .arg("--state")
+        .arg(&state)
+        .args(["--", "sh", "-c", script])
+        .output()
+        .unwrap();
+    assert_ok(&output);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "2", "over HTTP/2");
+    let line = &lines(&record)[0];
+    assert_eq!(
+        (&line["body"], &line["status"], &line["requestId"]),
+        (&json!({"name": "Kit", "categoryId": 2}), &json!(201), &json!("h2"))
+    );
+    assert_eq!(json(&state), json!([{"id": 1, "name": "Kit", "categoryId": 2}]));
+}
