@@ -70,7 +70,7 @@ impl ApiError {
         }
     }
 
-    fn message(&self) -> &str {
+    pub(crate) fn message(&self) -> &str {
         match self {
             Self::Unauthorized(message)
             | Self::InvalidParameter(message)

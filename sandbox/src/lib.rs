@@ -3,7 +3,9 @@
 //!
 //! [`router`] gives the routes for socket-free tests, [`serve`] runs them on a listener until a
 //! shutdown future completes, and [`Sandbox`] runs one on its own thread on `127.0.0.1:0` for
-//! blocking tests. The animals live in memory and are gone when it stops. On demand it injects
+//! blocking tests. The animals live in memory and are gone when it stops, unless a [`Fixture`]
+//! (`--seed-file`, `--state`, `--record`) seeds them from a file, saves them to one when it stops,
+//! and records each request. On demand it injects
 //! faults (latency, failures, dropped connections, lost replies, garbled bodies) for testing how
 //! a client copes; see [Faults on demand](#faults-on-demand).
 //!
@@ -144,9 +146,11 @@
 mod connections;
 mod error;
 mod faults;
+mod fixture;
 mod handle;
 mod log;
 mod number;
+mod record;
 mod routes;
 mod sever;
 mod store;
@@ -177,6 +181,7 @@ use crate::log::LogSink;
 use crate::store::{Store, StoreLimits};
 
 pub use crate::faults::{FaultCounts, H2Drop};
+pub use crate::fixture::{Fixture, FixtureError};
 pub use crate::handle::Sandbox;
 pub use crate::routes::router;
 pub use crate::tls::{Tls, TlsError};
@@ -223,6 +228,7 @@ pub struct Config {
     goaway_after: Option<u64>,
     tls: Option<Tls>,
     store_limits: StoreLimits,
+    fixture: Fixture,
 }
 
 /// How long a connection may take to send a request head, by default; see [Bounds](#bounds).
@@ -265,6 +271,7 @@ impl Default for Config {
             goaway_after: None,
             tls: None,
             store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
+            fixture: Fixture::default(),
         }
     }
 }
@@ -283,6 +290,15 @@ impl Config {
     #[must_use]
     pub fn seed_pets(mut self, n: u64) -> Self {
         self.seed_pets = n;
+        self
+    }
+
+    /// Starts from the animals of `fixture` (instead of the [`Config::seed_pets`] sample) when it has any,
+    /// saves them to its state file when the sandbox stops, and records each request to its record file;
+    /// see [`Fixture::load`].
+    #[must_use]
+    pub fn fixture(mut self, fixture: Fixture) -> Self {
+        self.fixture = fixture;
         self
     }
 
@@ -489,6 +505,12 @@ struct Shared {
     connections: ConnectionLimits,
     /// The rustls settings when serving HTTPS.
     tls: Option<Arc<rustls::ServerConfig>>,
+    /// Where each request is recorded (`--record`).
+    recorder: Option<Arc<record::Recorder>>,
+    /// Where the animals are saved when the sandbox stops (`--state`).
+    state_file: Option<std::path::PathBuf>,
+    /// Held while the sandbox runs, so no other sandbox takes the same state file.
+    _state_lock: Option<Arc<std::fs::File>>,
 }
 
 impl fmt::Debug for AppState {
@@ -524,7 +546,10 @@ impl AppState {
                 in_flight: AtomicUsize::new(0),
                 peak_in_flight: AtomicUsize::new(0),
                 request_lines: Mutex::new(std::collections::VecDeque::new()),
-                store: Mutex::new(Store::seeded_with(config.seed_pets, config.store_limits)),
+                store: Mutex::new(match &config.fixture.pets {
+                    Some(pets) => Store::with_pets(pets, config.store_limits),
+                    None => Store::seeded_with(config.seed_pets, config.store_limits),
+                }),
                 faults: FaultInjector::new(&config.faults),
                 goaways: AtomicU64::new(0),
                 accepted: AtomicU64::new(0),
@@ -539,6 +564,9 @@ impl AppState {
                     .tls
                     .as_ref()
                     .map(|tls| tls.server_config().unwrap_or_else(|err| panic!("the sandbox's TLS settings: {err}"))),
+                recorder: config.fixture.recorder.clone(),
+                state_file: config.fixture.state_file.clone(),
+                _state_lock: config.fixture.state_lock.clone(),
             }),
         }
     }
@@ -616,6 +644,20 @@ impl AppState {
         self.shared.connections
     }
 
+    pub(crate) fn recorder(&self) -> Option<&record::Recorder> {
+        self.shared.recorder.as_deref()
+    }
+
+    /// Writes the animals to the state file, if there is one (`--state`).
+    fn save_state(&self) -> io::Result<()> {
+        let Some(path) = &self.shared.state_file else {
+            return Ok(());
+        };
+        let store = self.store();
+        fixture::save_state(path, store.all())
+            .map_err(|err| io::Error::new(err.kind(), format!("cannot save the state to `{}`: {err}", path.display())))
+    }
+
     pub(crate) fn log(&self) -> &LogSink {
         &self.shared.log
     }
@@ -685,7 +727,8 @@ pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Respon
 }
 
 /// Serves a sandbox for `config` on `listener` until `shutdown` completes, then lets in-flight
-/// requests finish (for at most a few seconds) and returns. An invalid `config` (see
+/// requests finish (for at most a few seconds), saves the animals to the state file if there is one
+/// ([`Config::fixture`]; a failed save is the error returned) and returns. An invalid `config` (see
 /// [`Config::validate`]) is an [`io::ErrorKind::InvalidInput`] error.
 pub async fn serve(
     listener: TcpListener,
@@ -715,7 +758,9 @@ pub(crate) async fn serve_state(
     };
     let severs = state.fault_injector().is_some_and(FaultInjector::severs_connections);
     let app = router(state.clone());
-    until_grace_over(connections::serve(listener, app, state, severs, signal), grace_over).await
+    let served = until_grace_over(connections::serve(listener, app, state.clone(), severs, signal), grace_over).await;
+    let saved = state.save_state();
+    served.and(saved)
 }
 
 async fn until_grace_over(

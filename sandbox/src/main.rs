@@ -36,7 +36,7 @@ Routes (every one needs `Authorization: Bearer <KEY>`):
   GET   /v1/pets/{petId}  one animal; deprecated: answers carry
                           `Deprecation: @1767225600` (since 2026-01-01) and
                           `Sunset: Thu, 05 Dec 2030 00:00:00 GMT`
-HEAD works wherever GET does. Animals live in memory only. A `name` is at most 128 KiB. \
+HEAD works wherever GET does. Animals live in memory (see --state). A `name` is at most 128 KiB. \
 Integers (`categoryId`, `limit`, `petId`) are JSON Schema's: any number without a fractional part, so 3, \
 3.0, 3e0 and 30e-1 are 3; 3.5, and anything outside int64, is refused.
 
@@ -121,6 +121,27 @@ same order; without it the sandbox picks a seed and prints it to stderr (unless 
 what happened to a request, e.g. `GET /v1/pets 503 fault=fail latency=41.07ms 41.30ms`, or \
 `POST /v1/pets fault=lost-reply 0.31ms` (no status: none was sent).
 
+Test fixture: --seed-file FILE starts with the animals of FILE instead of the sample (not with \
+--seed-pets): a JSON array (.json), NDJSON (.ndjson, .jsonl) or CSV with a header row (.csv), as `petstore \
+pets add --file` reads them, each record what POST takes plus an optional `id`; records without one get \
+the ids after the highest. `petstore pets list --all --json` writes such a file. A bad file is refused \
+before listening, naming its line (exit 2). --state FILE starts from FILE when it exists (no seed is read \
+then) and saves the animals to it as a JSON array when the sandbox stops (Ctrl-C, SIGTERM, or COMMAND \
+ended), atomically and readable by its owner only; FILE.lock beside it keeps a second sandbox off \
+it. --record FILE empties FILE, then writes one JSON line \
+per request as it is answered:
+  time        when it was answered, RFC 3339 in UTC
+  method      the method
+  path        the path as sent (not decoded)
+  query       the decoded parameters, e.g. {\"limit\": \"5\"}; {} without any
+  body        the body as JSON; null when none, not JSON, or not read (401)
+  status      the status sent; null when none was (drop, lost-reply)
+  fault       the fault injected, or null
+  requestId   the request's X-Request-Id header, else sandbox-N (N from 1)
+No header is recorded, so never the key. For example:
+  petstore-sandbox --seed-file seed.json --record run.ndjson -- ./test.sh
+  jq -se 'map(select(.method == \"POST\")) | all(.status == 201)' run.ndjson
+
 With `-- COMMAND [ARGS]...`, the sandbox listens on a free port (unless `--addr` says otherwise), runs \
 COMMAND with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at itself, stops when COMMAND ends and exits \
 with COMMAND's exit code (127 when there is no such command, 126 when it cannot be run). COMMAND gets an \
@@ -146,6 +167,19 @@ struct Args {
     /// Accept this API key instead of the default `sandbox`; repeat to accept several
     #[arg(long = "api-key", value_name = "KEY", value_parser = parse_api_key)]
     api_keys: Vec<String>,
+
+    /// Start with the animals in FILE instead of the sample: a JSON array, NDJSON or CSV by its extension
+    /// (what `petstore pets add --file` reads), each optionally with its `id`
+    #[arg(long, value_name = "FILE", conflicts_with = "seed_pets", help_heading = FIXTURE)]
+    seed_file: Option<PathBuf>,
+
+    /// Start from the animals in FILE if it exists (then no seed is read); save them to it when stopping
+    #[arg(long, value_name = "FILE", help_heading = FIXTURE)]
+    state: Option<PathBuf>,
+
+    /// Write one JSON line per request to FILE as it is answered (never a header, so never the key)
+    #[arg(long, value_name = "FILE", help_heading = FIXTURE)]
+    record: Option<PathBuf>,
 
     /// Start with N sample animals, ids 1..=N; the same N always gives the same animals
     #[arg(
@@ -279,6 +313,9 @@ enum DropScope {
     /// The whole connection, with every request on it
     Connection,
 }
+
+/// The help heading of the options that make the sandbox a test fixture.
+const FIXTURE: &str = "Test fixture";
 
 /// The help heading of the HTTPS options.
 const HTTPS: &str = "HTTPS";
@@ -445,6 +482,16 @@ async fn main() -> ExitCode {
         .max_pets(args.max_pets)
         .max_stored_bytes(args.max_stored_bytes)
         .max_streams(args.max_streams);
+    // Read before listening, so a bad seed or state file is refused before anything could be served from it.
+    let config =
+        match petstore_sandbox::Fixture::load(args.seed_file.as_deref(), args.state.as_deref(), args.record.as_deref())
+        {
+            Ok(fixture) => config.fixture(fixture),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+        };
     let config = if args.tls {
         match Tls::generate() {
             Ok(tls) => config.tls(tls.http1_only(args.http1)),
@@ -671,13 +718,21 @@ async fn run_command(
         }
     };
     let _ = stop.send(());
-    let _ = server.await;
+    // The state is saved as the server stops (`--state`); a save that failed is the only failure said here.
+    let saved = match server.await {
+        Ok(Err(err)) => {
+            eprintln!("error: {err}");
+            false
+        }
+        _ => true,
+    };
     // Removed now, with whatever the command left in it; one that cannot be removed is left in the temporary
     // directory, as any program's.
     drop((private_config, ca_dir));
     // Its stdin closes with it: the guard wakes, finds nothing left, and ends.
     drop(guard);
     match code {
+        Ok(0) if !saved => ExitCode::FAILURE,
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: cannot run `{}`: {err}", command[0]);
@@ -881,6 +936,13 @@ mod tests {
             "128 KiB",
             "--keep-config",
             "PETSTORE_CONFIG_DIR",
+            "--seed-file <FILE>",
+            "--state <FILE>",
+            "--record <FILE>",
+            "requestId",
+            "X-Request-Id",
+            "RFC 3339",
+            "naming its line (exit 2)",
         ] {
             assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
         }

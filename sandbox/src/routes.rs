@@ -23,6 +23,7 @@ use crate::faults::{self, Fault, FaultKind, Injected};
 use crate::json_response;
 use crate::log::Entry;
 use crate::number;
+use crate::record;
 use crate::store::StoreFull;
 use crate::wire::{PetStatus, is_json_content_type, parse_new_pet};
 
@@ -74,12 +75,18 @@ pub fn router(state: AppState) -> Router {
         // answers a method that is not the deprecated operation, and says nothing of `GET`'s future.
         .route_layer(map_response(mark_deprecated))
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) });
-    Router::new()
+    let router = Router::new()
         .route("/v1/pets", pets)
         .route("/v1/pets/{petId}", pet)
         .fallback(no_route)
-        .layer(from_fn_with_state(state.clone(), observe))
-        .with_state(state)
+        .layer(from_fn_with_state(state.clone(), observe));
+    // Outermost, so it sees every request and its answer as sent; left out when there is no record.
+    let router = if state.recorder().is_some() {
+        router.layer(from_fn_with_state(state.clone(), record::record))
+    } else {
+        router
+    };
+    router.with_state(state)
 }
 
 /// Counts every request that reaches the router and, unless quiet, logs it once answered, with the

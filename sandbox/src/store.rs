@@ -79,6 +79,25 @@ impl Store {
         store
     }
 
+    /// A store holding `pets` (ascending ids, each once: a seed or state file, src/fixture.rs); new animals get
+    /// the ids after the highest.
+    pub(crate) fn with_pets(pets: &[Pet], limits: StoreLimits) -> Store {
+        let mut store = Store {
+            pets: pets.to_vec(),
+            by_status: Default::default(),
+            next_id: pets.last().map_or(1, |pet| pet.id.saturating_add(1)),
+            limits,
+            added: 0,
+            added_name_bytes: 0,
+        };
+        for (position, pet) in store.pets.iter().enumerate() {
+            if let Some(status) = pet.status {
+                store.by_status[status.index()].push(position);
+            }
+        }
+        store
+    }
+
     /// Adds a client's animal under a fresh id, unless that would pass a limit; a refusal uses up
     /// no id.
     pub(crate) fn add(&mut self, new: NewPet) -> Result<&Pet, StoreFull> {

@@ -15,6 +15,7 @@ use crate::log::LogSink;
 use crate::{AppState, Config, Sandbox, router, serve};
 
 mod faults;
+mod fixture;
 
 const KEY: &str = "Bearer sandbox";
 const SUNSET: &str = "Thu, 05 Dec 2030 00:00:00 GMT";
