@@ -30,6 +30,9 @@ _petstore() {
             petstore,auth)
                 cmd="petstore__subcmd__auth"
                 ;;
+            petstore,completion)
+                cmd="petstore__subcmd__completions"
+                ;;
             petstore,completions)
                 cmd="petstore__subcmd__completions"
                 ;;
@@ -310,7 +313,7 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version pets api auth env config alias doctor completions version schema mcp help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version pets api auth env config alias doctor completions completion version schema mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -356,7 +359,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__alias)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list set remove help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version list set remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -472,7 +475,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__alias__subcmd__list)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -522,7 +525,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__alias__subcmd__remove)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -568,7 +571,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__alias__subcmd__set)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -614,12 +617,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__api)
-            opts="-f -F -H -i -y -o -q -v -h -V --raw-field --field --input --header --include --yes --dry-run --curl --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-X -f -F -H -i -y -o -q -v -h -V --method --raw-field --field --input --header --include --yes --dry-run --curl --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --method)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -X)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --raw-field)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -688,7 +699,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version login logout status token help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version login logout status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -818,7 +829,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__login)
-            opts="-o -q -v -h -V --no-verify --storage --insecure-storage --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --no-verify --storage --insecure-storage --with-token --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -868,7 +879,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__logout)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -914,7 +925,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__status)
-            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --all --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -964,7 +975,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__auth__subcmd__token)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1010,7 +1021,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__completions)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version bash elvish fish powershell zsh"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1056,7 +1067,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__config)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version path help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version path help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1144,7 +1155,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__config__subcmd__path)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1190,7 +1201,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__doctor)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1240,7 +1251,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list current use add set remove confirm-writes help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version list current use add set remove confirm-writes help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1286,7 +1297,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__add)
-            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1332,7 +1343,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__confirm__subcmd__writes)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version on off"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version on off"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0
@@ -1382,7 +1393,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__current)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1554,7 +1565,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__list)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1604,7 +1615,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__remove)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0
@@ -1654,7 +1665,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__set)
-            opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0
@@ -1720,7 +1731,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__use)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0
@@ -2232,7 +2243,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__mcp)
-            opts="-o -q -v -h -V --allow-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --allow-writes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2278,7 +2289,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version list find add get watch help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version list find add get watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2324,7 +2335,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__add)
-            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --skip-invalid --unknown --if-absent --undecided --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-y -o -q -v -h -V --name --category-id --status --file --format --concurrency --failed --skip-invalid --unknown --if-absent --undecided --progress --yes --dry-run --curl --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2418,7 +2429,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__find)
-            opts="-o -q -v -h -V --id --name --name-contains --exact --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --id --name --name-contains --exact --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2492,7 +2503,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__get)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2640,7 +2651,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --all --category --name-contains --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --all --category --name-contains --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2710,7 +2721,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__watch)
-            opts="-o -q -v -h -V --interval --once --state --count --for --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --interval --once --state --count --for --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2772,7 +2783,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__schema)
-            opts="-o -q -v -h -V --for --list --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --for --list --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2822,7 +2833,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__version)
-            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --verbose --help --version"
+            opts="-o -q -v -h -V --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_petstore_global_optspecs
-    string join \n env= base-url= timeout= cacert= json o/output= jq= color= q/quiet no-input v/verbose h/help V/version
+    string join \n env= base-url= timeout= cacert= json o/output= jq= color= q/quiet no-input no-pager v/verbose h/help V/version
 end
 
 function __fish_petstore_needs_command
@@ -26,7 +26,7 @@ end
 
 complete -c petstore -n "__fish_petstore_needs_command" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_needs_command" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_needs_command" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_needs_command" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_needs_command" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_needs_command" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -40,6 +40,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_needs_command" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_needs_command" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_needs_command" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_needs_command" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_needs_command" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_needs_command" -s V -l version -d 'Print version'
@@ -51,13 +52,14 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "config" -d 'Show 
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "alias" -d 'Name command lines, and run them by that name'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "completion" -d 'Print the shell completion script for SHELL'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -71,6 +73,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -s V -l version -d 'Print version'
@@ -93,7 +96,7 @@ status\t'available, pending, sold, then none'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -111,6 +114,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -128,7 +132,7 @@ status\t'available, pending, sold, then none'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -146,6 +150,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -s V -l version -d 'Print version'
@@ -170,7 +175,7 @@ none\t'Nothing'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -190,13 +195,14 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -212,6 +218,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -221,7 +228,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l for -d 'End after this long: seconds, or 90s, 5m, 1h' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -236,6 +243,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from watch" -s V -l version -d 'Print version'
@@ -245,13 +253,14 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one animal by its id (deprecated)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "watch" -d 'Print what arrives and changes in the store, looking again and again'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -s X -l method -d 'The HTTP method, as with curl and gh (`-X POST`) [default: GET]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s f -l raw-field -d 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s F -l field -d 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file\'s text' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l input -d 'Send this file as the body, as it is; `-` reads stdin' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s H -l header -d 'Add a request header (not `Authorization`: the key comes from the environment)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand api" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -269,12 +278,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand api" -l curl -d 'As `-
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand api" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -288,6 +298,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and not __fish_seen_subcommand_from login logout status token help" -s V -l version -d 'Print version'
@@ -301,7 +312,7 @@ kernel\t'Linux\'s kernel keyring (persistent keyring): no file; it survives logg
 file\t'A plain-text file, mode 0600, in the config directory'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -314,15 +325,17 @@ always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-verify -d 'Store the key without checking it against the API'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'The same as `--storage file`'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the key from stdin, never asking (as `gh auth login --with-token`); an empty one is refused'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -336,13 +349,14 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -359,12 +373,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -378,6 +393,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
@@ -388,7 +404,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -402,6 +418,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s V -l version -d 'Print version'
@@ -416,7 +433,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_se
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -432,12 +449,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -451,12 +469,13 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from current" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -470,12 +489,13 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -490,6 +510,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
@@ -503,7 +524,7 @@ output\t'`--output` of every command that prints records'
 columns\t'`--columns` of every command that prints animals'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -518,12 +539,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -537,12 +559,13 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -556,6 +579,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s V -l version -d 'Print version'
@@ -569,7 +593,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -583,6 +607,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -s V -l version -d 'Print version'
@@ -590,7 +615,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -604,6 +629,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
@@ -611,7 +637,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_see
 complete -c petstore -n "__fish_petstore_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -625,6 +651,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_seen_subcommand_from list set remove help" -s V -l version -d 'Print version'
@@ -635,7 +662,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and not __fish_
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -651,12 +678,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -670,12 +698,13 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -689,6 +718,7 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
@@ -699,7 +729,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -715,12 +745,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-header -
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand completions" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -734,13 +765,34 @@ never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand completions" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand completion" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand version" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -756,6 +808,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-header 
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand version" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand version" -s V -l version -d 'Print version'
@@ -775,7 +828,7 @@ help\t''
 error\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand schema" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand schema" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -790,12 +843,13 @@ complete -c petstore -n "__fish_petstore_using_subcommand schema" -l list -d 'Li
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand schema" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l timeout -d 'Give up on an attempt that takes longer than this many seconds [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
@@ -810,6 +864,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l allow-writes -
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s V -l version -d 'Print version'

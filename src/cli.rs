@@ -62,13 +62,15 @@ Environment variables:
   PETSTORE_API_KEY     the API key; when set, no stored key is read (for CI)
   PETSTORE_ENV         the environment to use, as `--env`
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
-  PETSTORE_TIMEOUT     seconds one attempt may take, as `--timeout`
+  PETSTORE_TIMEOUT     how long one attempt may take, as `--timeout`
   PETSTORE_CACERT      a PEM file of CA certificates to trust too, as `--cacert`
   PETSTORE_NO_INPUT    when set (not 0), never ask for missing input
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
   PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
   PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
   PETSTORE_NO_DEFAULTS  when set (not 0), ignore the environment's defaults
+  PETSTORE_PAGER       the pager for long help at a terminal (else PAGER, else
+                       `less -FRX`); empty or `cat`: none
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,
                        or ~/.config/petstore)
   NO_COLOR             when set and not empty, no colour unless `--color always`
@@ -161,9 +163,9 @@ pub struct GlobalArgs {
     #[arg(long, global = true, hide_short_help = true, value_name = "URL", value_parser = BaseUrlParser)]
     pub base_url: Option<petstore_core::config::DisplaySafeUrl>,
 
-    /// Give up on an attempt that takes longer than this many seconds [default: 30]
-    /// [env: PETSTORE_TIMEOUT]
-    #[arg(long, global = true, hide_short_help = true, value_name = "SECONDS", value_parser = parse_timeout)]
+    /// Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m`
+    /// [default: 30] [env: PETSTORE_TIMEOUT]
+    #[arg(long, global = true, hide_short_help = true, value_name = "DURATION", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
     /// Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified
@@ -204,6 +206,10 @@ pub struct GlobalArgs {
     /// [env: PETSTORE_NO_INPUT]
     #[arg(long, global = true, hide_short_help = true)]
     pub no_input: bool,
+
+    /// Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]
+    #[arg(long, global = true, hide_short_help = true)]
+    pub no_pager: bool,
 
     /// Show each request and answer on stderr (the key is masked)
     #[arg(short, long, global = true, hide_short_help = true, conflicts_with = "quiet")]
@@ -271,6 +277,8 @@ Examples:
 
     Doctor(DoctorArgs),
 
+    // `completion`, as gh and kubectl spell it, beside the plural.
+    #[command(visible_alias = "completion")]
     Completions(CompletionsArgs),
 
     Version(VersionArgs),
@@ -387,11 +395,23 @@ impl clap::builder::TypedValueParser for BaseUrlParser {
     }
 }
 
-/// A timeout in seconds: a positive number, fractions allowed, at most a day.
+/// A timeout: a number of seconds (fractions allowed), or a duration with its unit as people write it (`5s`,
+/// `1500ms`, `2m`, `1h 30m`: [`crate::commands::values::with_unit`]), above 0 and at most a day.
 pub fn parse_timeout(value: &str) -> Result<std::time::Duration, String> {
-    match value.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(seconds)),
-        _ => Err(format!("`{value}` is not a number of seconds above 0 (e.g. `30` or `2.5`)")),
+    let text = value.trim();
+    let duration = match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Some(std::time::Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Ok(_) => None,
+        Err(_) => crate::commands::values::with_unit(text),
+    };
+    match duration {
+        Some(duration) if !duration.is_zero() && duration <= std::time::Duration::from_secs(86_400) => Ok(duration),
+        _ => Err(format!(
+            "`{value}` is not a timeout above 0 and at most a day: a number of seconds (`30`, `2.5`) or a duration \
+             (`5s`, `1500ms`, `2m`)"
+        )),
     }
 }
 
@@ -404,6 +424,27 @@ mod tests {
     fn the_command_tree_is_consistent() {
         Cli::command().debug_assert();
         command().debug_assert();
+    }
+
+    /// Issue 46: `--timeout 5s`, `1500ms` and `2m` as users bring them from other tools; a bare number stays
+    /// seconds.
+    #[test]
+    fn a_timeout_is_seconds_or_a_duration_with_its_unit() {
+        use std::time::Duration;
+        for (text, expected) in [
+            ("30", Duration::from_secs(30)),
+            ("2.5", Duration::from_millis(2500)),
+            ("5s", Duration::from_secs(5)),
+            ("1500ms", Duration::from_millis(1500)),
+            ("2m", Duration::from_secs(120)),
+            (" 1h 30m ", Duration::from_secs(5400)),
+            ("24h", Duration::from_secs(86_400)),
+        ] {
+            assert_eq!(parse_timeout(text), Ok(expected), "{text}");
+        }
+        for text in ["0", "0s", "-1", "25h", "5 parsecs", "", "NaN", "inf", "1e400"] {
+            assert!(parse_timeout(text).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -258,12 +258,30 @@ impl Context {
         };
         match self.environment() {
             Ok(env) if self.base_url.is_none() => {
+                // A built-in environment at its built-in URL has no section in the config file to point at.
+                let at_built_in_url = env.built_in
+                    && petstore_core::config::built_in_environments()
+                        .iter()
+                        .any(|built_in| built_in.name == env.name && built_in.base_url == env.base_url);
+                let hint = if at_built_in_url && env.built_in_key.is_some() {
+                    "is the sandbox running? start it with `petstore-sandbox &` (or run a command inside \
+                     `petstore-sandbox -- COMMAND`)"
+                        .to_owned()
+                } else if at_built_in_url {
+                    format!(
+                        "check that the server is running; `petstore env set {} --base-url URL` says where it is",
+                        env.name
+                    )
+                } else {
+                    format!(
+                        "check that the server is running and that `base_url` under `[environments.{}]` in the \
+                         config file (`petstore config path`) is right",
+                        env.name
+                    )
+                };
                 let env = &env.name;
                 Error::new(&code::NETWORK, format!("cannot connect to `{origin}` (environment `{env}`): {reason}"))
-                    .with_hint(format!(
-                        "check that the server is running and that `base_url` under `[environments.{env}]` in the \
-                         config file (`petstore config path`) is right"
-                    ))
+                    .with_hint(hint)
             }
             _ => err,
         }

@@ -292,7 +292,14 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
         Some(shown) => shown.render().to_string(),
         None => safe::escape(&err.render().to_string(), safe::Newlines::Keep).into_owned(),
     };
-    let written = stream.write_all(text.as_bytes()).and_then(|()| stream.flush());
+    // Long help at a terminal goes through a pager (`output::pager`), unless `--no-pager`.
+    let paged = (err.kind() == clap::error::ErrorKind::DisplayHelp && !output::pager::no_pager_from_args(args))
+        .then(|| output::pager::page(&text))
+        .flatten();
+    let written = match paged {
+        Some(paged) => paged,
+        None => stream.write_all(text.as_bytes()).and_then(|()| stream.flush()),
+    };
     drop(stream);
     match written {
         // `--help` or `--version` to a stdout that cannot take it (`> /dev/full`) fails as every command

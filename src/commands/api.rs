@@ -22,7 +22,7 @@ use crate::error::{Error, code};
 
 /// Send any request to the API and print the answer's body
 ///
-/// Sends METHOD to PATH under the active environment's base URL (`--env`, `--base-url`) with its API key: for
+/// Sends METHOD (GET when only PATH is given; `-X METHOD` names another) to PATH under the active environment's base URL (`--env`, `--base-url`) with its API key: for
 /// operations petstore has no command for. PATH is relative to the base URL, which includes the version
 /// path: `/pets` goes to `https://HOST/v1/pets`; the leading slash is optional, and a query (`?a=b`) is kept.
 /// A full URL, or a PATH whose `..` climbs above the base URL, is refused: the key goes to the base URL alone.
@@ -53,20 +53,26 @@ use crate::error::{Error, code};
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
-  petstore api GET /pets -f status=sold -F limit=5
+  petstore api /pets -f status=sold -F limit=5
+  petstore api -X POST /pets -f name=Rex -F categoryId=3
   petstore api POST /pets -f name=Rex -F categoryId=3
   echo '{\"name\": \"Tom\", \"categoryId\": 2}' | petstore api POST /pets --input -
   petstore api GET /store/orders
   petstore api GET /pets --jq '.[] | select(.status == \"sold\") | .name'
   petstore api -i HEAD /pets")]
 pub struct ApiArgs {
-    /// The HTTP method, in any case: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS...
-    #[arg(value_name = "METHOD", value_parser = parse_method)]
-    pub method: Method,
+    /// The HTTP method, in any case (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS...), then PATH; or PATH
+    /// alone, sent as GET or as `-X` says
+    #[arg(value_name = "METHOD|PATH")]
+    pub first: String,
 
     /// The path below the base URL, e.g. `/pets` or `/pets?status=sold`
     #[arg(value_name = "PATH")]
-    pub path: String,
+    pub second: Option<String>,
+
+    /// The HTTP method, as with curl and gh (`-X POST`) [default: GET]
+    #[arg(short = 'X', long = "method", value_name = "METHOD", value_parser = parse_method)]
+    pub method: Option<Method>,
 
     /// Add a string parameter (to the query for GET and HEAD, else to the JSON body)
     #[arg(short = 'f', long = "raw-field", value_name = "KEY=VALUE", value_parser = parse_field)]
@@ -109,15 +115,37 @@ impl ApiArgs {
     }
 }
 
+/// The method and the path `args` ask for: `METHOD PATH`, or `PATH` with `-X METHOD` or as GET (as `gh api`
+/// and curl take them). A write is never the default: without a method, nothing but a GET is sent.
+fn method_and_path(args: &ApiArgs) -> Result<(Method, &str), Error> {
+    match (&args.second, &args.method) {
+        (None, method) => Ok((method.clone().unwrap_or(Method::GET), args.first.as_str())),
+        (Some(path), None) => {
+            let method = parse_method(&args.first).map_err(|why| {
+                Error::invalid_value(format!("`{}` is {why}", args.first))
+                    .with_hint("give `METHOD PATH`, or `PATH` alone for a GET (`-X METHOD` for another)")
+            })?;
+            Ok((method, path.as_str()))
+        }
+        (Some(path), Some(method)) => {
+            Err(Error::invalid_value(format!("`{}` and `-X {method}` both name a method for `{path}`", args.first))
+                .with_hint(format!(
+                    "give one of them: `petstore api {method} {path}` or `petstore api -X {method} {path}`"
+                )))
+        }
+    }
+}
+
 pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     // Everything the user typed is checked before the key is looked up or anything is sent.
+    let (method, path) = method_and_path(args)?;
     let headers = parse_headers(&args.headers)?;
-    let mut url = resolve(ctx.target()?.base_url, &args.path)?;
+    let mut url = resolve(ctx.target()?.base_url, path)?;
     let params = params(args)?;
     let body = match &args.input {
         Some(path) => Some(read_input(path)?),
         None if params.is_empty() => None,
-        None if is_read(&args.method) => {
+        None if is_read(&method) => {
             let mut pairs = url.query_pairs_mut();
             for (key, param) in &params {
                 pairs.append_pair(key, &param.text);
@@ -140,33 +168,33 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     // Here too, not only in the client: a dry run must refuse what would not be sent.
     api::client::check_url(&url)?;
     if args.dry_run.on() {
-        let request = ctx.display_client()?.prepare(args.method.clone(), url, &headers, body);
+        let request = ctx.display_client()?.prepare(method.clone(), url, &headers, body);
         return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
-    if !is_read(&args.method) {
+    if !is_read(&method) {
         let body = match &body {
             Some(body) => format!(" with a {}-byte body", body.len()),
             None => String::new(),
         };
-        crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{} {}`{body}", args.method, args.path))
-            .await?;
+        crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{method} {path}`{body}")).await?;
     }
-    let request = client.prepare(args.method.clone(), url, &headers, body);
+    let request = client.prepare(method.clone(), url, &headers, body);
     send(ctx, &client, args, &request).await
 }
 
 /// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
 /// of it: one mapping to messages and exit codes.
 async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared) -> Result<(), Error> {
-    if !is_read(&args.method) {
+    let (method, path) = method_and_path(args)?;
+    if !is_read(&method) {
         ctx.write_started(WriteInFlight {
-            request: format!("{} {}", args.method, args.path),
+            request: format!("{method} {path}"),
             outcome: "it may have taken effect",
-            check: format!("check whether it took effect (`petstore api GET {}`) before sending it again", args.path),
+            check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
         })?;
     }
-    let blame = |err| not_found_hint(request_error(&args.method, err), ctx, &args.path);
+    let blame = |err| not_found_hint(request_error(&method, err), ctx, path);
     let response = client.request(request).await.map_err(blame)?;
     if args.include {
         ctx.output.response_head(response.status, &response.headers);

@@ -31,18 +31,20 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let trimmed = text.trim();
     let duration = match trimmed.parse::<u64>() {
         Ok(seconds) => std::time::Duration::from_secs(seconds),
-        Err(_) => trimmed
-            .parse::<jiff::SignedDuration>()
-            .ok()
-            .and_then(|duration| std::time::Duration::try_from(duration).ok())
-            .ok_or_else(|| {
-                "not a duration: expected seconds, or a number with a unit, such as 90s, 5m or 1h".to_owned()
-            })?,
+        Err(_) => with_unit(trimmed).ok_or_else(|| {
+            "not a duration: expected seconds, or a number with a unit, such as 90s, 5m or 1h".to_owned()
+        })?,
     };
     if duration < std::time::Duration::from_secs(1) || duration > std::time::Duration::from_secs(7 * 86_400) {
         return Err("out of range: expected from 1 second to 7 days".to_owned());
     }
     Ok(duration)
+}
+
+/// A duration written with its unit as people write one (`90s`, `1500ms`, `5m`, `1h30m`, `2 minutes`), or
+/// `None`; a negative one is none.
+pub fn with_unit(text: &str) -> Option<std::time::Duration> {
+    text.parse::<jiff::SignedDuration>().ok().and_then(|duration| std::time::Duration::try_from(duration).ok())
 }
 
 /// `--limit`: a whole number from 1 to 100.

@@ -16,6 +16,7 @@ macro_rules! to_stderr {
 mod columns;
 mod csv;
 pub mod jq;
+pub mod pager;
 mod progress;
 mod prompt;
 mod request_log;

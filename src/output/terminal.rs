@@ -50,14 +50,19 @@ impl Terminals {
     }
 }
 
-/// Whether a stream gets colour under `choice`. `--color always` beats `NO_COLOR`, as no-color.org asks.
+/// Whether a stream gets colour under `choice`. `--color always` beats `NO_COLOR`, as no-color.org asks; under
+/// `auto`, `NO_COLOR` beats the `CLICOLOR` convention (bixense.com/clicolors), in which `CLICOLOR_FORCE` (set,
+/// not `0`) turns colour on even when piped and `CLICOLOR=0` turns it off.
 pub fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
+        ColorChoice::Auto if set("NO_COLOR").is_some() => false,
+        ColorChoice::Auto if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
         ColorChoice::Auto => {
             is_terminal
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && set("CLICOLOR").is_none_or(|v| v != "0")
                 && std::env::var_os("TERM").is_none_or(|v| v != "dumb")
         }
     }

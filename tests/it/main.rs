@@ -17,6 +17,7 @@ mod complete_lists;
 mod config_edges;
 mod confirm;
 mod contract;
+mod conventions;
 mod defaults_aliases;
 mod doctor;
 mod dry_run;

@@ -12,6 +12,8 @@ use petstore::commands::schema::{NAMES, for_command};
 /// lines). A JSON snapshot missing here fails the test, so a new one is classified when it is added.
 const SNAPSHOTS: &[(&str, Option<&str>)] = &[
     ("add_json", Some("pets add")),
+    ("add_answered_with_a_mocks_example_json", Some("pets add")),
+    ("if_absent_without_status_finds_any_status", Some("pets add")),
     ("doctor_server_down_json", Some("doctor")),
     ("env_list_json", Some("env list")),
     ("alias_list_json", Some("alias list")),

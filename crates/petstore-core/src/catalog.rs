@@ -225,14 +225,15 @@ pub fn name_key(name: &str) -> String {
 }
 
 /// Up to `count` of `names` nearest to `typed`, nearest first: Jaro similarity above 0.7, ignoring case (the
-/// measure and threshold clap uses for its own "did you mean"), and no more than a third of the longer name's
-/// letters (at least one) to change, so that only a close name is offered (`nosuch` is not `Oscar`, though
+/// measure and threshold clap uses for its own "did you mean"), and either what was typed begins the name
+/// (`prod`, `production`) or no more than a third of the longer name's letters (at least one) change, so
+/// that only a close name is offered (`nosuch` is not `Oscar`, though
 /// their Jaro similarity is 0.7). Each name comes once.
 pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>, count: usize) -> Vec<&'a str> {
     let typed = typed.to_lowercase();
     let close = |name: &str| {
         let longer = typed.chars().count().max(name.chars().count());
-        strsim::levenshtein(&typed, name) <= longer.div_ceil(3)
+        name.starts_with(&typed) || strsim::levenshtein(&typed, name) <= longer.div_ceil(3)
     };
     let mut scored: Vec<(f64, &str)> = names
         .into_iter()
@@ -516,6 +517,7 @@ mod tests {
         assert_eq!(nearest("BELA", names, 3), ["Bella"]);
         assert_eq!(nearest("tom", names, 3), ["Tim"]);
         assert_eq!(nearest("buddy", names, 3), ["Bud"]);
+        assert_eq!(nearest("prod", ["production", "staging"], 3), ["production"]);
     }
 
     #[test]

@@ -29,6 +29,7 @@ Examples:
   petstore auth login                    # production, hidden prompt
   petstore auth login --env staging
   printf %s \"$KEY\" | petstore auth login --env staging
+  petstore auth login --with-token < key.txt
   petstore auth login --storage kernel   # no Secret Service: lost at reboot
   petstore auth login --env local --storage file < key.txt")]
 pub struct LoginArgs {
@@ -43,6 +44,10 @@ pub struct LoginArgs {
     /// The same as `--storage file`
     #[arg(long, conflicts_with = "storage")]
     pub insecure_storage: bool,
+
+    /// Read the key from stdin, never asking (as `gh auth login --with-token`); an empty one is refused
+    #[arg(long)]
+    pub with_token: bool,
 }
 
 /// Where `auth login` keeps a key.
@@ -77,7 +82,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
         (false, Some(storage)) => check_store(storage.into())?,
         (false, None) => default_store(ctx)?,
     };
-    let key = read_key(ctx, &env.name, env.base_url.as_str())?;
+    let key = read_key(ctx, &env.name, env.base_url.as_str(), args.with_token)?;
     if !args.no_verify {
         let client = ctx.client_with(&env.base_url, &key)?;
         if let Err(err) = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await {
@@ -184,8 +189,17 @@ fn default_store(ctx: &Context) -> Result<KeyStorage, Error> {
 /// The most of stdin read as a key: API keys are short lines, and even a long token is a few KiB.
 const MAX_KEY_BYTES: u64 = 16 * 1024;
 
-/// The key from a hidden prompt at a terminal, or from stdin otherwise.
-fn read_key(ctx: &Context, env: &str, url: &str) -> Result<ApiKey, Error> {
+/// The key from a hidden prompt at a terminal, or from stdin otherwise; with `--with-token` (`from_stdin`)
+/// from stdin only, which must then not be the terminal, where the key would show as it is typed.
+fn read_key(ctx: &Context, env: &str, url: &str, from_stdin: bool) -> Result<ApiKey, Error> {
+    if from_stdin && ctx.output.stdin_is_terminal() {
+        return Err(Error::invalid_value(format!(
+            "`--with-token` reads the key of `{env}` from stdin, which is the terminal: nothing was stored"
+        ))
+        .with_hint(
+            "pipe the key (`petstore auth login --with-token < key.txt`), or leave out `--with-token` to be asked",
+        ));
+    }
     let text = if ctx.output.stdin_is_terminal() {
         // In the background of its terminal a read of it would stop petstore until brought to the foreground.
         if ctx.output.in_background() {
