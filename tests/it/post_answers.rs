@@ -278,3 +278,30 @@ fn over_the_sandboxs_connection_cap_no_record_is_of_unknown_outcome() {
         assert_eq!((created + failed, not_sent), (total as u64, 0), "{run}");
     }
 }
+
+/// Issue 41: MCP's `add_pet` against a mock that answers with its example animal: created, with the `note` in
+/// `structuredContent`, as the CLI's `--json` carries it.
+#[test]
+fn an_mcp_add_answered_with_a_mocks_example_is_created_with_a_note() {
+    let env = TestEnv::new();
+    let example = Canned::start(
+        "201 Created",
+        Some("application/json"),
+        r#"{"id":0,"name":"string","categoryId":-9007199254740991,"status":"available"}"#,
+    );
+    env.write_config(&format!("[environments.mock]\nbase_url = \"{}\"\n", example.base_url()));
+    let mut raw = crate::mcp::Raw::start_in(&env, "mock", &["--allow-writes"]);
+    raw.send(&serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1, "status": "sold"}}}));
+    let reply = raw.reply();
+    let result = &reply["result"]["structuredContent"];
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    assert_eq!(result["pet"]["id"], 0, "{reply}");
+    assert_eq!(
+        result["note"],
+        "the server's animal differs from the one sent: `name` is `\"string\"`, not the `\"Rex\"` sent; `categoryId` \
+         is `-9007199254740991`, not the `1` sent; `status` is `\"available\"`, not the `\"sold\"` sent",
+        "{reply}"
+    );
+    assert_eq!(example.requests(), 1);
+}

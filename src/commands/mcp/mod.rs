@@ -406,6 +406,10 @@ struct PetsResult {
 struct AddResult {
     /// The animal created, with the id the service assigned.
     pet: Pet,
+    /// How the animal the server created differs from the one sent (a name it normalised, a mock's example),
+    /// when it does: a 201 is still a creation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
     /// `accepted`: the user accepted the question in the client; `not_required`: the environment's writes are
     /// not confirmed.
     confirmation: Confirmation,
@@ -1057,7 +1061,10 @@ impl Server {
                 self.tell(report, &context.peer).await;
             }
         }
-        let result = AddResult { pet: created?, confirmation, cancelled_adds: Vec::new() };
+        let pet = created?;
+        let note = petstore_core::api::client::differences(&new_pet, &pet)
+            .map(|differences| crate::commands::pets::add::differs_note(&differences));
+        let result = AddResult { pet, note, confirmation, cancelled_adds: Vec::new() };
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
 

@@ -83,7 +83,7 @@ impl TestEnv {
             .env("PETSTORE_BASE_URL", self.sandbox.base_url())
             .env("PETSTORE_API_KEY", KEY)
             // Long help at a terminal is not paged in tests, but for those of the pager itself.
-            .env("PETSTORE_PAGER", "")
+            .env("PETSTORE_PAGER", "cat")
             // No test reaches a developer's keyring: the bus address leads nowhere. The real-keyring test
             // sets its own private bus.
             .env("DBUS_SESSION_BUS_ADDRESS", format!("unix:path={}", self.home().join("no-bus").display()))
