@@ -141,6 +141,15 @@ fn a_201_for_another_record_is_of_unknown_outcome_and_every_record_ends_in_one_p
     assert_run!("batch_answered_for_another_record", run);
 }
 
+/// An API mock generated from an OpenAPI document: every POST is answered with its example animal.
+fn mocks_example() -> Canned {
+    Canned::start(
+        "201 Created",
+        Some("application/json"),
+        r#"{"id":0,"name":"string","categoryId":-9007199254740991,"status":"available"}"#,
+    )
+}
+
 /// Issue 41: a 201 is the server's word that it created an animal, even one that differs from the one sent. An
 /// API mock generated from an OpenAPI document answers every POST with its example animal, and a server may trim
 /// or normalise a name: each add is created, exit 0, with a note naming what differs (JSON: a `note`), and is
@@ -150,11 +159,7 @@ fn a_single_add_answered_with_another_animal_is_created_with_a_note() {
     let env = TestEnv::new();
     let add =
         |url: &str, args: &[&str]| Route::plain(url).run(&env, &[&["pets", "add", "--name", "Rex"][..], args].concat());
-    let example = Canned::start(
-        "201 Created",
-        Some("application/json"),
-        r#"{"id":0,"name":"string","categoryId":-9007199254740991,"status":"available"}"#,
-    );
+    let example = mocks_example();
     let run = add(example.base_url(), &["--category-id", "1", "--status", "sold"]);
     assert_eq!(run.code, 0, "{run}");
     assert_run!("add_answered_with_a_mocks_example", run);
@@ -188,11 +193,7 @@ fn a_single_add_answered_with_another_animal_is_created_with_a_note() {
 #[test]
 fn a_batch_answered_with_one_example_animal_creates_the_first_and_leaves_the_rest_unknown() {
     let env = TestEnv::new();
-    let example = Canned::start(
-        "201 Created",
-        Some("application/json"),
-        r#"{"id":0,"name":"string","categoryId":-9007199254740991,"status":"available"}"#,
-    );
+    let example = mocks_example();
     let path = file(&env, "pets.ndjson", &records(3));
     let run = batch(&env, Some(&Route::plain(example.base_url())), &path, &["--concurrency", "1"]);
     assert_eq!(run.code, 6, "{run}");
@@ -284,11 +285,7 @@ fn over_the_sandboxs_connection_cap_no_record_is_of_unknown_outcome() {
 #[test]
 fn an_mcp_add_answered_with_a_mocks_example_is_created_with_a_note() {
     let env = TestEnv::new();
-    let example = Canned::start(
-        "201 Created",
-        Some("application/json"),
-        r#"{"id":0,"name":"string","categoryId":-9007199254740991,"status":"available"}"#,
-    );
+    let example = mocks_example();
     env.write_config(&format!("[environments.mock]\nbase_url = \"{}\"\n", example.base_url()));
     let mut raw = crate::mcp::Raw::start_in(&env, "mock", &["--allow-writes"]);
     raw.send(&serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",

@@ -52,7 +52,10 @@ fn a_state_that_is_a_device_or_a_fifo_is_refused_at_once() {
     assert_eq!(run.code, 2, "{run}");
     assert_eq!(
         run.stderr.lines().next().unwrap(),
-        format!("error: cannot use `{}` as a state file: it is a FIFO, not a regular file", fifo.display())
+        format!(
+            "error: cannot use `{}` as a state file: it is a FIFO (named pipe), not a regular file",
+            fifo.display()
+        )
     );
     assert_eq!(env.sandbox.request_count(), 0, "nothing is sent");
 }

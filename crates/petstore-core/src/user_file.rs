@@ -55,13 +55,17 @@ pub(crate) fn open(path: &Path) -> io::Result<fs::File> {
     options.open(path)
 }
 
-/// What a file that is not a regular file is, in words.
+/// What a file that is not a regular file is, in words, for every message that refuses one (a state file, a
+/// config file, a `--failed` file).
 pub fn describe(kind: &fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        return "a directory";
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_fifo() {
-            return "a FIFO";
+            return "a FIFO (named pipe)";
         }
         if kind.is_char_device() {
             return "a character device";
@@ -73,7 +77,7 @@ pub fn describe(kind: &fs::FileType) -> &'static str {
             return "a socket";
         }
     }
-    if kind.is_dir() { "a directory" } else { "not a regular file" }
+    "something other than a file"
 }
 
 #[cfg(test)]

@@ -140,30 +140,6 @@ impl Unusable {
     }
 }
 
-/// What a file type is, for a message.
-fn kind(file_type: &std::fs::FileType) -> &'static str {
-    if file_type.is_dir() {
-        return "a directory";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
-        }
-        if file_type.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    "something other than a file"
-}
-
 /// How a temporary `--failed` file is named: `.petstore-failed-XXXXXX.partial`, a name no other file has, so
 /// that a later run knows what it may remove. One kept after a failed rename loses the suffix, and is kept.
 const TEMP_PREFIX: &str = ".petstore-failed-";
@@ -201,7 +177,7 @@ impl FailedFile {
     pub fn create(path: &Path) -> Result<FailedFile, Unusable> {
         let existing = match std::fs::metadata(path) {
             Ok(meta) if meta.is_file() => Some(meta),
-            Ok(meta) => return Err(Unusable::NotAFile(kind(&meta.file_type()))),
+            Ok(meta) => return Err(Unusable::NotAFile(crate::user_file::describe(&meta.file_type()))),
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
                 if std::fs::symlink_metadata(path).is_ok() {
                     return Err(Unusable::NotAFile("a symbolic link to nothing"));
@@ -276,7 +252,9 @@ impl FailedFile {
         let temp = writer.finish()?.into_inner().map_err(io::IntoInnerError::into_error)?;
         temp.as_file().sync_all()?;
         let error = match std::fs::metadata(&self.target) {
-            Ok(meta) if !meta.is_file() => io::Error::other(Unusable::NotAFile(kind(&meta.file_type()))),
+            Ok(meta) if !meta.is_file() => {
+                io::Error::other(Unusable::NotAFile(crate::user_file::describe(&meta.file_type())))
+            }
             _ => match temp.persist(&self.target) {
                 Ok(_) => return Ok(written),
                 Err(err) => return Err(keep(err.file, err.error)),

@@ -295,27 +295,8 @@ fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), Error> {
     if kind.is_file() {
         return Ok(());
     }
-    let what = if kind.is_dir() { "a directory" } else { special_kind(&kind) };
+    let what = crate::user_file::describe(&kind);
     Err(Error::NotAFile { path: path.to_owned(), kind: what })
-}
-
-#[cfg(unix)]
-fn special_kind(kind: &fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_fifo() {
-        "a FIFO"
-    } else if kind.is_socket() {
-        "a socket"
-    } else if kind.is_block_device() || kind.is_char_device() {
-        "a device"
-    } else {
-        "not a regular file"
-    }
-}
-
-#[cfg(not(unix))]
-fn special_kind(_: &fs::FileType) -> &'static str {
-    "not a regular file"
 }
 
 /// Makes the config directory, readable by the user alone, when it is missing.
