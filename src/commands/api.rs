@@ -119,6 +119,11 @@ impl ApiArgs {
 /// and curl take them). A write is never the default: without a method, nothing but a GET is sent.
 fn method_and_path(args: &ApiArgs) -> Result<(Method, &str), Error> {
     match (&args.second, &args.method) {
+        // `petstore api GET` lacks its path: a method's name in capitals is no path of the API's.
+        (None, _) if ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].contains(&args.first.as_str()) => {
+            Err(Error::new(&code::USAGE, format!("`petstore api {}` has no PATH", args.first))
+                .with_hint(format!("give the path after the method: `petstore api {} /pets`", args.first)))
+        }
         (None, method) => Ok((method.clone().unwrap_or(Method::GET), args.first.as_str())),
         (Some(path), None) => {
             let method = parse_method(&args.first).map_err(|why| {
