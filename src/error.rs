@@ -347,10 +347,13 @@ impl Error {
         self
     }
 
-    /// Another kind than the code's own: one of [`Code::also`].
+    /// Another kind than the code's own: one of [`Code::also`]. A kind the code does not list is not taken, so
+    /// that an error always ends with an exit code its row in docs/errors.md promises.
     #[must_use]
     pub fn with_kind(mut self, kind: Kind) -> Error {
-        self.kind = kind;
+        if kind == self.code.kind || self.code.also.contains(&kind) {
+            self.kind = kind;
+        }
         self
     }
 

@@ -239,3 +239,19 @@ fn retry_advice_is_spelled_as_the_json_error_and_the_docs_spell_it() {
     let err = Error::new(&code::NO_WORKING_KEY, "x").with_kind(Kind::Network).with_retry(Retry::Safe);
     assert_eq!((err.exit_code(), err.retry()), (exit::NETWORK, Retry::Safe));
 }
+
+/// Issue 42, point 5: an error keeps its code's promise. `auth login` whose key check met a 500 exited 1 with
+/// `key_unchecked`, whose row promises 4 or 5: a kind the code does not list is not taken.
+#[test]
+fn an_error_never_takes_a_kind_its_code_does_not_list() {
+    let unchecked = Error::new(&code::KEY_UNCHECKED, "x");
+    assert_eq!(unchecked.exit_code(), exit::AUTH);
+    assert_eq!(Error::new(&code::KEY_UNCHECKED, "x").with_kind(Kind::Network).exit_code(), exit::NETWORK);
+    assert_eq!(Error::new(&code::KEY_UNCHECKED, "x").with_kind(Kind::Failure).exit_code(), exit::AUTH);
+    for code in code::ALL {
+        for kind in [Kind::Failure, Kind::Usage, Kind::NotFound, Kind::Auth, Kind::Network, Kind::Partial, Kind::Undecided] {
+            let err = Error::new(code, "x").with_kind(kind);
+            assert!(err.kind() == code.kind || code.also.contains(&err.kind()), "{}: {kind:?}", code.name);
+        }
+    }
+}

@@ -319,3 +319,25 @@ fn status_with_the_server_down_says_it_could_not_be_reached() {
     assert_run!("status_unreachable", env.run(&["auth", "status", "--env", "local"]));
     assert_run!("status_unreachable_json", env.run(&["auth", "status", "--env", "local", "--json"]));
 }
+
+/// Issue 42, point 5: a key check that meets a server error keeps `key_unchecked`'s promise (4, or 5 when the
+/// server cannot be reached): it exited 1.
+#[test]
+fn a_key_check_that_meets_a_server_error_exits_as_its_code_promises() {
+    let env = TestEnv::new();
+    let failing = crate::common::canned::Canned::start(
+        "500 Internal Server Error",
+        Some("application/json"),
+        r#"{"code":"internal","message":"boom","status":500}"#,
+    );
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", failing.base_url()));
+    let mut cmd = env.command();
+    cmd.env("PETSTORE_ERROR_FORMAT", "json").args(["auth", "login", "--env", "local", "--insecure-storage"]);
+    let run = Run::with_stdin(&mut cmd, KEY);
+    assert_eq!(run.code, 4, "{run}");
+    assert!(run.stderr.contains(r#""code":"key_unchecked""#) && run.stderr.contains(r#""exitCode":4"#), "{run}");
+    let down = crate::common::dead_base_url();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{down}\"\n"));
+    let run = env.run_with_stdin(&["auth", "login", "--env", "local", "--insecure-storage"], KEY);
+    assert_eq!(run.code, 5, "{run}");
+}

@@ -99,7 +99,8 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         .with_hint("check that the server is running and the base URL is right (`petstore env current`)")),
         Some(s) if s.exit != exit::SUCCESS => {
             Err(Error::new(&code::NO_WORKING_KEY, format!("`{}` has no working key: {}", s.env, s.check))
-                .with_kind(Kind::of_exit_code(s.exit))
+                // Its row promises 4, or 5 when the server could not be reached.
+                .with_kind(if s.exit == exit::NETWORK { Kind::Network } else { Kind::Auth })
                 .with_retry(if s.exit == exit::NETWORK { Retry::Safe } else { Retry::Never }))
         }
         _ => Ok(()),
