@@ -50,7 +50,7 @@ impl Selection {
         match (&self.base_url, &self.env) {
             (Some(url), _) => config.environment_for_url(url),
             (None, Some(name)) => config.environment(name).ok(),
-            (None, None) => config.environment(config.default_env().unwrap_or(config::DEFAULT_ENV)).ok(),
+            (None, None) => config.environment(config.default_env_name()).ok(),
         }
     }
 }
@@ -224,7 +224,7 @@ impl Context {
     pub fn env_name(&self) -> Result<String, Error> {
         Ok(match &self.env {
             Some(name) => name.clone(),
-            None => self.config()?.default_env().unwrap_or(config::DEFAULT_ENV).to_owned(),
+            None => self.config()?.default_env_name().to_owned(),
         })
     }
 

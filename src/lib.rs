@@ -27,6 +27,7 @@ pub mod error;
 pub mod help_json;
 pub mod man;
 pub mod output;
+pub mod shell_words;
 pub mod signals;
 pub mod startup;
 

@@ -20,8 +20,21 @@ pub struct YesArgs {
     /// The question comes before a write to an environment whose writes are confirmed (production, unless
     /// changed with `petstore env confirm-writes`); `--yes` is needed there when nobody can be asked (no
     /// terminal, a background job)
-    #[arg(short, long, env = "PETSTORE_YES", hide_env_values = true, value_parser = YesParser)]
+    #[arg(short, long, env = YES_VAR, hide_env_values = true, value_parser = YesParser)]
     pub yes: bool,
+}
+
+/// The variable that says yes to every write, as `--yes` does.
+pub const YES_VAR: &str = "PETSTORE_YES";
+
+/// Whether `PETSTORE_YES` says yes, read as `--yes`'s parser reads it ([`YesParser`]): the one reading of it,
+/// for `petstore mcp`, which ignores it and says so.
+pub fn yes_from_env() -> bool {
+    std::env::var_os(YES_VAR).is_some_and(|value| {
+        use clap::builder::TypedValueParser;
+        let cmd = clap::Command::new("petstore");
+        YesParser.parse_ref(&cmd, None, &value).unwrap_or(false)
+    })
 }
 
 /// How `PETSTORE_YES` is read: as clap's `FalseyValueParser` reads it (empty, `0`, `false`, `no`, `off`, `n`

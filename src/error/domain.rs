@@ -98,7 +98,7 @@ pub fn exposure_words(exposure: &config::Exposure, commands: bool) -> (String, S
         (true, false) => "; petstore will not read it",
     };
     let message = format!("{subject} {state}, {consequence}{refusal}");
-    let word = crate::output::suggested_shell_word(&path);
+    let word = crate::shell_words::suggested_shell_word(&path);
     let mut fix = match exposure.fix {
         Fix::Chmod(mode) => format!("run `chmod {mode} {word}`"),
         // Only root gives a file away: the user is root, or needs to become it.
@@ -174,7 +174,7 @@ impl From<credentials::Error> for Error {
                 match err {
                     X::FileExposed { path, .. } => Error::new(&code::KEY_FILE, message).with_hint(format!(
                         "run `chmod o-r {}` (for a Docker secret, give it `mode: 0400` or `0440`)",
-                        crate::output::suggested_shell_word(&path.to_string_lossy())
+                        crate::shell_words::suggested_shell_word(&path.to_string_lossy())
                     )),
                     X::FileUnsendable { path } => Error::new(&code::KEY_FILE, message)
                         .with_hint(format!("write the key alone on the first line of `{}`", path.display())),

@@ -249,7 +249,9 @@ fn an_error_never_takes_a_kind_its_code_does_not_list() {
     assert_eq!(Error::new(&code::KEY_UNCHECKED, "x").with_kind(Kind::Network).exit_code(), exit::NETWORK);
     assert_eq!(Error::new(&code::KEY_UNCHECKED, "x").with_kind(Kind::Failure).exit_code(), exit::AUTH);
     for code in code::ALL {
-        for kind in [Kind::Failure, Kind::Usage, Kind::NotFound, Kind::Auth, Kind::Network, Kind::Partial, Kind::Undecided] {
+        for kind in
+            [Kind::Failure, Kind::Usage, Kind::NotFound, Kind::Auth, Kind::Network, Kind::Partial, Kind::Undecided]
+        {
             let err = Error::new(code, "x").with_kind(kind);
             assert!(err.kind() == code.kind || code.also.contains(&err.kind()), "{}: {kind:?}", code.name);
         }

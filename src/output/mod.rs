@@ -38,13 +38,14 @@ use serde::Serialize;
 use crate::error::{Error, code};
 use petstore_core::api::{self, Pet};
 
+pub use crate::shell_words::suggested_shell_word;
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
 pub use prompt::{CannotAsk, Question};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
-pub use words::{duration_words, suggested_shell_word};
+pub use words::duration_words;
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();

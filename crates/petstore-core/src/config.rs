@@ -299,6 +299,12 @@ impl Config {
         self.default_env.as_deref()
     }
 
+    /// The environment a command uses when neither a flag nor a variable names one: the default chosen with
+    /// `petstore env use`, else [`DEFAULT_ENV`]. The one place that decides it.
+    pub fn default_env_name(&self) -> &str {
+        self.default_env().unwrap_or(DEFAULT_ENV)
+    }
+
     /// The environment whose base URL is `url`, however it is spelled ([`base_url::same_base_url`]), if one
     /// is: its key may go there.
     pub fn environment_for_url(&self, url: &Url) -> Option<&Environment> {

@@ -30,10 +30,6 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Attempts per request, the first included.
 pub const MAX_ATTEMPTS: u32 = 4;
-/// The first backoff's upper bound; each retry doubles it (full jitter: the wait is random below it).
-pub const BACKOFF_BASE: Duration = Duration::from_millis(250);
-/// The longest wait petstore accepts from a `Retry-After`; a server asking for more gets no retry.
-pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(10);
 
 /// Sees each exchange, so a caller can report it (`--verbose`, deprecation warnings) without this layer
 /// printing anything.

@@ -13,7 +13,10 @@ use std::time::{Duration, SystemTime};
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 
-use super::client::{BACKOFF_BASE, RETRY_AFTER_CAP};
+/// The first backoff's upper bound; each retry doubles it (full jitter: the wait is random below it).
+pub const BACKOFF_BASE: Duration = Duration::from_millis(250);
+/// The longest wait petstore accepts from a `Retry-After`; a server asking for more gets no retry.
+pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(10);
 
 /// Whether a request with `method` changes nothing on the server: GET and HEAD. Only such a request may be sent
 /// again after a failure that may have reached the server, or be called not applied whatever became of it.

@@ -163,17 +163,22 @@ pub fn source(wanted: Wanted<'_>) -> Source {
 /// built-in key. When there is none: where it would have come from, and why there is none (not logged in,
 /// a store that cannot be read, a key gone from its store, a base URL that is no environment).
 pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), NoKey> {
-    if wanted.variable
-        && let Some(key) = from_env()
-    {
-        return Ok((key, Source::EnvVar));
-    }
-    if wanted.variable
-        && let Some(path) = key_file()
-    {
-        return external::from_file(&path)
-            .map(|key| (key, Source::KeyFile))
-            .map_err(|error| NoKey { source: Source::KeyFile, error: error.into() });
+    // The order is [`source`]'s alone: this reads the key where it says.
+    let source = source(wanted);
+    match source {
+        Source::EnvVar => {
+            if let Some(key) = from_env() {
+                return Ok((key, Source::EnvVar));
+            }
+        }
+        Source::KeyFile => {
+            if let Some(path) = key_file() {
+                return external::from_file(&path)
+                    .map(|key| (key, Source::KeyFile))
+                    .map_err(|error| NoKey { source: Source::KeyFile, error: error.into() });
+            }
+        }
+        _ => {}
     }
     let Some(env) = wanted.env else {
         return Err(NoKey {
@@ -181,7 +186,7 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
             error: Error::NotAnEnvironment { url: wanted.base_url.to_string() },
         });
     };
-    if let Some(command) = &env.key_command {
+    if let (Source::Command, Some(command)) = (source, &env.key_command) {
         if wanted.unattended {
             return Err(NoKey { source: Source::Command, error: Error::NotLoggedIn { env: env.name.clone() } });
         }
@@ -191,7 +196,7 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
             .map(|key| (key, Source::Command))
             .map_err(|error| NoKey { source: Source::Command, error: error.into() });
     }
-    if wanted.unattended && env.key_storage == Some(KeyStorage::Keyring) {
+    if wanted.unattended && source == Source::Keyring {
         return kernel::cache_get(config.dir(), &env.name, config.key_cache_ttl())
             .map(|key| (key, Source::KernelCache))
             .ok_or(NoKey { source: Source::Keyring, error: Error::NotLoggedIn { env: env.name.clone() } });
@@ -199,7 +204,7 @@ pub fn resolve(config: &Config, wanted: Wanted<'_>) -> Result<(ApiKey, Source), 
     match stored(config, env, wanted.cache) {
         Ok(Some(found)) => Ok(found),
         Ok(None) => Err(NoKey { source: Source::None, error: Error::NotLoggedIn { env: env.name.clone() } }),
-        Err(error) => Err(NoKey { source: source(wanted), error }),
+        Err(error) => Err(NoKey { source, error }),
     }
 }
 
