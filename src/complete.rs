@@ -23,7 +23,6 @@ use clap_complete::CompletionCandidate;
 
 use crate::context::Selection;
 use petstore_core::api::Pet;
-use petstore_core::api::client::{Client, Settings};
 use petstore_core::config::Config;
 use petstore_core::credentials::{self, Wanted};
 
@@ -189,12 +188,17 @@ fn fetch() -> Option<Vec<Pet>> {
         _ => return None,
     };
     let (key, _) = credentials::resolve(&config, Wanted::chosen(env, &base_url).unattended()).ok()?;
-    let ca_certificates = match std::env::var_os(crate::context::CACERT_VAR) {
-        Some(path) => petstore_core::api::ca::read_certificates(std::path::Path::new(&path)).ok()?,
-        None => Vec::new(),
+    // The client as a command gets it, from a context made as start-up makes one (its CA file, its client),
+    // quiet and bounded by STORE_BOUND.
+    let settings = crate::context::ContextSettings {
+        selection,
+        timeout: STORE_BOUND,
+        cacert: crate::startup::cacert(None),
+        no_input: true,
     };
-    let settings = Settings { timeout: STORE_BOUND, ca_certificates };
-    let client = Client::with_settings(base_url.url().clone(), &key, settings).ok()?;
+    let output = crate::output::Output::fallback(crate::output::ColorChoice::Never, false);
+    let ctx = crate::context::Context::new(settings, output, Some(config)).ok()?;
+    let client = ctx.client_with(base_url.url(), &key).ok()?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
     let catalog =
         runtime.block_on(async { tokio::time::timeout(STORE_BOUND, petstore_core::catalog::all(&client, None)).await });

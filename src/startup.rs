@@ -124,7 +124,13 @@ fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<Context
             .map_err(|why| Error::invalid_value(format!("`{}`: {why}", crate::context::TIMEOUT_VAR)))?,
         (None, None) => petstore_core::api::client::REQUEST_TIMEOUT,
     };
-    let cacert = match (&global.cacert, std::env::var_os(crate::context::CACERT_VAR).filter(|v| !v.is_empty())) {
+    Ok(ContextSettings { selection, timeout, cacert: cacert(global.cacert.as_ref()), no_input: global.no_input })
+}
+
+/// The CA file to trust too, and how it was given (for its errors): `--cacert` (`flag`), else
+/// `PETSTORE_CACERT`. Completion asks it too, so that it trusts what the command would.
+pub fn cacert(flag: Option<&std::path::PathBuf>) -> Option<(std::path::PathBuf, String)> {
+    match (flag, std::env::var_os(crate::context::CACERT_VAR).filter(|v| !v.is_empty())) {
         (Some(path), _) => Some((path.clone(), format!("`--cacert {}`", path.display()))),
         (None, Some(path)) => {
             let path = std::path::PathBuf::from(path);
@@ -132,8 +138,7 @@ fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<Context
             Some((path, given))
         }
         (None, None) => None,
-    };
-    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input })
+    }
 }
 
 impl Selection {
