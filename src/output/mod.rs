@@ -40,7 +40,7 @@ use petstore_core::api::{self, Pet};
 
 pub use columns::Layout;
 pub use progress::{BatchProgress, Progress, thousands};
-pub use prompt::{CannotAsk, Question};
+pub use prompt::{ASSISTANT_VARS, CannotAsk, Question};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
