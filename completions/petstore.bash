@@ -144,8 +144,14 @@ _petstore() {
             petstore__subcmd__env,remove)
                 cmd="petstore__subcmd__env__subcmd__remove"
                 ;;
+            petstore__subcmd__env,run)
+                cmd="petstore__subcmd__env__subcmd__run"
+                ;;
             petstore__subcmd__env,set)
                 cmd="petstore__subcmd__env__subcmd__set"
+                ;;
+            petstore__subcmd__env,shell)
+                cmd="petstore__subcmd__env__subcmd__shell"
                 ;;
             petstore__subcmd__env,use)
                 cmd="petstore__subcmd__env__subcmd__use"
@@ -168,8 +174,14 @@ _petstore() {
             petstore__subcmd__env__subcmd__help,remove)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__remove"
                 ;;
+            petstore__subcmd__env__subcmd__help,run)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__run"
+                ;;
             petstore__subcmd__env__subcmd__help,set)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__set"
+                ;;
+            petstore__subcmd__env__subcmd__help,shell)
+                cmd="petstore__subcmd__env__subcmd__help__subcmd__shell"
                 ;;
             petstore__subcmd__env__subcmd__help,use)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__use"
@@ -249,8 +261,14 @@ _petstore() {
             petstore__subcmd__help__subcmd__env,remove)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__remove"
                 ;;
+            petstore__subcmd__help__subcmd__env,run)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__run"
+                ;;
             petstore__subcmd__help__subcmd__env,set)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__set"
+                ;;
+            petstore__subcmd__help__subcmd__env,shell)
+                cmd="petstore__subcmd__help__subcmd__env__subcmd__shell"
                 ;;
             petstore__subcmd__help__subcmd__env,use)
                 cmd="petstore__subcmd__help__subcmd__env__subcmd__use"
@@ -1251,7 +1269,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version list current use add set remove confirm-writes help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version list current use add set remove confirm-writes run shell help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1439,7 +1457,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__help)
-            opts="list current use add set remove confirm-writes help"
+            opts="list current use add set remove confirm-writes run shell help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1536,7 +1554,35 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__env__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__env__subcmd__help__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__help__subcmd__shell)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1664,6 +1710,52 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__env__subcmd__run)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__env__subcmd__set)
             opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
@@ -1691,6 +1783,52 @@ _petstore() {
                     COMPREPLY=($(compgen -W "limit status output columns" -- "${cur}"))
                     return 0
                     ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__env__subcmd__shell)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --env)
                     COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
@@ -1991,7 +2129,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__env)
-            opts="list current use add set remove confirm-writes"
+            opts="list current use add set remove confirm-writes run shell"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2074,7 +2212,35 @@ _petstore() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        petstore__subcmd__help__subcmd__env__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         petstore__subcmd__help__subcmd__env__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__env__subcmd__shell)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -449,6 +449,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
+            cand run 'Run one command with petstore pinned to an environment'
+            cand shell 'Start a shell with petstore pinned to an environment'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;env;list'= {
@@ -607,6 +609,48 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;env;run'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;env;shell'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'petstore;env;help'= {
             cand list 'List the environments, and which one is in use'
             cand current 'Show the environment commands would use now'
@@ -615,6 +659,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
+            cand run 'Run one command with petstore pinned to an environment'
+            cand shell 'Start a shell with petstore pinned to an environment'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;env;help;list'= {
@@ -630,6 +676,10 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;env;help;remove'= {
         }
         &'petstore;env;help;confirm-writes'= {
+        }
+        &'petstore;env;help;run'= {
+        }
+        &'petstore;env;help;shell'= {
         }
         &'petstore;env;help;help'= {
         }
@@ -980,6 +1030,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand set 'Change an environment''s base URL, confirmation rule or defaults'
             cand remove 'Remove an environment you added, and its stored key'
             cand confirm-writes 'Turn the question before each write to an environment on or off'
+            cand run 'Run one command with petstore pinned to an environment'
+            cand shell 'Start a shell with petstore pinned to an environment'
         }
         &'petstore;help;env;list'= {
         }
@@ -994,6 +1046,10 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;env;remove'= {
         }
         &'petstore;help;env;confirm-writes'= {
+        }
+        &'petstore;help;env;run'= {
+        }
+        &'petstore;help;env;shell'= {
         }
         &'petstore;help;config'= {
             cand path 'Print the config file''s path'

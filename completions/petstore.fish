@@ -402,34 +402,36 @@ complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show each environment\'s key: where it comes from and whether the API accepts it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the API key petstore would use, for scripts that need it'
 complete -c petstore -n "__fish_petstore_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
 tsv\t'Tab-separated values, one record per line, no header unless `--header`'
 csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
 json\t'One JSON document: the API\'s own, with its field names'
 ndjson\t'One JSON object per line; `--jq` runs on each'"
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "list" -d 'List the environments, and which one is in use'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "current" -d 'Show the environment commands would use now'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "use" -d 'Make an environment the default'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "add" -d 'Add an environment: a name for a base URL'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
-complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "list" -d 'List the environments, and which one is in use'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "current" -d 'Show the environment commands would use now'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "use" -d 'Make an environment the default'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "add" -d 'Add an environment: a name for a base URL'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "run" -d 'Run one command with petstore pinned to an environment'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "shell" -d 'Start a shell with petstore pinned to an environment'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and not __fish_seen_subcommand_from list current use add set remove confirm-writes run shell help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from list" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -583,6 +585,46 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from confirm-writes" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from shell" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the environments, and which one is in use'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "current" -d 'Show the environment commands would use now'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make an environment the default'
@@ -590,6 +632,8 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run one command with petstore pinned to an environment'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "shell" -d 'Start a shell with petstore pinned to an environment'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand config; and not __fish_seen_subcommand_from path help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -896,6 +940,8 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "set" -d 'Change an environment\'s base URL, confirmation rule or defaults'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "remove" -d 'Remove an environment you added, and its stored key'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "confirm-writes" -d 'Turn the question before each write to an environment on or off'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "run" -d 'Run one command with petstore pinned to an environment'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from env" -f -a "shell" -d 'Start a shell with petstore pinned to an environment'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases and what each runs'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a command line, to run it by that name'

@@ -195,6 +195,7 @@ fn fetch() -> Option<Vec<Pet>> {
         timeout: STORE_BOUND,
         cacert: crate::startup::cacert(None),
         no_input: true,
+        scope: None,
     };
     let output = crate::output::Output::fallback(crate::output::ColorChoice::Never, false);
     let ctx = crate::context::Context::new(settings, output, Some(config)).ok()?;

@@ -16,6 +16,10 @@ use petstore_core::credentials::{self, ApiKey, Source, Wanted};
 /// Names the base URL, below `--base-url` and `--env`.
 pub const BASE_URL_VAR: &str = "PETSTORE_BASE_URL";
 
+/// Set by `petstore env run NAME` and `env shell NAME` for what they run: petstore is pinned to NAME there
+/// (read once, at start-up: [`crate::startup`]).
+pub const SCOPE_VAR: &str = "PETSTORE_SCOPE";
+
 /// Sets the time one attempt of a request may take, as `--timeout`.
 pub const TIMEOUT_VAR: &str = "PETSTORE_TIMEOUT";
 
@@ -65,6 +69,8 @@ pub struct ContextSettings {
     pub cacert: Option<(std::path::PathBuf, String)>,
     /// `--no-input`.
     pub no_input: bool,
+    /// The environment `env run` or `env shell` pinned petstore to ([`SCOPE_VAR`]), if any.
+    pub scope: Option<String>,
 }
 
 /// What every command runs with.
@@ -77,6 +83,8 @@ pub struct Context {
     selected_by: Option<&'static str>,
     /// `--no-input`.
     no_input: bool,
+    /// The environment `env run` or `env shell` pinned petstore to, if any.
+    scope: Option<String>,
     config: OnceLock<Config>,
     /// Whether what others could change of the config was warned about (on the config's first use).
     config_checked: std::sync::Once,
@@ -148,7 +156,7 @@ impl Context {
     /// needs it. A CA file is read, and each certificate checked, when the first client is made: a bad one is
     /// a usage error before anything is sent.
     pub fn new(settings: ContextSettings, output: Output, config: Option<Config>) -> Result<Context, Error> {
-        let ContextSettings { selection: Selection { base_url, env, selected_by }, timeout, cacert, no_input } =
+        let ContextSettings { selection: Selection { base_url, env, selected_by }, timeout, cacert, no_input, scope } =
             settings;
         let loaded = OnceLock::new();
         if let Some(config) = config {
@@ -160,6 +168,7 @@ impl Context {
             env,
             selected_by,
             no_input,
+            scope,
             config: loaded,
             config_checked: std::sync::Once::new(),
             timeout,
@@ -189,6 +198,7 @@ impl Context {
             env,
             selected_by: self.selected_by,
             no_input: self.no_input,
+            scope: self.scope.clone(),
             config: OnceLock::new(),
             config_checked,
             timeout: self.timeout,
@@ -226,6 +236,11 @@ impl Context {
             Some(name) => name.clone(),
             None => self.config()?.default_env_name().to_owned(),
         })
+    }
+
+    /// The environment `petstore env run` or `env shell` pinned this run to, if any ([`SCOPE_VAR`]).
+    pub fn scope(&self) -> Option<&str> {
+        self.scope.as_deref()
     }
 
     /// Whether `--no-input` forbids asking for missing input.

@@ -30,6 +30,10 @@ pub mod exit {
     /// A bulk add with `--skip-existing` left only records whose existence no query can tell: every other
     /// record exists, and a re-run would decide nothing more.
     pub const UNDECIDED: u8 = 7;
+    /// `env run` or `env shell`: the command exists but cannot be run (as shells say it).
+    pub const NOT_RUNNABLE: u8 = 126;
+    /// `env run` or `env shell`: no such command (as shells say it).
+    pub const COMMAND_NOT_FOUND: u8 = 127;
     /// Stopped by Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
     /// Stopped by SIGHUP: the terminal went away.
@@ -57,6 +61,10 @@ pub enum Kind {
     Undecided,
     /// A signal ended the command (128 plus its number).
     Interrupted(Signal),
+    /// `env run`, `env shell`: the command to run exists but cannot be run (126).
+    NotRunnable,
+    /// `env run`, `env shell`: the command to run does not exist (127).
+    CommandNotFound,
 }
 
 impl Kind {
@@ -73,6 +81,8 @@ impl Kind {
             exit::INTERRUPTED => Kind::Interrupted(Signal::Interrupt),
             exit::HANGUP => Kind::Interrupted(Signal::Hangup),
             exit::TERMINATED => Kind::Interrupted(Signal::Terminate),
+            exit::NOT_RUNNABLE => Kind::NotRunnable,
+            exit::COMMAND_NOT_FOUND => Kind::CommandNotFound,
             _ => Kind::Failure,
         }
     }
@@ -88,6 +98,8 @@ impl Kind {
             Kind::Partial => exit::PARTIAL,
             Kind::Undecided => exit::UNDECIDED,
             Kind::Interrupted(signal) => signal.exit_code(),
+            Kind::NotRunnable => exit::NOT_RUNNABLE,
+            Kind::CommandNotFound => exit::COMMAND_NOT_FOUND,
         }
     }
 }
@@ -166,6 +178,9 @@ pub mod code {
          background job, an AI assistant); pass `--yes` (`petstore mcp`: the client cannot ask its user)";
     NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never, "an `auth` command given a URL that is no environment";
     UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";
+    OUT_OF_SCOPE = "out_of_scope", Usage, [], Never,
+        "inside `petstore env run NAME` or `env shell NAME`: another environment or server (`--env`, `--base-url`, \
+         `PETSTORE_ENV`, `PETSTORE_BASE_URL`), `env use`, or a scope of another environment; nothing sent";
     ENVIRONMENT_EXISTS = "environment_exists", Usage, [], Never, "`env add` of a name that exists";
     BUILT_IN_ENVIRONMENT = "built_in_environment", Usage, [], Never, "`env remove` of a built-in environment";
     UNKNOWN_ALIAS = "unknown_alias", Usage, [], Never, "`alias remove` of an alias that does not exist";
@@ -269,6 +284,9 @@ pub mod code {
          write or another user owns: not used; the hint gives the `chmod` or `chown` that fixes it";
     CONFIG_EDIT = "config_edit", Failure, [], Never, "an edit would leave the config invalid";
     START = "start", Failure, [], Safe, "petstore could not set itself up";
+    COMMAND_NOT_RUNNABLE = "command_not_runnable", NotRunnable, [], Never,
+        "`env run`, `env shell`: the command exists but cannot be run (not executable, a directory)";
+    COMMAND_NOT_FOUND = "command_not_found", CommandNotFound, [], Never, "`env run`, `env shell`: no such command";
     IO = "io", Failure, [], CheckFirst, "the output could not be written";
     }
 }

@@ -5,7 +5,8 @@
 //! 2. `help --json` (`CMD --help --json`), which answers and ends;
 //! 3. clap parses them; its help, version and usage errors are printed under petstore's rules (colour, escapes,
 //!    JSON in a JSON mode) and end the run;
-//! 4. what selects the target (`--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`), resolved once;
+//! 4. what selects the target (`--base-url` > `--env` > `PETSTORE_BASE_URL` > `PETSTORE_ENV`), resolved once,
+//!    and pinned to the scope of `petstore env run` or `env shell` (`PETSTORE_SCOPE`) when there is one;
 //! 5. the config file, read once (the alias's read serves), when the environment's defaults may apply;
 //! 6. the defaults fill in the flags left out;
 //! 7. the output settings, the [`Output`], and the output flags the command cannot honour refused;
@@ -67,7 +68,9 @@ pub fn start() -> Result<Started, ExitCode> {
     // 4 to 6. The selection, the config once, and the defaults.
     let settings = output_settings(&cli.global);
     let fallback = || Output::fallback(settings.color, settings.json_errors);
-    let selection = Selection::of(cli.global.base_url.clone(), cli.global.env.clone());
+    let scope = std::env::var(crate::context::SCOPE_VAR).ok().filter(|name| !name.is_empty());
+    let selection = Selection::of(cli.global.base_url.clone(), cli.global.env.clone())
+        .and_then(|selection| pin(selection, scope.as_deref(), &cli.command));
     let config = match apply_defaults(&mut cli, selection.as_ref().ok(), config) {
         Ok(config) => config,
         Err(err) => return Err(report(&fallback(), &err)),
@@ -85,7 +88,7 @@ pub fn start() -> Result<Started, ExitCode> {
     };
     // 8. The context.
     let context = selection
-        .and_then(|selection| context_settings(&cli.global, selection))
+        .and_then(|selection| context_settings(&cli.global, selection, scope))
         .and_then(|settings| Context::new(settings, output.clone(), config));
     match context {
         Ok(context) => Ok(Started { command: cli.command, context, output }),
@@ -116,7 +119,11 @@ fn output_settings(global: &GlobalArgs) -> OutputSettings {
 }
 
 /// What the context is made of, from the flags and their variables: the flag beats the variable.
-fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<ContextSettings, Error> {
+fn context_settings(
+    global: &GlobalArgs,
+    selection: Selection,
+    scope: Option<String>,
+) -> Result<ContextSettings, Error> {
     let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
     let timeout = match (global.timeout, var(crate::context::TIMEOUT_VAR)) {
         (Some(timeout), _) => timeout,
@@ -124,7 +131,7 @@ fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<Context
             .map_err(|why| Error::invalid_value(format!("`{}`: {why}", crate::context::TIMEOUT_VAR)))?,
         (None, None) => petstore_core::api::client::REQUEST_TIMEOUT,
     };
-    Ok(ContextSettings { selection, timeout, cacert: cacert(global.cacert.as_ref()), no_input: global.no_input })
+    Ok(ContextSettings { selection, timeout, cacert: cacert(global.cacert.as_ref()), no_input: global.no_input, scope })
 }
 
 /// The CA file to trust too, and how it was given (for its errors): `--cacert` (`flag`), else
@@ -138,6 +145,62 @@ pub fn cacert(flag: Option<&std::path::PathBuf>) -> Option<(std::path::PathBuf, 
             Some((path, given))
         }
         (None, None) => None,
+    }
+}
+
+/// The selection inside the scope of `petstore env run NAME` or `env shell NAME` (`scope`, from
+/// `PETSTORE_SCOPE`): NAME whatever the default is; `--env NAME`, `PETSTORE_ENV=NAME` or NAME's own server
+/// given as a base URL as they are. Anything that would leave NAME is refused before anything is sent (exit
+/// 2, `out_of_scope`): another environment or server, `env use` (which moves every other terminal), and a
+/// scope of another environment.
+fn pin(selection: Selection, scope: Option<&str>, command: &Command) -> Result<Selection, Error> {
+    use crate::commands::env::EnvCommand;
+    let Some(scope) = scope else { return Ok(selection) };
+    let refused = |what: String| {
+        Error::new(&code::OUT_OF_SCOPE, format!("{what} would leave `{scope}`, which this scope is pinned to, so nothing was sent"))
+            .with_hint(format!(
+                "leave the scope of `petstore env run {scope}` or `env shell {scope}` first (`exit` the shell, or end the command)"
+            ))
+    };
+    match command {
+        Command::Env(EnvCommand::Use(args)) => {
+            let message = format!(
+                "`env use {}` would change the default of every terminal, and this scope is pinned to `{scope}`, so \
+                 nothing was changed",
+                args.name
+            );
+            return Err(Error::new(&code::OUT_OF_SCOPE, message).with_hint(format!(
+                "leave the scope of `petstore env run {scope}` or `env shell {scope}` first (`exit` the shell, or \
+                 end the command)"
+            )));
+        }
+        Command::Env(EnvCommand::Run(args)) if args.name != scope => {
+            return Err(refused(format!("`env run {}`", args.name)));
+        }
+        Command::Env(EnvCommand::Shell(args)) if args.name != scope => {
+            return Err(refused(format!("`env shell {}`", args.name)));
+        }
+        _ => {}
+    }
+    let given = |by: Option<&str>, value: &str| match by {
+        Some(flag) if flag.starts_with("--") => format!("`{flag} {value}`"),
+        Some(var) => format!("`{var}={value}`"),
+        None => format!("`{value}`"),
+    };
+    match (&selection.base_url, &selection.env) {
+        (Some(url), _) => {
+            let config = Config::load()?;
+            if config.environment_for_url(url).is_some_and(|env| env.name == scope) {
+                Ok(selection)
+            } else {
+                Err(refused(given(selection.selected_by, &url.to_string())))
+            }
+        }
+        (None, Some(env)) if env == scope => Ok(selection),
+        (None, Some(env)) => Err(refused(given(selection.selected_by, env))),
+        (None, None) => {
+            Ok(Selection { base_url: None, env: Some(scope.to_owned()), selected_by: Some(crate::context::SCOPE_VAR) })
+        }
     }
 }
 

@@ -86,6 +86,8 @@ fn an_error_exits_by_its_kind_and_a_program_reads_the_server_s_code_first() {
         Kind::Interrupted(Signal::Interrupt),
         Kind::Interrupted(Signal::Hangup),
         Kind::Interrupted(Signal::Terminate),
+        Kind::NotRunnable,
+        Kind::CommandNotFound,
     ]
     .into_iter()
     .map(|kind| (kind.exit_code(), kind))

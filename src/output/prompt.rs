@@ -161,40 +161,65 @@ impl<W: Write> Write for LineEnds<W> {
 }
 
 /// The variables by which AI assistants mark the commands they run, even at a terminal of their own (a
-/// pseudo-terminal is no person): Claude Code, Codex, Cursor's agent, Gemini CLI. docs/environments.md lists
-/// them.
-pub const ASSISTANT_VARS: [&str; 4] = ["CLAUDECODE", "CODEX_SANDBOX", "CURSOR_AGENT", "GEMINI_CLI"];
+/// pseudo-terminal is no person), each set and not empty: the one list, which docs/environments.md repeats. A
+/// name ending in `*` is a prefix: Aider sets no variable of its own in the commands it runs, but it is
+/// configured by `AIDER_*` variables, which its commands inherit.
+pub const ASSISTANT_VARS: [&str; 12] = [
+    "CLAUDECODE",             // Claude Code
+    "CLAUDE_CODE_ENTRYPOINT", // Claude Code (`cli`, `sdk-ts`, ...)
+    "CLINE_ACTIVE",           // Cline
+    "CODEX_SANDBOX",          // OpenAI's Codex CLI, in its sandbox
+    "CODEX_CI",               // Codex, non-interactive (`codex exec`)
+    "CODEX_THREAD_ID",        // Codex, in every command of a session
+    "CURSOR_AGENT",           // Cursor's agent
+    "GEMINI_CLI",             // Google's Gemini CLI
+    "OPENCODE",               // opencode
+    "AIDER_*",                // Aider's own settings (`AIDER_MODEL`, ...)
+    "AGENT",                  // the generic marker some agents set (`AGENT=amp`, ...)
+    "AI_AGENT",               // the generic marker Vercel proposes (`AI_AGENT=claude-code`)
+];
 
 /// Overrides the guess from [`ASSISTANT_VARS`]: `0` (or `false`, `no`, `off`, empty) when a person is at the
 /// terminal after all, anything else when an assistant runs petstore without any of those variables.
 pub const AGENT_VAR: &str = "PETSTORE_AGENT";
 
 /// The variable that says an AI assistant runs petstore, if one does: [`AGENT_VAR`] when set, else the first of
-/// [`ASSISTANT_VARS`] set and not empty. An assistant is asked nothing: what needs a person's answer needs
-/// the flag that gives it (`--yes`, `--name`), as off a terminal.
-pub fn assistant() -> Option<&'static str> {
+/// [`ASSISTANT_VARS`] set and not empty (for a prefix, the first such variable by name). An assistant is asked
+/// nothing: what needs a person's answer needs the flag that gives it (`--yes`, `--name`), as off a terminal.
+pub fn assistant() -> Option<String> {
     if let Some(value) = std::env::var_os(AGENT_VAR) {
         let value = value.to_string_lossy().trim().to_ascii_lowercase();
         let off = matches!(value.as_str(), "" | "0" | "false" | "no" | "off" | "n" | "f");
-        return (!off).then_some(AGENT_VAR);
+        return (!off).then(|| AGENT_VAR.to_owned());
     }
-    ASSISTANT_VARS.into_iter().find(|name| std::env::var_os(name).is_some_and(|value| !value.is_empty()))
+    ASSISTANT_VARS.into_iter().find_map(|name| match name.strip_suffix('*') {
+        Some(prefix) => {
+            let mut set: Vec<String> = std::env::vars_os()
+                .filter(|(_, value)| !value.is_empty())
+                .filter_map(|(var, _)| var.into_string().ok())
+                .filter(|var| var.starts_with(prefix))
+                .collect();
+            set.sort();
+            set.into_iter().next()
+        }
+        None => std::env::var_os(name).is_some_and(|value| !value.is_empty()).then(|| name.to_owned()),
+    })
 }
 
 /// Why a person cannot be asked ([`Output::cannot_ask`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CannotAsk {
     /// stdin or stderr is not a terminal: a script, a pipe, a cron job, an agent.
     NoTerminal,
     /// An AI assistant runs petstore at a terminal of its own: the variable that says so.
-    Assistant(&'static str),
+    Assistant(String),
     /// petstore runs in the background of its terminal (`&`): reading the terminal would stop it.
     Background,
 }
 
 impl CannotAsk {
     /// Why, in words that follow "cannot ask before writing to `ENV`: ".
-    pub fn describe(self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             CannotAsk::NoTerminal => "stdin and stderr are not both terminals".to_owned(),
             CannotAsk::Assistant(variable) => format!("an AI assistant runs petstore (`{variable}` is set)"),
@@ -203,7 +228,7 @@ impl CannotAsk {
     }
 
     /// The other way to answer, for the hint.
-    pub fn instead(self) -> &'static str {
+    pub fn instead(&self) -> &'static str {
         match self {
             CannotAsk::NoTerminal => "run it at a terminal to answer the question",
             CannotAsk::Assistant(_) => "set `PETSTORE_AGENT=0` if a person is at this terminal to answer",

@@ -318,10 +318,11 @@ fn a_background_job_is_not_asked_and_its_write_is_refused() {
     assert_eq!(env.sandbox.request_count(), 1);
 }
 
-/// An AI assistant at a terminal of its own is no person: where one of the variables assistants set is there
-/// (docs/environments.md), a write to a confirmed environment is refused as off a terminal, naming the
-/// variable, and nothing is sent; `PETSTORE_AGENT=0` says a person is there after all, `PETSTORE_AGENT=1` says
-/// an assistant is when none of the variables is set. The prompts for missing flags are not shown either.
+/// An AI assistant at a terminal of its own is no person: under each of the variables assistants set (the one
+/// list, `ASSISTANT_VARS`, which docs/environments.md repeats; `AIDER_*` by one of Aider's settings), a write
+/// to a confirmed environment is refused as off a terminal, naming the variable, and `pets add` without its
+/// flags is not asked for them but told to pass them and `--yes`; nothing is sent. `PETSTORE_AGENT=0` says a
+/// person is there after all, `PETSTORE_AGENT=1` says an assistant is when none of the variables is set.
 #[test]
 fn an_assistant_at_a_terminal_is_not_asked() {
     let env = shop();
@@ -330,8 +331,9 @@ fn an_assistant_at_a_terminal_is_not_asked() {
         cmd.envs(vars.iter().copied());
         cmd
     };
-    for variable in ["CLAUDECODE", "CODEX_SANDBOX", "CURSOR_AGENT", "GEMINI_CLI", "PETSTORE_AGENT"] {
-        let run = answering(with(&[(variable, "1")], ADD), None);
+    let listed = petstore::output::ASSISTANT_VARS.iter().map(|name| name.replace('*', "MODEL"));
+    for variable in listed.chain(["PETSTORE_AGENT".to_owned()]) {
+        let run = answering(with(&[(&variable, "1")], ADD), None);
         assert_eq!(
             (run.code, run.stdout.as_str()),
             (
@@ -345,15 +347,30 @@ fn an_assistant_at_a_terminal_is_not_asked() {
             ),
             "{run}"
         );
+        let run = answering(with(&[(&variable, "1")], "pets add --name Rex"), None);
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (
+                2,
+                format!(
+                    "error: `pets add` needs `--category-id`, or `--file`\nhelp: an AI assistant runs petstore \
+                     (`{variable}` is set), so nothing is asked: pass `--category-id`, and `--yes` where writes are \
+                     confirmed\n"
+                )
+                .as_str()
+            ),
+            "{run}"
+        );
     }
-    let run = answering(with(&[("GEMINI_CLI", "1")], "pets add --name Rex"), None);
-    assert_eq!(run.code, 2, "{run}");
-    assert!(run.stdout.starts_with("error: `pets add` needs `--category-id`, or `--file`\n"), "{run}");
     assert_eq!(env.sandbox.request_count(), 0);
 
     let run = answering(with(&[("CLAUDECODE", "1")], &format!("{ADD} --yes")), None);
     assert_eq!(run.code, 0, "{run}");
-    for person in [&[("CLAUDECODE", "1"), ("PETSTORE_AGENT", "0")][..], &[("CLAUDECODE", "")]] {
+    for person in [
+        &[("CLAUDECODE", "1"), ("PETSTORE_AGENT", "0")][..],
+        &[("AIDER_MODEL", "x"), ("PETSTORE_AGENT", "0")],
+        &[("CLAUDECODE", "")],
+    ] {
         let run = answering(with(person, ADD), Some("n\n"));
         assert_eq!(run.code, 1, "{run}");
         assert!(run.stdout.contains("Send it? [y/N] n\nerror: not confirmed"), "{person:?}: {run}");

@@ -23,6 +23,7 @@ mod doctor;
 mod dry_run;
 mod edges_round3;
 mod env;
+mod env_scope;
 mod exposed_files;
 mod forgiving_input;
 mod formats;

@@ -14,7 +14,8 @@ use petstore_core::credentials::{self, Wanted};
 /// names no environment), where its key comes from (never the key), `writes confirmed` when writes to it ask
 /// first, and its defaults (`env set --default`): `staging: https://HOST/v1 (key: keyring; writes confirmed)`.
 /// It follows the same rules as every command: `--base-url` > `--env` > `PETSTORE_BASE_URL` >
-/// `PETSTORE_ENV` > `petstore env use` > production. With `--json`: its name, base URL, what selected it,
+/// `PETSTORE_ENV` > `petstore env use` > production; inside `env run NAME` or `env shell NAME`, NAME, and it says
+/// so (`PETSTORE_SCOPE`). With `--json`: its name, base URL, what selected it,
 /// where its key would come from (`PETSTORE_API_KEY`, keyring, file, built-in, none; as the config records
 /// it, without reading the keyring), whether writes are confirmed, and its defaults. Nothing is sent, so it is fast enough for a shell prompt.
 #[derive(Debug, clap::Args)]
@@ -38,6 +39,9 @@ pub struct Current {
     confirm_writes: bool,
     /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
     defaults: DefaultsView,
+    /// The environment `petstore env run` or `env shell` pinned this run to; absent outside a scope.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scope: Option<String>,
 }
 
 /// Prints the environment in use.
@@ -51,6 +55,7 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
         key_source: credentials::source(Wanted::chosen(target.env, target.base_url)).label(),
         confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
         defaults: target.env.map(|env| DefaultsView::from(&env.defaults)).unwrap_or_default(),
+        scope: ctx.scope().map(str::to_owned),
     };
     let mut text = match &current.name {
         Some(name) => format!("{name}: {}", current.base_url),
@@ -62,6 +67,9 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
     }
     if let Some(env) = target.env.filter(|env| !env.defaults.is_empty()) {
         notes.push(format!("defaults: {}", defaults::describe(&env.defaults)));
+    }
+    if let Some(scope) = &current.scope {
+        notes.push(format!("pinned to `{scope}` by `petstore env run` or `env shell`"));
     }
     text.push_str(&format!(" ({})", notes.join("; ")));
     ctx.output.value(&current, &text)

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::context::Context;
 use crate::error::{Error, code};
-use crate::output::Output;
+use crate::output::{CannotAsk, Output};
 use crate::signals::Signal;
 use petstore_core::api::{NewPet, PetStatus};
 
@@ -36,15 +36,20 @@ pub fn complete(
         return Ok(NewPet { name: name.to_owned(), category_id, status });
     }
     let off = ctx.no_input() || std::env::var(NO_INPUT_VAR).is_ok_and(|v| !v.is_empty() && v != "0");
-    if off || !ctx.output.can_ask() {
-        return Err(Error::new(
-            &code::MISSING_INPUT,
-            format!("`pets add` needs {}, or `--file`", missing(name, category_id)),
-        )
-        .with_hint(
-            "pass the missing flags; at a terminal, petstore asks for them unless `--no-input` or `PETSTORE_NO_INPUT` \
-             is set",
-        ));
+    let cannot_ask = ctx.output.cannot_ask();
+    if off || cannot_ask.is_some() {
+        let needs = missing(name, category_id);
+        let hint = match cannot_ask {
+            // An assistant is told what to pass, not that it could be asked: it never will be.
+            Some(CannotAsk::Assistant(variable)) => format!(
+                "an AI assistant runs petstore (`{variable}` is set), so nothing is asked: pass {needs}, and `--yes` \
+                 where writes are confirmed"
+            ),
+            _ => "pass the missing flags; at a terminal, petstore asks for them unless `--no-input` or \
+                  `PETSTORE_NO_INPUT` is set"
+                .to_owned(),
+        };
+        return Err(Error::new(&code::MISSING_INPUT, format!("`pets add` needs {needs}, or `--file`")).with_hint(hint));
     }
     let plain =
         std::env::var("TERM").is_ok_and(|t| t == "dumb") || std::env::var(PROMPT_VAR).is_ok_and(|v| v == "plain");
