@@ -54,6 +54,8 @@ Exit codes:
   7    undecided: `pets add --if-absent` could not tell whether the animal
        exists, so sent nothing; a batch created or found every record but
        some whose existence no query can tell (see `--undecided`)
+  126  `env run`: the command could not be run (not a program)
+  127  `env run`: the command was not found
   129  the terminal hung up (SIGHUP)
   130  interrupted (Ctrl-C, SIGINT)
   143  terminated (SIGTERM: `timeout`, `kill`, a container or CI job stopped)
