@@ -295,7 +295,7 @@ mod tests {
             for (sub, child) in subs.into_iter().zip(&node.subcommands) {
                 compare(sub, child);
             }
-            assert_eq!(node.exit_codes.len(), 11, "{}", node.path);
+            assert_eq!(node.exit_codes.len(), 13, "{}", node.path);
         }
         compare(&built(), &tree());
         let list = find(&["pets", "list"]).expect("pets list");

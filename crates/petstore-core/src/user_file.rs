@@ -102,7 +102,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
         rustix::fs::mkfifoat(rustix::fs::CWD, &fifo, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
-        assert!(matches!(read(&fifo, 4), Err(Refused::NotRegular { what: "a FIFO" })));
+        assert!(matches!(read(&fifo, 4), Err(Refused::NotRegular { what: "a FIFO (named pipe)" })));
         assert!(matches!(read(Path::new("/dev/zero"), 4), Err(Refused::NotRegular { what: "a character device" })));
     }
 }
