@@ -97,7 +97,7 @@ pub fn transport_filters() -> Vec<(&'static str, &'static str)> {
         SWITCHED.with(|switched| switched.borrow().iter().map(|regex| (*regex, "http://127.0.0.1:$1")).collect());
     if Transport::current() == Transport::H2 {
         filters.push((
-            "failed: stream error received: unexpected internal error encountered",
+            "failed: the server reset the request's HTTP/2 stream \\(INTERNAL_ERROR\\) before answering",
             "failed: connection closed before message completed",
         ));
     }
