@@ -193,7 +193,8 @@ fn fetch() -> Option<Vec<Pet>> {
         Some(path) => petstore_core::api::ca::read_certificates(std::path::Path::new(&path)).ok()?,
         None => Vec::new(),
     };
-    let settings = Settings { timeout: STORE_BOUND, ca_certificates };
+    let traceparent = std::env::var(petstore_core::api::trace::TRACEPARENT_VAR).ok();
+    let settings = Settings { timeout: STORE_BOUND, ca_certificates, traceparent };
     let client = Client::with_settings(base_url.url().clone(), &key, settings).ok()?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
     let catalog =

@@ -283,6 +283,8 @@ pub struct Error {
     hint: Option<String>,
     status: Option<u16>,
     server_code: Option<String>,
+    /// The id of the request it came from ([`Error::with_request_id`]).
+    request_id: Option<String>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
     /// The problems of invalid records, for a program ([`ErrorObject::records`]); boxed, as few errors have any.
     records: Option<Box<[RecordProblem]>>,
@@ -302,6 +304,7 @@ impl Error {
             hint: None,
             status: None,
             server_code: None,
+            request_id: None,
             source: None,
             records: None,
             note: false,
@@ -345,6 +348,19 @@ impl Error {
     pub fn with_server_code(mut self, server_code: Option<String>) -> Error {
         self.server_code = server_code;
         self
+    }
+
+    /// The id of the request it came from, to quote to the server's operators: a `note:` in prose, `requestId`
+    /// in JSON.
+    #[must_use]
+    pub fn with_request_id(mut self, request_id: Option<&str>) -> Error {
+        self.request_id = request_id.map(ToOwned::to_owned);
+        self
+    }
+
+    /// The id of the request it came from, if it came from one that may have reached the server.
+    pub fn request_id(&self) -> Option<&str> {
+        self.request_id.as_deref()
     }
 
     /// Another kind than the code's own: one of [`Code::also`].
@@ -438,6 +454,7 @@ impl Error {
                 hint: self.hint.clone(),
                 retry: self.retry,
                 records: self.records.as_deref().map(<[RecordProblem]>::to_vec).unwrap_or_default(),
+                request_id: self.request_id.clone(),
             },
         }
     }
@@ -549,6 +566,10 @@ pub struct ErrorObject {
     /// line and field; left out for any other failure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<RecordProblem>,
+    /// The id of the request it came from (its answer's `X-Request-Id`, else the one petstore sent), to quote to
+    /// the server's operators; left out when no request may have reached the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 /// One problem of an invalid record, for a program to act on without reading the message.

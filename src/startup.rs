@@ -133,7 +133,8 @@ fn context_settings(global: &GlobalArgs, selection: Selection) -> Result<Context
         }
         (None, None) => None,
     };
-    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input })
+    let traceparent = var(petstore_core::api::trace::TRACEPARENT_VAR);
+    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input, traceparent })
 }
 
 impl Selection {

@@ -152,13 +152,13 @@ fn api_errors_become_these_user_errors() {
             exit::USAGE,
         ),
         (
-            api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned(), cut: true },
+            api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned(), cut: true, request_id: None },
             "no complete answer to the POST, so it may or may not have taken effect: reset",
             "unknown_outcome",
             exit::NETWORK,
         ),
         (
-            api::Error::BrokenAnswer { status: StatusCode::OK, reason: "eof".to_owned() },
+            api::Error::BrokenAnswer { status: StatusCode::OK, reason: "eof".to_owned(), request_id: None },
             "the answer (HTTP 200) broke off: eof",
             "broken_answer",
             exit::NETWORK,
