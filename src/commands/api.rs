@@ -206,7 +206,7 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
     }
     decode::<serde::de::IgnoredAny>(response.status, response.headers.get(CONTENT_TYPE), &response.body)
         .map(drop)
-        .map_err(blame)
+        .map_err(|err| blame(err.with_request_id(response.request_id.as_deref())))
 }
 
 /// A 404's hint, by what most likely caused it. A base URL without a version path: the base URL. Else, when
@@ -274,6 +274,7 @@ fn request_error(method: &Method, err: api::Error) -> Error {
         "check whether it took effect (`petstore api GET PATH`) before sending it again",
         err.kind(),
     )
+    .with_request_id(err.request_id())
 }
 
 /// GET and HEAD ([`changes_nothing`]): the client retries them, and they carry no body, so their parameters

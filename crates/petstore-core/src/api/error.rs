@@ -95,7 +95,7 @@ impl Error {
 
     /// This error with `id` as its request id ([`Error::request_id`]), when it is of a kind that has one and
     /// has none yet.
-    pub(crate) fn with_request_id(mut self, id: Option<&str>) -> Error {
+    pub fn with_request_id(mut self, id: Option<&str>) -> Error {
         match &mut self {
             Error::Status { request_id, .. }
             | Error::Decode { request_id, .. }
