@@ -410,7 +410,7 @@ fn a_server_that_keeps_refusing_is_not_hammered_and_ends_the_batch() {
     let sent = server.requests() - 4;
     let refused: Vec<&str> = run.stderr.lines().filter(|line| line.starts_with("line ")).collect();
     assert_eq!(refused.len(), sent, "{run}");
-    assert!(refused.iter().all(|line| line.ends_with("slow down (`rate_limited`)")), "{run}");
+    assert!(refused.iter().all(|line| line.contains("slow down (`rate_limited`) (request id `")), "{run}");
     let [created, failed_count, unknown, not_sent] = summary(&run.stderr);
     assert_eq!((created, failed_count, unknown, not_sent), (0, sent as u64, 0, (total - sent) as u64), "{run}");
     let shown: String = run
