@@ -535,8 +535,12 @@ mod tests {
 
     #[test]
     fn only_a_write_that_may_have_been_applied_gets_the_check_hint() {
-        let failed =
-            || api::Error::Status { status: reqwest::StatusCode::BAD_GATEWAY, body: None, excerpt: String::new(), request_id: None };
+        let failed = || api::Error::Status {
+            status: reqwest::StatusCode::BAD_GATEWAY,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = request_error(&Method::DELETE, failed());
         assert_eq!(err.to_string(), "the server failed (HTTP 502): no details: the body was empty");
         assert_eq!(
@@ -546,9 +550,15 @@ mod tests {
         assert_eq!(err.exit_code(), crate::error::exit::FAILURE);
         let err = request_error(&Method::GET, failed());
         assert!(err.is(&code::SERVER_ERROR) && err.http_status() == Some(502), "{err:?}");
-        let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true, request_id: None };
+        let lost =
+            api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true, request_id: None };
         assert_eq!(request_error(&Method::PUT, lost).exit_code(), crate::error::exit::NETWORK);
-        let refused = api::Error::Status { status: reqwest::StatusCode::CONFLICT, body: None, excerpt: String::new(), request_id: None };
+        let refused = api::Error::Status {
+            status: reqwest::StatusCode::CONFLICT,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = request_error(&Method::POST, refused);
         assert!(err.is(&code::UNEXPECTED_STATUS) && err.http_status() == Some(409), "{err:?}");
     }

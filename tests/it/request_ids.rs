@@ -134,7 +134,8 @@ fn a_batchs_failed_records_carry_their_request_id() {
     let server = Canned::with_headers("400 Bad Request", &headers, body);
     let path = env.home().join("pets.ndjson");
     std::fs::write(&path, "{\"name\":\"Rex\",\"categoryId\":1}\n").unwrap();
-    let args = ["--base-url", server.base_url(), "pets", "add", "--file", path.to_str().unwrap(), "--progress", "plain"];
+    let args =
+        ["--base-url", server.base_url(), "pets", "add", "--file", path.to_str().unwrap(), "--progress", "plain"];
 
     let run = env.run(&args);
     assert_ne!(run.code, 0, "{run}");

@@ -829,7 +829,12 @@ mod tests {
     use super::*;
 
     fn status(code: u16) -> api::Error {
-        api::Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new(), request_id: None }
+        api::Error::Status {
+            status: StatusCode::from_u16(code).unwrap(),
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        }
     }
 
     /// The adaptive limit as it is over HTTP/2, which jumps at the first good answer.
@@ -1049,10 +1054,19 @@ mod tests {
         for code in [408, 500, 502, 503, 504, 599] {
             assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
         }
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into(), cut: true, request_id: None };
+        let lost = api::Error::OutcomeUnknown {
+            method: "POST".into(),
+            reason: "connection closed".into(),
+            cut: true,
+            request_id: None,
+        };
         assert_eq!(kind(Err(lost)), "unknown");
-        let garbled =
-            api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{\"id\"".into(), request_id: None };
+        let garbled = api::Error::Decode {
+            status: StatusCode::CREATED,
+            reason: "EOF".into(),
+            excerpt: "{\"id\"".into(),
+            request_id: None,
+        };
         assert_eq!(kind(Err(garbled)), "unknown");
         let refused = api::Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() };
         assert_eq!(kind(Err(refused)), "failed, and so would the rest");
@@ -1105,9 +1119,15 @@ mod tests {
                     }),
                     None,
                 ),
-                6 => {
-                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None }), None)
-                }
+                6 => (
+                    Err(api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: "reset".into(),
+                        cut: true,
+                        request_id: None,
+                    }),
+                    None,
+                ),
                 _ => created(pet, i64::try_from(n).unwrap()),
             }
         }
@@ -1185,9 +1205,15 @@ mod tests {
                 Some(4) => (Err(status(500)), None),
                 Some(5) => (Err(status(502)), None),
                 Some(6) => (Err(status(400)), None),
-                Some(7) => {
-                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None }), None)
-                }
+                Some(7) => (
+                    Err(api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: "reset".into(),
+                        cut: true,
+                        request_id: None,
+                    }),
+                    None,
+                ),
                 Some(8) => (
                     Err(api::Error::Decode {
                         status: StatusCode::CREATED,
@@ -1199,8 +1225,12 @@ mod tests {
                 ),
                 Some(9) => {
                     let timeout = api::Error::Timeout { origin: "http://127.0.0.1:1".into() };
-                    let lost =
-                        api::Error::OutcomeUnknown { method: "POST".into(), reason: timeout.to_string(), cut: false, request_id: None };
+                    let lost = api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: timeout.to_string(),
+                        cut: false,
+                        request_id: None,
+                    };
                     return (Duration::from_secs(30), (Err(lost), None));
                 }
                 Some(_) => {

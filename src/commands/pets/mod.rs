@@ -262,7 +262,12 @@ mod write_error_tests {
 
     #[test]
     fn a_write_that_may_have_been_applied_says_so_and_how_to_check() {
-        let failed = api::Error::Status { status: StatusCode::BAD_GATEWAY, body: None, excerpt: String::new(), request_id: None };
+        let failed = api::Error::Status {
+            status: StatusCode::BAD_GATEWAY,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         assert_eq!(
             shown(failed),
             (
@@ -272,7 +277,12 @@ mod write_error_tests {
                 exit::FAILURE
             )
         );
-        let garbled = api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{".into() };
+        let garbled = api::Error::Decode {
+            status: StatusCode::CREATED,
+            reason: "EOF".into(),
+            excerpt: "{".into(),
+            request_id: None,
+        };
         assert_eq!(
             shown(garbled),
             (
@@ -283,7 +293,8 @@ mod write_error_tests {
                 exit::FAILURE
             )
         );
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None };
+        let lost =
+            api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None };
         let (message, check, code) = shown(lost);
         assert!(message.starts_with("no complete answer to the POST"), "{message}");
         assert_eq!((check.as_str(), code), (UNKNOWN_CHECK, exit::NETWORK));
@@ -291,7 +302,12 @@ mod write_error_tests {
 
     #[test]
     fn a_write_the_server_refused_keeps_its_usual_error() {
-        let refused = api::Error::Status { status: StatusCode::BAD_REQUEST, body: None, excerpt: String::new(), request_id: None };
+        let refused = api::Error::Status {
+            status: StatusCode::BAD_REQUEST,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = write_error(refused);
         assert!(err.is(&crate::error::code::REJECTED) && err.http_status() == Some(400), "{err:?}");
     }

@@ -398,7 +398,12 @@ impl Client {
                 request_id: answer.request_id,
             });
         }
-        Ok(Response { status: answer.status, headers: answer.headers, body: answer.body, request_id: answer.request_id })
+        Ok(Response {
+            status: answer.status,
+            headers: answer.headers,
+            body: answer.body,
+            request_id: answer.request_id,
+        })
     }
 
     /// The base URL with `segments` appended to its path, which is kept (`/v1` is never hard-coded here).

@@ -340,8 +340,12 @@ mod tests {
 
     #[test]
     fn only_a_request_that_reached_a_server_which_did_not_refuse_it_may_have_been_applied() {
-        let status =
-            |code| Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new(), request_id: None };
+        let status = |code| Error::Status {
+            status: StatusCode::from_u16(code).unwrap(),
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         for code in [408, 500, 502, 503, 504] {
             assert!(status(code).maybe_applied(), "{code}");
         }
@@ -355,7 +359,10 @@ mod tests {
         }
         let other = Error::RepeatedId { id: 7 };
         assert!(other.maybe_applied());
-        assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None }.maybe_applied());
+        assert!(
+            Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None }
+                .maybe_applied()
+        );
         let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new(), request_id: None };
         assert!(decode(StatusCode::CREATED).maybe_applied());
         assert!(!Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() }.maybe_applied());
