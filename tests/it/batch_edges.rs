@@ -53,12 +53,30 @@ pub(crate) fn kill(child: &Child, signal: &str) {
 }
 
 /// Waits for `child` to exit, at most `bound` (then kills it and fails): gives its run and how long it took.
+/// Its piped stdout and stderr are read meanwhile, so that a run that writes more than a pipe holds (a long
+/// batch's failure lines) is not held up by its reader.
 pub(crate) fn exits_within(mut child: Child, bound: Duration, what: &str) -> (Run, Duration) {
+    use std::io::Read;
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let started = Instant::now();
     loop {
-        if child.try_wait().unwrap().is_some() {
+        if let Some(status) = child.try_wait().unwrap() {
             let took = started.elapsed();
-            return (Run::checked(child.wait_with_output().unwrap()), took);
+            let output = std::process::Output {
+                status,
+                stdout: stdout.join().unwrap(),
+                stderr: stderr.join().unwrap(),
+            };
+            return (Run::checked(output), took);
         }
         if started.elapsed() > bound {
             let _ = child.kill();
