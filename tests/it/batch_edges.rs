@@ -71,11 +71,8 @@ pub(crate) fn exits_within(mut child: Child, bound: Duration, what: &str) -> (Ru
     loop {
         if let Some(status) = child.try_wait().unwrap() {
             let took = started.elapsed();
-            let output = std::process::Output {
-                status,
-                stdout: stdout.join().unwrap(),
-                stderr: stderr.join().unwrap(),
-            };
+            let output =
+                std::process::Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() };
             return (Run::checked(output), took);
         }
         if started.elapsed() > bound {
