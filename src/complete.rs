@@ -196,6 +196,7 @@ fn fetch() -> Option<Vec<Pet>> {
         cacert: crate::startup::cacert(None),
         no_input: true,
         scope: None,
+        traceparent: std::env::var(petstore_core::api::trace::TRACEPARENT_VAR).ok(),
     };
     let output = crate::output::Output::fallback(crate::output::ColorChoice::Never, false);
     let ctx = crate::context::Context::new(settings, output, Some(config)).ok()?;

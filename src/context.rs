@@ -71,6 +71,8 @@ pub struct ContextSettings {
     pub no_input: bool,
     /// The environment `env run` or `env shell` pinned petstore to ([`SCOPE_VAR`]), if any.
     pub scope: Option<String>,
+    /// `TRACEPARENT`: the trace every request joins (`api::trace`).
+    pub traceparent: Option<String>,
 }
 
 /// What every command runs with.
@@ -96,6 +98,7 @@ pub struct Context {
     /// The file of extra CA certificates (`--cacert`, else `PETSTORE_CACERT`) and where it was given, for
     /// `--curl` to pass on and for the first client to read.
     cacert: Option<(std::path::PathBuf, String)>,
+    traceparent: Option<String>,
     /// The certificates in `cacert`, read when the first client is made.
     ca_certificates: OnceLock<Vec<reqwest::Certificate>>,
 }
@@ -147,7 +150,7 @@ impl Context {
                 self.ca_certificates.get_or_init(|| read).clone()
             }
         };
-        Ok(Settings { timeout: self.timeout, ca_certificates })
+        Ok(Settings { timeout: self.timeout, ca_certificates, traceparent: self.traceparent.clone() })
     }
 
     /// The context of a run, from what start-up resolved ([`crate::startup`]): where requests go, the
@@ -156,8 +159,14 @@ impl Context {
     /// needs it. A CA file is read, and each certificate checked, when the first client is made: a bad one is
     /// a usage error before anything is sent.
     pub fn new(settings: ContextSettings, output: Output, config: Option<Config>) -> Result<Context, Error> {
-        let ContextSettings { selection: Selection { base_url, env, selected_by }, timeout, cacert, no_input, scope } =
-            settings;
+        let ContextSettings {
+            selection: Selection { base_url, env, selected_by },
+            timeout,
+            cacert,
+            no_input,
+            scope,
+            traceparent,
+        } = settings;
         let loaded = OnceLock::new();
         if let Some(config) = config {
             let _ = loaded.set(config);
@@ -174,6 +183,7 @@ impl Context {
             timeout,
             connections: petstore_core::api::Connections::default(),
             cacert,
+            traceparent,
             ca_certificates: OnceLock::new(),
         })
     }
@@ -204,6 +214,7 @@ impl Context {
             timeout: self.timeout,
             connections: self.connections.clone(),
             cacert: self.cacert.clone(),
+            traceparent: self.traceparent.clone(),
             ca_certificates: self.ca_certificates.clone(),
         })
     }

@@ -300,13 +300,24 @@ pub struct Error {
     message: String,
     hint: Option<String>,
     status: Option<u16>,
-    server_code: Option<String>,
+    /// The server's code and the request's id, which only failures of a request have: boxed, so that every
+    /// other failure stays small.
+    server: Option<Box<FromServer>>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
     /// The problems of invalid records, for a program ([`ErrorObject::records`]); boxed, as few errors have any.
     records: Option<Box<[RecordProblem]>>,
     /// Said as a `note:` rather than an `error:` in prose, its exit code kept: a caveat under results that were
     /// printed (a search that found animals but may have missed some). JSON errors are the same either way.
     note: bool,
+}
+
+/// What a failure of a request may carry from it.
+#[derive(Debug, Default)]
+struct FromServer {
+    /// The server's own error code.
+    code: Option<String>,
+    /// The request's id ([`Error::with_request_id`]).
+    request_id: Option<String>,
 }
 
 impl Error {
@@ -319,7 +330,7 @@ impl Error {
             message: message.into(),
             hint: None,
             status: None,
-            server_code: None,
+            server: None,
             source: None,
             records: None,
             note: false,
@@ -361,8 +372,21 @@ impl Error {
     /// The server's own error code, which a program reads in place of petstore's.
     #[must_use]
     pub fn with_server_code(mut self, server_code: Option<String>) -> Error {
-        self.server_code = server_code;
+        self.server.get_or_insert_default().code = server_code;
         self
+    }
+
+    /// The id of the request it came from, to quote to the server's operators: a `note:` in prose, `requestId`
+    /// in JSON.
+    #[must_use]
+    pub fn with_request_id(mut self, request_id: Option<&str>) -> Error {
+        self.server.get_or_insert_default().request_id = request_id.map(ToOwned::to_owned);
+        self
+    }
+
+    /// The id of the request it came from, if it came from one that may have reached the server.
+    pub fn request_id(&self) -> Option<&str> {
+        self.server.as_ref()?.request_id.as_deref()
     }
 
     /// Another kind than the code's own: one of [`Code::also`]. A kind the code does not list is not taken, so
@@ -412,12 +436,12 @@ impl Error {
     /// The code a program reads (`{"error": {"code": ...}}`): the server's own when it sent one, else
     /// petstore's (docs/errors.md lists them all).
     pub fn code(&self) -> &str {
-        self.server_code.as_deref().unwrap_or(self.code.name)
+        self.server_code().unwrap_or(self.code.name)
     }
 
     /// The server's own error code, when its answer carried one.
     pub fn server_code(&self) -> Option<&str> {
-        self.server_code.as_deref()
+        self.server.as_ref()?.code.as_deref()
     }
 
     /// The HTTP status of the answer the error comes from, when it comes from one.
@@ -459,6 +483,7 @@ impl Error {
                 hint: self.hint.clone(),
                 retry: self.retry,
                 records: self.records.as_deref().map(<[RecordProblem]>::to_vec).unwrap_or_default(),
+                request_id: self.request_id().map(ToOwned::to_owned),
             },
         }
     }
@@ -570,6 +595,10 @@ pub struct ErrorObject {
     /// line and field; left out for any other failure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<RecordProblem>,
+    /// The id of the request it came from (its answer's `X-Request-Id`, else the one petstore sent), to quote to
+    /// the server's operators; left out when no request may have reached the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 /// One problem of an invalid record, for a program to act on without reading the message.

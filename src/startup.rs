@@ -131,7 +131,9 @@ fn context_settings(
             .map_err(|why| Error::invalid_value(format!("`{}`: {why}", crate::context::TIMEOUT_VAR)))?,
         (None, None) => petstore_core::api::client::REQUEST_TIMEOUT,
     };
-    Ok(ContextSettings { selection, timeout, cacert: cacert(global.cacert.as_ref()), no_input: global.no_input, scope })
+    let traceparent = var(petstore_core::api::trace::TRACEPARENT_VAR);
+    let cacert = cacert(global.cacert.as_ref());
+    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input, scope, traceparent })
 }
 
 /// The CA file to trust too, and how it was given (for its errors): `--cacert` (`flag`), else

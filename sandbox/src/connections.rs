@@ -412,6 +412,7 @@ async fn refuse(stream: TcpStream, state: AppState, limits: ConnectionLimits, tl
                 fault: None,
                 latency: Duration::ZERO,
                 elapsed: started.elapsed(),
+                request_id: crate::log::request_id(request.headers()),
             });
             Ok::<_, Infallible>(response)
         }

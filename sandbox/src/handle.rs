@@ -115,6 +115,12 @@ impl Sandbox {
         self.state.request_lines()
     }
 
+    /// The `X-Request-Id` of each request of [`Sandbox::request_lines`], in the same order (see
+    /// [`AppState::request_ids`]).
+    pub fn request_ids(&self) -> Vec<Option<String>> {
+        self.state.request_ids()
+    }
+
     /// The animals in the store now, in ascending id order, as Pet JSON.
     pub fn pets(&self) -> Vec<serde_json::Value> {
         self.state.pets()

@@ -495,6 +495,8 @@ struct Shared {
     peak_in_flight: AtomicUsize,
     /// The request lines of the last [`REQUEST_LINES_KEPT`] requests, for [`AppState::request_lines`].
     request_lines: Mutex<std::collections::VecDeque<String>>,
+    /// The `X-Request-Id` of each of those requests, for [`AppState::request_ids`].
+    request_ids: Mutex<std::collections::VecDeque<Option<String>>>,
     store: Mutex<Store>,
     /// `None` without fault options: then nothing on the request path looks at faults.
     faults: Option<FaultInjector>,
@@ -546,6 +548,7 @@ impl AppState {
                 in_flight: AtomicUsize::new(0),
                 peak_in_flight: AtomicUsize::new(0),
                 request_lines: Mutex::new(std::collections::VecDeque::new()),
+                request_ids: Mutex::new(std::collections::VecDeque::new()),
                 store: Mutex::new(match &config.fixture.pets {
                     Some(pets) => Store::with_pets(pets, config.store_limits),
                     None => Store::seeded_with(config.seed_pets, config.store_limits),
@@ -616,6 +619,12 @@ impl AppState {
         self.shared.request_lines.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
     }
 
+    /// The `X-Request-Id` of each request of [`AppState::request_lines`], in the same order; `None` for a
+    /// request that sent none.
+    pub fn request_ids(&self) -> Vec<Option<String>> {
+        self.shared.request_ids.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
+    }
+
     /// The most requests the router was handling at once since the sandbox started, from the moment a
     /// request reaches it to the moment its answer is ready (the `latency` fault included): for a client's
     /// test that it never has more than so many requests out at once.
@@ -631,13 +640,17 @@ impl AppState {
         InFlight { state: self.clone() }
     }
 
-    pub(crate) fn count_request(&self, method: &axum::http::Method, target: &str) {
+    pub(crate) fn count_request(&self, method: &axum::http::Method, target: &str, request_id: Option<String>) {
         self.shared.requests.fetch_add(1, Ordering::Relaxed);
         let mut lines = self.shared.request_lines.lock().unwrap_or_else(PoisonError::into_inner);
+        // Taken under the lines' lock, so that the two lists stay in step.
+        let mut ids = self.shared.request_ids.lock().unwrap_or_else(PoisonError::into_inner);
         if lines.len() == REQUEST_LINES_KEPT {
             lines.pop_front();
+            ids.pop_front();
         }
         lines.push_back(format!("{method} {target}"));
+        ids.push_back(request_id);
     }
 
     pub(crate) fn connection_limits(&self) -> ConnectionLimits {

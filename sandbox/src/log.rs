@@ -58,6 +58,22 @@ pub(crate) struct Entry<'a> {
     /// How long the `latency` fault held the request back.
     pub(crate) latency: Duration,
     pub(crate) elapsed: Duration,
+    /// The request's `X-Request-Id` ([`request_id`]), so that a client's error can be found in the log.
+    pub(crate) request_id: Option<&'a str>,
+}
+
+/// The longest `X-Request-Id` kept; a longer one is treated as none.
+pub(crate) const REQUEST_ID_MAX_BYTES: usize = 200;
+
+/// The request's `X-Request-Id`, trimmed, when it has one that is visible ASCII and at most
+/// [`REQUEST_ID_MAX_BYTES`] long. The one header besides the request line that the log reads: an id, never a
+/// key.
+pub(crate) fn request_id(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get("x-request-id")
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .filter(|id| !id.is_empty() && id.len() <= REQUEST_ID_MAX_BYTES)
 }
 
 impl Entry<'_> {
@@ -74,6 +90,9 @@ impl Entry<'_> {
         }
         if !self.latency.is_zero() {
             let _ = write!(line, "latency={:.2}ms ", millis(self.latency));
+        }
+        if let Some(id) = self.request_id {
+            let _ = write!(line, "id={} ", escape(id));
         }
         let _ = writeln!(line, "{:.2}ms", millis(self.elapsed));
         line
@@ -120,6 +139,7 @@ mod tests {
             fault,
             latency: Duration::from_micros(latency_micros),
             elapsed: Duration::from_micros(elapsed_micros),
+            request_id: None,
         }
         .line()
     }
@@ -140,6 +160,7 @@ mod tests {
             fault: None,
             latency: Duration::ZERO,
             elapsed: Duration::from_micros(10),
+            request_id: None,
         }
         .line();
         assert_eq!(
@@ -158,5 +179,20 @@ mod tests {
             line(Some(200), Some("garble"), 5, 90),
             "POST /v1/pets?x=1 200 fault=garble latency=0.01ms 0.09ms\n"
         );
+    }
+
+    #[test]
+    fn line_names_the_request_id() {
+        let line = Entry {
+            method: &Method::GET,
+            target: "/v1/pets",
+            status: Some(StatusCode::OK),
+            fault: None,
+            latency: Duration::ZERO,
+            elapsed: Duration::from_micros(10),
+            request_id: Some("abc-1"),
+        }
+        .line();
+        assert_eq!(line, "GET /v1/pets 200 id=abc-1 0.01ms\n");
     }
 }

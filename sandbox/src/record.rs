@@ -43,9 +43,6 @@ use crate::AppState;
 use crate::faults::{FaultKind, Injected};
 use crate::routes::BODY_LIMIT;
 
-/// The longest `X-Request-Id` kept; a longer one is replaced by the sandbox's own.
-const REQUEST_ID_MAX_BYTES: usize = 200;
-
 /// The file the request lines go to.
 pub(crate) struct Recorder {
     file: Mutex<File>,
@@ -101,13 +98,9 @@ pub(crate) async fn record(State(state): State<AppState>, request: Request, next
     let method = request.method().as_str().to_owned();
     let path = request.uri().path().to_owned();
     let query = query(request.uri());
-    let request_id = request
-        .headers()
-        .get("x-request-id")
-        .and_then(|value| value.to_str().ok())
-        .map(str::trim)
-        .filter(|id| !id.is_empty() && id.len() <= REQUEST_ID_MAX_BYTES)
-        .map_or_else(|| format!("sandbox-{number}"), ToOwned::to_owned);
+    // A longer id than `log::REQUEST_ID_MAX_BYTES` is replaced by the sandbox's own.
+    let request_id =
+        crate::log::request_id(request.headers()).map_or_else(|| format!("sandbox-{number}"), ToOwned::to_owned);
     let copy = Arc::new(Mutex::new(Copied::default()));
     let (parts, body) = request.into_parts();
     let request = Request::from_parts(parts, Body::new(Tee { inner: body, copy: Arc::clone(&copy) }));

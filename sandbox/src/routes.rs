@@ -90,18 +90,22 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Counts every request that reaches the router and, unless quiet, logs it once answered, with the
-/// faults injected into it, if any.
+/// faults injected into it, if any, and its `X-Request-Id`, which the answer repeats.
 async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let method = request.method().clone();
-    // Only the request line is logged: never a header, so never the API key.
+    // The request line and the request's id are logged: no other header, so never the API key.
     let target = request.uri().path_and_query().map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
-    state.count_request(&method, &target);
+    let request_id = crate::log::request_id(request.headers()).map(ToOwned::to_owned);
+    state.count_request(&method, &target, request_id.clone());
     let _in_flight = state.request_started();
-    if !state.log().is_on() {
-        return next.run(request).await;
-    }
     let started = Instant::now();
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
+    if let Some(id) = request_id.as_deref().and_then(|id| HeaderValue::from_str(id).ok()) {
+        response.headers_mut().entry("x-request-id").or_insert(id);
+    }
+    if !state.log().is_on() {
+        return response;
+    }
     let injected = response.extensions().get::<Injected>().copied().unwrap_or_default();
     state.log().request(&Entry {
         method: &method,
@@ -111,6 +115,7 @@ async fn observe(State(state): State<AppState>, request: Request, next: Next) ->
         fault: injected.fault.map(FaultKind::name),
         latency: injected.latency,
         elapsed: started.elapsed(),
+        request_id: request_id.as_deref(),
     });
     response
 }

@@ -104,6 +104,36 @@ fn ids(reply: &Reply) -> Vec<i64> {
     reply.json().as_array().unwrap().iter().map(|pet| pet["id"].as_i64().unwrap()).collect()
 }
 
+// ---- request ids ----
+
+#[tokio::test]
+async fn a_request_id_is_repeated_in_the_answer_and_kept_with_the_request_line() {
+    let state = state();
+    let mut request = get("/v1/pets?limit=1");
+    request.headers_mut().insert("x-request-id", "req-1".parse().unwrap());
+    let reply = send(&state, request).await;
+    assert_eq!(reply.header("x-request-id"), Some("req-1"));
+    // A refusal repeats it too, and a request without one gets none.
+    let mut refused = request_with_id(Method::GET, "/v1/pets", None, "req-2");
+    refused.headers_mut().remove(header::AUTHORIZATION);
+    assert_eq!(send(&state, refused).await.header("x-request-id"), Some("req-2"));
+    assert_eq!(send(&state, get("/v1/pets")).await.header("x-request-id"), None);
+    // One that is too long is not an id.
+    let long = "x".repeat(201);
+    assert_eq!(
+        send(&state, request_with_id(Method::GET, "/v1/pets", Some(KEY), &long)).await.header("x-request-id"),
+        None
+    );
+    assert_eq!(state.request_ids(), [Some("req-1".to_owned()), Some("req-2".to_owned()), None, None]);
+    assert_eq!(state.request_lines().len(), 4);
+}
+
+fn request_with_id(method: Method, uri: &str, auth: Option<&str>, id: &str) -> Request<Body> {
+    let mut request = request(method, uri, auth);
+    request.headers_mut().insert("x-request-id", id.parse().unwrap());
+    request
+}
+
 // ---- routing: 404 and 405 come before authentication ----
 
 #[tokio::test]

@@ -211,7 +211,7 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
     }
     decode::<serde::de::IgnoredAny>(response.status, response.headers.get(CONTENT_TYPE), &response.body)
         .map(drop)
-        .map_err(blame)
+        .map_err(|err| blame(err.with_request_id(response.request_id.as_deref())))
 }
 
 /// A 404's hint, by what most likely caused it. A base URL without a version path: the base URL. Else, when
@@ -279,6 +279,7 @@ fn request_error(method: &Method, err: api::Error) -> Error {
         "check whether it took effect (`petstore api GET PATH`) before sending it again",
         err.kind(),
     )
+    .with_request_id(err.request_id())
 }
 
 /// GET and HEAD ([`changes_nothing`]): the client retries them, and they carry no body, so their parameters
@@ -539,8 +540,12 @@ mod tests {
 
     #[test]
     fn only_a_write_that_may_have_been_applied_gets_the_check_hint() {
-        let failed =
-            || api::Error::Status { status: reqwest::StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
+        let failed = || api::Error::Status {
+            status: reqwest::StatusCode::BAD_GATEWAY,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = request_error(&Method::DELETE, failed());
         assert_eq!(err.to_string(), "the server failed (HTTP 502): no details: the body was empty");
         assert_eq!(
@@ -550,9 +555,15 @@ mod tests {
         assert_eq!(err.exit_code(), crate::error::exit::FAILURE);
         let err = request_error(&Method::GET, failed());
         assert!(err.is(&code::SERVER_ERROR) && err.http_status() == Some(502), "{err:?}");
-        let lost = api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true };
+        let lost =
+            api::Error::OutcomeUnknown { method: "PUT".into(), reason: "reset".into(), cut: true, request_id: None };
         assert_eq!(request_error(&Method::PUT, lost).exit_code(), crate::error::exit::NETWORK);
-        let refused = api::Error::Status { status: reqwest::StatusCode::CONFLICT, body: None, excerpt: String::new() };
+        let refused = api::Error::Status {
+            status: reqwest::StatusCode::CONFLICT,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = request_error(&Method::POST, refused);
         assert!(err.is(&code::UNEXPECTED_STATUS) && err.http_status() == Some(409), "{err:?}");
     }

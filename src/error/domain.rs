@@ -276,11 +276,11 @@ impl From<api::Error> for Error {
             E::OutcomeUnknown { .. } => Error::maybe_applied(message, CHECK_FIRST, Kind::Network),
             // Said by `pets add` in its own words; this is for any other caller.
             E::RepeatedId { .. } => Error::maybe_applied(message, CHECK_FIRST, Kind::Failure),
-            E::BrokenAnswer { status, reason } => {
+            E::BrokenAnswer { status, reason, .. } => {
                 Error::new(&code::BROKEN_ANSWER, format!("the answer (HTTP {}) broke off: {reason}", status.as_u16()))
                     .with_status(Some(status.as_u16()))
             }
-            E::Decode { status, reason, excerpt } => Error::new(
+            E::Decode { status, reason, excerpt, .. } => Error::new(
                 &code::UNREADABLE_RESPONSE,
                 format!(
                     "unreadable response from the server (HTTP {}): {reason}{}",
@@ -289,7 +289,7 @@ impl From<api::Error> for Error {
                 ),
             )
             .with_status(Some(status.as_u16())),
-            E::Status { status, body, excerpt } => {
+            E::Status { status, body, excerpt, .. } => {
                 let detail = answer_detail(body.as_ref(), excerpt);
                 let status = status.as_u16();
                 let code = status_code(status);
@@ -330,6 +330,6 @@ impl From<api::Error> for Error {
                 }
             }
         };
-        error.with_source(err)
+        error.with_request_id(err.request_id()).with_source(err)
     }
 }

@@ -115,6 +115,7 @@ fn api_errors_become_these_user_errors() {
         status: StatusCode::from_u16(status).unwrap(),
         body,
         excerpt: excerpt.to_owned(),
+        request_id: None,
     };
     let table: Vec<(api::Error, &str, &str, u8)> = vec![
         (
@@ -154,13 +155,18 @@ fn api_errors_become_these_user_errors() {
             exit::USAGE,
         ),
         (
-            api::Error::OutcomeUnknown { method: "POST".to_owned(), reason: "reset".to_owned(), cut: true },
+            api::Error::OutcomeUnknown {
+                method: "POST".to_owned(),
+                reason: "reset".to_owned(),
+                cut: true,
+                request_id: None,
+            },
             "no complete answer to the POST, so it may or may not have taken effect: reset",
             "unknown_outcome",
             exit::NETWORK,
         ),
         (
-            api::Error::BrokenAnswer { status: StatusCode::OK, reason: "eof".to_owned() },
+            api::Error::BrokenAnswer { status: StatusCode::OK, reason: "eof".to_owned(), request_id: None },
             "the answer (HTTP 200) broke off: eof",
             "broken_answer",
             exit::NETWORK,
@@ -170,6 +176,7 @@ fn api_errors_become_these_user_errors() {
                 status: StatusCode::OK,
                 reason: "expected an array".to_owned(),
                 excerpt: "{}".to_owned(),
+                request_id: None,
             },
             "unreadable response from the server (HTTP 200): expected an array; the body began `{}`",
             "unreadable_response",

@@ -436,6 +436,9 @@ impl Output {
         if let Some(hint) = err.hint() {
             let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}help:{help:#} "), &safe::message(hint)));
         }
+        if let Some(id) = err.request_id() {
+            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}note:{help:#} "), &request_id_note(id)));
+        }
     }
 
     /// `label` (as printed, styled or not) and `text`, wrapped to stderr's terminal between words:
@@ -470,6 +473,12 @@ impl Output {
 
 /// One JSON document, always newline-terminated: `pretty` (indented) for a person, compact for a pipe;
 /// escaped by [`safe::json`] for a terminal.
+/// The `note:` under an error that came from a request: its id, which the server's operators can find in
+/// their logs. Escaped: a server's own id is the server's bytes.
+fn request_id_note(id: &str) -> String {
+    format!("request id `{}` (quote it to the server's operators)", safe::message(id))
+}
+
 fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool, terminal: bool) -> io::Result<()> {
     let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }?;
     writeln!(w, "{}", safe::json(&text, terminal))

@@ -54,6 +54,7 @@ mod prompts;
 mod readme;
 mod reconcile;
 mod render_edges;
+mod request_ids;
 mod resilience;
 mod schema;
 mod small_things;

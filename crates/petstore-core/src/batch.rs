@@ -829,7 +829,12 @@ mod tests {
     use super::*;
 
     fn status(code: u16) -> api::Error {
-        api::Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() }
+        api::Error::Status {
+            status: StatusCode::from_u16(code).unwrap(),
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        }
     }
 
     /// The adaptive limit as it is over HTTP/2, which jumps at the first good answer.
@@ -1049,10 +1054,19 @@ mod tests {
         for code in [408, 500, 502, 503, 504, 599] {
             assert_eq!(kind(Err(status(code))), "unknown", "{code}: an answer, but not whether it acted");
         }
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "connection closed".into(), cut: true };
+        let lost = api::Error::OutcomeUnknown {
+            method: "POST".into(),
+            reason: "connection closed".into(),
+            cut: true,
+            request_id: None,
+        };
         assert_eq!(kind(Err(lost)), "unknown");
-        let garbled =
-            api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{\"id\"".into() };
+        let garbled = api::Error::Decode {
+            status: StatusCode::CREATED,
+            reason: "EOF".into(),
+            excerpt: "{\"id\"".into(),
+            request_id: None,
+        };
         assert_eq!(kind(Err(garbled)), "unknown");
         let refused = api::Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() };
         assert_eq!(kind(Err(refused)), "failed, and so would the rest");
@@ -1101,12 +1115,19 @@ mod tests {
                         status: StatusCode::CREATED,
                         reason: "EOF".into(),
                         excerpt: String::new(),
+                        request_id: None,
                     }),
                     None,
                 ),
-                6 => {
-                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }), None)
-                }
+                6 => (
+                    Err(api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: "reset".into(),
+                        cut: true,
+                        request_id: None,
+                    }),
+                    None,
+                ),
                 _ => created(pet, i64::try_from(n).unwrap()),
             }
         }
@@ -1184,21 +1205,32 @@ mod tests {
                 Some(4) => (Err(status(500)), None),
                 Some(5) => (Err(status(502)), None),
                 Some(6) => (Err(status(400)), None),
-                Some(7) => {
-                    (Err(api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }), None)
-                }
+                Some(7) => (
+                    Err(api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: "reset".into(),
+                        cut: true,
+                        request_id: None,
+                    }),
+                    None,
+                ),
                 Some(8) => (
                     Err(api::Error::Decode {
                         status: StatusCode::CREATED,
                         reason: "EOF".into(),
                         excerpt: String::new(),
+                        request_id: None,
                     }),
                     None,
                 ),
                 Some(9) => {
                     let timeout = api::Error::Timeout { origin: "http://127.0.0.1:1".into() };
-                    let lost =
-                        api::Error::OutcomeUnknown { method: "POST".into(), reason: timeout.to_string(), cut: false };
+                    let lost = api::Error::OutcomeUnknown {
+                        method: "POST".into(),
+                        reason: timeout.to_string(),
+                        cut: false,
+                        request_id: None,
+                    };
                     return (Duration::from_secs(30), (Err(lost), None));
                 }
                 Some(_) => {
@@ -1252,6 +1284,7 @@ mod tests {
                                 method: "POST".into(),
                                 reason: other.to_string(),
                                 cut: true,
+                                request_id: None,
                             }),
                         };
                         sent.lock().unwrap().push((n, at, Instant::now(), (copy, answer.1)));

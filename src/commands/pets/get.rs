@@ -36,7 +36,8 @@ pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
         err if err.is(&code::NOT_FOUND) => Error::new(&code::PET_NOT_FOUND, format!("pet `{}` not found", args.id))
             .with_hint("search the pets with `petstore pets find`")
             .with_status(Some(404))
-            .with_server_code(err.server_code().map(str::to_owned)),
+            .with_server_code(err.server_code().map(str::to_owned))
+            .with_request_id(err.request_id()),
         other => other,
     })?;
     ctx.output.pet(&pet)?;

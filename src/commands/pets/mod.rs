@@ -168,8 +168,9 @@ pub(crate) fn write_error(err: api::Error) -> Error {
     if !err.maybe_applied() {
         return Error::from(err);
     }
+    let request_id = err.request_id().map(ToOwned::to_owned);
     let (message, check, kind) = match err {
-        api::Error::Decode { status, reason, excerpt } => (
+        api::Error::Decode { status, reason, excerpt, .. } => (
             format!(
                 "the server answered HTTP {}, so the animal was probably created, but the answer is unreadable: \
                  {reason}{}",
@@ -179,7 +180,7 @@ pub(crate) fn write_error(err: api::Error) -> Error {
             "check with `petstore pets find --name NAME` before adding it again",
             Kind::Failure,
         ),
-        api::Error::Status { status, body, excerpt }
+        api::Error::Status { status, body, excerpt, .. }
             if matches!(status_code(status.as_u16()).name, "server_error" | "unexpected_status") =>
         {
             let (status, detail) = (status.as_u16(), answer_detail(body.as_ref(), &excerpt));
@@ -222,7 +223,7 @@ pub(crate) fn write_error(err: api::Error) -> Error {
         }
         other => (other.to_string(), UNKNOWN_CHECK, Kind::Network),
     };
-    Error::maybe_applied(message, check, kind)
+    Error::maybe_applied(message, check, kind).with_request_id(request_id.as_deref())
 }
 
 /// The next step after a `POST /pets` that may have gone through without an answer.
@@ -261,7 +262,12 @@ mod write_error_tests {
 
     #[test]
     fn a_write_that_may_have_been_applied_says_so_and_how_to_check() {
-        let failed = api::Error::Status { status: StatusCode::BAD_GATEWAY, body: None, excerpt: String::new() };
+        let failed = api::Error::Status {
+            status: StatusCode::BAD_GATEWAY,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         assert_eq!(
             shown(failed),
             (
@@ -271,7 +277,12 @@ mod write_error_tests {
                 exit::FAILURE
             )
         );
-        let garbled = api::Error::Decode { status: StatusCode::CREATED, reason: "EOF".into(), excerpt: "{".into() };
+        let garbled = api::Error::Decode {
+            status: StatusCode::CREATED,
+            reason: "EOF".into(),
+            excerpt: "{".into(),
+            request_id: None,
+        };
         assert_eq!(
             shown(garbled),
             (
@@ -282,7 +293,8 @@ mod write_error_tests {
                 exit::FAILURE
             )
         );
-        let lost = api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true };
+        let lost =
+            api::Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None };
         let (message, check, code) = shown(lost);
         assert!(message.starts_with("no complete answer to the POST"), "{message}");
         assert_eq!((check.as_str(), code), (UNKNOWN_CHECK, exit::NETWORK));
@@ -290,7 +302,12 @@ mod write_error_tests {
 
     #[test]
     fn a_write_the_server_refused_keeps_its_usual_error() {
-        let refused = api::Error::Status { status: StatusCode::BAD_REQUEST, body: None, excerpt: String::new() };
+        let refused = api::Error::Status {
+            status: StatusCode::BAD_REQUEST,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         let err = write_error(refused);
         assert!(err.is(&crate::error::code::REJECTED) && err.http_status() == Some(400), "{err:?}");
     }

@@ -218,6 +218,9 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r"\d+\.\d ms", "[TIME] ms"),
         (r"petstore/\d+\.\d+\.\d+", "petstore/[VERSION]"),
         (r"petstore \d+\.\d+\.\d+", "petstore [VERSION]"),
+        // Fresh for every request (`api::trace`).
+        (r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b", "[REQUEST-ID]"),
+        (r"\b00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}\b", "[TRACEPARENT]"),
     ]);
     filters
 }

@@ -20,6 +20,7 @@ use super::error::{Error, excerpt, one_line, tls_error};
 use super::key::ApiKey;
 use super::models::{ListQuery, NewPet, Pet};
 use super::retry::{self, Attempt, Refusals, backoff, retry_after, retry_wait};
+use super::trace::{self, Trace};
 
 /// Bodies larger than this are refused rather than buffered: what a list of 100 animals with the longest names
 /// needs (about 75 MiB; usually a few KiB).
@@ -63,6 +64,8 @@ pub struct Response {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: Vec<u8>,
+    /// The request's id: the answer's `X-Request-Id` when it has one, else the one sent.
+    pub request_id: Option<String>,
 }
 
 /// How a client behaves on the network.
@@ -72,11 +75,14 @@ pub struct Settings {
     pub timeout: Duration,
     /// Extra CA certificates to trust, PEM (`--cacert`).
     pub ca_certificates: Vec<reqwest::Certificate>,
+    /// `TRACEPARENT`'s value, whose trace id (and flags) every request's `traceparent` keeps; without one
+    /// (or with one that is not valid) the client starts a trace of its own.
+    pub traceparent: Option<String>,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { timeout: REQUEST_TIMEOUT, ca_certificates: Vec::new() }
+        Settings { timeout: REQUEST_TIMEOUT, ca_certificates: Vec::new(), traceparent: None }
     }
 }
 
@@ -94,6 +100,8 @@ pub struct Client {
     places: Option<Arc<tokio::sync::Semaphore>>,
     /// Set once an answer came over HTTP/2 ([`Client::multiplexed`]).
     multiplexed: super::Multiplexed,
+    /// The trace every request's `traceparent` belongs to.
+    trace: Trace,
 }
 
 impl std::fmt::Debug for Client {
@@ -120,6 +128,8 @@ struct WholeAnswer {
     body: Vec<u8>,
     /// An error answer's body was cut at [`MAX_BODY_BYTES`]: `body` is its start.
     truncated: bool,
+    /// The request's id, the answer's own when it gave one ([`trace::shown_id`]); set by [`Client::exchange`].
+    request_id: Option<String>,
 }
 
 /// Why one attempt got no complete answer, and whether the request may have reached the server.
@@ -188,8 +198,9 @@ impl Client {
     /// A client with explicit network settings.
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
+        let trace = Trace::from_env_value(settings.traceparent.as_deref());
         let http = http_client(&base, settings)?;
-        Client::assemble(http, base, key)
+        Client::assemble(http, base, key, trace)
     }
 
     /// A client as [`Client::with_settings`] makes it, whose requests go over `connections`: the connections of
@@ -202,12 +213,13 @@ impl Client {
         connections: &Connections,
     ) -> Result<Client, Error> {
         check_base_url(&base)?;
+        let trace = Trace::from_env_value(settings.traceparent.as_deref());
         let http = connections.http(&base, settings)?;
-        Client::assemble(http, base, key)
+        Client::assemble(http, base, key, trace)
     }
 
     /// A client for `base` (checked) over `http`.
-    fn assemble(http: reqwest::Client, base: Url, key: &ApiKey) -> Result<Client, Error> {
+    fn assemble(http: reqwest::Client, base: Url, key: &ApiKey, trace: Trace) -> Result<Client, Error> {
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
         Ok(Client {
@@ -219,6 +231,7 @@ impl Client {
             reauth: None,
             places: None,
             multiplexed: super::Multiplexed::default(),
+            trace,
         })
     }
 
@@ -315,6 +328,7 @@ impl Client {
         let answer = self.exchange(&request, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&request.method, &request.url, &answer.headers);
         created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+            .map_err(|err| err.with_request_id(answer.request_id.as_deref()))
     }
 
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
@@ -340,7 +354,8 @@ impl Client {
         match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
                 self.report_deprecation(&request.method, &request.url, &answer.headers);
-                let result = created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body);
+                let result = created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+                    .map_err(|err| err.with_request_id(answer.request_id.as_deref()));
                 (result, retry_after(&answer.headers))
             }
             Err(failure) => (Err(failure.error), None),
@@ -372,9 +387,19 @@ impl Client {
         self.report_deprecation(&request.method, url, &answer.headers);
         if answer.truncated {
             // The body is not whole, so it is not given as the answer: the status still says what happened.
-            return Err(Error::Status { status: answer.status, body: None, excerpt: excerpt(&answer.body) });
+            return Err(Error::Status {
+                status: answer.status,
+                body: None,
+                excerpt: excerpt(&answer.body),
+                request_id: answer.request_id,
+            });
         }
-        Ok(Response { status: answer.status, headers: answer.headers, body: answer.body })
+        Ok(Response {
+            status: answer.status,
+            headers: answer.headers,
+            body: answer.body,
+            request_id: answer.request_id,
+        })
     }
 
     /// The base URL with `segments` appended to its path, which is kept (`/v1` is never hard-coded here).
@@ -389,16 +414,38 @@ impl Client {
         let answer = self.exchange(request, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&request.method, &request.url, &answer.headers);
         decode(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
+            .map_err(|err| err.with_request_id(answer.request_id.as_deref()))
     }
 
     /// Sends `request` with retries (which ones: [`retry::retried`]), and gives the final answer, whatever its
     /// status. A request that changes something, went out and got no answer is reported as of unknown outcome,
-    /// never sent again. With [`Refusals::Returned`], a 429 is the final answer.
+    /// never sent again. With [`Refusals::Returned`], a 429 is the final answer. Every attempt carries the
+    /// same `X-Request-Id` and `traceparent`, added here, once per request ([`trace::identify`]); the answer or
+    /// the failure carries the id to show.
     async fn exchange(&self, request: &Prepared, refusals: Refusals) -> Result<WholeAnswer, AttemptFailure> {
+        check_url(&request.url).map_err(|error| AttemptFailure { error, maybe_sent: false, permanent: true })?;
+        let mut headers = request.headers.clone();
+        let sent = trace::identify(&mut headers, &self.trace);
+        match self.exchange_identified(request, headers, refusals).await {
+            Ok(mut answer) => {
+                answer.request_id = trace::shown_id(&answer.headers, sent.as_deref());
+                Ok(answer)
+            }
+            Err(mut failure) => {
+                failure.error = failure.error.with_request_id(sent.as_deref());
+                Err(failure)
+            }
+        }
+    }
+
+    /// [`Client::exchange`]'s retry loop, with `headers` in place of the request's.
+    async fn exchange_identified(
+        &self,
+        request: &Prepared,
+        mut headers: HeaderMap,
+        refusals: Refusals,
+    ) -> Result<WholeAnswer, AttemptFailure> {
         let (method, url, body) = (&request.method, &request.url, request.body.as_deref());
-        check_url(url).map_err(|error| AttemptFailure { error, maybe_sent: false, permanent: true })?;
-        // Cloned only to change the key after a 401.
-        let mut headers = std::borrow::Cow::Borrowed(&request.headers);
         let idempotent = retry::changes_nothing(method);
         let mut attempt = 1;
         let mut rekeyed = false;
@@ -408,7 +455,7 @@ impl Client {
                     rekeyed = true;
                     match self.auth_after_refusal(&headers).await {
                         Some(auth) => {
-                            headers.to_mut().insert(AUTHORIZATION, auth);
+                            headers.insert(AUTHORIZATION, auth);
                             self.notify_retry(
                                 attempt,
                                 "401 Unauthorized; the key's store holds another",
@@ -440,6 +487,7 @@ impl Client {
                                 method: method.to_string(),
                                 reason: failure.error.to_string(),
                                 cut: !matches!(failure.error, Error::Timeout { .. }),
+                                request_id: None,
                             };
                         }
                         return Err(failure);
@@ -525,10 +573,12 @@ impl Client {
         if let Some(observer) = &self.observer {
             observer.response(status, &headers, started.elapsed());
         }
+        // The server's own id, when it named the request; [`Client::exchange`] gives the one sent otherwise.
+        let answered_id = trace::shown_id(&headers, None);
         let broken = |reason: String| AttemptFailure {
             maybe_sent: true,
             permanent: false,
-            error: Error::BrokenAnswer { status, reason },
+            error: Error::BrokenAnswer { status, reason, request_id: answered_id.clone() },
         };
         let mut body = pin!(body);
         let (mut bytes, mut truncated) = (Vec::new(), false);
@@ -557,12 +607,13 @@ impl Client {
                         status,
                         reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
                         excerpt: excerpt(&bytes),
+                        request_id: answered_id,
                     },
                 });
             }
             bytes.extend_from_slice(&chunk);
         }
-        Ok(WholeAnswer { status, headers, body: bytes, truncated })
+        Ok(WholeAnswer { status, headers, body: bytes, truncated, request_id: None })
     }
 
     fn notify_retry(&self, attempt: u32, reason: &str, wait: Duration) {

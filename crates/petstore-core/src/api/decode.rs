@@ -20,7 +20,7 @@ pub fn decode<T: DeserializeOwned>(
             body.code = one_line(&body.code);
             body
         });
-        return Err(Error::Status { status, body, excerpt: excerpt(bytes) });
+        return Err(Error::Status { status, body, excerpt: excerpt(bytes), request_id: None });
     }
     if let Some(content_type) = content_type
         && (!is_json(content_type) || is_problem(content_type))
@@ -32,12 +32,14 @@ pub fn decode<T: DeserializeOwned>(
                 one_line(&String::from_utf8_lossy(content_type.as_bytes()))
             ),
             excerpt: excerpt(bytes),
+            request_id: None,
         });
     }
     serde_json::from_slice(bytes).map_err(|err| Error::Decode {
         status,
         reason: if bytes.is_empty() { "the body is empty".to_owned() } else { one_line(&err.to_string()) },
         excerpt: excerpt(bytes),
+        request_id: None,
     })
 }
 
@@ -51,7 +53,7 @@ pub fn decode<T: DeserializeOwned>(
 /// for a note. A mix-up that can be proven (the same id answered for two records) is the batch's to catch.
 pub fn created(status: StatusCode, content_type: Option<&HeaderValue>, bytes: &[u8]) -> Result<Pet, Error> {
     if status.is_success() && status != StatusCode::CREATED && status != StatusCode::OK {
-        return Err(Error::Status { status, body: None, excerpt: excerpt(bytes) });
+        return Err(Error::Status { status, body: None, excerpt: excerpt(bytes), request_id: None });
     }
     decode(status, content_type, bytes)
 }

@@ -47,13 +47,13 @@ pub enum Error {
 
     /// The status line came, then the connection broke before the whole body did.
     #[error("the answer (HTTP {status}) broke off: {reason}")]
-    BrokenAnswer { status: StatusCode, reason: String },
+    BrokenAnswer { status: StatusCode, reason: String, request_id: Option<String> },
 
     /// A request that changes something went out and no complete answer came back: it may or may not
     /// have taken effect, and it was not sent again. `cut`: the connection broke under it (closed or reset),
     /// rather than a timer ending the wait; a broken connection takes every request in flight on it at once.
     #[error("no complete answer to the {method}, so it may or may not have taken effect: {reason}")]
-    OutcomeUnknown { method: String, reason: String, cut: bool },
+    OutcomeUnknown { method: String, reason: String, cut: bool, request_id: Option<String> },
 
     /// The server answered with a status the operation does not promise: one outside 2xx, or for a `POST
     /// /pets` a 2xx other than 201 and 200.
@@ -64,11 +64,13 @@ pub enum Error {
         body: Option<models::Error>,
         /// An excerpt of the body on one line, for when it was not.
         excerpt: String,
+        /// The request's id ([`Error::request_id`]).
+        request_id: Option<String>,
     },
 
     /// A 2xx answer whose body is not the document the spec promises.
     #[error("unreadable response (HTTP {status}): {reason}")]
-    Decode { status: StatusCode, reason: String, excerpt: String },
+    Decode { status: StatusCode, reason: String, excerpt: String, request_id: Option<String> },
 
     /// A creation answered with an animal whose id the server had already given as the answer to another
     /// record of the same run: a proxy or cache replaying an earlier answer, which says nothing of whether
@@ -78,6 +80,36 @@ pub enum Error {
 }
 
 impl Error {
+    /// The id of the request this error came from, for a request the server may have seen: its answer's
+    /// `X-Request-Id` when it gave one, else the one petstore sent (see [`super::trace`]). What to quote to
+    /// the server's operators.
+    pub fn request_id(&self) -> Option<&str> {
+        match self {
+            Error::Status { request_id, .. }
+            | Error::Decode { request_id, .. }
+            | Error::BrokenAnswer { request_id, .. }
+            | Error::OutcomeUnknown { request_id, .. } => request_id.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// This error with `id` as its request id ([`Error::request_id`]), when it is of a kind that has one and
+    /// has none yet.
+    pub fn with_request_id(mut self, id: Option<&str>) -> Error {
+        match &mut self {
+            Error::Status { request_id, .. }
+            | Error::Decode { request_id, .. }
+            | Error::BrokenAnswer { request_id, .. }
+            | Error::OutcomeUnknown { request_id, .. }
+                if request_id.is_none() =>
+            {
+                *request_id = id.map(ToOwned::to_owned);
+            }
+            _ => {}
+        }
+        self
+    }
+
     /// Whether a request that changes something (not GET or HEAD, which change nothing) may have taken
     /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
     /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
@@ -308,8 +340,12 @@ mod tests {
 
     #[test]
     fn only_a_request_that_reached_a_server_which_did_not_refuse_it_may_have_been_applied() {
-        let status =
-            |code| Error::Status { status: StatusCode::from_u16(code).unwrap(), body: None, excerpt: String::new() };
+        let status = |code| Error::Status {
+            status: StatusCode::from_u16(code).unwrap(),
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
         for code in [408, 500, 502, 503, 504] {
             assert!(status(code).maybe_applied(), "{code}");
         }
@@ -323,8 +359,11 @@ mod tests {
         }
         let other = Error::RepeatedId { id: 7 };
         assert!(other.maybe_applied());
-        assert!(Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true }.maybe_applied());
-        let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new() };
+        assert!(
+            Error::OutcomeUnknown { method: "POST".into(), reason: "reset".into(), cut: true, request_id: None }
+                .maybe_applied()
+        );
+        let decode = |status| Error::Decode { status, reason: "EOF".into(), excerpt: String::new(), request_id: None };
         assert!(decode(StatusCode::CREATED).maybe_applied());
         assert!(!Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() }.maybe_applied());
         assert!(!Error::UnusableKey.maybe_applied());

@@ -11,6 +11,7 @@ pub mod key;
 pub mod models;
 pub mod protocol;
 pub mod retry;
+pub mod trace;
 
 /// The largest request body petstore sends: the spec does not give one, so petstore takes the sandbox's
 /// (1 MiB), which real deployments are not expected to exceed. A bulk record, an `api --input` body or an

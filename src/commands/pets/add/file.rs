@@ -532,8 +532,8 @@ impl BatchLine<'_> {
 }
 
 impl BatchOutput {
-    /// Reports that the record on `line` failed: `{"line": N, "error": {...}}` in a JSON mode, else
-    /// `line N: PREFIX: MESSAGE`.
+    /// Reports that the record on `line` failed: `{"line": N, "error": {...}}` in a JSON mode (the error's
+    /// `requestId` among its fields), else `line N: PREFIX: MESSAGE`, and `` (request id `ID`)`` after a request.
     fn report_failure(&self, line: u64, prefix: &str, err: &Error) {
         if self.json_errors {
             let failure = RecordFailure { line, pet: None, error: err.to_document().error };
@@ -541,7 +541,8 @@ impl BatchOutput {
             let text = serde_json::to_string(&failure).expect("a failure serialises");
             self.progress.report(&crate::output::safe::json(&text, true));
         } else {
-            self.progress.report(&format!("line {line}: {prefix}: {err}"));
+            let id = err.request_id().map(|id| format!(" (request id `{id}`)")).unwrap_or_default();
+            self.progress.report(&format!("line {line}: {prefix}: {err}{id}"));
         }
     }
 
