@@ -74,10 +74,13 @@ pub fn router(state: AppState) -> Router {
         // answers a method that is not the deprecated operation, and says nothing of `GET`'s future.
         .route_layer(map_response(mark_deprecated))
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) });
-    Router::new()
-        .route("/v1/pets", pets)
-        .route("/v1/pets/{petId}", pet)
-        .fallback(no_route)
+    let router = Router::new().route("/v1/pets", pets).route("/v1/pets/{petId}", pet).fallback(no_route);
+    // Outside routing and the key check, as a gateway's limit is; left out when there is none.
+    let router = match state.rate_limit() {
+        Some(_) => router.layer(from_fn_with_state(state.clone(), crate::rate_limit::limit)),
+        None => router,
+    };
+    router
         .layer(from_fn_with_state(state.clone(), observe))
         .with_state(state)
 }
