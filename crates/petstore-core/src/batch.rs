@@ -697,7 +697,8 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         retry_after: Option<Duration>,
     ) {
         let now = Instant::now();
-        let own = now + retry_after.unwrap_or_default();
+        // Past the cap the batch stops (below), and the wait is never taken.
+        let own = now + retry_after.unwrap_or_default().min(PAUSE_CAP);
         let due = match self.pacer.refused(now, sent) {
             _ if retry_after.is_some_and(|wait| wait > PAUSE_CAP) => {
                 self.refusal(generation, retry_after.unwrap_or_default())
