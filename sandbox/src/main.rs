@@ -983,12 +983,9 @@ mod tests {
 
     #[test]
     fn rate_limit_flags_parse() {
-        for (text, limit) in [
-            ("150", (150.0, 1)),
-            ("150/s", (150.0, 1)),
-            ("150/s,burst=10", (150.0, 10)),
-            ("0.5,burst 3", (0.5, 3)),
-        ] {
+        for (text, limit) in
+            [("150", (150.0, 1)), ("150/s", (150.0, 1)), ("150/s,burst=10", (150.0, 10)), ("0.5,burst 3", (0.5, 3))]
+        {
             let args = Args::try_parse_from(["x", "--rate-limit", text]).unwrap();
             assert_eq!(args.rate_limit, Some(limit), "{text}");
             assert!(!args.rate_limit_retry_after);

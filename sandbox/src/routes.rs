@@ -80,9 +80,7 @@ pub fn router(state: AppState) -> Router {
         Some(_) => router.layer(from_fn_with_state(state.clone(), crate::rate_limit::limit)),
         None => router,
     };
-    router
-        .layer(from_fn_with_state(state.clone(), observe))
-        .with_state(state)
+    router.layer(from_fn_with_state(state.clone(), observe)).with_state(state)
 }
 
 /// Counts every request that reaches the router and, unless quiet, logs it once answered, with the

@@ -703,7 +703,9 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             _ if retry_after.is_some_and(|wait| wait > PAUSE_CAP) => {
                 self.refusal(generation, retry_after.unwrap_or_default())
             }
-            Refusal::Cut { accepted: false } if now.saturating_duration_since(self.accepted_at) >= NOTHING_ACCEPTED_FOR => {
+            Refusal::Cut { accepted: false }
+                if now.saturating_duration_since(self.accepted_at) >= NOTHING_ACCEPTED_FOR =>
+            {
                 let pause = pause_asked(&result, retry_after, self.pace.refusals).unwrap_or(DEFAULT_PAUSE);
                 self.refusal(generation, pause).max(own)
             }

@@ -113,6 +113,9 @@ mod tests {
         assert!(matches!(read_certificates(dir.path()), Err(CaError::NotAFile)));
         let large = dir.path().join("large.pem");
         std::fs::write(&large, vec![b'x'; MAX_BYTES as usize + 1]).unwrap();
-        assert_eq!(read_certificates(&large).unwrap_err().to_string(), "it is larger than 1024 KiB, more than any CA bundle");
+        assert_eq!(
+            read_certificates(&large).unwrap_err().to_string(),
+            "it is larger than 1024 KiB, more than any CA bundle"
+        );
     }
 }
