@@ -34,8 +34,9 @@ pub(crate) enum ApiError {
     /// 503 `unavailable`, with `Retry-After`: from the `fail` fault, or to a connection over the
     /// connection cap.
     Unavailable { message: String, retry_after: HeaderValue },
-    /// 429 `rate_limited`, with `Retry-After`; only from the `fail` fault.
-    RateLimited { message: String, retry_after: HeaderValue },
+    /// 429 `rate_limited`: from the `fail` fault (with `Retry-After`), or over `--rate-limit` (with it on
+    /// request).
+    RateLimited { message: String, retry_after: Option<HeaderValue> },
 }
 
 impl ApiError {
@@ -108,7 +109,7 @@ impl IntoResponse for ApiError {
             Self::MethodNotAllowed { allow, .. } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
-            Self::Unavailable { retry_after, .. } | Self::RateLimited { retry_after, .. } => {
+            Self::Unavailable { retry_after, .. } | Self::RateLimited { retry_after: Some(retry_after), .. } => {
                 headers.insert(header::RETRY_AFTER, retry_after);
             }
             // The rest of the body may still be on its way: the connection cannot carry another

@@ -435,7 +435,7 @@ impl Failure {
             .into_response(),
             Failure::RateLimited { retry_at_date } => ApiError::RateLimited {
                 message: format!("simulated rate limit (fault injection); {not_done}; retry after `Retry-After`"),
-                retry_after: retry_after(retry_at_date),
+                retry_after: Some(retry_after(retry_at_date)),
             }
             .into_response(),
         }

@@ -131,6 +131,11 @@ impl Sandbox {
     pub fn faults(&self) -> FaultCounts {
         self.state.faults()
     }
+
+    /// How many requests the rate limit refused so far; 0 without one.
+    pub fn rate_limited(&self) -> u64 {
+        self.state.rate_limited()
+    }
 }
 
 impl Drop for Sandbox {

@@ -58,7 +58,7 @@
 //! | `storage_full` | 507 | a `POST /v1/pets` when clients have added all the sandbox holds ([Bounds](#bounds)) |
 //! | `unavailable` | 503 | to a connection over the connection cap ([Bounds](#bounds)), or under fault injection (the `fail` fault); carries `Retry-After` |
 //! | `internal_error` | 500 | only under fault injection: the `fail` fault |
-//! | `rate_limited` | 429 | only under fault injection: the `fail` fault; carries `Retry-After` |
+//! | `rate_limited` | 429 | under fault injection (the `fail` fault; carries `Retry-After`), or over the rate limit ([`Config::rate_limit`]; `Retry-After` on request) |
 //!
 //! Messages are for people and may change; codes are for programs. The sandbox never answers a
 //! client's mistake with a 5xx; it answers with a 5xx or 429 when told to inject faults, and
@@ -150,6 +150,7 @@ mod fixture;
 mod handle;
 mod log;
 mod number;
+mod rate_limit;
 mod record;
 mod routes;
 mod sever;
@@ -178,11 +179,13 @@ use crate::connections::ConnectionLimits;
 use crate::error::ApiError;
 use crate::faults::{FaultInjector, FaultSettings};
 use crate::log::LogSink;
+use crate::rate_limit::Bucket;
 use crate::store::{Store, StoreLimits};
 
 pub use crate::faults::{FaultCounts, H2Drop};
 pub use crate::fixture::{Fixture, FixtureError};
 pub use crate::handle::Sandbox;
+pub use crate::rate_limit::RateLimit;
 pub use crate::routes::router;
 pub use crate::tls::{Tls, TlsError};
 
@@ -229,6 +232,7 @@ pub struct Config {
     tls: Option<Tls>,
     store_limits: StoreLimits,
     fixture: Fixture,
+    rate_limit: Option<RateLimit>,
 }
 
 /// How long a connection may take to send a request head, by default; see [Bounds](#bounds).
@@ -272,11 +276,20 @@ impl Default for Config {
             tls: None,
             store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
             fixture: Fixture::default(),
+            rate_limit: None,
         }
     }
 }
 
 impl Config {
+    /// Limits the rate of every request with a token bucket: a request over it is answered 429 `rate_limited`
+    /// at once, carrying nothing out. See [Bounds](#bounds).
+    #[must_use]
+    pub fn rate_limit(mut self, limit: RateLimit) -> Self {
+        self.rate_limit = Some(limit);
+        self
+    }
+
     /// Accepts exactly these keys instead of `sandbox`. With none, every request to `/v1` is 401.
     /// A key that is empty or contains whitespace can never be presented, so never matches.
     #[must_use]
@@ -463,6 +476,9 @@ impl Config {
         if self.goaway_after == Some(0) {
             return Err(ConfigError("`goaway-after` must be at least 1".into()));
         }
+        if let Some(limit) = &self.rate_limit {
+            limit.validate().map_err(ConfigError)?;
+        }
         self.faults.validate().map_err(ConfigError)
     }
 }
@@ -513,6 +529,8 @@ struct Shared {
     state_file: Option<std::path::PathBuf>,
     /// Held while the sandbox runs, so no other sandbox takes the same state file.
     _state_lock: Option<Arc<std::fs::File>>,
+    /// `None` without a rate limit: then no request passes the bucket.
+    rate_limit: Option<Bucket>,
 }
 
 impl fmt::Debug for AppState {
@@ -570,6 +588,7 @@ impl AppState {
                 recorder: config.fixture.recorder.clone(),
                 state_file: config.fixture.state_file.clone(),
                 _state_lock: config.fixture.state_lock.clone(),
+                rate_limit: config.rate_limit.map(Bucket::new),
             }),
         }
     }
@@ -611,6 +630,15 @@ impl AppState {
 
     pub(crate) fn fault_injector(&self) -> Option<&FaultInjector> {
         self.shared.faults.as_ref()
+    }
+
+    pub(crate) fn rate_limit(&self) -> Option<&Bucket> {
+        self.shared.rate_limit.as_ref()
+    }
+
+    /// How many requests the rate limit refused so far; 0 without one.
+    pub fn rate_limited(&self) -> u64 {
+        self.rate_limit().map_or(0, Bucket::refused)
     }
 
     /// Method and target (path and query) of the last [`REQUEST_LINES_KEPT`] requests that reached the router,

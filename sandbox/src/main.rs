@@ -17,7 +17,7 @@ use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser};
 use petstore_sandbox::{
     Config, DEFAULT_API_KEY, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PETS, DEFAULT_MAX_STORED_BYTES, DEFAULT_MAX_STREAMS,
-    DEFAULT_SEED_PETS, H2Drop, Tls,
+    DEFAULT_SEED_PETS, H2Drop, RateLimit, Tls,
 };
 
 /// The most sample animals `--seed-pets` builds; they are all made up front, in memory.
@@ -58,7 +58,8 @@ Errors are JSON {\"code\", \"message\", \"status\"}; the codes:
   503 unavailable         with --fail-rate, or to a connection over
                           --max-connections (then with `Connection: close`);
                           carries `Retry-After`
-  429 rate_limited        only with --fail-rate; carries `Retry-After`
+  429 rate_limited        with --fail-rate (carries `Retry-After`), or over
+                          --rate-limit
 
 Bounds, so that no client can exhaust the machine (lower them to test how a \
 client copes):
@@ -79,6 +80,13 @@ client copes):
   --max-streams N           requests one HTTP/2 connection carries at once
                             (default 128), as its SETTINGS_MAX_CONCURRENT_
                             STREAMS tells the client
+  --rate-limit RATE[/s][,burst=N]
+                            a token bucket over every request, as a gateway
+                            has (nginx's limit_req): RATE a second, N at
+                            once (default 1); a request over it is answered
+                            429 rate_limited at once, carrying nothing out,
+                            without `Retry-After` (as nginx), or with it
+                            (whole seconds) with --rate-limit-retry-after
 
 HTTPS: --tls makes a private CA and a certificate for 127.0.0.1 and localhost at start (kept in memory; --ca-out FILE writes the CA's certificate for clients to trust), serves HTTP/2 and HTTP/1.1 by ALPN (--http1: HTTP/1.1 only) and prints an https:// base URL. With a COMMAND, PETSTORE_CACERT names the CA file.
 
@@ -246,6 +254,14 @@ struct Args {
         help_heading = BOUNDS,
     )]
     max_streams: u32,
+
+    /// Answer requests over RATE a second (N at once) with 429 rate_limited, before routing and the key check
+    #[arg(long, value_name = "RATE[/s][,burst=N]", value_parser = parse_rate_limit, help_heading = BOUNDS)]
+    rate_limit: Option<(f64, u32)>,
+
+    /// With --rate-limit, tell the refused when to come back (`Retry-After`, whole seconds)
+    #[arg(long, requires = "rate_limit", help_heading = BOUNDS)]
+    rate_limit_retry_after: bool,
 
     /// Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN) with a private CA made at start
     #[arg(long, help_heading = HTTPS)]
@@ -451,6 +467,28 @@ fn parse_rate(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{text}` is not a probability from 0 to 1, e.g. 0.1"))
 }
 
+/// `--rate-limit RATE[/s][,burst=N]`: requests a second (above 0) and the bucket's size (1 unless given).
+fn parse_rate_limit(text: &str) -> Result<(f64, u32), String> {
+    let wrong = || format!("`{text}` is not a rate limit: RATE[/s][,burst=N], e.g. 150/s,burst=10");
+    let (rate, burst) = match text.split_once(',') {
+        Some((rate, burst)) => (rate, Some(burst.trim())),
+        None => (text, None),
+    };
+    let rate = rate.trim();
+    let rate = rate.strip_suffix("/s").unwrap_or(rate);
+    let rate = rate.parse::<f64>().ok().filter(|rate| rate.is_finite() && *rate > 0.0).ok_or_else(wrong)?;
+    let burst = match burst {
+        None => 1,
+        Some(burst) => burst
+            .strip_prefix("burst")
+            .map(|n| n.trim_start_matches([' ', '=']))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(wrong)?,
+    };
+    Ok((rate, burst))
+}
+
 fn parse_api_key(text: &str) -> Result<String, String> {
     // A key must fit in `Authorization: Bearer <KEY>` as one token, or no client could send it.
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_graphic()) {
@@ -492,6 +530,10 @@ async fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+    let config = match args.rate_limit {
+        Some((rate, burst)) => config.rate_limit(RateLimit { rate, burst, retry_after: args.rate_limit_retry_after }),
+        None => config,
+    };
     let config = if args.tls {
         match Tls::generate() {
             Ok(tls) => config.tls(tls.http1_only(args.http1)),
@@ -1018,6 +1060,30 @@ mod tests {
             &["x", "--max-connections", "0"],
             &["x", "--max-pets", "-1"],
             &["x", "--max-stored-bytes", "1MiB"],
+        ] {
+            assert!(Args::try_parse_from(argv).is_err(), "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn rate_limit_flags_parse() {
+        for (text, limit) in
+            [("150", (150.0, 1)), ("150/s", (150.0, 1)), ("150/s,burst=10", (150.0, 10)), ("0.5,burst 3", (0.5, 3))]
+        {
+            let args = Args::try_parse_from(["x", "--rate-limit", text]).unwrap();
+            assert_eq!(args.rate_limit, Some(limit), "{text}");
+            assert!(!args.rate_limit_retry_after);
+        }
+        let args = Args::try_parse_from(["x", "--rate-limit", "50/s", "--rate-limit-retry-after"]).unwrap();
+        assert!(args.rate_limit_retry_after);
+        for argv in [
+            &["x", "--rate-limit", "0"][..],
+            &["x", "--rate-limit", "-5"],
+            &["x", "--rate-limit", "inf"],
+            &["x", "--rate-limit", "150/m"],
+            &["x", "--rate-limit", "150,burst=0"],
+            &["x", "--rate-limit", "150,10"],
+            &["x", "--rate-limit-retry-after"],
         ] {
             assert!(Args::try_parse_from(argv).is_err(), "{argv:?}");
         }

@@ -75,11 +75,13 @@ pub fn router(state: AppState) -> Router {
         // answers a method that is not the deprecated operation, and says nothing of `GET`'s future.
         .route_layer(map_response(mark_deprecated))
         .fallback(|method: Method, uri: Uri| async move { method_not_allowed(&method, &uri, PET_ALLOW) });
-    let router = Router::new()
-        .route("/v1/pets", pets)
-        .route("/v1/pets/{petId}", pet)
-        .fallback(no_route)
-        .layer(from_fn_with_state(state.clone(), observe));
+    let router = Router::new().route("/v1/pets", pets).route("/v1/pets/{petId}", pet).fallback(no_route);
+    // Outside routing and the key check, as a gateway's limit is; left out when there is none.
+    let router = match state.rate_limit() {
+        Some(_) => router.layer(from_fn_with_state(state.clone(), crate::rate_limit::limit)),
+        None => router,
+    };
+    let router = router.layer(from_fn_with_state(state.clone(), observe));
     // Outermost, so it sees every request and its answer as sent; left out when there is no record.
     let router = if state.recorder().is_some() {
         router.layer(from_fn_with_state(state.clone(), record::record))

@@ -950,3 +950,28 @@ async fn a_quiet_sandbox_logs_nothing() {
     let logging = AppState::new(&Config::default());
     assert!(logging.log().is_on());
 }
+
+/// `--rate-limit`: past the burst, a request is answered 429 with the spec's Error body before routing and
+/// the key check, with `Retry-After` only when asked for, and nothing is carried out.
+#[tokio::test]
+async fn over_the_rate_limit_a_request_is_429_with_retry_after_only_when_asked() {
+    use crate::RateLimit;
+    for retry_after in [false, true] {
+        let state = AppState::new(&quiet().rate_limit(RateLimit { rate: 0.001, burst: 2, retry_after }));
+        let pets = state.pets().len();
+        for _ in 0..2 {
+            let reply = send(&state, post_json(r#"{"name":"Rex","categoryId":1}"#)).await;
+            assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text());
+        }
+        let message = "over the sandbox's rate limit of 0.001 requests a second (burst 2); nothing was carried out";
+        let reply = send(&state, post_json(r#"{"name":"Rex","categoryId":1}"#)).await;
+        reply.assert_error(429, "rate_limited", message);
+        // 1,000 s until the next token.
+        assert_eq!(reply.header("retry-after"), retry_after.then_some("1000"));
+        // Before the key check and routing: a gateway's limit.
+        let reply = send(&state, get("/nowhere")).await;
+        reply.assert_error(429, "rate_limited", message);
+        assert_eq!(state.pets().len(), pets + 2, "the refused POST stored nothing");
+        assert_eq!(state.rate_limited(), 2);
+    }
+}

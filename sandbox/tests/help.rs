@@ -32,7 +32,7 @@ fn the_help_keeps_its_tables_at_80_columns() {
     for row in [
         "  GET   /v1/pets/{petId}  one animal; deprecated: answers carry",
         "                          `Deprecation: @1767225600` (since 2026-01-01) and",
-        "  429 rate_limited        only with --fail-rate; carries `Retry-After`",
+        "  429 rate_limited        with --fail-rate (carries `Retry-After`), or over",
         "  --max-stored-bytes BYTES  bytes the names of those animals may take in all",
         "  --latency MS|MIN..MAX  wait before answering: MS, or uniformly from MIN to",
         "  petstore-sandbox --fail-rate 0.2 --latency 0..300 -- ./my-import-script.sh",

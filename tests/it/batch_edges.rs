@@ -416,15 +416,17 @@ fn a_server_that_keeps_refusing_is_not_hammered_and_ends_the_batch() {
     let took = started.elapsed();
     eprintln!("always 429: {} POSTs in {took:?}", server.requests());
     assert_eq!(run.code, 6, "{run}");
-    // The first 8 went out together, and at most one more after each of the two passing refusals, as
-    // their answers came apart; then one probe after each of the 4 pauses.
-    assert!((8 + 4..=8 + 2 + 4).contains(&server.requests()), "{} POSTs: {run}", server.requests());
+    // The first 8 went out together; then the pace falls while nothing is accepted (a refused record going
+    // again after its `Retry-After: 1`, at the pace), and after 250 ms of that each refusal counts: two
+    // passing, then the 4 pauses, each followed by a probe or two: about 5 a second (73 on a quiet machine).
+    assert!((8 + 4..=100).contains(&server.requests()), "{} POSTs: {run}", server.requests());
     assert_eq!(names_in(&failed).len(), total, "every record is kept for a re-run");
-    // Each record sent was refused, and is in `--failed` with those not sent; how many were sent depends on
-    // how the answers came apart, so the snapshot shows the first eight.
-    let sent = server.requests() - 4;
+    // Each record sent was refused (some more than once: a refused record goes again after its
+    // `Retry-After`), and is in `--failed` with those not sent; how many were sent depends on how the answers
+    // came apart, so the snapshot shows the first eight.
     let refused: Vec<&str> = run.stderr.lines().filter(|line| line.starts_with("line ")).collect();
-    assert_eq!(refused.len(), sent, "{run}");
+    let sent = refused.len();
+    assert!((8..=server.requests()).contains(&sent), "{run}");
     assert!(refused.iter().all(|line| line.contains("slow down (`rate_limited`) (request id `")), "{run}");
     let [created, failed_count, unknown, not_sent] = summary(&run.stderr);
     assert_eq!((created, failed_count, unknown, not_sent), (0, sent as u64, 0, (total - sent) as u64), "{run}");
@@ -488,7 +490,7 @@ impl LiftingLimit {
 }
 
 #[test]
-fn a_rate_limit_that_lifts_pauses_the_batch_and_every_record_is_created_once() {
+fn a_rate_limit_that_lifts_paces_the_batch_and_every_record_is_created_once() {
     let env = TestEnv::with(Config::default().seed_pets(0));
     let server = LiftingLimit::start(3);
     let total = 40;

@@ -51,6 +51,7 @@ mod pets_get;
 mod pets_list;
 mod post_answers;
 mod prompts;
+mod rate_limit;
 mod readme;
 mod reconcile;
 mod render_edges;

@@ -466,3 +466,18 @@ fn a_bulk_add_stops_at_an_untrusted_certificate() {
     assert!(lines.contains(&"stopping: every other record would fail the same way"), "{run}");
     assert_eq!(lines.len(), failed.len() + 3, "{run}");
 }
+
+/// Issue 44: plain HTTP needs no CA store, and reads none: a list against the loopback sandbox works with the
+/// system store out of reach, as in a container without ca-certificates.
+#[test]
+fn plain_http_works_without_a_ca_store() {
+    let env = TestEnv::over_plain_http(petstore_sandbox::Config::default().seed_pets(3));
+    let run = Run::of(
+        env.command()
+            .env("SSL_CERT_FILE", "/dev/null")
+            .env("SSL_CERT_DIR", "/nonexistent")
+            .args(["pets", "list", "--json"]),
+    );
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.json().as_array().unwrap().len(), 3, "{run}");
+}

@@ -38,6 +38,7 @@
 //! pauses in no time.
 
 pub mod limiter;
+pub mod pacer;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::future::Future;
@@ -50,6 +51,7 @@ use tokio::time::Instant;
 use crate::api::{self, NewPet, Pet};
 use crate::bulk::{Invalid, Record};
 pub use limiter::Limiter;
+use pacer::{Pacer, Refusal};
 
 /// How far the send pass may run ahead of the oldest record without a result, in records: it bounds what is
 /// held to restore input order. A request that hangs until its timeout holds up the rest only after this
@@ -78,6 +80,11 @@ pub const PAUSE_CAP: Duration = Duration::from_secs(60);
 
 /// The pause after a 429 without a readable `Retry-After`, doubled for each refusal in a row.
 pub const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
+
+/// How long nothing must have been accepted (every answer a 429) before a 429 counts as a refusal in a row,
+/// of those that pause and end the batch: behind a rate limit the pacer slows down at each 429, and the
+/// limit lets something through every so often, while a server that refuses everything accepts nothing.
+pub const NOTHING_ACCEPTED_FOR: Duration = Duration::from_millis(250);
 
 /// Refusals in a row (429, or 503 with `Retry-After`) with no record created between them that delay only
 /// their own records: a server that refuses a request now and then (a proxy shedding one, a fault injector)
@@ -163,6 +170,9 @@ pub enum Event<'a, E> {
     GraceOver { in_flight: usize },
     /// The adaptive limit changed: this many requests may be in flight now.
     Concurrency(usize),
+    /// The server limits the rate (a 429): from now on the batch goes at the rate it accepts (see [`pacer`]).
+    /// Said once a batch.
+    Paced,
 }
 
 /// A result in input order.
@@ -333,6 +343,12 @@ struct Batch<'s, K: Sink, S> {
     signal: Option<S>,
     pace: Pace,
     limiter: Limiter,
+    /// The send rate, once the server refused a request with a 429.
+    pacer: Pacer,
+    /// When an answer other than a 429 last came (or the batch started).
+    accepted_at: Instant,
+    /// Whether [`Event::Paced`] was said.
+    paced: bool,
     /// Requests out, by index.
     in_flight: HashMap<u64, Record>,
     /// Refused records (429, 503 with `Retry-After`), certainly not created, sent again before any other once
@@ -386,6 +402,9 @@ where
         signal: None,
         pace: Pace::default(),
         limiter,
+        pacer: Pacer::new(Instant::now()),
+        accepted_at: Instant::now(),
+        paced: false,
         in_flight: HashMap::new(),
         refused: BTreeMap::new(),
         waiting: BTreeMap::new(),
@@ -410,7 +429,7 @@ where
         if let Some(signal) = interrupts.pending() {
             batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at);
         }
-        while batch.may_send() {
+        while batch.may_send() && batch.pacer.ready(Instant::now()) {
             let (index, record) = match batch.take_due(Instant::now()) {
                 Some(taken) => taken,
                 None if exhausted || next >= next_out + WINDOW => break,
@@ -434,16 +453,29 @@ where
                 },
             };
             let (request, generation, sent) = (create(record.pet.clone()), batch.pace.generation, Instant::now());
+            batch.pacer.sent(sent);
             tasks.spawn(async move { (index, generation, sent, request.await) });
             batch.in_flight.insert(index, record);
         }
         if batch.in_flight.is_empty()
-            && (batch.stop.is_some() || (batch.pace.until.is_none() && batch.refused.is_empty()))
+            && (batch.stop.is_some() || (exhausted && batch.pace.until.is_none() && batch.refused.is_empty()))
         {
             break;
         }
-        // A refused record whose wait is not over, while nothing else keeps the loop awake.
-        let due = if batch.may_send() { batch.refused.values().map(|refused| refused.due).min() } else { None };
+        // A refused record whose wait is not over, while nothing else keeps the loop awake; it goes at the pace.
+        let due = match batch.may_send() {
+            true => batch.refused.values().map(|refused| refused.due).min().map(|due| match batch.pacer.ready_at() {
+                Some(next) => due.max(next),
+                None => due,
+            }),
+            false => None,
+        };
+        // The pace's next send, while the pace alone holds back something to send (when it does not, the send
+        // pass above found nothing to send, and an answer or a refused record's time wakes the loop).
+        let paced = match batch.may_send() && (!exhausted || !batch.refused.is_empty()) {
+            true => batch.pacer.ready_at().filter(|next| *next > Instant::now()),
+            false => None,
+        };
         tokio::select! {
             joined = tasks.join_next(), if !tasks.is_empty() => {
                 let Some(mut joined) = joined else { continue };
@@ -476,6 +508,7 @@ where
                 batch.pace.probing = true;
             }
             () = wait_until(due) => {}
+            () = wait_until(paced) => {}
             () = &mut flush_timer, if flush_due => flush_due = false,
         }
         batch.drain_refused();
@@ -600,6 +633,17 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         let in_flight = self.in_flight.len();
         // Abandoned already.
         let Some(record) = self.in_flight.remove(&index) else { return };
+        let now = Instant::now();
+        match &result {
+            Err(api::Error::Status { status, .. }) if status.as_u16() == 429 => {
+                return self.rate_limited(index, generation, sent, record, result, retry_after);
+            }
+            Ok(_) | Err(api::Error::Status { .. }) => {
+                self.pacer.accepted(now, sent);
+                self.accepted_at = now;
+            }
+            Err(_) => {}
+        }
         let pause = pause_asked(&result, retry_after, self.pace.refusals);
         // A refusal is sent again once its wait is over: the batch's pause, or its own.
         let due = pause.map(|pause| self.refusal(generation, pause));
@@ -674,6 +718,49 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
                 self.sink.event(Event::KeptFailing);
                 self.stop_for(Stop::Failing);
             }
+        }
+    }
+
+    /// A 429 to the request for record `index`, sent at `sent` in pace generation `generation`: the record goes
+    /// again once its `Retry-After` is over, and the pacer slows the batch to the rate the server accepts. Only
+    /// when the server accepted nothing for [`NOTHING_ACCEPTED_FOR`] does it count as a refusal in a row, of
+    /// those that pause the whole batch and, [`MAX_REFUSALS`] in a row, end it. The concurrency limiter hears
+    /// nothing of it: a rate is no number of requests at once.
+    fn rate_limited(
+        &mut self,
+        index: u64,
+        generation: u64,
+        sent: Instant,
+        record: Record,
+        result: Result<Pet, api::Error>,
+        retry_after: Option<Duration>,
+    ) {
+        let now = Instant::now();
+        // Past the cap the batch stops (below), and the wait is never taken.
+        let own = now + retry_after.unwrap_or_default().min(PAUSE_CAP);
+        let due = match self.pacer.refused(now, sent) {
+            _ if retry_after.is_some_and(|wait| wait > PAUSE_CAP) => {
+                self.refusal(generation, retry_after.unwrap_or_default())
+            }
+            Refusal::Cut { accepted: false }
+                if now.saturating_duration_since(self.accepted_at) >= NOTHING_ACCEPTED_FOR =>
+            {
+                let pause = pause_asked(&result, retry_after, self.pace.refusals).unwrap_or(DEFAULT_PAUSE);
+                self.refusal(generation, pause).max(own)
+            }
+            Refusal::Cut { .. } if !self.paced => {
+                self.paced = true;
+                self.sink.event(Event::Paced);
+                own
+            }
+            _ => own,
+        };
+        let Err(error) = result else { unreachable!("a 429 is an error") };
+        if self.stop.is_none() {
+            self.refused.insert(index, Refused { record, error, due });
+        } else {
+            let waiting = self.record_ended(&record, Outcome::Failed(error, None));
+            self.waiting.insert(index, waiting);
         }
     }
 
@@ -1312,7 +1399,9 @@ mod tests {
                         let refused = matches!(before, (Err(api::Error::Status { status, .. }), retry_after)
                             if *status == 429 || (*status == 503 && retry_after.is_some()));
                         assert!(refused, "seed {seed}: pet-{n} sent again after {before:?}");
-                        let wait = before.1.unwrap_or(DEFAULT_PAUSE);
+                        // A 429 without `Retry-After` goes again at the pace; a pause that holds it back is
+                        // the batch's, not the record's.
+                        let wait = before.1.unwrap_or_default();
                         assert!(*at >= answered_before + wait, "seed {seed}, {limiter:?}: pet-{n} sent again early");
                     }
                 }
@@ -1391,8 +1480,10 @@ mod tests {
         assert_eq!(peak.load(std::sync::atomic::Ordering::SeqCst), 16);
     }
 
+    /// A 429 between created records paces the batch rather than pausing it: each refused record waits its own
+    /// `Retry-After` and goes again, the rest go on at the rate the server accepted.
     #[tokio::test(start_paused = true)]
-    async fn a_rate_limit_pauses_every_request_then_lets_one_probe_through_first() {
+    async fn a_rate_limit_paces_the_batch_and_each_refused_record_waits_its_retry_after() {
         let answer = |pet: &NewPet, attempt: u32| match (pet.name.as_str(), attempt) {
             ("pet-1" | "pet-2" | "pet-3", 1) => (Err(status(429)), Some(Duration::from_secs(2))),
             _ => created(pet, 1),
@@ -1402,26 +1493,21 @@ mod tests {
             run(7, Limiter::fixed(4), Duration::from_millis(100), answer, &mut interrupts).await;
         check_accounts(7, &summary, &log);
         assert_eq!(summary.tally, Tally { created: 7, failed: 0, unknown: 0, not_sent: 0 });
-        assert_eq!(log.events, ["Paused { pause: 2s, refusals: 3 }"]);
+        assert_eq!(log.events, ["Paced"], "said once, and no pause");
         let requests = requests.lock().unwrap();
-        let times: Vec<(u128, &str)> = requests.iter().map(|(at, name)| (at.as_millis(), name.as_str())).collect();
-        // Four at once; three refusals in a row at 100 ms pause everything for 2 s; the first refused record
-        // goes first, alone, and the rest once it is through.
-        assert_eq!(
-            times,
-            [
-                (0, "pet-0"),
-                (0, "pet-1"),
-                (0, "pet-2"),
-                (0, "pet-3"),
-                (2_100, "pet-1"),
-                (2_200, "pet-2"),
-                (2_200, "pet-3"),
-                (2_200, "pet-4"),
-                (2_200, "pet-5"),
-                (2_300, "pet-6")
-            ]
-        );
+        let times = |name: &str| -> Vec<u128> {
+            requests.iter().filter(|(_, n)| n == name).map(|(at, _)| at.as_millis()).collect()
+        };
+        // Four at once; the three refused at 100 ms go again 2 s later, not before.
+        for name in ["pet-1", "pet-2", "pet-3"] {
+            let times = times(name);
+            assert_eq!(times.len(), 2, "{name}: {times:?}");
+            assert_eq!(times[0], 0);
+            assert!(times[1] >= 2_100, "{name}: {times:?}");
+        }
+        // The others did not wait for them.
+        assert!(times("pet-4")[0] < 2_100, "{:?}", times("pet-4"));
+        assert_eq!(requests.len(), 10);
     }
 
     /// A refusal between created records is passing: its record alone waits what it was told, the rest go

@@ -575,6 +575,9 @@ impl batch::Sink for Collect<'_> {
             }
             Event::SinkStopped(never) => match *never {},
             Event::Concurrency(_) => return,
+            Event::Paced => {
+                "the server limited requests: the batch went at the rate it accepted, refused animals again".to_owned()
+            }
         };
         self.notes.push(note);
     }

@@ -155,10 +155,13 @@ fn http_client(base: &Url, settings: Settings) -> Result<reqwest::Client, Error>
         // Plain HTTP is allowed for loopback alone, where the key never leaves the machine. A proxy
         // (`HTTP_PROXY`) would carry it, unencrypted, to another host, which would then reach its own
         // loopback, not ours. HTTPS honours the proxy variables: the key stays inside TLS.
-        builder = builder.no_proxy();
-    }
-    for certificate in settings.ca_certificates {
-        builder = builder.add_root_certificate(certificate);
+        // No TLS either, so no trust store: the platform's is not read (147 files under /etc/ssl/certs),
+        // and plain HTTP works where there is none (a container without ca-certificates).
+        builder = builder.no_proxy().tls_certs_only(settings.ca_certificates);
+    } else {
+        for certificate in settings.ca_certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
     }
     builder.build().map_err(|err| Error::from_reqwest(base, &err))
 }

@@ -776,6 +776,11 @@ impl batch::Sink for BatchOutput {
                 self.progress.set_concurrency(concurrency);
                 return;
             }
+            Event::Paced => (
+                None,
+                "the server is limiting requests: the rest goes at the rate it accepts, refused records again"
+                    .to_owned(),
+            ),
         };
         let line = match (reason, self.json_errors) {
             (None, true) => BatchLine::Note { message: &message }.text(),
