@@ -34,7 +34,11 @@ pub const SANDBOX_VAR: &str = "PETSTORE_SANDBOX";
 /// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now
 /// ([`petstore_core::api::ca`]), so that a bad one is a usage error before anything is sent.
 fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
-    petstore_core::api::ca::read_certificates(path).map_err(|err| Error::invalid_value(format!("{given}: {err}")))
+    petstore_core::api::ca::read_certificates(path).map_err(|err| {
+        Error::invalid_value(format!("{given}: {err}")).with_hint(
+            "give a PEM file of CA certificates, a regular file of at most 1 MiB, such as your CA's `ca.pem`",
+        )
+    })
 }
 
 /// What the flags and variables select, before the config is read: a base URL, or an environment's name, and

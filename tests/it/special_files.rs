@@ -330,3 +330,24 @@ fn a_killed_wrapper_takes_its_command_and_its_directory_with_it() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// Issue 41, point 8: `--cacert /dev/zero` was read until 5.4 GB; a FIFO as the CA file of an HTTPS request
+/// waited for a writer. Both are refused at once, exit 2, naming the file; nothing is sent. A truncated PEM is
+/// told in words, not as a Rust byte array.
+#[test]
+fn a_ca_file_that_is_a_device_a_fifo_or_cut_short_is_refused_at_once() {
+    let env = TestEnv::new();
+    let fifo = env.home().join("ca.fifo");
+    mkfifo(&fifo);
+    let cut = env.home().join("cut.pem");
+    std::fs::write(&cut, "-----BEGIN CERTIFICATE-----\nMIIB\n").unwrap();
+    let https = "https://127.0.0.1:9/v1";
+    for (name, file) in [("dev_zero", Path::new("/dev/zero")), ("fifo", &fifo), ("cut", &cut)] {
+        let started = Instant::now();
+        let run =
+            Run::of(env.command().args(["--base-url", https, "--cacert", file.to_str().unwrap(), "pets", "list"]));
+        assert!(started.elapsed() < Duration::from_secs(10), "{name}: at once");
+        let run = run.to_string().replace(&env.home().display().to_string(), "[HOME]");
+        insta::assert_snapshot!(format!("special_files_cacert_{name}"), run);
+    }
+}

@@ -1,7 +1,6 @@
 //! Extra CA certificates for the client (`--cacert`, `PETSTORE_CACERT`): a PEM file read and each
 //! certificate checked when it is given, so that a bad one is refused before anything is sent.
 
-use std::io::Read;
 use std::path::Path;
 
 use rustls::pki_types::CertificateDer;
@@ -13,8 +12,8 @@ pub enum CaError {
     #[error("{0}")]
     Read(#[from] std::io::Error),
     /// A device, a FIFO, a directory: reading one may never end (`/dev/zero`) or never begin (a FIFO).
-    #[error("it is not a regular file")]
-    NotAFile,
+    #[error("it is {what}, not a regular file")]
+    NotAFile { what: &'static str },
     /// Longer than [`MAX_BYTES`]: no CA bundle is (the system's whole store is about 200 KiB).
     #[error("it is larger than {} KiB, more than any CA bundle", MAX_BYTES / 1024)]
     TooLarge,
@@ -35,17 +34,16 @@ pub enum CaError {
 pub const MAX_BYTES: u64 = 1024 * 1024;
 
 /// The certificates in the PEM file at `path`, each checked as a trust anchor. Only a regular file of
-/// [`MAX_BYTES`] at most is read: its kind is looked at before it is opened, since opening a FIFO waits for
-/// a writer.
+/// [`MAX_BYTES`] at most is read, opened without waiting for a writer ([`crate::user_file::read`]).
 pub fn read_certificates(path: &Path) -> Result<Vec<reqwest::Certificate>, CaError> {
-    if !std::fs::metadata(path)?.is_file() {
-        return Err(CaError::NotAFile);
-    }
-    let mut pem = Vec::new();
-    std::fs::File::open(path)?.take(MAX_BYTES + 1).read_to_end(&mut pem)?;
-    if pem.len() as u64 > MAX_BYTES {
-        return Err(CaError::TooLarge);
-    }
+    use crate::user_file::{Refused, read};
+    let pem = match read(path, MAX_BYTES) {
+        Ok(Some(pem)) => pem,
+        Ok(None) => return Err(std::io::Error::from(std::io::ErrorKind::NotFound).into()),
+        Err(Refused::NotRegular { what }) => return Err(CaError::NotAFile { what }),
+        Err(Refused::TooLarge { .. }) => return Err(CaError::TooLarge),
+        Err(Refused::Io(err)) => return Err(err.into()),
+    };
     let mut certificates = Vec::new();
     for (at, der) in CertificateDer::pem_slice_iter(&pem).enumerate() {
         let index = at + 1;
@@ -108,9 +106,9 @@ mod tests {
 
     #[test]
     fn only_a_regular_file_of_a_mebibyte_at_most_is_read() {
-        assert!(matches!(read_certificates(Path::new("/dev/zero")), Err(CaError::NotAFile)));
+        assert!(matches!(read_certificates(Path::new("/dev/zero")), Err(CaError::NotAFile { .. })));
         let dir = tempfile::tempdir().unwrap();
-        assert!(matches!(read_certificates(dir.path()), Err(CaError::NotAFile)));
+        assert!(matches!(read_certificates(dir.path()), Err(CaError::NotAFile { .. })));
         let large = dir.path().join("large.pem");
         std::fs::write(&large, vec![b'x'; MAX_BYTES as usize + 1]).unwrap();
         assert_eq!(
