@@ -11,6 +11,8 @@ use rustls::pki_types::pem::PemObject;
 pub enum CaError {
     #[error("{0}")]
     Read(#[from] std::io::Error),
+    #[error("there is no such file")]
+    Missing,
     /// A device, a FIFO, a directory: reading one may never end (`/dev/zero`) or never begin (a FIFO).
     #[error("it is {what}, not a regular file")]
     NotAFile { what: &'static str },
@@ -39,7 +41,7 @@ pub fn read_certificates(path: &Path) -> Result<Vec<reqwest::Certificate>, CaErr
     use crate::user_file::{Refused, read};
     let pem = match read(path, MAX_BYTES) {
         Ok(Some(pem)) => pem,
-        Ok(None) => return Err(std::io::Error::from(std::io::ErrorKind::NotFound).into()),
+        Ok(None) => return Err(CaError::Missing),
         Err(Refused::NotRegular { what }) => return Err(CaError::NotAFile { what }),
         Err(Refused::TooLarge { .. }) => return Err(CaError::TooLarge),
         Err(Refused::Io(err)) => return Err(err.into()),
@@ -90,7 +92,7 @@ mod tests {
         let err = read_certificates(&broken).unwrap_err().to_string();
         assert!(err.starts_with("certificate 1 is not readable PEM: "), "{err}");
         let missing = dir.path().join("missing.pem");
-        assert!(matches!(read_certificates(&missing), Err(CaError::Read(_))));
+        assert!(matches!(read_certificates(&missing), Err(CaError::Missing)));
     }
 
     #[test]
