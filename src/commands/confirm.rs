@@ -27,7 +27,7 @@ pub struct YesArgs {
 /// The variable that says yes to every write, as `--yes` does.
 pub const YES_VAR: &str = "PETSTORE_YES";
 
-/// Whether `PETSTORE_YES` says yes, read as `--yes`'s parser reads it ([`YesParser`]): the one reading of it,
+/// Whether `PETSTORE_YES` says yes, read as `--yes`'s parser reads it (`YesParser`): the one reading of it,
 /// for `petstore mcp`, which ignores it and says so.
 pub fn yes_from_env() -> bool {
     std::env::var_os(YES_VAR).is_some_and(|value| {

@@ -206,6 +206,7 @@ impl Drop for Running {
 
 /// How long a key command has, after SIGTERM, to put right what it changed (a terminal it turned the echo of
 /// off, as `pinentry` does) before it is killed.
+#[cfg(unix)]
 const STOP_GRACE: Duration = Duration::from_millis(200);
 
 /// Ends every key command running now, with everything it started in its session, and any that would start
