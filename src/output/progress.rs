@@ -31,13 +31,51 @@ pub enum Progress {
 #[derive(Debug)]
 pub struct BatchProgress {
     bar: Option<ProgressBar>,
-    failed: u64,
+    /// The records that ended otherwise than created or found, as the summary counts them.
+    ended: Ended,
     /// Requests in flight at once, when the batch finds that number as it goes.
     concurrency: Option<usize>,
     /// For `--progress plain` (a lock only because `finish` takes `&self`).
     plain: Option<std::sync::Mutex<PlainProgress>>,
     /// The width of stderr's terminal, which the lines about records wrap to ([`super::wrap`]).
     width: Option<usize>,
+}
+
+/// How many records of a batch ended each way other than created or found: the figures the progress shows,
+/// the same the summary gives.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Ended {
+    pub failed: u64,
+    pub unknown: u64,
+    pub undecided: u64,
+    pub invalid: u64,
+}
+
+impl Ended {
+    /// `2 failed, 1 unknown`: each figure that is not 0, joined by `sep`.
+    fn words(&self, sep: &str) -> String {
+        let figures = [
+            ("failed", self.failed),
+            ("unknown", self.unknown),
+            ("undecided", self.undecided),
+            ("invalid", self.invalid),
+        ];
+        let words: Vec<String> =
+            figures.iter().filter(|(_, n)| *n > 0).map(|(word, n)| format!("{} {word}", thousands(*n))).collect();
+        words.join(sep)
+    }
+}
+
+/// How one record of a batch ended, for its progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Created,
+    /// Not sent, as it exists (`--if-absent`).
+    Exists,
+    Failed,
+    Unknown,
+    Undecided,
+    Invalid,
 }
 
 /// `--progress plain`'s state: what a line says, and when the last one was written.
@@ -63,13 +101,16 @@ struct ProgressLine {
     /// Not on the last line, nor before there is a rate.
     seconds_left: Option<u64>,
     failed: u64,
+    unknown: u64,
+    undecided: u64,
+    invalid: u64,
 }
 
 impl PlainProgress {
-    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed`; the last line
-    /// (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
+    /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed, 1 unknown`; the
+    /// last line (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
     #[allow(clippy::print_stderr)]
-    fn write(&mut self, failed: u64, concurrency: Option<usize>, last: bool) {
+    fn write(&mut self, ended: Ended, concurrency: Option<usize>, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
@@ -81,7 +122,10 @@ impl PlainProgress {
                 at_once: concurrency.filter(|_| !last),
                 seconds_left: (!last && self.done < self.total && rate > 0.0)
                     .then(|| ((self.total - self.done) as f64 / rate).ceil() as u64),
-                failed,
+                failed: ended.failed,
+                unknown: ended.unknown,
+                undecided: ended.undecided,
+                invalid: ended.invalid,
             };
             let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
             to_stderr!("{text}");
@@ -100,8 +144,9 @@ impl PlainProgress {
         if !last && self.done < self.total && rate > 0.0 {
             line.push_str(&format!(", about {} s left", ((self.total - self.done) as f64 / rate).ceil() as u64));
         }
-        if failed > 0 {
-            line.push_str(&format!(", {} failed", thousands(failed)));
+        let ended = ended.words(", ");
+        if !ended.is_empty() {
+            line.push_str(&format!(", {ended}"));
         }
         to_stderr!("{line}");
     }
@@ -117,8 +162,13 @@ impl Output {
     /// The progress for `total` records: as `--progress` says; by default a bar when stderr is a terminal
     /// (real, or faked under test), not `--quiet` and not a JSON mode.
     pub fn batch_progress(&self, total: u64) -> BatchProgress {
-        let none =
-            BatchProgress { bar: None, failed: 0, concurrency: None, plain: None, width: self.terminals.stderr_width };
+        let none = BatchProgress {
+            bar: None,
+            ended: Ended::default(),
+            concurrency: None,
+            plain: None,
+            width: self.terminals.stderr_width,
+        };
         match self.progress {
             Progress::None => return none,
             Progress::Plain => {
@@ -142,7 +192,7 @@ impl Output {
     }
 }
 
-/// `[#######>----------] 4,000/10,000 · 1,234/s · 5s left · 32 at once · 2 failed`
+/// `[#######>----------] 4,000/10,000 · 1,234/s · 5s left · 32 at once · 2 failed · 1 unknown`
 fn style(color: bool) -> ProgressStyle {
     let bar = if color { "{bar:24.cyan/blue}" } else { "{bar:24}" };
     ProgressStyle::with_template(&format!("[{bar}] {{human_pos}}/{{human_len}} · {{rate}} · {{left}}{{msg}}"))
@@ -157,13 +207,18 @@ fn style(color: bool) -> ProgressStyle {
 }
 
 impl BatchProgress {
-    /// One more record done; `failed` when it was not created.
-    pub fn advance(&mut self, failed: bool) {
-        if failed {
-            self.failed += 1;
-        }
+    /// One more record done, as `outcome`.
+    pub fn advance(&mut self, outcome: Outcome) {
+        let counted = match outcome {
+            Outcome::Created | Outcome::Exists => None,
+            Outcome::Failed => Some(&mut self.ended.failed),
+            Outcome::Unknown => Some(&mut self.ended.unknown),
+            Outcome::Undecided => Some(&mut self.ended.undecided),
+            Outcome::Invalid => Some(&mut self.ended.invalid),
+        };
+        let counted = counted.map(|count| *count += 1).is_some();
         if let Some(bar) = &self.bar {
-            if failed {
+            if counted {
                 self.set_message();
             }
             bar.inc(1);
@@ -171,7 +226,7 @@ impl BatchProgress {
         if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
             plain.done += 1;
             if plain.last.elapsed() >= PLAIN_EVERY {
-                plain.write(self.failed, self.concurrency, false);
+                plain.write(self.ended, self.concurrency, false);
             }
         }
     }
@@ -183,15 +238,16 @@ impl BatchProgress {
         self.set_message();
     }
 
-    /// The bar's message: how many at once, how many failed.
+    /// The bar's message: how many at once, how many failed, unknown, undecided or invalid.
     fn set_message(&self) {
         let Some(bar) = &self.bar else { return };
         let mut message = String::new();
         if let Some(concurrency) = self.concurrency {
             message.push_str(&format!(" · {concurrency} at once"));
         }
-        if self.failed > 0 {
-            message.push_str(&format!(" · {} failed", thousands(self.failed)));
+        let ended = self.ended.words(" · ");
+        if !ended.is_empty() {
+            message.push_str(&format!(" · {ended}"));
         }
         bar.set_message(message);
     }
@@ -218,7 +274,7 @@ impl BatchProgress {
             bar.abandon();
         }
         if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
-            plain.write(self.failed, None, true);
+            plain.write(self.ended, None, true);
         }
     }
 }

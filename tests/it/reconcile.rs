@@ -197,7 +197,7 @@ fn only_undecided_records_left_is_exit_7_and_they_have_a_file_of_their_own() {
     let mixed = write(&env, "mixed.csv", &format!("name,categoryId,status\nNobody,3,\n{long},5,sold\n"));
     let run = add(&env, &mixed, &["--skip-existing"]);
     assert_eq!(run.code, 6, "{run}");
-    assert!(run.stderr.ends_with("created 0 / failed 1 / unknown 0 / not sent 0 / skipped 0 / undecided 1\nhelp: pass `--failed PATH` to keep the records that were not created, for a re-run\n"), "{run}");
+    assert!(run.stderr.ends_with("created 0 / failed 1 / unknown 0 / not sent 0 / skipped 0 / undecided 1\nhelp: pass `--failed PATH` to keep the records that were not created, for a re-run; pass `--undecided PATH` to keep the undecided records in a file\n"), "{run}");
 }
 
 /// `--undecided` is checked as `--failed` is, never one file with another flag's, and needs `--if-absent`.
@@ -365,4 +365,58 @@ fn if_absent_send_sends_the_undecidable_records_of_a_batch() {
     assert_eq!(run.code, 0, "{run}");
     assert!(run.stderr.ends_with("created 2 / failed 0 / unknown 0 / not sent 0 / skipped 0 / undecided 0\n"), "{run}");
     assert_eq!(env.sandbox.pets().len(), 152);
+}
+
+/// Issue 42: the progress counts each record as the summary does: an undecided record is no failure, and a
+/// record set aside as invalid is one of the records done.
+#[test]
+fn the_progress_counts_each_record_as_the_summary_does() {
+    let env = TestEnv::with(Config::default().seed_pets(150));
+    let input = write(
+        &env,
+        "pets.csv",
+        "name,categoryId,status\nRex,1,available\nNew,2,sold\nNobody,3,\nNobody else,4,\nBroken,x,sold\n",
+    );
+    let run = env.run(&[
+        "pets",
+        "add",
+        "--file",
+        input.to_str().unwrap(),
+        "--if-absent",
+        "--skip-invalid",
+        "--concurrency",
+        "1",
+        "--progress",
+        "plain",
+    ]);
+    assert_eq!(run.code, 6, "{run}");
+    let progress = run.stderr.lines().rfind(|line| line.starts_with("progress: ")).expect("a progress line");
+    let (start, rest) = progress.split_once("/s").expect("a rate");
+    assert!(start.starts_with("progress: 5 of 5 done (100%), "), "{run}");
+    assert_eq!(rest, ", 2 undecided, 1 invalid", "{run}");
+    assert!(
+        run.stderr.contains("error: not every record was created: created 1 / failed 0 / unknown 0 / not sent 0 / skipped 1 / undecided 2 / invalid 1\n"),
+        "{run}"
+    );
+    // The same figures in a JSON mode.
+    let run = Run::of(env.command().env("PETSTORE_ERROR_FORMAT", "json").args([
+        "pets",
+        "add",
+        "--file",
+        input.to_str().unwrap(),
+        "--if-absent",
+        "--skip-invalid",
+        "--concurrency",
+        "1",
+        "--progress",
+        "plain",
+    ]));
+    let last: Value = run
+        .stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok()?.get("progress").cloned())
+        .last()
+        .expect("a progress line");
+    let counts = ["done", "total", "failed", "unknown", "undecided", "invalid"].map(|key| last[key].as_u64());
+    assert_eq!(counts, [Some(5), Some(5), Some(0), Some(0), Some(2), Some(1)], "{run}");
 }

@@ -39,6 +39,7 @@
 
 pub mod limiter;
 pub mod pacer;
+pub mod source;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::future::Future;
@@ -52,6 +53,7 @@ use crate::api::{self, NewPet, Pet};
 use crate::bulk::{Invalid, Record};
 pub use limiter::Limiter;
 use pacer::{Pacer, Refusal};
+pub use source::{Kept, Sift, Sourced};
 
 /// How far the send pass may run ahead of the oldest record without a result, in records: it bounds what is
 /// held to restore input order. A request that hangs until its timeout holds up the rest only after this
@@ -181,6 +183,10 @@ pub enum Release {
     Created(Pet),
     /// Certainly not created, so safe to send again: the record.
     Failed(NewPet),
+    /// Not sent, as the batch stopped before it (only to a sink that [`Sink::wants_the_rest`]).
+    NotSent(NewPet),
+    /// Kept back from sending by the source.
+    Kept(Kept),
 }
 
 /// What hears of a batch's records: where created pets go, failed records are kept, progress shows. An
@@ -190,6 +196,18 @@ pub trait Sink {
 
     /// A record ended, as it happened.
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Self::Error>;
+
+    /// A record the source kept back, as the batch reads it (it is released in input order too).
+    fn kept(&mut self, kept: &Kept) -> Result<(), Self::Error> {
+        let _ = kept;
+        Ok(())
+    }
+
+    /// Whether, once the batch stops early, it reads the rest of its source and hands each record over: one to
+    /// send as [`Release::NotSent`], one kept back as any other. Otherwise the rest is left unread.
+    fn wants_the_rest(&self) -> bool {
+        false
+    }
 
     /// The next result in input order (records of unknown outcome are skipped).
     fn release(&mut self, release: Release) -> Result<(), Self::Error>;
@@ -221,13 +239,36 @@ pub enum Stop<E> {
     Sink(E),
 }
 
-/// created / failed / unknown / not sent.
+/// How each record of a batch ended: created / failed / unknown / not sent, and those its source kept back:
+/// existing, undecided and invalid. They add up to the records the batch was given.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Tally {
     pub created: u64,
     pub failed: u64,
     pub unknown: u64,
     pub not_sent: u64,
+    /// Kept back: it exists ([`Kept::Exists`]).
+    pub exists: u64,
+    /// Kept back: whether it exists cannot be told ([`Kept::Undecided`]).
+    pub undecided: u64,
+    /// Kept back: invalid, set aside ([`Kept::Invalid`]).
+    pub invalid: u64,
+}
+
+impl Tally {
+    /// Every record counted.
+    pub fn total(&self) -> u64 {
+        self.created + self.failed + self.unknown + self.not_sent + self.exists + self.undecided + self.invalid
+    }
+
+    /// Counts a record kept back.
+    fn count_kept(&mut self, kept: &Kept) {
+        match kept {
+            Kept::Exists(..) => self.exists += 1,
+            Kept::Undecided(_) => self.undecided += 1,
+            Kept::Invalid(_) => self.invalid += 1,
+        }
+    }
 }
 
 /// How a send pass ended.
@@ -376,11 +417,13 @@ struct Held {
     ambiguous: bool,
 }
 
-/// Sends every record of `records` (`total` of them, as the check pass counted) through `create`, as many at
-/// a time as `limiter` says, until the end or a reason to stop; then waits for what is in flight:
-/// [`SIGNAL_GRACE`] at most after a signal, and not at all after a second one (what was in flight then has an
-/// unknown outcome). Records after the one it stopped at are left in `records`, unread.
-pub async fn send<R, C, F, I, K>(
+/// Sends every record of `records` (`total` of them, as the check pass counted, kept ones included) through
+/// `create`, as many at a time as `limiter` says, until the end or a reason to stop; then waits for what is in
+/// flight: [`SIGNAL_GRACE`] at most after a signal, and not at all after a second one (what was in flight then
+/// has an unknown outcome). A record the source keeps back ([`Sourced::Kept`]) is counted and handed to the
+/// sink as it is read, and released in input order. Records after the one it stopped at are left in
+/// `records`, unread, unless the sink [`Sink::wants_the_rest`].
+pub async fn send<R, T, C, F, I, K>(
     records: &mut R,
     total: u64,
     create: C,
@@ -389,7 +432,8 @@ pub async fn send<R, C, F, I, K>(
     sink: &mut K,
 ) -> Summary<I::Signal, K::Error>
 where
-    R: Iterator<Item = io::Result<Result<Record, Invalid>>>,
+    R: Iterator<Item = io::Result<Result<T, Invalid>>>,
+    T: Into<Sourced>,
     C: Fn(NewPet) -> F,
     F: Future<Output = Created> + Send + 'static,
     I: Interrupts,
@@ -438,10 +482,17 @@ where
                         exhausted = true;
                         break;
                     }
-                    Some(Ok(Ok(record))) => {
-                        next += 1;
-                        (next - 1, record)
-                    }
+                    Some(Ok(Ok(sourced))) => match sourced.into() {
+                        Sourced::Send(record) => {
+                            next += 1;
+                            (next - 1, record)
+                        }
+                        Sourced::Kept(kept) => {
+                            next += 1;
+                            batch.kept(next - 1, kept);
+                            continue;
+                        }
+                    },
                     Some(Ok(Err(invalid))) => {
                         batch.stop_for(Stop::Changed(invalid));
                         break;
@@ -461,6 +512,17 @@ where
             && (batch.stop.is_some() || (exhausted && batch.pace.until.is_none() && batch.refused.is_empty()))
         {
             break;
+        }
+        // Kept records end as they are read: what they let leave in order leaves now, so that a window full of
+        // them moves on (nothing else would wake the loop for them).
+        if batch.release_in_order(&mut next_out) && batch.may_send() && !exhausted {
+            if flushed_at.elapsed() >= FLUSH_EVERY {
+                flushed_at = Instant::now();
+                if let Err(err) = batch.sink.flush() {
+                    batch.sink_failed(err);
+                }
+            }
+            continue;
         }
         // A refused record whose wait is not over, while nothing else keeps the loop awake; it goes at the pace.
         let due = match batch.may_send() {
@@ -513,10 +575,7 @@ where
         }
         batch.drain_refused();
         // Results leave in input order.
-        while let Some(waiting) = batch.waiting.remove(&next_out) {
-            batch.release(waiting);
-            next_out += 1;
-        }
+        batch.release_in_order(&mut next_out);
         // Nothing more to wait for: the batch is ending, or pausing.
         let quiet = batch.stop.is_some()
             || batch.pace.until.is_some()
@@ -534,10 +593,10 @@ where
     }
     batch.drain_refused();
     batch.settle_held(true);
-    while let Some(waiting) = batch.waiting.remove(&next_out) {
-        batch.release(waiting);
-        next_out += 1;
-        flush_due = true;
+    flush_due |= batch.release_in_order(&mut next_out);
+    // The rest of the source, for a sink that keeps what was not sent.
+    if batch.stop.is_some() && !exhausted && batch.sink.wants_the_rest() {
+        flush_due |= batch.read_the_rest(records);
     }
     // What the last turn left for `FLUSH_EVERY`.
     if flush_due && let Err(err) = batch.sink.flush() {
@@ -545,7 +604,7 @@ where
     }
     debug_assert!(batch.waiting.is_empty() && batch.refused.is_empty());
     let mut tally = batch.tally;
-    tally.not_sent = total.saturating_sub(tally.created + tally.failed + tally.unknown);
+    tally.not_sent = total.saturating_sub(tally.total());
     Summary { tally, stop: batch.stop, signal: batch.signal }
 }
 
@@ -878,6 +937,65 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         waiting
     }
 
+    /// A record the source kept back, as record `index`: counted, told, and released in its turn.
+    fn kept(&mut self, index: u64, kept: Kept) {
+        self.tally.count_kept(&kept);
+        if let Err(err) = self.sink.kept(&kept) {
+            self.sink_failed(err);
+        }
+        self.waiting.insert(index, Waiting::Release(Release::Kept(kept)));
+    }
+
+    /// Releases every result whose turn in input order has come, from `next_out` on; says whether any left.
+    fn release_in_order(&mut self, next_out: &mut u64) -> bool {
+        let first = *next_out;
+        while let Some(waiting) = self.waiting.remove(next_out) {
+            self.release(waiting);
+            *next_out += 1;
+        }
+        *next_out > first
+    }
+
+    /// After a stop, reads what is left of `records` and hands each one over (not sent, or kept back) until
+    /// the end or what cannot be read; a sink that fails on it stops the reading, its error the stop's reason
+    /// unless the sink's own was already (the records it could not take have nowhere else to go). Says whether
+    /// any was handed over.
+    fn read_the_rest<R, T>(&mut self, records: &mut R) -> bool
+    where
+        R: Iterator<Item = io::Result<Result<T, Invalid>>>,
+        T: Into<Sourced>,
+    {
+        let mut any = false;
+        for sourced in records.map_while(|read| read.ok().and_then(Result::ok)) {
+            any = true;
+            let release = match sourced.into() {
+                // Counted with the rest of the records not sent, at the end.
+                Sourced::Send(record) => Release::NotSent(record.pet),
+                Sourced::Kept(kept) => {
+                    self.tally.count_kept(&kept);
+                    if let Err(err) = self.sink.kept(&kept) {
+                        self.rest_failed(err);
+                        break;
+                    }
+                    Release::Kept(kept)
+                }
+            };
+            if let Err(err) = self.sink.release(release) {
+                self.rest_failed(err);
+                break;
+            }
+        }
+        any
+    }
+
+    /// The sink failed on the rest of the records after the batch stopped: its error becomes the reason,
+    /// unless the sink's own already was.
+    fn rest_failed(&mut self, err: K::Error) {
+        if !matches!(self.stop, Some(Stop::Sink(_))) {
+            self.stop = Some(Stop::Sink(err));
+        }
+    }
+
     /// The next result in input order, to the sink.
     fn release(&mut self, waiting: Waiting) {
         if let Waiting::Release(release) = waiting
@@ -937,6 +1055,26 @@ mod tests {
         })
     }
 
+    /// The records of [`records`], kept back as a lookup and a check pass would: every third exists, the
+    /// fifth is invalid, the seventh undecided; from line `from` on.
+    fn sourced(count: u64, from: u64) -> impl Iterator<Item = io::Result<Result<Sourced, Invalid>>> {
+        records(count).map(move |read| {
+            read.map(|parsed| {
+                parsed.map(|record| match record.line {
+                    line if line < from => Sourced::Send(record),
+                    line if line % 3 == 0 => {
+                        let pet =
+                            Pet { id: 9000 + line as i64, name: record.pet.name.clone(), category_id: 1, status: None };
+                        Sourced::Kept(Kept::Exists(record, pet))
+                    }
+                    5 => Sourced::Kept(Kept::Invalid(Invalid { line: 5, problems: Vec::new(), raw: None })),
+                    7 => Sourced::Kept(Kept::Undecided(record)),
+                    _ => Sourced::Send(record),
+                })
+            })
+        })
+    }
+
     /// `pet` created; a record of [`records`] (`pet-N`) as animal N + 1, whatever `id` says, as a server gives
     /// each animal an id of its own.
     fn created(pet: &NewPet, id: i64) -> Created {
@@ -972,8 +1110,12 @@ mod tests {
     struct Log {
         /// Each record's end, as it happened: (line, "created" | "failed" | "unknown" | "abandoned").
         ended: Vec<(u64, &'static str)>,
-        /// Released results, in the order they left: (created?, name).
+        /// Released results, in the order they left: (created?, name; `pet-N` for a kept record of line N + 1).
         released: Vec<(bool, String)>,
+        /// The lines of the records kept back, as they were told.
+        kept: Vec<u64>,
+        /// Whether the sink wants the rest of the records after a stop.
+        wants_rest: bool,
         events: Vec<String>,
         /// Flushes, and the longest a released result waited for one.
         flushes: u32,
@@ -1006,10 +1148,20 @@ mod tests {
         fn release(&mut self, release: Release) -> Result<(), ()> {
             self.released.push(match release {
                 Release::Created(pet) => (true, pet.name),
-                Release::Failed(pet) => (false, pet.name),
+                Release::Failed(pet) | Release::NotSent(pet) => (false, pet.name),
+                Release::Kept(kept) => (false, format!("pet-{}", kept.line() - 1)),
             });
             self.unflushed_since.get_or_insert_with(Instant::now);
             Ok(())
+        }
+
+        fn kept(&mut self, kept: &Kept) -> Result<(), ()> {
+            self.kept.push(kept.line());
+            Ok(())
+        }
+
+        fn wants_the_rest(&self) -> bool {
+            self.wants_rest
         }
 
         fn flush(&mut self) -> Result<(), ()> {
@@ -1074,6 +1226,88 @@ mod tests {
         assert_eq!(log.released.iter().filter(|(created, _)| *created).count() as u64, tally.created);
     }
 
+    /// Issue 42: a record the source keeps back is counted in the tally, told to the sink as it is read and
+    /// released in input order among the records sent; only the others are sent.
+    #[tokio::test(start_paused = true)]
+    async fn kept_records_are_counted_told_and_released_in_input_order() {
+        let (_signals, mut interrupts) = no_signals();
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let create = |pet: NewPet| {
+            let sent = sent.clone();
+            async move {
+                sent.lock().unwrap().push(pet.name.clone());
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                created(&pet, 0)
+            }
+        };
+        let mut log = Log::default();
+        let summary = send(&mut sourced(20, 0), 20, create, Limiter::fixed(4), &mut interrupts, &mut log).await;
+        let expected = Tally { created: 12, exists: 6, undecided: 1, invalid: 1, ..Tally::default() };
+        assert_eq!(summary.tally, expected);
+        assert!(summary.stop.is_none());
+        assert_eq!(log.kept, [3, 5, 6, 7, 9, 12, 15, 18]);
+        let released: Vec<&str> = log.released.iter().map(|(_, name)| name.as_str()).collect();
+        let every: Vec<String> = (0..20).map(|i| format!("pet-{i}")).collect();
+        assert_eq!(released, every);
+        assert_eq!(sent.lock().unwrap().len(), 12);
+    }
+
+    /// Issue 42: more kept records in a row than the window holds do not stall the batch (nothing but their
+    /// release moves the window on), and every one is counted.
+    #[tokio::test(start_paused = true)]
+    async fn a_window_full_of_kept_records_moves_on() {
+        let (_signals, mut interrupts) = no_signals();
+        let count = WINDOW * 3 + 2;
+        // A run of kept records half as long again as the window.
+        let kept_lines = WINDOW + 1..WINDOW * 5 / 2;
+        let mut source = records(count).map(|read| {
+            read.map(|parsed| {
+                parsed.map(|record| match record.line {
+                    line if kept_lines.contains(&line) => Sourced::Kept(Kept::Undecided(record)),
+                    _ => Sourced::Send(record),
+                })
+            })
+        });
+        let create = |pet: NewPet| async move { created(&pet, 0) };
+        let mut log = Log::default();
+        let batch = send(&mut source, count, create, Limiter::fixed(2), &mut interrupts, &mut log);
+        let summary = tokio::time::timeout(Duration::from_secs(600), batch).await.expect("the batch ends");
+        let kept = WINDOW * 3 / 2 - 1;
+        assert_eq!(summary.tally, Tally { created: count - kept, undecided: kept, ..Tally::default() });
+        assert_eq!(log.released.len() as u64, count);
+    }
+
+    /// Issue 42: once the batch stops, a sink that keeps what was not sent gets the rest of the source in input
+    /// order: each record to send as not sent, each kept one as kept and counted as such; `not_sent` counts only
+    /// records that were to be sent.
+    #[tokio::test(start_paused = true)]
+    async fn after_a_stop_the_rest_is_read_for_a_sink_that_wants_it() {
+        let (_signals, mut interrupts) = no_signals();
+        let create = |pet: NewPet| async move {
+            match pet.name.as_str() {
+                "pet-1" => (Err(status(401)), None),
+                _ => created(&pet, 0),
+            }
+        };
+        let mut log = Log { wants_rest: true, ..Log::default() };
+        let summary = send(&mut sourced(10, 3), 10, create, Limiter::fixed(1), &mut interrupts, &mut log).await;
+        assert!(matches!(summary.stop, Some(Stop::Hopeless)), "{:?}", summary.stop);
+        let expected =
+            Tally { created: 1, failed: 1, not_sent: 3, exists: 3, undecided: 1, invalid: 1, ..Tally::default() };
+        assert_eq!(summary.tally, expected);
+        let released: Vec<&str> = log.released.iter().map(|(_, name)| name.as_str()).collect();
+        let every: Vec<String> = (0..10).map(|i| format!("pet-{i}")).collect();
+        assert_eq!(released, every);
+        assert_eq!(log.kept, [3, 5, 6, 7, 9]);
+
+        // Without the wish, the rest stays unread and counts as not sent.
+        let (_signals, mut interrupts) = no_signals();
+        let mut log = Log::default();
+        let summary = send(&mut sourced(10, 3), 10, create, Limiter::fixed(1), &mut interrupts, &mut log).await;
+        assert_eq!(summary.tally, Tally { created: 1, failed: 1, not_sent: 8, ..Tally::default() });
+        assert_eq!(log.released.len(), 2);
+    }
+
     /// Issue 41: a proxy that replays an earlier answer gives one animal's id to two records; the second is of
     /// unknown outcome, the first stays created, and every other record is created once.
     #[tokio::test(start_paused = true)]
@@ -1085,7 +1319,7 @@ mod tests {
         };
         let (summary, log, _) = run(10, Limiter::fixed(1), Duration::from_millis(5), replayed, &mut interrupts).await;
         check_accounts(10, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 9, failed: 0, unknown: 1, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 9, failed: 0, unknown: 1, not_sent: 0, ..Tally::default() });
         assert_eq!(log.ended.iter().filter(|(_, kind)| *kind == "unknown").collect::<Vec<_>>(), [&(8, "unknown")]);
     }
 
@@ -1111,13 +1345,13 @@ mod tests {
         let mut log = Log::default();
         let summary = send(&mut records(12), 12, answer(false), Limiter::fixed(4), &mut interrupts, &mut log).await;
         check_accounts(12, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 11, failed: 0, unknown: 1, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 11, failed: 0, unknown: 1, not_sent: 0, ..Tally::default() });
         assert!(log.ended.contains(&(2, "unknown")) && log.ended.contains(&(1, "created")), "{:?}", log.ended);
 
         let mut log = Log::default();
         let summary = send(&mut records(12), 12, answer(true), Limiter::fixed(4), &mut interrupts, &mut log).await;
         check_accounts(12, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 12, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 12, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
     }
 
     #[test]
@@ -1428,7 +1662,7 @@ mod tests {
             let started = Instant::now();
             let (summary, log, _) = run(2_000, limiter, Duration::from_millis(1), answer, &mut interrupts).await;
             check_accounts(2_000, &summary, &log);
-            assert_eq!(summary.tally, Tally { created: 2_000, failed: 0, unknown: 0, not_sent: 0 });
+            assert_eq!(summary.tally, Tally { created: 2_000, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
             let pauses = log.events.iter().filter(|event| event.starts_with("Paused")).count();
             assert!(pauses <= 5, "{pauses} pauses");
             assert!(started.elapsed() < Duration::from_secs(15), "{:?}", started.elapsed());
@@ -1466,7 +1700,7 @@ mod tests {
         let limiter = Limiter::adaptive(Instant::now());
         let summary = send(&mut records(count), count, create, limiter, &mut interrupts, &mut log).await;
         check_accounts(count, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: count, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: count, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
         let sent = sent.lock().unwrap();
         assert_eq!(sent.len() as u64, count);
         let limits: Vec<usize> = log
@@ -1492,7 +1726,7 @@ mod tests {
         let (summary, log, requests) =
             run(7, Limiter::fixed(4), Duration::from_millis(100), answer, &mut interrupts).await;
         check_accounts(7, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 7, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 7, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
         assert_eq!(log.events, ["Paced"], "said once, and no pause");
         let requests = requests.lock().unwrap();
         let times = |name: &str| -> Vec<u128> {
@@ -1523,7 +1757,7 @@ mod tests {
         let (summary, log, requests) =
             run(6, Limiter::fixed(3), Duration::from_millis(100), answer, &mut interrupts).await;
         check_accounts(6, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
         assert_eq!(log.events, Vec::<String>::new(), "no pause");
         let requests = requests.lock().unwrap();
         let times: Vec<(u128, &str)> = requests.iter().map(|(at, name)| (at.as_millis(), name.as_str())).collect();
@@ -1565,7 +1799,7 @@ mod tests {
         check_accounts(50, &summary, &log);
         assert_eq!(log.events, ["PauseTooLong(61s)"]);
         assert!(started.elapsed() < Duration::from_secs(1), "no pause was taken");
-        assert_eq!(summary.tally, Tally { created: 0, failed: 4, unknown: 0, not_sent: 46 });
+        assert_eq!(summary.tally, Tally { created: 0, failed: 4, unknown: 0, not_sent: 46, ..Tally::default() });
     }
 
     #[tokio::test(start_paused = true)]
@@ -1575,14 +1809,17 @@ mod tests {
         let (summary, log, _) = run(100, Limiter::fixed(1), Duration::from_millis(10), failing, &mut interrupts).await;
         check_accounts(100, &summary, &log);
         assert!(matches!(summary.stop, Some(Stop::Failing)), "{:?}", summary.stop);
-        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: MAX_SERVER_FAILURES.into(), not_sent: 90 });
+        assert_eq!(
+            summary.tally,
+            Tally { created: 0, failed: 0, unknown: MAX_SERVER_FAILURES.into(), not_sent: 90, ..Tally::default() }
+        );
 
         let (_signals, mut interrupts) = no_signals();
         let refused = |_: &NewPet, _: u32| (Err(status(401)), None);
         let (summary, log, _) = run(100, Limiter::fixed(1), Duration::from_millis(10), refused, &mut interrupts).await;
         assert!(matches!(summary.stop, Some(Stop::Hopeless)), "{:?}", summary.stop);
         assert_eq!(log.events, ["Hopeless(SameFailure)"]);
-        assert_eq!(summary.tally, Tally { created: 0, failed: 1, unknown: 0, not_sent: 99 });
+        assert_eq!(summary.tally, Tally { created: 0, failed: 1, unknown: 0, not_sent: 99, ..Tally::default() });
     }
 
     #[tokio::test(start_paused = true)]
@@ -1619,7 +1856,7 @@ mod tests {
         check_accounts(100, &summary, &log);
         assert_eq!(summary.signal, Some(2));
         assert!(matches!(summary.stop, Some(Stop::Interrupted)), "{:?}", summary.stop);
-        assert_eq!(summary.tally, Tally { created: 8, failed: 0, unknown: 0, not_sent: 92 });
+        assert_eq!(summary.tally, Tally { created: 8, failed: 0, unknown: 0, not_sent: 92, ..Tally::default() });
         assert_eq!(log.events, ["Waiting { in_flight: 4 }"]);
 
         // Answers in a minute: the grace runs out, and what is in flight is of unknown outcome.
@@ -1633,7 +1870,7 @@ mod tests {
             run(100, Limiter::fixed(4), Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
         assert_eq!(started.elapsed(), Duration::from_secs(1) + SIGNAL_GRACE);
         check_accounts(100, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 4, not_sent: 96 });
+        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 4, not_sent: 96, ..Tally::default() });
         assert_eq!(log.events, ["Waiting { in_flight: 4 }", "GraceOver { in_flight: 4 }"]);
         assert!(log.ended.iter().all(|(_, kind)| *kind == "abandoned"));
     }
@@ -1655,7 +1892,7 @@ mod tests {
         let summary = send(&mut records(100), 100, create, Limiter::fixed(4), &mut interrupts, &mut log).await;
         assert_eq!(summary.signal, Some(2));
         assert_eq!(requests.lock().unwrap().len(), 4, "nothing sent after the signal");
-        assert_eq!(summary.tally, Tally { created: 4, failed: 0, unknown: 0, not_sent: 96 });
+        assert_eq!(summary.tally, Tally { created: 4, failed: 0, unknown: 0, not_sent: 96, ..Tally::default() });
     }
 
     #[tokio::test(start_paused = true)]
@@ -1675,7 +1912,7 @@ mod tests {
             run(10, Limiter::fixed(2), Duration::from_secs(60), |pet, _| created(pet, 1), &mut interrupts).await;
         assert_eq!(started.elapsed(), Duration::from_secs(2) + ECHO / 2);
         assert_eq!(summary.signal, Some(15), "the first signal decides the exit");
-        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 2, not_sent: 8 });
+        assert_eq!(summary.tally, Tally { created: 0, failed: 0, unknown: 2, not_sent: 8, ..Tally::default() });
         assert_eq!(log.events, ["Waiting { in_flight: 2 }"]);
     }
 
@@ -1708,7 +1945,7 @@ mod tests {
         let mut log = Log::default();
         let summary = send(&mut records(6), 6, create, Limiter::fixed(4), &mut interrupts, &mut log).await;
         check_accounts(6, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 6, failed: 0, unknown: 0, not_sent: 0, ..Tally::default() });
         let requests = requests.lock().unwrap();
         let again = requests.iter().filter(|(_, name)| name == "pet-3").nth(1).unwrap().0;
         assert!(again >= Duration::from_millis(10_500), "pet-3 sent again at {again:?}, refused at 500 ms for 10 s");
@@ -1731,7 +1968,7 @@ mod tests {
         let (summary, log, _) = run(6, Limiter::fixed(3), Duration::from_millis(100), answer, &mut interrupts).await;
         assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
         check_accounts(6, &summary, &log);
-        assert_eq!(summary.tally, Tally { created: 4, failed: 2, unknown: 0, not_sent: 0 });
+        assert_eq!(summary.tally, Tally { created: 4, failed: 2, unknown: 0, not_sent: 0, ..Tally::default() });
         let failed: Vec<&str> =
             log.released.iter().filter(|(created, _)| !created).map(|(_, name)| name.as_str()).collect();
         assert_eq!(failed, ["pet-1", "pet-4"]);
@@ -1839,7 +2076,12 @@ mod tests {
             let delay = Duration::from_secs(1) + SIGNAL_GRACE;
             let (summary, log, _) = run(20, Limiter::fixed(8), delay, |pet, _| created(pet, 1), &mut interrupts).await;
             check_accounts(20, &summary, &log);
-            assert_eq!(summary.tally, Tally { created: 8, failed: 0, unknown: 0, not_sent: 12 }, "{:?}", log.events);
+            assert_eq!(
+                summary.tally,
+                Tally { created: 8, failed: 0, unknown: 0, not_sent: 12, ..Tally::default() },
+                "{:?}",
+                log.events
+            );
         }
     }
 }

@@ -280,8 +280,10 @@ impl Server {
                 answer
             }
         };
-        // A record's `line` is its index in `pets`: the batch only hands it back.
-        let mut records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
+        // A record's `line` is its index in `pets`: the batch only hands it back. The source is a file's, as
+        // `pets add --file` reads it, with nothing set aside (every animal was checked above).
+        let records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
+        let mut records = batch::Sift::new(records, std::collections::HashSet::new());
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
         let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
         let limiter = Limiter::fixed(AT_ONCE);
