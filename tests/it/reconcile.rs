@@ -414,8 +414,8 @@ fn the_progress_counts_each_record_as_the_summary_does() {
     let last: Value = run
         .stderr
         .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok()?.get("progress").cloned())
-        .last()
+        .rev()
+        .find_map(|line| serde_json::from_str::<Value>(line).ok()?.get("progress").cloned())
         .expect("a progress line");
     let counts = ["done", "total", "failed", "unknown", "undecided", "invalid"].map(|key| last[key].as_u64());
     assert_eq!(counts, [Some(5), Some(5), Some(0), Some(0), Some(2), Some(1)], "{run}");

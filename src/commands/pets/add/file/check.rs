@@ -9,7 +9,7 @@ use std::path::Path;
 
 use petstore_core::bulk::{Format, Reader};
 
-use super::unreadable;
+use super::errors::unreadable;
 use crate::error::{Error, RecordProblem, code};
 use crate::output::thousands;
 

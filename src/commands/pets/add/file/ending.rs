@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use petstore_core::batch::{Stop, Summary, Tally};
 
+use super::errors::{unreadable, unwritable};
 use super::sink::{BatchLine, BatchOutput, Halt};
-use super::{unreadable, unwritable};
 use crate::context::Context;
 use crate::error::{Error, Retry, code};
 use crate::output::jq::{Stopped, jq_message};

@@ -12,7 +12,7 @@ use petstore_core::batch::{
 };
 use petstore_core::bulk::{FailedFile, Record};
 
-use super::{undecided, unwritable};
+use super::errors::{undecided, unwritable};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
 use crate::error::{Error, Kind, RecordProblem, code};
