@@ -18,6 +18,7 @@ use crate::commands::completions::CompletionsArgs;
 use crate::commands::config::ConfigCommand;
 use crate::commands::doctor::DoctorArgs;
 use crate::commands::env::EnvCommand;
+use crate::commands::journal::JournalArgs;
 use crate::commands::mcp::McpArgs;
 use crate::commands::pets::PetsCommand;
 use crate::commands::schema::SchemaArgs;
@@ -276,6 +277,8 @@ Examples:
   petstore alias list"
     )]
     Alias(AliasCommand),
+
+    Journal(JournalArgs),
 
     Doctor(DoctorArgs),
 

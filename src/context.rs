@@ -105,6 +105,8 @@ pub struct Context {
     traceparent: Option<String>,
     /// The certificates in `cacert`, read when the first client is made.
     ca_certificates: OnceLock<Vec<reqwest::Certificate>>,
+    /// The journal of writes, opened at the first write (`crate::journal`).
+    journal: OnceLock<petstore_core::journal::Journal>,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -189,6 +191,7 @@ impl Context {
             cacert,
             traceparent,
             ca_certificates: OnceLock::new(),
+            journal: OnceLock::new(),
         })
     }
 
@@ -220,7 +223,13 @@ impl Context {
             cacert: self.cacert.clone(),
             traceparent: self.traceparent.clone(),
             ca_certificates: self.ca_certificates.clone(),
+            journal: self.journal.clone(),
         })
+    }
+
+    /// The journal of writes, opened (or found off) at the first write of the run.
+    pub fn journal(&self) -> &petstore_core::journal::Journal {
+        self.journal.get_or_init(|| crate::journal::open(&self.output))
     }
 
     /// The config file, read once; what others could change of it (a config directory or `config.toml` they
@@ -267,6 +276,11 @@ impl Context {
     /// environment's new base URL.
     pub fn base_url_flag(&self) -> Option<&DisplaySafeUrl> {
         self.base_url.as_ref().filter(|_| self.selected_by == Some("--base-url"))
+    }
+
+    /// The environment named by `--env` or `PETSTORE_ENV`, if one was: `petstore journal`'s filter.
+    pub fn env_given(&self) -> Option<&str> {
+        self.env.as_deref().filter(|_| matches!(self.selected_by, Some("--env" | "PETSTORE_ENV")))
     }
 
     /// What chose the target, as a user would name it: `--base-url`, `--env`, `PETSTORE_BASE_URL`,

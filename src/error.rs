@@ -271,6 +271,14 @@ pub mod code {
     FAILED_FILE = "failed_file", Failure, [], CheckFirst, "the `--failed` file could not be written";
     UNKNOWN_FILE = "unknown_file", Failure, [], CheckFirst, "the `--unknown` file could not be written";
     UNDECIDED_FILE = "undecided_file", Failure, [], CheckFirst, "the `--undecided` file could not be written";
+    JOURNAL_OFF = "journal_off", Usage, [], Never, "`petstore journal`: the journal of writes is off (`PETSTORE_JOURNAL=off`)";
+    JOURNAL_READ = "journal_read", Failure, [], Safe, "`petstore journal`: the journal of writes cannot be read";
+    JOURNAL_WRITE = "journal_write", Failure, [], CheckFirst,
+        "`journal reconcile` or `journal send`: a settlement could not be written to the journal";
+    JOURNAL_INCOMPLETE = "journal_incomplete", Partial, [], CheckFirst,
+        "`journal send`: not every write was created (some failed, or are of unknown outcome)";
+    JOURNAL_UNDECIDED = "journal_undecided", Undecided, [], Never,
+        "`journal reconcile` or `journal send`: some writes stay undecided (past the API's first 100 of a status)";
     CSV_CANNOT_HOLD = "csv_cannot_hold", Failure, [], Never, "`-o csv` cannot hold a value";
     NO_CONFIG_DIR = "no_config_dir", Failure, [], Never, "no config directory";
     CONFIG_READ = "config_read", Failure, [], Never, "the config cannot be read";

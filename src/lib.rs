@@ -25,6 +25,7 @@ pub mod complete;
 pub mod context;
 pub mod error;
 pub mod help_json;
+pub mod journal;
 pub mod man;
 pub mod output;
 pub mod shell_words;

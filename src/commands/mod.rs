@@ -11,6 +11,7 @@ pub mod doctor;
 pub mod dry_run;
 pub mod env;
 pub mod formats;
+pub mod journal;
 pub mod mcp;
 pub mod pets;
 pub mod schema;
@@ -62,6 +63,7 @@ impl Command {
             Command::Schema(args) => args.about(),
             Command::Alias(verb) => verb.about(),
             Command::Mcp(args) => args.about(),
+            Command::Journal(args) => args.about(),
         }
     }
 }
@@ -80,6 +82,7 @@ pub async fn run(ctx: &Arc<Context>, command: &Command) -> Result<(), Error> {
         Command::Version(args) => version::run(ctx, args),
         Command::Schema(args) => schema::run(ctx, args),
         Command::Mcp(args) => mcp::run(ctx, args).await,
+        Command::Journal(args) => journal::run(ctx, args).await,
     }
 }
 

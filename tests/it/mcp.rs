@@ -291,7 +291,8 @@ async fn a_client_that_cannot_ask_gets_an_error_and_nothing_is_sent_whatever_pet
     // The server's own environment says yes: the person never saw the question, so it counts for nothing.
     cmd.env("PETSTORE_YES", "1");
     let (running, _) = connect(cmd, Person::CannotBeAsked).await;
-    let refused = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1, "status": "sold"})).await;
+    let refused =
+        call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1, "status": "sold"})).await;
     insta::assert_snapshot!("mcp_add_pet_cannot_ask", serde_json::to_string_pretty(&error_of(&refused)).unwrap());
     assert_eq!(posts(&env), 0);
     running.cancel().await.unwrap();
@@ -299,7 +300,7 @@ async fn a_client_that_cannot_ask_gets_an_error_and_nothing_is_sent_whatever_pet
     let mut cmd = server(&env, "shop", &["--allow-writes"]);
     cmd.env("PETSTORE_YES", "1");
     let (running, client) = connect(cmd, Person::Declines).await;
-    let refused = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    let refused = call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1})).await;
     assert_eq!(error_of(&refused)["error"]["code"], "not_confirmed");
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 0));
     running.cancel().await.unwrap();
@@ -309,7 +310,10 @@ async fn a_client_that_cannot_ask_gets_an_error_and_nothing_is_sent_whatever_pet
 async fn an_environment_whose_writes_are_not_confirmed_is_written_to_without_a_question() {
     let env = shop(Config::default().seed_pets(5));
     let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
-    let added = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await.structured_content.unwrap();
+    let added = call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1}))
+        .await
+        .structured_content
+        .unwrap();
     assert_eq!((&added["pet"]["id"], &added["confirmation"]), (&json!(6), &json!("not_required")));
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 1));
     running.cancel().await.unwrap();
@@ -476,7 +480,7 @@ fn a_sessionless_client_cannot_be_asked_and_nothing_is_sent() {
     let env = shop(Config::default().seed_pets(5));
     let mut raw = Raw::spawn(&env, &["--allow-writes"]);
     raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
-        "name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1},
+        "name": "add_pet", "arguments": {"ifAbsent": false, "name": "Rex", "categoryId": 1},
         "_meta": {
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
@@ -538,7 +542,7 @@ async fn the_key_appears_in_no_message_log_or_error() {
     let (running, _) = connect(tokio::process::Command::from(cmd), Person::Accepts).await;
     call(&running, "list_pets", json!({"all": true})).await;
     call(&running, "find_pets", json!({"id": 404})).await;
-    call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1})).await;
     running.cancel().await.unwrap();
     let transcript: String =
         ["in", "out", "err"].iter().map(|name| std::fs::read_to_string(dir.join(name)).unwrap()).collect();
@@ -629,18 +633,18 @@ fn an_add_pet_cancelled_after_its_post_went_out_is_logged_and_reported_in_the_ne
 async fn confirm_writes_is_read_at_each_call_not_once_at_start() {
     let env = shop(Config::default().seed_pets(5));
     let (running, client) = connect(server(&env, "play", &["--allow-writes"]), Person::Declines).await;
-    let first = call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await;
+    let first = call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1})).await;
     assert_eq!(first.structured_content.unwrap()["confirmation"], "not_required");
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (0, 1));
 
     let url = env.sandbox.base_url();
     env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = true\n"));
-    let second = call(&running, "add_pet", json!({"name": "Tom", "categoryId": 1})).await;
+    let second = call(&running, "add_pet", json!({"ifAbsent": false, "name": "Tom", "categoryId": 1})).await;
     assert_eq!(error_of(&second)["error"]["code"], "not_confirmed");
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 1));
 
     env.write_config(&format!("[environments.play]\nbase_url = \"{url}\"\nconfirm_writes = false\n"));
-    let third = call(&running, "add_pet", json!({"name": "Max", "categoryId": 1})).await;
+    let third = call(&running, "add_pet", json!({"ifAbsent": false, "name": "Max", "categoryId": 1})).await;
     assert_eq!(third.structured_content.unwrap()["confirmation"], "not_required");
     assert_eq!((client.asked.lock().unwrap().len(), posts(&env)), (1, 2));
     running.cancel().await.unwrap();
@@ -726,7 +730,7 @@ async fn error_hints_name_tools_and_their_arguments_not_cli_flags() {
     // The answer to the POST is lost: the animal may have been created.
     let env = shop(Config::default().seed_pets(5).lost_reply_rate(1.0).fault_seed(1));
     let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
-    let lost = error_of(&call(&running, "add_pet", json!({"name": "Rex", "categoryId": 1})).await);
+    let lost = error_of(&call(&running, "add_pet", json!({"ifAbsent": false, "name": "Rex", "categoryId": 1})).await);
     running.cancel().await.unwrap();
     assert_eq!((lost["error"]["code"].as_str(), posts(&env)), (Some("unknown_outcome"), 1));
 
@@ -1058,7 +1062,8 @@ async fn add_pets_reports_animals_of_unknown_outcome_and_sends_none_again() {
     let env = shop(Config::default().seed_pets(5).lost_reply_rate(1.0).fault_seed(1));
     let (running, _) = connect(server(&env, "play", &["--allow-writes"]), Person::CannotBeAsked).await;
     let pets: Vec<Value> = (0..30).map(|n| json!({"name": format!("Pet {n}"), "categoryId": 1})).collect();
-    let result = call(&running, "add_pets", json!({ "pets": pets })).await.structured_content.unwrap();
+    let result =
+        call(&running, "add_pets", json!({ "pets": pets, "ifAbsent": false })).await.structured_content.unwrap();
     running.cancel().await.unwrap();
     let unknown = result["unknown"].as_array().unwrap();
     assert_eq!((result["created"].as_array().unwrap().len(), &result["complete"]), (0, &json!(false)), "{result}");

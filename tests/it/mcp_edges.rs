@@ -184,7 +184,7 @@ fn a_client_that_closes_stdin_during_add_pet_is_told_on_stderr_what_came_of_it()
     let env = shop(Config::default().seed_pets(5).latency(latency..=latency));
     let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
     raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1}}}));
+        "params": {"name": "add_pet", "arguments": {"ifAbsent": false, "name": "Rex", "categoryId": 1}}}));
     let deadline = Instant::now() + Duration::from_secs(20);
     while posts(&env) == 0 {
         assert!(Instant::now() < deadline, "no POST reached the sandbox");

@@ -289,7 +289,7 @@ fn an_mcp_add_answered_with_a_mocks_example_is_created_with_a_note() {
     env.write_config(&format!("[environments.mock]\nbase_url = \"{}\"\n", example.base_url()));
     let mut raw = crate::mcp::Raw::start_in(&env, "mock", &["--allow-writes"]);
     raw.send(&serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-        "params": {"name": "add_pet", "arguments": {"name": "Rex", "categoryId": 1, "status": "sold"}}}));
+        "params": {"name": "add_pet", "arguments": {"ifAbsent": false, "name": "Rex", "categoryId": 1, "status": "sold"}}}));
     let reply = raw.reply();
     let result = &reply["result"]["structuredContent"];
     assert_eq!(reply["result"]["isError"], false, "{reply}");

@@ -184,7 +184,7 @@ pub enum Release {
     /// Certainly not created, so safe to send again: the record.
     Failed(NewPet),
     /// Not sent, as the batch stopped before it (only to a sink that [`Sink::wants_the_rest`]).
-    NotSent(NewPet),
+    NotSent(Record),
     /// Kept back from sending by the source.
     Kept(Kept),
 }
@@ -196,6 +196,11 @@ pub trait Sink {
 
     /// A record ended, as it happened.
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Self::Error>;
+
+    /// A record is about to be sent for the first time (not when it goes again after a refusal).
+    fn sending(&mut self, record: &Record) {
+        let _ = record;
+    }
 
     /// A record the source kept back, as the batch reads it (it is released in input order too).
     fn kept(&mut self, kept: &Kept) -> Result<(), Self::Error> {
@@ -434,7 +439,7 @@ pub async fn send<R, T, C, F, I, K>(
 where
     R: Iterator<Item = io::Result<Result<T, Invalid>>>,
     T: Into<Sourced>,
-    C: Fn(NewPet) -> F,
+    C: Fn(u64, NewPet) -> F,
     F: Future<Output = Created> + Send + 'static,
     I: Interrupts,
     K: Sink,
@@ -485,6 +490,7 @@ where
                     Some(Ok(Ok(sourced))) => match sourced.into() {
                         Sourced::Send(record) => {
                             next += 1;
+                            batch.sink.sending(&record);
                             (next - 1, record)
                         }
                         Sourced::Kept(kept) => {
@@ -503,7 +509,8 @@ where
                     }
                 },
             };
-            let (request, generation, sent) = (create(record.pet.clone()), batch.pace.generation, Instant::now());
+            let request = create(record.line, record.pet.clone());
+            let (generation, sent) = (batch.pace.generation, Instant::now());
             batch.pacer.sent(sent);
             tasks.spawn(async move { (index, generation, sent, request.await) });
             batch.in_flight.insert(index, record);
@@ -970,7 +977,7 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
             any = true;
             let release = match sourced.into() {
                 // Counted with the rest of the records not sent, at the end.
-                Sourced::Send(record) => Release::NotSent(record.pet),
+                Sourced::Send(record) => Release::NotSent(record),
                 Sourced::Kept(kept) => {
                     self.tally.count_kept(&kept);
                     if let Err(err) = self.sink.kept(&kept) {
@@ -1148,7 +1155,8 @@ mod tests {
         fn release(&mut self, release: Release) -> Result<(), ()> {
             self.released.push(match release {
                 Release::Created(pet) => (true, pet.name),
-                Release::Failed(pet) | Release::NotSent(pet) => (false, pet.name),
+                Release::Failed(pet) => (false, pet.name),
+                Release::NotSent(record) => (false, record.pet.name),
                 Release::Kept(kept) => (false, format!("pet-{}", kept.line() - 1)),
             });
             self.unflushed_since.get_or_insert_with(Instant::now);
@@ -1192,7 +1200,7 @@ mod tests {
         let requests: Requests = Arc::default();
         let attempts: Arc<Mutex<HashMap<String, u32>>> = Arc::default();
         let answer = Arc::new(answer);
-        let create = |pet: NewPet| {
+        let create = |_line: u64, pet: NewPet| {
             let (requests, attempts, answer) = (requests.clone(), attempts.clone(), answer.clone());
             async move {
                 requests.lock().unwrap().push((start.elapsed(), pet.name.clone()));
@@ -1232,7 +1240,7 @@ mod tests {
     async fn kept_records_are_counted_told_and_released_in_input_order() {
         let (_signals, mut interrupts) = no_signals();
         let sent = Arc::new(Mutex::new(Vec::new()));
-        let create = |pet: NewPet| {
+        let create = |_line: u64, pet: NewPet| {
             let sent = sent.clone();
             async move {
                 sent.lock().unwrap().push(pet.name.clone());
@@ -1268,7 +1276,7 @@ mod tests {
                 })
             })
         });
-        let create = |pet: NewPet| async move { created(&pet, 0) };
+        let create = |_line: u64, pet: NewPet| async move { created(&pet, 0) };
         let mut log = Log::default();
         let batch = send(&mut source, count, create, Limiter::fixed(2), &mut interrupts, &mut log);
         let summary = tokio::time::timeout(Duration::from_secs(600), batch).await.expect("the batch ends");
@@ -1283,7 +1291,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn after_a_stop_the_rest_is_read_for_a_sink_that_wants_it() {
         let (_signals, mut interrupts) = no_signals();
-        let create = |pet: NewPet| async move {
+        let create = |_line: u64, pet: NewPet| async move {
             match pet.name.as_str() {
                 "pet-1" => (Err(status(401)), None),
                 _ => created(&pet, 0),
@@ -1330,7 +1338,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn a_replay_that_comes_before_its_original_is_the_unknown_one() {
         let answer = |normalise: bool| {
-            move |pet: NewPet| async move {
+            move |_line: u64, pet: NewPet| async move {
                 let n: i64 = pet.name.trim_start_matches("pet-").parse().unwrap();
                 let (delay, answered) = match n {
                     0 if !normalise => (10, Pet { id: 100, name: pet.name.clone(), category_id: 1, status: None }),
@@ -1585,7 +1593,7 @@ mod tests {
             for limiter in limiters {
                 let sent: Arc<Mutex<Vec<Sent>>> = Arc::default();
                 let attempts: Arc<Mutex<HashMap<u64, u32>>> = Arc::default();
-                let create = |pet: NewPet| {
+                let create = |_line: u64, pet: NewPet| {
                     let (mix, sent, attempts) = (mix.clone(), sent.clone(), attempts.clone());
                     async move {
                         let n: u64 = pet.name.trim_start_matches("pet-").parse().unwrap();
@@ -1677,7 +1685,7 @@ mod tests {
         let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let sent: Arc<Mutex<HashMap<String, u32>>> = Arc::default();
         let peak = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let create = |pet: NewPet| {
+        let create = |_line: u64, pet: NewPet| {
             let (open, sent, peak) = (open.clone(), sent.clone(), peak.clone());
             async move {
                 use std::sync::atomic::Ordering::SeqCst;
@@ -1880,7 +1888,7 @@ mod tests {
     async fn a_signal_heard_while_answers_are_handled_stops_the_next_round() {
         let (signals, mut interrupts) = no_signals();
         let requests: Requests = Arc::default();
-        let create = |pet: NewPet| {
+        let create = |_line: u64, pet: NewPet| {
             let requests = requests.clone();
             async move {
                 requests.lock().unwrap().push((Duration::ZERO, pet.name.clone()));
@@ -1927,7 +1935,7 @@ mod tests {
         };
         let requests: Requests = Arc::default();
         let start = Instant::now();
-        let create = |pet: NewPet| {
+        let create = |_line: u64, pet: NewPet| {
             let requests = requests.clone();
             async move {
                 let attempt = {
@@ -2000,7 +2008,7 @@ mod tests {
         ] {
             let bucket = Arc::new(Mutex::new(Bucket { tokens: burst, at: Instant::now() }));
             let log_requests: Arc<Mutex<Vec<BucketRequest>>> = Arc::default();
-            let create = |pet: NewPet| {
+            let create = |_line: u64, pet: NewPet| {
                 let (bucket, log_requests) = (bucket.clone(), log_requests.clone());
                 async move {
                     tokio::time::sleep(Duration::from_millis(5)).await;

@@ -16,5 +16,6 @@ pub mod bulk;
 pub mod catalog;
 pub mod config;
 pub mod credentials;
+pub mod journal;
 pub mod user_file;
 pub mod watch;

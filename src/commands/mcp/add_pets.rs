@@ -27,9 +27,12 @@ use super::{
 };
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
+use crate::journal::BatchJournal;
+use petstore_core::api::trace::RequestIds;
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::batch::{self, Abandoned, End, Event, Hopeless, Limiter, MAX_REFUSALS, Release};
 use petstore_core::bulk::{Problem, Record};
+use petstore_core::journal::{Ended, Outcome, Via};
 
 /// The most animals one `add_pets` call takes (docs/mcp.md). A batch past it belongs in a file, for `pets add
 /// --file` at a terminal (which reads any number, one at a time): a call's animals are held whole, in the call
@@ -54,6 +57,11 @@ pub(super) struct AddPetsArgs {
     /// takes them: from 1 to 1000. Every one is checked before any is sent.
     #[schemars(with = "Vec<NewPetRecord>", length(min = 1, max = MAX_BATCH))]
     pets: Vec<Value>,
+    /// Look every animal up first (one lookup for the batch), and send none that exists already (listed in
+    /// `exists`) or whose existence cannot be told (`undecided`): a batch sent again after a lost answer adds
+    /// nothing twice. True when omitted; false sends every animal whatever exists.
+    #[serde(rename = "ifAbsent", default = "super::if_absent_default")]
+    if_absent: bool,
 }
 
 /// An animal to add: the API's NewPet.
@@ -103,6 +111,14 @@ pub(super) struct Outcomes {
     /// The indexes of the animals not sent, as the batch stopped first (`notes` say why): safe to send again.
     #[serde(rename = "notSent")]
     not_sent: Vec<usize>,
+    /// With `ifAbsent`: the animals not sent because one with the same name, categoryId and status exists, each
+    /// with that animal.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    exists: Vec<CreatedAt>,
+    /// With `ifAbsent`: the animals not sent because whether one exists cannot be told (the API shows only the
+    /// first 100 of a status): send them with `ifAbsent: false` only if you know they do not exist.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    undecided: Vec<FailedAt>,
 }
 
 /// An animal created.
@@ -162,7 +178,7 @@ impl CancelledBatch {
     /// The report in words, on one line.
     pub(super) fn message(&self) -> String {
         let id = self.request_id.words();
-        let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
+        let Outcomes { created, failed, unknown, not_sent, .. } = &self.outcomes;
         let were = |count: usize| if count == 1 { "was" } else { "were" };
         let mut parts = vec![format!(
             "{} {} {} created",
@@ -194,7 +210,7 @@ impl CancelledBatch {
     /// were out and got no answer in time), and how many were not sent.
     pub(super) fn gone_message(&self, out: Option<usize>) -> String {
         let id = self.request_id.words();
-        let Outcomes { created, failed, unknown, not_sent } = &self.outcomes;
+        let Outcomes { created, failed, unknown, not_sent, .. } = &self.outcomes;
         let were = |count: usize| if count == 1 { "was" } else { "were" };
         let created_list: Vec<String> =
             created.iter().map(|created| format!("pets[{}] as id {}", created.index, created.pet.id)).collect();
@@ -271,11 +287,21 @@ impl Server {
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         let count = pets.len();
+        // One lookup for the batch, held until it ends, as `pets add --file --if-absent` does.
+        let (existing, _held) = match args.if_absent {
+            true => {
+                let held = crate::commands::pets::hold_if_absent_writes(ctx, &client).await?;
+                (Some(petstore_core::catalog::Existing::fetch(&client).await.map_err(Error::from)?), Some(held))
+            }
+            false => (None, None),
+        };
+        let ids = RequestIds::new();
+        let journal = BatchJournal::new(ctx, &client, None, Via::Mcp, ids);
         let shared = Arc::new(client);
-        let create = |pet: NewPet| {
-            let (client, writing) = (Arc::clone(&shared), Writing::start(&self.writes));
+        let create = |line: u64, pet: NewPet| {
+            let (client, writing, id) = (Arc::clone(&shared), Writing::start(&self.writes), ids.of(line));
             async move {
-                let answer = client.create_pet_paced(&pet).await;
+                let answer = client.create_pet_paced_as(&pet, Some(&id)).await;
                 drop(writing);
                 answer
             }
@@ -284,8 +310,12 @@ impl Server {
         // `pets add --file` reads it, with nothing set aside (every animal was checked above).
         let records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
         let mut records = batch::Sift::new(records, std::collections::HashSet::new());
+        if let Some(existing) = existing {
+            records = records.if_absent(existing, false);
+        }
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
-        let mut sink = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
+        let mut sink =
+            Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None, journal };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
         let Collect { mut outcomes, mut notes, out_when_stopped, .. } = sink;
@@ -305,7 +335,7 @@ impl Server {
                 self.tell(report, &context.peer).await;
             }
         }
-        let complete = outcomes.created.len() == count;
+        let complete = outcomes.created.len() + outcomes.exists.len() == count;
         if !complete {
             notes.push(outcomes.next_steps(count));
         }
@@ -431,8 +461,14 @@ impl Outcomes {
         self.failed.sort_by_key(|failed| failed.index);
         self.unknown.sort_by_key(|unknown| unknown.index);
         let mut ended = vec![false; count];
-        let indexes =
-            self.created.iter().map(|c| c.index).chain(self.failed.iter().chain(&self.unknown).map(|f| f.index));
+        self.exists.sort_by_key(|exists| exists.index);
+        self.undecided.sort_by_key(|undecided| undecided.index);
+        let indexes = self
+            .created
+            .iter()
+            .chain(&self.exists)
+            .map(|c| c.index)
+            .chain(self.failed.iter().chain(&self.unknown).chain(&self.undecided).map(|f| f.index));
         for index in indexes {
             ended[index] = true;
         }
@@ -460,6 +496,13 @@ impl Outcomes {
                 "{} {} not sent, as the batch stopped first (`notSent`: safe to send again)",
                 self.not_sent.len(),
                 if self.not_sent.len() == 1 { "was" } else { "were" }
+            ));
+        }
+        if !self.undecided.is_empty() {
+            steps.push(format!(
+                "{} not sent, as whether each exists cannot be told (`undecided`: send them with `ifAbsent: false` \
+                 only if you know they do not exist)",
+                self.undecided.len()
             ));
         }
         let created = self.created.len();
@@ -508,38 +551,87 @@ struct Collect<'a> {
     notes: Vec<String>,
     /// The requests out when the batch heard that it was to stop (cancelled, or its client gone), if any were.
     out_when_stopped: Option<usize>,
+    /// The journal of writes, when it is on.
+    journal: Option<BatchJournal>,
 }
 
 impl batch::Sink for Collect<'_> {
     type Error = Infallible;
 
+    fn sending(&mut self, record: &Record) {
+        if let Some(journal) = &self.journal {
+            journal.sending(record);
+        }
+    }
+
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Infallible> {
         let index = usize::try_from(record.line).expect("an index in `pets`");
-        match end {
-            End::Created(pet) => self.outcomes.created.push(CreatedAt { index, pet: pet.clone() }),
+        let (journalled, err) = match end {
+            End::Created(pet) => {
+                self.outcomes.created.push(CreatedAt { index, pet: pet.clone() });
+                (Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Created) }, None)
+            }
             End::Failed(err) => {
-                let error = error_object(&self.ctx.with_true_hint(Error::from(err)));
-                self.outcomes.failed.push(FailedAt { index, error });
+                let err = self.ctx.with_true_hint(Error::from(err));
+                self.outcomes.failed.push(FailedAt { index, error: error_object(&err) });
+                (crate::journal::ended_of(&err), None)
             }
-            End::Unknown(err) => {
-                let error = error_object(&crate::commands::pets::write_error(err));
-                self.outcomes.unknown.push(FailedAt { index, error });
-            }
+            End::Unknown(err) => (Ended::new(Outcome::Unknown), Some(crate::commands::pets::write_error(err))),
             End::Abandoned(why) => {
                 let reason = match why {
                     Abandoned::Interrupted => "given up on while waiting for the answer",
                     Abandoned::NoAnswerInTime => "no answer in time after the call was cancelled",
                 };
-                let error = error_object(&Error::maybe_applied(reason, "", Kind::Network));
-                self.outcomes.unknown.push(FailedAt { index, error });
+                (Ended::new(Outcome::Unknown), Some(Error::maybe_applied(reason, "", Kind::Network)))
             }
+        };
+        let journalled = match err {
+            Some(err) => {
+                self.outcomes.unknown.push(FailedAt { index, error: error_object(&err) });
+                crate::journal::ended_of(&err)
+            }
+            None => journalled,
+        };
+        if let Some(journal) = &self.journal {
+            journal.ended(record.line, journalled);
         }
         Ok(())
     }
 
-    /// Each list is put in index order at the end.
-    fn release(&mut self, _release: Release) -> Result<(), Infallible> {
+    /// Each list is put in index order at the end; a record not sent is written down as such in the journal.
+    fn release(&mut self, release: Release) -> Result<(), Infallible> {
+        if let (Release::NotSent(record), Some(journal)) = (&release, &self.journal) {
+            journal.kept(record, Ended::new(Outcome::NotSent));
+        }
         Ok(())
+    }
+
+    /// An animal `ifAbsent` found, or could not decide: listed, and written down in the journal.
+    fn kept(&mut self, kept: &batch::Kept) -> Result<(), Infallible> {
+        match kept {
+            batch::Kept::Exists(record, pet) => {
+                let index = usize::try_from(record.line).expect("an index in `pets`");
+                self.outcomes.exists.push(CreatedAt { index, pet: pet.clone() });
+                if let Some(journal) = &self.journal {
+                    journal.kept(record, Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Exists) });
+                }
+            }
+            batch::Kept::Undecided(record) => {
+                let index = usize::try_from(record.line).expect("an index in `pets`");
+                let err = crate::commands::pets::add::undecided(record.pet.status);
+                if let Some(journal) = &self.journal {
+                    journal.kept(record, crate::journal::ended_of(&err));
+                }
+                self.outcomes.undecided.push(FailedAt { index, error: error_object(&err) });
+            }
+            batch::Kept::Invalid(_) => {}
+        }
+        Ok(())
+    }
+
+    /// With a journal, the animals not sent are written down in it (`not_sent`, for `journal send`).
+    fn wants_the_rest(&self) -> bool {
+        self.journal.is_some()
     }
 
     fn flush(&mut self) -> Result<(), Infallible> {

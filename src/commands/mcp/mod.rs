@@ -48,8 +48,11 @@ use serde_json::Value;
 
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
+use crate::journal::Write;
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
+use petstore_core::catalog::{Decision, Existing};
+use petstore_core::journal::{Ended, Outcome as JournalOutcome, Via};
 
 mod add_pets;
 mod schema;
@@ -371,6 +374,16 @@ struct AddPetArgs {
     category_id: i64,
     /// Its availability; none is sent when omitted.
     status: Option<PetStatus>,
+    /// Look the animal up first, and send nothing when one with this name, categoryId and status exists (it
+    /// is returned with `created: false`): a call made again after a lost answer does not add it twice. True
+    /// when omitted; false sends it whatever exists.
+    #[serde(rename = "ifAbsent", default = "if_absent_default")]
+    if_absent: bool,
+}
+
+/// `ifAbsent` when a call leaves it out: under MCP an assistant's retry must not double an animal.
+fn if_absent_default() -> bool {
+    true
 }
 
 /// What `list_pets` and `find_pets` return.
@@ -403,8 +416,13 @@ struct PetsResult {
 /// What `add_pet` returns.
 #[derive(Debug, Serialize, JsonSchema)]
 struct AddResult {
-    /// The animal created, with the id the service assigned.
+    /// The animal created, with the id the service assigned; or, `created: false`, the one that existed.
     pet: Pet,
+    /// False when `ifAbsent` found the animal on the server and nothing was sent.
+    created: bool,
+    /// The `X-Request-Id` of the `POST /pets`, as the server's logs know it (absent when nothing was sent).
+    #[serde(rename = "requestId", skip_serializing_if = "Option::is_none")]
+    request_id: Option<String>,
     /// How the animal the server created differs from the one sent (a name it normalised, a mock's example),
     /// when it does: a 201 is still a creation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1019,6 +1037,43 @@ impl Server {
         let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
         let target = ctx.target()?;
         let client = self.client(ctx).await?;
+        let request_id = petstore_core::api::trace::new_request_id();
+        let body = crate::journal::pet_body(&new_pet);
+        let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Mcp, &request_id);
+        // Held until the add is over, so that two calls looking for one animal at once do not both send it.
+        let _held = match args.if_absent {
+            true => Some(crate::commands::pets::hold_if_absent_writes(ctx, &client).await?),
+            false => None,
+        };
+        if args.if_absent {
+            match Existing::fetch(&client).await?.decide(&new_pet) {
+                Decision::Exists(pet) => {
+                    Write::begin(ctx, &intent()).exists(&pet);
+                    let note = Some(format!(
+                        "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
+                        pet.id
+                    ));
+                    let result = AddResult {
+                        pet,
+                        created: false,
+                        request_id: None,
+                        note,
+                        confirmation: Confirmation::NotRequired,
+                        cancelled_adds: Vec::new(),
+                    };
+                    return Ok(serde_json::to_value(result).expect("a result serialises"));
+                }
+                Decision::Undecided => {
+                    let ended =
+                        Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(JournalOutcome::Undecided) };
+                    Write::begin(ctx, &intent()).ended(ended);
+                    return Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
+                        "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it                          does not exist",
+                    ));
+                }
+                Decision::Send => {}
+            }
+        }
         let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {
@@ -1046,9 +1101,14 @@ impl Server {
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         let writing = Writing::start(&self.writes);
-        let created = client.create_pet(&new_pet).await;
+        let write = Write::begin(ctx, &intent());
+        let created = client.create_pet_as(&new_pet, Some(&request_id)).await;
         drop(writing);
         let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::write_error(err)));
+        match &created {
+            Ok(pet) => write.created(pet),
+            Err(err) => write.failed_with(err),
+        }
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
@@ -1063,7 +1123,14 @@ impl Server {
         let pet = created?;
         let note = petstore_core::api::client::differences(&new_pet, &pet)
             .map(|differences| crate::commands::pets::add::differs_note(&differences));
-        let result = AddResult { pet, note, confirmation, cancelled_adds: Vec::new() };
+        let result = AddResult {
+            pet,
+            created: true,
+            request_id: Some(request_id),
+            note,
+            confirmation,
+            cancelled_adds: Vec::new(),
+        };
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
 

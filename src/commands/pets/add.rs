@@ -1,6 +1,7 @@
 //! `petstore pets add`
 
 mod file;
+pub(crate) use file::undecided;
 mod prompt;
 
 use std::path::PathBuf;
@@ -10,12 +11,14 @@ use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, code};
+use crate::journal::Write;
 use crate::output::Progress;
 use crate::output::Rows;
 use petstore_core::api::{Pet, PetStatus};
 use petstore_core::bulk::Format;
 use petstore_core::catalog::{Decision, Existing};
+use petstore_core::journal::{Ended, Outcome, Via};
 
 /// Add an animal to the store, or many from a file
 ///
@@ -265,10 +268,15 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         Some(_) => Some(super::hold_if_absent_writes(ctx, &client).await?),
         None => None,
     };
+    // The request's id, named in the journal before it goes out.
+    let request_id = petstore_core::api::trace::new_request_id();
+    let body = crate::journal::pet_body(new_pet);
+    let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Cli, &request_id);
     if let Some(undecidable) = add.args.if_absent {
         // A read, asked about nothing; the question, when there is one, comes only before a write.
         match Existing::fetch(&client).await?.decide(new_pet) {
             Decision::Exists(pet) => {
+                Write::begin(ctx, &intent()).exists(&pet);
                 ctx.output.notice(&format!(
                     "`{}` exists already, as id {}: nothing was sent",
                     crate::output::safe::in_backticks(&pet.name),
@@ -277,6 +285,8 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
                 return checked(ctx, &pet, false);
             }
             Decision::Undecided if undecidable == Undecidable::Hold => {
+                let ended = Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(Outcome::Undecided) };
+                Write::begin(ctx, &intent()).ended(ended);
                 return Err(file::undecided(new_pet.status).with_hint(
                     "no query reaches past the first 100: pass `--if-absent=send` to add it anyway if you know it \
                      does not exist",
@@ -295,7 +305,13 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         outcome: "the animal may have been created",
         check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
-    let pet = client.create_pet(new_pet).await.map_err(write_error)?;
+    let write = Write::begin(ctx, &intent());
+    let created = client.create_pet_as(new_pet, Some(&request_id)).await.map_err(write_error);
+    match &created {
+        Ok(pet) => write.created(pet),
+        Err(err) => write.failed_with(err),
+    }
+    let pet = created?;
     // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name
     // it trimmed, a mock's example): said in a note, never taken for a failure.
     let note = petstore_core::api::client::differences(new_pet, &pet).map(|differences| differs_note(&differences));

@@ -327,7 +327,12 @@ impl Client {
     /// `POST /pets` (`createPet`). Sent at most once unless the server certainly did not act on it. The answer
     /// is a creation when it is a 201 (or 200) carrying an animal ([`created`]).
     pub async fn create_pet(&self, pet: &NewPet) -> Result<Pet, Error> {
-        let request = self.prepare_create_pet(pet);
+        self.create_pet_as(pet, None).await
+    }
+
+    /// [`Client::create_pet`], the request named `request_id` (`X-Request-Id`) when given.
+    pub async fn create_pet_as(&self, pet: &NewPet, request_id: Option<&str>) -> Result<Pet, Error> {
+        let request = self.prepare_create_pet_as(pet, request_id);
         let answer = self.exchange(&request, Refusals::Retried).await.map_err(|failure| failure.error)?;
         self.report_deprecation(&request.method, &request.url, &answer.headers);
         created(answer.status, answer.headers.get(CONTENT_TYPE), &answer.body)
@@ -336,8 +341,17 @@ impl Client {
 
     /// `POST /pets` (`createPet`) with `pet`, as [`Client::create_pet`] sends it.
     pub fn prepare_create_pet(&self, pet: &NewPet) -> Prepared {
+        self.prepare_create_pet_as(pet, None)
+    }
+
+    /// [`Client::prepare_create_pet`], named `request_id` when given.
+    fn prepare_create_pet_as(&self, pet: &NewPet, request_id: Option<&str>) -> Prepared {
         let body = serde_json::to_vec(pet).expect("a NewPet always serialises");
-        self.prepare(Method::POST, self.pets.clone(), &HeaderMap::new(), Some(body))
+        let mut extra = HeaderMap::new();
+        if let Some(value) = request_id.and_then(|id| reqwest::header::HeaderValue::from_str(id).ok()) {
+            extra.insert(trace::REQUEST_ID, value);
+        }
+        self.prepare(Method::POST, self.pets.clone(), &extra, Some(body))
     }
 
     /// The request for `method` and `url` with `body`, as the client sends it: petstore's headers, with the
@@ -353,7 +367,17 @@ impl Client {
     /// the result, so that the batch pauses all its requests at once rather than each retrying on its own.
     /// Otherwise sent and retried as [`Client::create_pet`] is.
     pub async fn create_pet_paced(&self, pet: &NewPet) -> (Result<Pet, Error>, Option<Duration>) {
-        let request = self.prepare_create_pet(pet);
+        self.create_pet_paced_as(pet, None).await
+    }
+
+    /// [`Client::create_pet_paced`], the request named `request_id` (`X-Request-Id`) rather than a fresh id: the
+    /// id a journal wrote down before it went out, the same each time the record goes again.
+    pub async fn create_pet_paced_as(
+        &self,
+        pet: &NewPet,
+        request_id: Option<&str>,
+    ) -> (Result<Pet, Error>, Option<Duration>) {
+        let request = self.prepare_create_pet_as(pet, request_id);
         match self.exchange(&request, Refusals::Returned).await {
             Ok(answer) => {
                 self.report_deprecation(&request.method, &request.url, &answer.headers);

@@ -58,9 +58,39 @@ fn parse_traceparent(value: &str) -> Option<Trace> {
 
 /// A fresh request id: a UUID version 4, as most servers and proxies make theirs.
 pub fn new_request_id() -> String {
-    let bits = (fastrand::u128(..) & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
+    uuid_v4(fastrand::u128(..))
+}
+
+/// `bits` as a UUID version 4 (its version and variant bits set).
+fn uuid_v4(bits: u128) -> String {
+    let bits = (bits & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
     let hex = format!("{bits:032x}");
     format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..])
+}
+
+/// The request ids of a batch, one per record and the same each time the record goes again (after a 429): a
+/// random base of the batch's own, with the record's line folded in.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestIds {
+    base: u128,
+}
+
+impl RequestIds {
+    pub fn new() -> RequestIds {
+        RequestIds { base: fastrand::u128(..) }
+    }
+
+    /// The id of record `line`.
+    pub fn of(&self, line: u64) -> String {
+        // The line goes into bits the version and variant leave alone.
+        uuid_v4(self.base ^ u128::from(line))
+    }
+}
+
+impl Default for RequestIds {
+    fn default() -> RequestIds {
+        RequestIds::new()
+    }
 }
 
 fn nonzero_u128() -> u128 {
@@ -75,11 +105,15 @@ fn nonzero_u64() -> u64 {
 /// (`petstore api -H`): once per request, before its first attempt, so that every retry carries the same.
 /// Returns the request id sent.
 pub(crate) fn identify(headers: &mut HeaderMap, trace: &Trace) -> Option<String> {
+    // A request id given already goes after the `traceparent`, where a fresh one would.
+    let given = headers.remove(REQUEST_ID);
     if !headers.contains_key(TRACEPARENT) {
         headers.insert(TRACEPARENT, HeaderValue::try_from(trace.header()).expect("hex is a valid header value"));
     }
-    if let Some(given) = headers.get(REQUEST_ID) {
-        return given.to_str().ok().map(ToOwned::to_owned);
+    if let Some(given) = given {
+        let id = given.to_str().ok().map(ToOwned::to_owned);
+        headers.insert(REQUEST_ID, given);
+        return id;
     }
     let id = new_request_id();
     headers.insert(REQUEST_ID, HeaderValue::try_from(id.as_str()).expect("a UUID is a valid header value"));
@@ -98,6 +132,15 @@ pub(crate) fn shown_id(headers: &HeaderMap, sent: Option<&str>) -> Option<String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batchs_request_ids_are_one_per_record_and_the_same_again() {
+        let ids = RequestIds::new();
+        assert_eq!(ids.of(7), ids.of(7));
+        assert_ne!(ids.of(7), ids.of(8));
+        assert_ne!(ids.of(7), RequestIds::new().of(7));
+        assert_eq!(&ids.of(3)[14..15], "4");
+    }
 
     #[test]
     fn request_ids_are_uuid_v4_and_differ() {

@@ -34,12 +34,15 @@ use petstore_core::batch::{self, Limiter, Sift};
 use super::{AddArgs, Undecidable};
 use crate::context::Context;
 use crate::error::{Code, Error, code};
+use crate::journal::BatchJournal;
 use crate::output::thousands;
 use crate::signals;
-pub(super) use errors::{undecidable_why, undecided};
+pub(crate) use errors::{undecidable_why, undecided};
 use errors::{unreadable, unwritable};
+use petstore_core::api::trace::RequestIds;
 use petstore_core::bulk::{FailedFile, Format, Reader};
 use petstore_core::catalog::Existing;
+use petstore_core::journal::Via;
 use sink::BatchOutput;
 
 /// Adds every record of `file` (`-` for stdin).
@@ -131,12 +134,15 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     if let Some(existing) = existing {
         records = records.if_absent(existing, send_undecided);
     }
-    let mut out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file]);
+    // Each record's request id, the same each time it goes, and the one the journal writes down.
+    let ids = RequestIds::new();
+    let journal = BatchJournal::new(ctx, &client, Some(&name), Via::Cli, ids);
+    let mut out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file], journal);
     // Shared, not cloned, by the request of each record.
     let shared = Arc::new(client);
-    let create = |pet: petstore_core::api::NewPet| {
-        let client = Arc::clone(&shared);
-        async move { client.create_pet_paced(&pet).await }
+    let create = |line: u64, pet: petstore_core::api::NewPet| {
+        let (client, id) = (Arc::clone(&shared), ids.of(line));
+        async move { client.create_pet_paced_as(&pet, Some(&id)).await }
     };
     let limiter = match args.concurrency {
         Some(n) => Limiter::fixed(n.into()),

@@ -1,0 +1,482 @@
+//! The journal of writes: every write petstore attempts (`pets add`, one or a batch; `api` with a method that
+//! changes something; MCP's `add_pet` and `add_pets`), as JSON lines in `journal.ndjson`, so that what a run
+//! could not settle is known to the next: a reply that was lost, an add that never went out.
+//!
+//! A write is two lines with the same `write` id: its **intent**, appended before the request goes out (the
+//! environment, base URL, method, path, body and request id, who asked), and its **outcome** after it
+//! (`created` with the pet's id, `exists`, `refused` with the code and status, `unknown`, `not_sent`; and later
+//! the settlements of `journal reconcile`: `created`, `not_created`, `undecided`). A write with no outcome is
+//! of unknown outcome: its process ended (a crash, SIGKILL) between the two. Readers fold the lines of a write
+//! into one [`Entry`], its latest outcome winning.
+//!
+//! The file is made mode 0600 in a directory made 0700 ([`dir`]); each line is one `write(2)` of the whole line
+//! to a file opened for appending, so several processes appending at once (two batches, an MCP server beside a
+//! terminal) never interleave within a line. It is bounded: past [`MAX_BYTES`] it becomes
+//! `journal.1.ndjson` (the previous one is dropped) and a new one begins. It holds no key and no header: only
+//! what [`Intent`] and [`Outcome`] name.
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde::{Deserialize, Serialize};
+
+/// The journal's file in its directory.
+pub const FILE: &str = "journal.ndjson";
+/// The journal before the last rotation.
+pub const PREVIOUS: &str = "journal.1.ndjson";
+/// The lock taken to rotate.
+const LOCK: &str = "journal.lock";
+/// The size past which the journal is rotated: about 20,000 writes of an animal with a short name.
+pub const MAX_BYTES: u64 = 8 * 1024 * 1024;
+/// `PETSTORE_JOURNAL=off` turns the journal off.
+pub const VAR: &str = "PETSTORE_JOURNAL";
+
+/// Whether the environment turns the journal off (`PETSTORE_JOURNAL=off`, `0` or `false`).
+pub fn turned_off() -> bool {
+    std::env::var(VAR).is_ok_and(|value| matches!(value.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false"))
+}
+
+/// Where the journal lives: inside `PETSTORE_CONFIG_DIR` when it is set (a run under `petstore-sandbox --
+/// CMD` keeps its journal with its config), else the platform's state directory (`$XDG_STATE_HOME/petstore`,
+/// by default `~/.local/state/petstore`, on Linux; the local data directory elsewhere).
+pub fn dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(crate::config::CONFIG_DIR_VAR).filter(|dir| !dir.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    let dirs = directories::ProjectDirs::from("", "", "petstore")?;
+    Some(dirs.state_dir().unwrap_or_else(|| dirs.data_local_dir()).to_path_buf())
+}
+
+/// Who asked for a write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Via {
+    Cli,
+    Mcp,
+}
+
+/// What a write was to do, written before its request goes out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Intent {
+    /// The environment's name, when one was chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env: Option<String>,
+    pub base_url: String,
+    pub method: String,
+    /// The path under the base URL (`/pets`).
+    pub path: String,
+    /// The body sent: JSON as JSON, other text as a string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    pub via: Via,
+    /// The assistant variable set in the environment, if one is (`CLAUDECODE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assistant: Option<String>,
+    /// The records file of a batch, and the record's line in it (its index in an MCP batch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+}
+
+/// How a write ended, or was settled later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The server created it (`petId`); or reconcile found it.
+    Created,
+    /// `--if-absent` found it on the server: not sent.
+    Exists,
+    /// The server refused it (`code`, `status`): certainly not created.
+    Refused,
+    /// It may or may not have been created.
+    Unknown,
+    /// It never went out: the batch stopped first, or no connection could be made.
+    NotSent,
+    /// Reconcile found it was not created.
+    NotCreated,
+    /// Whether it exists cannot be told: no query reaches past the API's first 100 of its status.
+    Undecided,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Created => "created",
+            Outcome::Exists => "exists",
+            Outcome::Refused => "refused",
+            Outcome::Unknown => "unknown",
+            Outcome::NotSent => "not_sent",
+            Outcome::NotCreated => "not_created",
+            Outcome::Undecided => "undecided",
+        }
+    }
+}
+
+/// An outcome line's fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Ended {
+    pub outcome: Outcome,
+    /// The animal created, or found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pet_id: Option<i64>,
+    /// petstore's error code, for a write that failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The HTTP status of the answer, if one came.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// The request id, as the answer (or the request) gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// What settled it, when not the write itself: `reconcile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+}
+
+impl Ended {
+    pub fn new(outcome: Outcome) -> Ended {
+        Ended { outcome, pet_id: None, code: None, status: None, request_id: None, by: None }
+    }
+}
+
+/// One line of the journal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Line {
+    /// When it was written, RFC 3339 in UTC.
+    pub at: String,
+    /// The write it belongs to.
+    pub write: String,
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// What a line says of its write.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum Event {
+    Intent(Intent),
+    Outcome(Ended),
+}
+
+/// A write as the journal's lines say it: its intent, and its latest outcome (none: unknown).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry {
+    pub write: String,
+    /// When its intent was written.
+    pub at: String,
+    /// The animal's name, for a write that adds one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(flatten)]
+    pub intent: Intent,
+    /// Its latest outcome; `unknown` when none was written.
+    pub outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pet_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// When its latest outcome was written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settled_at: Option<String>,
+    /// What settled it, when not the write itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settled_by: Option<String>,
+}
+
+/// A fresh write id.
+pub fn new_write_id() -> String {
+    crate::api::trace::new_request_id()
+}
+
+/// The time now, as the journal writes it.
+pub fn now() -> String {
+    jiff::Timestamp::now().round(jiff::Unit::Millisecond).unwrap_or_else(|_| jiff::Timestamp::now()).to_string()
+}
+
+/// The journal, open for appending; or off. Cheap to clone: clones share the file.
+#[derive(Debug, Clone, Default)]
+pub struct Journal {
+    open: Option<Arc<Open>>,
+}
+
+#[derive(Debug)]
+struct Open {
+    dir: PathBuf,
+    file: Mutex<File>,
+    max_bytes: u64,
+}
+
+impl Journal {
+    /// No journal: every write is dropped.
+    pub fn off() -> Journal {
+        Journal { open: None }
+    }
+
+    /// The journal in `dir` (made, 0700, if needed), opened for appending (made, 0600, if needed).
+    pub fn open(dir: &Path) -> io::Result<Journal> {
+        Journal::open_bounded(dir, MAX_BYTES)
+    }
+
+    /// [`Journal::open`], rotated past `max_bytes`.
+    pub fn open_bounded(dir: &Path, max_bytes: u64) -> io::Result<Journal> {
+        crate::config::files::create_private_dir(dir)?;
+        let file = open_append(&dir.join(FILE))?;
+        Ok(Journal { open: Some(Arc::new(Open { dir: dir.to_owned(), file: Mutex::new(file), max_bytes })) })
+    }
+
+    pub fn is_on(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// The journal's file, when it is on.
+    pub fn path(&self) -> Option<PathBuf> {
+        self.open.as_ref().map(|open| open.dir.join(FILE))
+    }
+
+    /// Appends the intent of write `write`.
+    pub fn intent(&self, write: &str, intent: &Intent) -> io::Result<()> {
+        self.append(&Line { at: now(), write: write.to_owned(), event: Event::Intent(intent.clone()) })
+    }
+
+    /// Appends an outcome of write `write`.
+    pub fn outcome(&self, write: &str, ended: Ended) -> io::Result<()> {
+        self.append(&Line { at: now(), write: write.to_owned(), event: Event::Outcome(ended) })
+    }
+
+    /// Appends `line`: one `write(2)` of the whole line, so that it stays whole beside other writers.
+    pub fn append(&self, line: &Line) -> io::Result<()> {
+        let Some(open) = &self.open else { return Ok(()) };
+        let mut text = serde_json::to_vec(line).map_err(io::Error::other)?;
+        text.push(b'\n');
+        let mut file = open.file.lock().unwrap_or_else(PoisonError::into_inner);
+        file.write_all(&text)?;
+        if file.metadata()?.len() > open.max_bytes {
+            *file = open.rotate(&file)?;
+        }
+        Ok(())
+    }
+}
+
+impl Open {
+    /// The journal grew past its bound: under the rotation lock, the file at the path becomes the previous one,
+    /// unless another process rotated it already; gives the file to append to from now on.
+    fn rotate(&self, current: &File) -> io::Result<File> {
+        let lock = OpenOptions::new().create(true).truncate(false).write(true).open(self.dir.join(LOCK))?;
+        lock.lock()?;
+        let path = self.dir.join(FILE);
+        if same_file(current, &path) {
+            fs::rename(&path, self.dir.join(PREVIOUS))?;
+        }
+        open_append(&path)
+    }
+}
+
+/// Whether `file` is the one at `path`.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+fn open_append(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// The journal's lines in `dir`, the previous file's first, folded into one entry per write, in the order their
+/// intents were written. A line that is not the journal's (cut short by a full disk, say) is skipped and
+/// counted.
+pub fn read(dir: &Path) -> io::Result<Read> {
+    let mut read = Read::default();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for name in [PREVIOUS, FILE] {
+        let file = match File::open(dir.join(name)) {
+            Ok(file) => file,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => continue,
+            Err(err) => return Err(err),
+        };
+        for text in BufReader::new(file).lines() {
+            let text = text?;
+            if text.trim().is_empty() {
+                continue;
+            }
+            let Ok(line) = serde_json::from_str::<Line>(&text) else {
+                read.unreadable += 1;
+                continue;
+            };
+            match line.event {
+                Event::Intent(intent) => {
+                    at.insert(line.write.clone(), read.entries.len());
+                    let name = intent.body.as_ref().and_then(|body| body.get("name")?.as_str()).map(ToOwned::to_owned);
+                    read.entries.push(Entry {
+                        write: line.write,
+                        at: line.at,
+                        name,
+                        intent,
+                        outcome: Outcome::Unknown,
+                        pet_id: None,
+                        code: None,
+                        status: None,
+                        settled_at: None,
+                        settled_by: None,
+                    });
+                }
+                Event::Outcome(ended) => {
+                    // An outcome whose intent went with an older file: nothing to fold it into.
+                    let Some(&index) = at.get(&line.write) else { continue };
+                    let entry = &mut read.entries[index];
+                    entry.outcome = ended.outcome;
+                    entry.pet_id = ended.pet_id.or(entry.pet_id.filter(|_| ended.outcome == Outcome::Created));
+                    entry.code = ended.code;
+                    entry.status = ended.status;
+                    entry.settled_at = Some(line.at);
+                    entry.settled_by = ended.by;
+                    if let Some(id) = ended.request_id {
+                        entry.intent.request_id = Some(id);
+                    }
+                }
+            }
+        }
+    }
+    Ok(read)
+}
+
+/// The journal as [`read`] found it.
+#[derive(Debug, Default)]
+pub struct Read {
+    pub entries: Vec<Entry>,
+    /// Lines that are not the journal's.
+    pub unreadable: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn intent(name: &str) -> Intent {
+        Intent {
+            env: Some("shop".to_owned()),
+            base_url: "https://api.example.com/v1/".to_owned(),
+            method: "POST".to_owned(),
+            path: "/pets".to_owned(),
+            body: Some(serde_json::json!({"name": name, "categoryId": 1})),
+            request_id: Some(format!("id-{name}")),
+            via: Via::Cli,
+            assistant: None,
+            file: None,
+            line: None,
+        }
+    }
+
+    #[test]
+    fn a_write_is_its_intent_and_its_latest_outcome_and_none_is_unknown() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(dir.path()).unwrap();
+        journal.intent("a", &intent("Rex")).unwrap();
+        journal.intent("b", &intent("Tom")).unwrap();
+        journal.outcome("a", Ended { pet_id: Some(7), ..Ended::new(Outcome::Created) }).unwrap();
+        journal.intent("c", &intent("Ada")).unwrap();
+        journal.outcome("c", Ended::new(Outcome::NotSent)).unwrap();
+        journal
+            .outcome("c", Ended { by: Some("send".to_owned()), pet_id: Some(9), ..Ended::new(Outcome::Created) })
+            .unwrap();
+        let read = read(dir.path()).unwrap();
+        let seen: Vec<(&str, Outcome, Option<i64>)> =
+            read.entries.iter().map(|entry| (entry.write.as_str(), entry.outcome, entry.pet_id)).collect();
+        assert_eq!(
+            seen,
+            [("a", Outcome::Created, Some(7)), ("b", Outcome::Unknown, None), ("c", Outcome::Created, Some(9))]
+        );
+        assert_eq!(read.entries[2].settled_by.as_deref(), Some("send"));
+        assert_eq!(read.unreadable, 0);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_file_is_only_its_owners() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(&dir.path().join("state")).unwrap();
+        journal.intent("a", &intent("Rex")).unwrap();
+        let mode = |path: PathBuf| fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(dir.path().join("state").join(FILE)), 0o600);
+        assert_eq!(mode(dir.path().join("state")), 0o700);
+    }
+
+    #[test]
+    fn past_its_bound_the_journal_rotates_and_keeps_the_previous_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open_bounded(dir.path(), 2_000).unwrap();
+        for i in 0..30 {
+            journal.intent(&format!("w{i}"), &intent(&format!("pet {i}"))).unwrap();
+        }
+        let previous = fs::metadata(dir.path().join(PREVIOUS)).unwrap().len();
+        assert!(previous > 2_000 && previous < 3_000, "{previous}");
+        assert!(fs::metadata(dir.path().join(FILE)).unwrap().len() <= 2_300);
+        let read = read(dir.path()).unwrap();
+        let last = read.entries.last().unwrap();
+        assert_eq!(last.write, "w29");
+        // Bounded: what went before the previous file is gone.
+        assert!(read.entries.len() < 30, "{}", read.entries.len());
+    }
+
+    #[test]
+    fn lines_stay_whole_with_many_writers_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let writers: Vec<_> = (0..8)
+            .map(|writer| {
+                // Each its own open file, as separate processes have.
+                let journal = Journal::open(dir.path()).unwrap();
+                std::thread::spawn(move || {
+                    for i in 0..200 {
+                        let mut long = intent(&"x".repeat(5_000 + i));
+                        long.line = Some(i as u64);
+                        journal.intent(&format!("{writer}-{i}"), &long).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let read = read(dir.path()).unwrap();
+        assert_eq!((read.entries.len(), read.unreadable), (1_600, 0));
+    }
+
+    #[test]
+    fn a_line_that_is_not_the_journals_is_skipped_and_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(dir.path()).unwrap();
+        journal.intent("a", &intent("Rex")).unwrap();
+        let mut file = OpenOptions::new().append(true).open(dir.path().join(FILE)).unwrap();
+        file.write_all(b"{\"at\":\"2026-\n").unwrap();
+        journal.intent("b", &intent("Tom")).unwrap();
+        let read = read(dir.path()).unwrap();
+        assert_eq!((read.entries.len(), read.unreadable), (2, 1));
+    }
+}
