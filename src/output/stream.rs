@@ -86,7 +86,7 @@ impl std::fmt::Debug for Sink {
 impl Output {
     /// A sink for the pets a batch creates.
     pub fn created_pets(&self) -> CreatedPets {
-        self.created_pets_into(Box::new(io::stdout()))
+        self.created_pets_into(self.streams.stdout_owned())
     }
 
     fn created_pets_into(&self, out: Box<dyn Write + Send>) -> CreatedPets {
