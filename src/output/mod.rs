@@ -183,13 +183,13 @@ impl Output {
         Output::captured_with(settings, false)
     }
 
-    /// [`Output::captured`], with stdout and stderr taken for 80-column terminals when `terminal` (a table,
+    /// [`Output::captured`], with stdout and stderr taken for 80-column terminals when `at_terminal` (a table,
     /// notes for a person, a progress bar), as `PETSTORE_TEST_TERMINAL` fakes them; stdin is never one.
-    pub fn captured_with(settings: &OutputSettings, terminal: bool) -> (Output, Captured) {
+    pub fn captured_with(settings: &OutputSettings, at_terminal: bool) -> (Output, Captured) {
         let terminals = Terminals {
-            stdout: terminal,
-            stderr: terminal,
-            faked: terminal,
+            stdout: at_terminal,
+            stderr: at_terminal,
+            faked: at_terminal,
             stdout_width: terminal::DEFAULT_WIDTH,
             stderr_width: None,
         };

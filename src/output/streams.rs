@@ -5,10 +5,9 @@ use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
 /// The two streams an [`super::Output`] writes to. Cloning it shares them.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(super) enum Streams {
     /// The process's own stdout and stderr.
-    #[default]
     Process,
     /// Buffers in memory, read back through [`Captured`].
     Captured {
