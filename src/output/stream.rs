@@ -395,6 +395,25 @@ mod tests {
     }
 
     #[test]
+    fn a_captured_output_gets_the_pets_on_stdout_and_the_cut_tables_warning_on_stderr() {
+        let settings = OutputSettings { output: Some(OutputFormat::Table), ..OutputSettings::default() };
+        let (output, captured) = Output::captured(&settings);
+        let mut pets = output.created_pets();
+        for id in 1..=1001 {
+            pets.in_order(pet(id, "Rex")).unwrap();
+        }
+        assert!(pets.finish().unwrap().is_ok());
+        let stdout = captured.stdout();
+        assert_eq!(stdout.lines().count(), 1 + TABLE_ROWS, "a header and the first {TABLE_ROWS} rows");
+        assert!(stdout.lines().nth(1).unwrap().starts_with("1 "), "{}", stdout.lines().nth(1).unwrap());
+        assert_eq!(
+            captured.stderr(),
+            "warning: the table shows the first 1000 created pets of 1001; `--output tsv`, `json` or `ndjson` print \
+             them all\n"
+        );
+    }
+
+    #[test]
     fn a_reader_that_went_away_closes_the_sink_and_nothing_more_is_written() {
         let written = Written { broken: true, ..Written::default() };
         let mut pets = sink(OutputFormat::Ndjson, &written);
