@@ -639,6 +639,29 @@ mod tests {
     }
 
     #[test]
+    fn verbose_logs_each_exchange_on_the_captured_stderr_and_a_deprecation_once() {
+        let settings = OutputSettings { verbose: true, ..OutputSettings::default() };
+        let (output, captured) = Output::captured(&settings);
+        let log = output.request_observer();
+        let url = reqwest::Url::parse("https://api.example.com/v1/pets?limit=1").unwrap();
+        log.request(&reqwest::Method::GET, &url, &[("accept", "application/json".to_owned())]);
+        log.retry(1, "timed out", std::time::Duration::from_millis(250));
+        log.response(StatusCode::OK, &reqwest::header::HeaderMap::new(), std::time::Duration::from_micros(12_340));
+        for _ in 0..2 {
+            log.deprecated(&reqwest::Method::GET, &url, Some("@1"), None);
+        }
+        assert_eq!(
+            captured.stderr(),
+            format!(
+                "> GET https://api.example.com/v1/pets?limit=1\n> accept: application/json\n* attempt 1 of {} failed \
+                 (timed out); retrying in 250.0 ms\n< 200 OK (12.3 ms)\nwarning: the API deprecates `GET /v1/pets`\n",
+                api::client::MAX_ATTEMPTS
+            )
+        );
+        assert_eq!(captured.stdout(), "");
+    }
+
+    #[test]
     fn a_batch_progress_writes_its_lines_to_the_captured_stderr() {
         let (output, captured) = Output::captured(&OutputSettings::default());
         let progress = output.clone().with_progress(Progress::Plain).batch_progress(2);
