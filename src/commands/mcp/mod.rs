@@ -408,14 +408,14 @@ struct AddPetArgs {
 
 impl AddPetArgs {
     /// The animal to send, or why its name cannot be sent: refused before anything is.
-    fn new_pet(self) -> Result<NewPet, Error> {
+    fn new_pet(&self) -> Result<NewPet, Error> {
         if let Some(problem) = petstore_core::api::models::name_problem(&self.name) {
             return Err(Error::invalid_value(problem));
         }
         if let Some(problem) = name_too_long(&self.name) {
             return Err(Error::invalid_value(problem));
         }
-        Ok(NewPet { name: self.name, category_id: self.category_id, status: self.status })
+        Ok(NewPet { name: self.name.clone(), category_id: self.category_id, status: self.status })
     }
 }
 
@@ -1459,18 +1459,30 @@ mod tests {
             none_args().criteria().unwrap_err().to_string(),
             "invalid value: `find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`"
         );
-        let rex = FindPetsArgs { name: Some("rex".into()), ..none_args() };
+        let rex = find_args(serde_json::json!({ "name": "rex" }));
         assert_eq!(rex.criteria().unwrap(), Criteria { name: Some("rex".into()), exact: false, ..Criteria::default() });
+    }
+
+    /// `find_pets`'s arguments as a call gives them.
+    fn find_args(given: Value) -> FindPetsArgs {
+        let Ok(Ok(Call::Find(find))) = read_call("find_pets", arguments(given), false) else {
+            panic!("a find_pets call")
+        };
+        find
     }
 
     /// `find_pets` with no argument.
     fn none_args() -> FindPetsArgs {
-        FindPetsArgs { id: None, name: None, name_contains: None, category_id: None, status: None }
+        find_args(serde_json::json!({}))
     }
 
     #[test]
     fn add_pet_refuses_a_name_it_could_not_read_back_before_sending() {
-        let add = |name: String| AddPetArgs { name, category_id: 2, status: Some(PetStatus::Pending) }.new_pet();
+        let add = |name: String| {
+            let arguments = arguments(serde_json::json!({ "name": name, "categoryId": 2, "status": "pending" }));
+            let Ok(Ok(Call::Add(add))) = read_call("add_pet", arguments, true) else { panic!("an add_pet call") };
+            add.new_pet()
+        };
         assert_eq!(
             add("Rex".into()).unwrap(),
             NewPet { name: "Rex".into(), category_id: 2, status: Some(PetStatus::Pending) }
