@@ -149,25 +149,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     let params = params(args)?;
     let body = match &args.input {
         Some(path) => Some(read_input(path)?),
-        None if params.is_empty() => None,
-        None if is_read(&method) => {
-            let mut pairs = url.query_pairs_mut();
-            for (key, param) in &params {
-                pairs.append_pair(key, &param.text);
-            }
-            None
-        }
-        None => {
-            let mut object = Map::new();
-            for (key, param) in params {
-                object.insert(key, param.json);
-            }
-            let body = serde_json::to_vec(&object).expect("a JSON object serialises");
-            if body.len() > MAX_REQUEST_BODY_BYTES {
-                return Err(too_large("the JSON body of `-f` and `-F`"));
-            }
-            Some(body)
-        }
+        None => place(&method, &mut url, params)?,
     };
 
     // Here too, not only in the client: a dry run must refuse what would not be sent.
@@ -186,6 +168,30 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     }
     let request = client.prepare(method.clone(), url, &headers, body);
     send(ctx, &client, args, &request).await
+}
+
+/// Puts the `-f` and `-F` parameters where `method` takes them: in `url`'s query for GET and HEAD, else in a
+/// JSON object, the body returned (the last of a key given twice wins); no parameters, no body.
+fn place(method: &Method, url: &mut Url, params: Vec<(String, Param)>) -> Result<Option<Vec<u8>>, Error> {
+    if params.is_empty() {
+        return Ok(None);
+    }
+    if is_read(method) {
+        let mut pairs = url.query_pairs_mut();
+        for (key, param) in &params {
+            pairs.append_pair(key, &param.text);
+        }
+        return Ok(None);
+    }
+    let mut object = Map::new();
+    for (key, param) in params {
+        object.insert(key, param.json);
+    }
+    let body = serde_json::to_vec(&object).expect("a JSON object serialises");
+    if body.len() > MAX_REQUEST_BODY_BYTES {
+        return Err(too_large("the JSON body of `-f` and `-F`"));
+    }
+    Ok(Some(body))
 }
 
 /// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
@@ -223,26 +229,31 @@ fn not_found_hint(err: Error, ctx: &Context, path: &str) -> Error {
     if !err.is(&code::NOT_FOUND) {
         return err;
     }
-    let server_code = err.server_code();
     let versioned = ctx.target().is_ok_and(|target| petstore_core::config::has_version_path(target.base_url));
-    let hint = match (server_code, versioned, spec_path(path)) {
+    let hint = not_found_words(err.server_code().is_some(), versioned, path);
+    err.with_hint(hint)
+}
+
+/// The hint of a 404 for `path`, by whether the answer was the API's own error document (`api_error`) and
+/// whether the base URL has a version path ([`not_found_hint`]).
+fn not_found_words(api_error: bool, versioned: bool, path: &str) -> String {
+    match (api_error, versioned, spec_path(path)) {
         (_, false, _) => crate::error::NOT_FOUND_HINT.to_owned(),
-        (Some(_), true, Some(SpecPath::Pet)) => {
+        (true, true, Some(SpecPath::Pet)) => {
             format!("the API has no animal at `{path}`; `petstore pets list` shows the animals there are")
         }
-        (Some(_), true, Some(SpecPath::Other)) => format!(
+        (true, true, Some(SpecPath::Other)) => format!(
             "the API answered, so the base URL is right; this deployment does not serve `{path}`, which the spec \
              names"
         ),
-        (Some(_), true, None) => format!(
+        (true, true, None) => format!(
             "`{path}` is not a path the API defines (`/pets`, `/pets/{{petId}}`, `/store/orders`); the API \
              answered, so the base URL is right"
         ),
-        (None, true, _) => "the answer is not the API's own error, so something else answered: check the base URL \
-                            (`petstore env current`)"
+        (false, true, _) => "the answer is not the API's own error, so something else answered: check the base URL \
+                             (`petstore env current`)"
             .to_owned(),
-    };
-    err.with_hint(hint)
+    }
 }
 
 /// A path below the base URL that the spec names.
@@ -470,6 +481,120 @@ mod tests {
 
     fn base() -> Url {
         Url::parse("https://api.example.com/v1").unwrap()
+    }
+
+    /// `petstore api ARGS...` as clap reads it.
+    fn parsed(args: &[&str]) -> ApiArgs {
+        #[derive(clap::Parser)]
+        struct Api {
+            #[command(flatten)]
+            args: ApiArgs,
+        }
+        use clap::Parser as _;
+        Api::try_parse_from(std::iter::once("api").chain(args.iter().copied())).unwrap().args
+    }
+
+    #[test]
+    fn a_method_is_given_first_or_with_x_and_a_write_is_never_the_default() {
+        let method_and_path = |args: &[&str]| {
+            let args = parsed(args);
+            method_and_path(&args)
+                .map(|(method, path)| (method, path.to_owned()))
+                .map_err(|err| (err.to_string(), err.hint().map(str::to_owned)))
+        };
+        assert_eq!(method_and_path(&["/pets"]), Ok((Method::GET, "/pets".to_owned())));
+        assert_eq!(method_and_path(&["post", "/pets"]), Ok((Method::POST, "/pets".to_owned())));
+        assert_eq!(method_and_path(&["-X", "delete", "/pets/1"]), Ok((Method::DELETE, "/pets/1".to_owned())));
+        assert_eq!(
+            method_and_path(&["POST"]),
+            Err((
+                "`petstore api POST` has no PATH".to_owned(),
+                Some("give the path after the method: `petstore api POST /pets`".to_owned())
+            ))
+        );
+        assert_eq!(
+            method_and_path(&["-X", "PUT", "GET", "/pets"]),
+            Err((
+                "invalid value: `GET` and `-X PUT` both name a method for `/pets`".to_owned(),
+                Some("give one of them: `petstore api PUT /pets` or `petstore api -X PUT /pets`".to_owned())
+            ))
+        );
+        let (message, hint) = method_and_path(&["TRACE", "/pets"]).unwrap_err();
+        assert_eq!(message, "invalid value: `TRACE` is TRACE would echo the request, API key included, in the answer");
+        assert_eq!(hint.unwrap(), "give `METHOD PATH`, or `PATH` alone for a GET (`-X METHOD` for another)");
+    }
+
+    #[test]
+    fn parameters_go_in_the_query_of_a_read_and_in_a_json_body_of_a_write() {
+        let args = parsed(&["/pets", "-f", "status=sold", "-F", "limit=5", "-F", "all=true", "-f", "n=3"]);
+        let mut url = base();
+        assert_eq!(place(&Method::GET, &mut url, params(&args).unwrap()).unwrap(), None);
+        assert_eq!(url.as_str(), "https://api.example.com/v1?status=sold&n=3&limit=5&all=true");
+        let mut url = base();
+        let body = place(&Method::POST, &mut url, params(&args).unwrap()).unwrap().unwrap();
+        assert_eq!(url, base(), "a write's parameters stay out of the URL");
+        assert_eq!(
+            serde_json::from_slice::<Value>(&body).unwrap(),
+            serde_json::json!({ "status": "sold", "n": "3", "limit": 5, "all": true })
+        );
+        let mut url = base();
+        assert_eq!(place(&Method::POST, &mut url, Vec::new()).unwrap(), None, "no parameters, no body");
+    }
+
+    #[test]
+    fn a_typed_parameter_reads_a_file_as_text_and_a_key_given_twice_keeps_the_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("name.txt");
+        std::fs::write(&file, "Rex\n").unwrap();
+        let field = format!("name=@{}", file.display());
+        let args = parsed(&["POST", "/pets", "-f", "name=Tom", "-F", &field]);
+        let mut url = base();
+        let body = place(&Method::POST, &mut url, params(&args).unwrap()).unwrap().unwrap();
+        assert_eq!(String::from_utf8(body).unwrap(), r#"{"name":"Rex\n"}"#);
+        let missing = format!("name=@{}", dir.path().join("none").display());
+        let err = params(&parsed(&["POST", "/pets", "-F", &missing])).unwrap_err();
+        assert!(err.is(&code::INVALID_VALUE), "{err:?}");
+        assert!(err.to_string().starts_with(&format!("invalid value: `-F {missing}`: cannot read it: ")), "{err}");
+    }
+
+    #[test]
+    fn a_404_blames_the_base_url_or_the_path_by_what_answered() {
+        assert_eq!(not_found_words(true, false, "/pets/1"), crate::error::NOT_FOUND_HINT);
+        assert_eq!(
+            not_found_words(true, true, "/pets/7?x=1"),
+            "the API has no animal at `/pets/7?x=1`; `petstore pets list` shows the animals there are"
+        );
+        assert_eq!(
+            not_found_words(true, true, "/store/orders"),
+            "the API answered, so the base URL is right; this deployment does not serve `/store/orders`, which the \
+             spec names"
+        );
+        assert_eq!(
+            not_found_words(true, true, "/owners"),
+            "`/owners` is not a path the API defines (`/pets`, `/pets/{petId}`, `/store/orders`); the API answered, \
+             so the base URL is right"
+        );
+        assert_eq!(
+            not_found_words(false, true, "/pets"),
+            "the answer is not the API's own error, so something else answered: check the base URL (`petstore env \
+             current`)"
+        );
+        assert_eq!(spec_path("pets/"), Some(SpecPath::Other));
+        assert_eq!(spec_path("/pets/1/owner"), None);
+    }
+
+    #[test]
+    fn an_answer_is_printed_as_the_server_sent_it_and_its_head_on_stderr() {
+        use crate::output::{Output, OutputSettings};
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        let mut headers = HeaderMap::new();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        output.response_head(reqwest::StatusCode::CREATED, &headers);
+        output.response_body(br#"{"id":1}"#, true).unwrap();
+        output.response_body(b"plain\x1b[31m", true).unwrap();
+        output.response_body(b"", true).unwrap();
+        assert_eq!(captured.stdout(), "{\"id\":1}\nplain\x1b[31m", "piped: byte for byte, JSON ended by a newline");
+        assert_eq!(captured.stderr(), "HTTP 201 Created\ncontent-type: application/json\n\n");
     }
 
     #[test]

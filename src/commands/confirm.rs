@@ -73,11 +73,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
         return Ok(());
     };
     if let Some(why) = ctx.output.cannot_ask() {
-        return Err(Error::new(
-            &code::CANNOT_ASK,
-            format!("cannot ask before writing to `{}`: {}, so nothing was sent", env.name, why.describe()),
-        )
-        .with_hint(format!("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead())));
+        return Err(cannot_ask(&env.name, &why));
     }
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     let to = format!("to `{}`", env.name);
@@ -111,8 +107,22 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     if is_yes(&answer) {
         return Ok(());
     }
-    Err(Error::new(&code::NOT_CONFIRMED, format!("not confirmed, so nothing was sent to `{}`", env.name))
-        .with_hint("answer `y` to send it, or pass `--yes`; `--dry-run` shows what it would send"))
+    Err(not_confirmed(&env.name))
+}
+
+/// The refusal of a write to `env`, whose writes are confirmed, when nobody can be asked (`why`).
+fn cannot_ask(env: &str, why: &crate::output::CannotAsk) -> Error {
+    Error::new(
+        &code::CANNOT_ASK,
+        format!("cannot ask before writing to `{env}`: {}, so nothing was sent", why.describe()),
+    )
+    .with_hint(format!("pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or {}", why.instead()))
+}
+
+/// The refusal of a write to `env` whose question was answered with anything but yes.
+fn not_confirmed(env: &str) -> Error {
+    Error::new(&code::NOT_CONFIRMED, format!("not confirmed, so nothing was sent to `{env}`"))
+        .with_hint("answer `y` to send it, or pass `--yes`; `--dry-run` shows what it would send")
 }
 
 /// The question before a write, without the answers it takes: `` `production` (https://…/v1): add the animal
@@ -130,6 +140,62 @@ fn is_yes(answer: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::{CannotAsk, Output, OutputSettings};
+
+    #[test]
+    fn the_question_names_the_environment_its_url_and_the_write() {
+        let url = petstore_core::config::parse_base_url("https://api.example.com/v1").unwrap();
+        assert_eq!(
+            question("production", &url, "add the animal `Rex` (category 1, no status)"),
+            "`production` (https://api.example.com/v1): add the animal `Rex` (category 1, no status). Send it?"
+        );
+    }
+
+    #[test]
+    fn petstore_yes_is_read_as_a_person_reads_it() {
+        use clap::builder::TypedValueParser;
+        let cmd = clap::Command::new("petstore");
+        let yes = |value: &str| YesParser.parse_ref(&cmd, None, std::ffi::OsStr::new(value)).unwrap();
+        for value in ["1", "yes", "true", "Y", " 1 ", "anything"] {
+            assert!(yes(value), "{value:?}");
+        }
+        for value in ["", " ", "0", " 0", "false", "No", "OFF", "n", "f"] {
+            assert!(!yes(value), "{value:?}");
+        }
+    }
+
+    #[test]
+    fn nobody_can_be_asked_through_a_captured_output() {
+        let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
+        assert!(matches!(output.cannot_ask(), Some(CannotAsk::NoTerminal)), "stdin is never a terminal");
+        assert!(!output.can_ask());
+        assert_eq!((captured.stdout(), captured.stderr()), (String::new(), String::new()));
+    }
+
+    #[test]
+    fn a_refusal_says_why_nobody_was_asked_and_the_other_way_to_answer() {
+        let err = cannot_ask("production", &CannotAsk::NoTerminal);
+        assert!(err.is(&code::CANNOT_ASK));
+        assert_eq!(
+            err.to_string(),
+            "cannot ask before writing to `production`: stdin and stderr are not both terminals, so nothing was sent"
+        );
+        assert_eq!(
+            err.hint(),
+            Some(
+                "pass `--yes` (or set `PETSTORE_YES=1`) to send without asking, or run it at a terminal to answer the question"
+            )
+        );
+        let err = cannot_ask("staging", &CannotAsk::Assistant("CLAUDECODE".into()));
+        assert_eq!(
+            err.to_string(),
+            "cannot ask before writing to `staging`: an AI assistant runs petstore (`CLAUDECODE` is set), so nothing was sent"
+        );
+        assert!(err.hint().unwrap().ends_with("or set `PETSTORE_AGENT=0` if a person is at this terminal to answer"));
+        let err = not_confirmed("production");
+        assert!(err.is(&code::NOT_CONFIRMED));
+        assert_eq!(err.to_string(), "not confirmed, so nothing was sent to `production`");
+    }
 
     #[test]
     fn only_y_or_yes_is_yes() {

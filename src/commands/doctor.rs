@@ -123,12 +123,16 @@ impl DoctorArgs {
 }
 
 pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
-    let checks = checklist(ctx).await;
+    report(&ctx.output, checklist(ctx).await)
+}
+
+/// Prints the checklist as records, then on stderr how it came out; a failed check fails the command.
+fn report(output: &crate::output::Output, checks: Vec<Check>) -> Result<(), Error> {
     let failed = checks.iter().filter(|check| check.status == Status::Fail).count();
     let warned = checks.iter().filter(|check| check.status == Status::Warn).count();
     let total = checks.len();
     let report = Report { ok: failed == 0, checks };
-    ctx.output.records(&report, || Rows {
+    output.records(&report, || Rows {
         header: vec!["CHECK", "STATUS", "DETAIL"],
         keys: KEYS.to_vec(),
         rows: report
@@ -140,9 +144,9 @@ pub async fn run(ctx: &Context, _args: &DoctorArgs) -> Result<(), Error> {
         fit: vec![Fit::cut(1, 0), Fit::cut(1, 0), Fit::wrap(0, 24)],
     })?;
     match (failed, warned) {
-        (0, 0) => ctx.output.status(&format!("all {total} checks passed")),
-        (0, 1) => ctx.output.status("no check failed; 1 warning"),
-        (0, _) => ctx.output.status(&format!("no check failed; {warned} warnings")),
+        (0, 0) => output.status(&format!("all {total} checks passed")),
+        (0, 1) => output.status("no check failed; 1 warning"),
+        (0, _) => output.status(&format!("no check failed; {warned} warnings")),
         _ => return Err(Error::new(&code::CHECKS_FAILED, format!("{failed} of {total} checks failed"))),
     }
     Ok(())
@@ -315,19 +319,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
 
     check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
 
-    check(
-        "server",
-        match &outcome {
-            ProbeResult::NotSent(why) => skip(why),
-            ProbeResult::Failed(error) if error.is(&code::TLS) => skip("needs a TLS connection"),
-            ProbeResult::Failed(error) => (Status::Fail, describe(error)),
-            ProbeResult::Answered(answer, result) => match result {
-                // A refused key is the next check's business: the server did answer.
-                Err(err) if !err.is(&code::UNAUTHORIZED) => (Status::Fail, describe(err)),
-                Ok(()) | Err(_) => (Status::Pass, format!("`{request}` answered {}", answer.status)),
-            },
-        },
-    );
+    check("server", server(&outcome, request));
 
     let answer = match &outcome {
         ProbeResult::NotSent(why) => Err(*why),
@@ -335,25 +327,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         ProbeResult::Answered(answer, result) => Ok((answer, result)),
     };
 
-    check(
-        "key-accepted",
-        match answer {
-            Err(why) => skip(why),
-            Ok((_, result)) => match Verdict::of(result) {
-                verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
-                ref verdict @ Verdict::Refused { ref detail, .. } => {
-                    let fix = match (found_in.or(source), env) {
-                        (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
-                            format!("run `{}` again", crate::error::login_command(&env.name))
-                        }
-                        _ => format!("check `{API_KEY_VAR}`"),
-                    };
-                    (Status::Fail, format!("{verdict}: {detail}; {fix}"))
-                }
-                Verdict::Unknown(_) => skip("needs an answer about the key (see `server`)"),
-            },
-        },
-    );
+    check("key-accepted", key_accepted(answer.map(|(_, result)| result), found_in.or(source), env));
 
     check("clock", answer.map_or_else(skip, |(answer, _)| clock(answer)));
     check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
@@ -364,6 +338,46 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         key.detail = detail;
     }
     checks
+}
+
+/// The server, as the one request found it: a refused key is the next check's business, as the server did
+/// answer.
+fn server(outcome: &ProbeResult, request: &str) -> (Status, String) {
+    match outcome {
+        ProbeResult::NotSent(why) => skip(why),
+        ProbeResult::Failed(error) if error.is(&code::TLS) => skip("needs a TLS connection"),
+        ProbeResult::Failed(error) => (Status::Fail, describe(error)),
+        ProbeResult::Answered(answer, result) => match result {
+            Err(err) if !err.is(&code::UNAUTHORIZED) => (Status::Fail, describe(err)),
+            Ok(()) | Err(_) => (Status::Pass, format!("`{request}` answered {}", answer.status)),
+        },
+    }
+}
+
+/// Whether the API accepted the key, from the answer's result (or why there is none); a refused key's fix
+/// depends on where it was found (`source`).
+fn key_accepted(
+    result: Result<&Result<(), Error>, &str>,
+    source: Option<Source>,
+    env: Option<&Environment>,
+) -> (Status, String) {
+    let result = match result {
+        Err(why) => return skip(why),
+        Ok(result) => result,
+    };
+    match Verdict::of(result) {
+        verdict @ Verdict::Accepted => (Status::Pass, verdict.to_string()),
+        ref verdict @ Verdict::Refused { ref detail, .. } => {
+            let fix = match (source, env) {
+                (Some(Source::Keyring | Source::KernelCache | Source::Kernel | Source::File), Some(env)) => {
+                    format!("run `{}` again", crate::error::login_command(&env.name))
+                }
+                _ => format!("check `{API_KEY_VAR}`"),
+            };
+            (Status::Fail, format!("{verdict}: {detail}; {fix}"))
+        }
+        Verdict::Unknown(_) => skip("needs an answer about the key (see `server`)"),
+    }
 }
 
 fn skip(why: &str) -> (Status, String) {
@@ -682,6 +696,237 @@ fn deprecation(answer: &ServerAnswer, request: &str) -> (Status, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::output::{Output, OutputSettings};
+
+    /// A check as the checklist makes it.
+    fn check(name: &'static str, status: Status, detail: &str) -> Check {
+        Check { name, status, detail: detail.to_owned() }
+    }
+
+    #[test]
+    fn a_checklist_that_passed_is_printed_and_said_to_have_passed() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        report(
+            &output,
+            vec![check("config", Status::Pass, "read `a`"), check("tls", Status::Skip, "needs a base URL")],
+        )
+        .unwrap();
+        assert_eq!(captured.stdout(), "config\tPASS\tread `a`\ntls\tSKIP\tneeds a base URL\n");
+        assert_eq!(captured.stderr(), "all 2 checks passed\n");
+    }
+
+    #[test]
+    fn warnings_alone_do_not_fail_and_are_counted() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        report(&output, vec![check("keyring", Status::Warn, "not needed now")]).unwrap();
+        report(&output, vec![check("keyring", Status::Warn, "a"), check("clock", Status::Warn, "b")]).unwrap();
+        assert_eq!(captured.stderr(), "no check failed; 1 warning\nno check failed; 2 warnings\n");
+    }
+
+    #[test]
+    fn a_failed_check_fails_the_command_after_the_whole_report_as_json() {
+        let (output, captured) = Output::captured(&OutputSettings::json());
+        let err = report(
+            &output,
+            vec![
+                check("config", Status::Pass, "read `a`"),
+                check("key", Status::Fail, "no key"),
+                check("tls", Status::Warn, "w"),
+            ],
+        )
+        .unwrap_err();
+        assert!(err.is(&code::CHECKS_FAILED));
+        assert_eq!(err.to_string(), "1 of 3 checks failed");
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&captured.stdout()).unwrap(),
+            serde_json::json!({ "ok": false, "checks": [
+                { "name": "config", "status": "pass", "detail": "read `a`" },
+                { "name": "key", "status": "fail", "detail": "no key" },
+                { "name": "tls", "status": "warn", "detail": "w" },
+            ]})
+        );
+        assert_eq!(captured.stderr(), "", "the error is main's to print");
+    }
+
+    /// The built-in environment `name`.
+    fn built_in(name: &str) -> Environment {
+        config::built_in_environments().into_iter().find(|env| env.name == name).unwrap()
+    }
+
+    #[test]
+    fn a_placeholder_url_is_a_warning_and_a_bare_url_has_only_the_variable_for_a_key() {
+        let production = built_in("production");
+        let (status, detail) =
+            environment(&Target { base_url: &production.base_url, env: Some(&production), confirmed: None });
+        assert_eq!(status, Status::Warn);
+        assert_eq!(
+            detail,
+            format!(
+                "`production`: {} is a placeholder; set the real one with `petstore env set production --base-url URL`",
+                production.base_url
+            )
+        );
+        let sandbox = built_in("sandbox");
+        let target = Target { base_url: &sandbox.base_url, env: Some(&sandbox), confirmed: None };
+        assert_eq!(environment(&target), (Status::Pass, format!("`sandbox`: {}", sandbox.base_url)));
+        let bare = Target { env: None, ..target };
+        assert_eq!(
+            environment(&bare),
+            (
+                Status::Pass,
+                format!(
+                    "{}, which is not one of petstore's environments: only `{API_KEY_VAR}` gives it a key",
+                    sandbox.base_url
+                )
+            )
+        );
+    }
+
+    #[test]
+    fn an_unreachable_keyring_fails_only_when_the_key_is_kept_there_uncached() {
+        let sandbox = built_in("sandbox");
+        let unreachable =
+            Err(keyring::KeyringError::TimedOut { backend: "Secret Service", after: Duration::from_secs(3) });
+        let why = "the Secret Service did not answer within 3 s";
+        assert_eq!(keyring_check(&Ok(()), Some(Source::Keyring), Some(&sandbox), false).0, Status::Pass);
+        assert_eq!(
+            keyring_check(&unreachable, Some(Source::Keyring), Some(&sandbox), false),
+            (
+                Status::Fail,
+                format!(
+                    "{why}; the key for `sandbox` is kept there; set `{API_KEY_VAR}`, or run `petstore auth login --env \
+                     sandbox --storage kernel` (or `--storage file`)"
+                )
+            )
+        );
+        let (status, detail) = keyring_check(&unreachable, Some(Source::Keyring), Some(&sandbox), true);
+        assert_eq!(status, Status::Warn);
+        assert!(detail.contains("comes from the kernel's cached copy until that expires"), "{detail}");
+        assert_eq!(
+            keyring_check(&unreachable, Some(Source::EnvVar), None, false),
+            (Status::Warn, format!("{why}; not needed now: the key comes from `{API_KEY_VAR}`"))
+        );
+        assert_eq!(
+            keyring_check(&unreachable, Some(Source::BuiltIn), Some(&sandbox), false),
+            (Status::Warn, format!("{why}; not needed now: `sandbox` has a built-in key"))
+        );
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_kernel_keyring_that_answers_says_how_long_it_caches() {
+        let sandbox = built_in("sandbox");
+        assert_eq!(
+            kernel_check(None, &Ok(()), Some(Source::Keyring), Some(&sandbox)),
+            (
+                Status::Pass,
+                format!(
+                    "it answers; keys read from the {} are cached for 15 minutes (`key_cache_ttl`)",
+                    keyring::backend()
+                )
+            )
+        );
+        let (status, detail) = kernel_check(None, &Ok(()), Some(Source::Kernel), Some(&sandbox));
+        assert_eq!(status, Status::Pass);
+        assert!(detail.starts_with("it answers; the key for `sandbox` is kept there: no file holds it"), "{detail}");
+    }
+
+    /// An answer of `status`, now, without headers.
+    fn answered(status: StatusCode, result: Result<(), Error>) -> ProbeResult {
+        ProbeResult::Answered(answer(None, None, None).with_status(status), result)
+    }
+
+    impl ServerAnswer {
+        fn with_status(self, status: StatusCode) -> ServerAnswer {
+            ServerAnswer { status, ..self }
+        }
+    }
+
+    #[test]
+    fn tls_is_not_used_for_plain_http_and_fails_only_on_a_tls_error() {
+        let https = Url::parse("https://api.example.com/v1").unwrap();
+        let http = Url::parse("http://127.0.0.1:8080/v1").unwrap();
+        let tls_error = || ProbeResult::Failed(Error::new(&code::TLS, "bad certificate").with_hint("pass --cacert"));
+        assert_eq!(tls(None, &tls_error()), skip("needs a base URL"));
+        assert_eq!(
+            tls(Some(&http), &tls_error()),
+            (Status::Pass, "not used: plain `http://` to a loopback address does not leave this machine".to_owned())
+        );
+        assert_eq!(tls(Some(&https), &tls_error()), (Status::Fail, "bad certificate; pass --cacert".to_owned()));
+        assert_eq!(
+            tls(Some(&https), &answered(StatusCode::OK, Ok(()))),
+            (Status::Pass, "the certificate of `api.example.com` is valid and trusted".to_owned())
+        );
+        assert_eq!(
+            tls(Some(&https), &ProbeResult::NotSent("needs an API key to send")),
+            skip("needs an API key to send")
+        );
+        let refused = ProbeResult::Failed(Error::new(&code::SERVER_ERROR, "refused"));
+        assert_eq!(tls(Some(&https), &refused), skip("needs a connection to the server"));
+    }
+
+    /// The error of a 401 answer.
+    fn refused() -> Error {
+        Error::from(api::Error::Status {
+            status: StatusCode::UNAUTHORIZED,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        })
+    }
+
+    #[test]
+    fn the_server_passes_when_it_answered_even_a_refused_key() {
+        let request = "GET /v1/pets?limit=1";
+        assert_eq!(
+            server(&answered(StatusCode::OK, Ok(())), request),
+            (Status::Pass, "`GET /v1/pets?limit=1` answered 200 OK".to_owned())
+        );
+        assert_eq!(
+            server(&answered(StatusCode::UNAUTHORIZED, Err(refused())), request),
+            (Status::Pass, "`GET /v1/pets?limit=1` answered 401 Unauthorized".to_owned())
+        );
+        let failed = Error::new(&code::SERVER_ERROR, "the server failed").with_hint("try later");
+        assert_eq!(
+            server(&answered(StatusCode::INTERNAL_SERVER_ERROR, Err(failed)), request),
+            (Status::Fail, "the server failed; try later".to_owned())
+        );
+        assert_eq!(
+            server(&ProbeResult::Failed(Error::new(&code::TLS, "bad")), request),
+            skip("needs a TLS connection")
+        );
+        assert_eq!(server(&ProbeResult::NotSent("needs a base URL"), request), skip("needs a base URL"));
+    }
+
+    #[test]
+    fn a_refused_key_says_to_log_in_again_where_login_keeps_it_else_to_check_the_variable() {
+        let sandbox = built_in("sandbox");
+        assert_eq!(key_accepted(Ok(&Ok(())), Some(Source::EnvVar), None), (Status::Pass, "accepted".to_owned()));
+        assert_eq!(key_accepted(Err("needs a base URL"), None, None), skip("needs a base URL"));
+        let (status, detail) = key_accepted(Ok(&Err(refused())), Some(Source::Keyring), Some(&sandbox));
+        assert_eq!(status, Status::Fail);
+        assert!(detail.starts_with("refused (HTTP 401): "), "{detail}");
+        assert!(detail.ends_with("; run `petstore auth login --env sandbox` again"), "{detail}");
+        let (_, detail) = key_accepted(Ok(&Err(refused())), Some(Source::EnvVar), Some(&sandbox));
+        assert!(detail.ends_with(&format!("; check `{API_KEY_VAR}`")), "{detail}");
+        let unknown = Err(Error::new(&code::SERVER_ERROR, "boom"));
+        assert_eq!(
+            key_accepted(Ok(&unknown), Some(Source::Keyring), Some(&sandbox)),
+            skip("needs an answer about the key (see `server`)")
+        );
+    }
+
+    #[test]
+    fn a_proxy_is_shown_with_its_credentials_masked() {
+        let uri = "https://api.example.com/v1".parse().unwrap();
+        let through = |proxy: &str| shown_proxy(&Matcher::builder().all(proxy).build().intercept(&uri).unwrap());
+        assert_eq!(
+            through("http://user:s3cret@proxy.local:3128"),
+            format!("http://{}@proxy.local:3128", config::base_url::MASKED_USERINFO)
+        );
+        assert_eq!(through("http://proxy.local:3128"), "http://proxy.local:3128");
+    }
 
     #[test]
     fn proxy_credentials_are_masked_in_every_form() {

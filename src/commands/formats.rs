@@ -122,3 +122,112 @@ pub fn record_shape(command: &crate::cli::Command) -> Option<bool> {
 
 /// Why a command that prints only a message on stderr refuses `--json` and `--output`.
 pub const PRINTS_NOTHING: &str = "it prints no records, only a message on stderr";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use petstore_core::api::{Pet, PetStatus};
+
+    /// What `configure` makes of `settings` for a command called `name` that prints `prints`: the refusal's
+    /// message and hint, or what a pet then prints as.
+    fn configured(settings: &OutputSettings, prints: Prints<'_>) -> Result<String, (String, String)> {
+        let (output, captured) = Output::captured(settings);
+        let about = About::new("pets list", prints);
+        match configure(output, settings, &about) {
+            Ok(output) => {
+                output.pet(&Pet { id: 7, name: "Rex".into(), category_id: 2, status: Some(PetStatus::Sold) }).unwrap();
+                Ok(captured.stdout())
+            }
+            Err(err) => Err((err.to_string(), err.hint().unwrap_or_default().to_owned())),
+        }
+    }
+
+    fn columns(columns: Option<&str>, header: bool) -> ColumnArgs {
+        ColumnArgs { columns: columns.map(str::to_owned), header, no_header: false }
+    }
+
+    #[test]
+    fn records_take_their_columns_and_header() {
+        let args = columns(Some("name,id"), true);
+        assert_eq!(
+            configured(&OutputSettings::default(), Prints::Records(&["id", "name"], &args)),
+            Ok("name\tid\nRex\t7\n".to_owned())
+        );
+        let args = columns(Some("colour"), false);
+        assert_eq!(
+            configured(&OutputSettings::default(), Prints::Records(&["id", "name"], &args)).unwrap_err().0,
+            "unknown column `colour`"
+        );
+    }
+
+    #[test]
+    fn columns_and_header_do_not_shape_json() {
+        for (args, flag) in [(columns(Some("name"), false), "--columns"), (columns(None, true), "--header")] {
+            assert_eq!(
+                configured(&OutputSettings::json(), Prints::Records(&["id", "name"], &args)),
+                Err((
+                    format!("`{flag}` does not apply to `petstore pets list`: it shapes a table, tsv or csv, not JSON"),
+                    "leave it out, or pick fields from JSON with `--jq`".to_owned()
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn jq_filters_json_only() {
+        let settings = OutputSettings {
+            output: Some(OutputFormat::Csv),
+            jq: Some(".[].name".into()),
+            json_mode: true,
+            json_errors: true,
+            ..OutputSettings::default()
+        };
+        let args = ColumnArgs::default();
+        assert_eq!(
+            configured(&settings, Prints::Records(&["id"], &args)),
+            Err((
+                "`--jq` does not apply to `petstore pets list`: it filters JSON".to_owned(),
+                "use `--output json` or `--output ndjson` with it, or leave `--output` out".to_owned()
+            ))
+        );
+        let tsv = OutputSettings { output: Some(OutputFormat::Tsv), ..settings };
+        assert_eq!(
+            configured(&tsv, Prints::Value),
+            Err((
+                "`--jq` does not apply to `petstore pets list`: it filters JSON".to_owned(),
+                "leave `--output` out".to_owned()
+            ))
+        );
+    }
+
+    #[test]
+    fn a_value_is_no_table_and_a_body_or_script_takes_no_format() {
+        let table = OutputSettings { output: Some(OutputFormat::Table), ..OutputSettings::default() };
+        assert_eq!(
+            configured(&table, Prints::Value),
+            Err((
+                "`--output table` does not apply to `petstore pets list`: it prints one value".to_owned(),
+                "use `--json`, or leave `--output` out for the value alone".to_owned()
+            ))
+        );
+        assert_eq!(
+            configured(&OutputSettings::json(), Prints::Body("it prints the body", "leave it out")),
+            Err((
+                "`--json` does not apply to `petstore pets list`: it prints the body".to_owned(),
+                "leave it out".to_owned()
+            ))
+        );
+        let jq = OutputSettings { jq: Some(".".into()), ..OutputSettings::default() };
+        assert_eq!(
+            configured(&jq, Prints::Other(PRINTS_NOTHING, "leave it out")),
+            Err((
+                format!("`--jq` does not apply to `petstore pets list`: {PRINTS_NOTHING}"),
+                "leave it out".to_owned()
+            ))
+        );
+        assert_eq!(
+            configured(&OutputSettings::default(), Prints::Other(PRINTS_NOTHING, "")),
+            Ok("7\tRex\t2\tsold\n".to_owned())
+        );
+    }
+}

@@ -4,12 +4,16 @@
 //! writer and flags, so they are testable without a process. This module renders; it never calls the API.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-/// `to_stderr!` that never panics: a write to a stderr that went away (a closed terminal: EIO; `2>&-`) is
-/// dropped, as there is nowhere left to say anything.
+/// A line on the stderr of `$streams` ([`streams::Streams`]) that never panics: a write to a stderr that went
+/// away (a closed terminal: EIO; `2>&-`) is dropped, as there is nowhere left to say anything.
 macro_rules! to_stderr {
-    ($($arg:tt)*) => {{
+    ($streams:expr) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+        let _ = writeln!($streams.stderr());
+    }};
+    ($streams:expr, $($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!($streams.stderr(), $($arg)*);
     }};
 }
 
@@ -22,6 +26,7 @@ mod prompt;
 mod request_log;
 pub mod safe;
 mod stream;
+mod streams;
 mod table;
 pub(crate) mod terminal;
 mod words;
@@ -43,6 +48,7 @@ pub use columns::Layout;
 pub use progress::{BatchProgress, Outcome, Progress, thousands};
 pub use prompt::{ASSISTANT_VARS, CannotAsk, Question, assistant};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
+pub use streams::Captured;
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
 pub use words::duration_words;
@@ -91,6 +97,8 @@ pub struct Output {
     deprecation_warned: Arc<AtomicBool>,
     /// A failure is one JSON line on stderr ([`crate::error::ErrorDocument`]), not prose.
     json_errors: bool,
+    /// Where it all goes: the process's streams, or a test's buffers.
+    streams: streams::Streams,
 }
 
 /// The variable that asks for failures as JSON in every mode: `PETSTORE_ERROR_FORMAT=json`.
@@ -124,7 +132,28 @@ pub struct OutputSettings {
     pub verbose: bool,
 }
 
+impl Default for OutputSettings {
+    /// No output flag given: the format as the terminal decides, `--color auto`.
+    fn default() -> OutputSettings {
+        OutputSettings {
+            output: None,
+            json: false,
+            jq: None,
+            json_mode: false,
+            json_errors: false,
+            color: ColorChoice::Auto,
+            quiet: false,
+            verbose: false,
+        }
+    }
+}
+
 impl OutputSettings {
+    /// The settings of `--json`: results and failures as JSON.
+    pub fn json() -> OutputSettings {
+        OutputSettings { json: true, json_mode: true, json_errors: true, ..OutputSettings::default() }
+    }
+
     /// The flag that chose the format, as typed, for messages: `--json` or `--output tsv`.
     pub fn format_flag(&self) -> Option<String> {
         match (self.json, self.output) {
@@ -139,6 +168,44 @@ impl Output {
     /// Resolves the format, colour, `--quiet` and `--verbose` against the real (or faked) terminals.
     pub fn new(settings: &OutputSettings) -> Result<Output, Error> {
         let terminals = Terminals::detect();
+        let colors = (
+            terminal::use_color(settings.color, terminals.stdout),
+            terminal::use_color(settings.color, terminals.stderr),
+        );
+        Output::resolve(settings, terminals, colors, streams::Streams::Process)
+    }
+
+    /// An output that writes to buffers in memory, for unit tests: the [`Captured`] handle reads back what
+    /// went to stdout and to stderr. Neither stream is a terminal (so TSV rather than a table, and messages
+    /// one line each), and colour is only on with `--color always`, whatever the environment says. A bad
+    /// `--jq` in `settings` panics.
+    pub fn captured(settings: &OutputSettings) -> (Output, Captured) {
+        Output::captured_with(settings, false)
+    }
+
+    /// [`Output::captured`], with stdout and stderr taken for 80-column terminals when `at_terminal` (a table,
+    /// notes for a person, a progress bar), as `PETSTORE_TEST_TERMINAL` fakes them; stdin is never one.
+    pub fn captured_with(settings: &OutputSettings, at_terminal: bool) -> (Output, Captured) {
+        let terminals = Terminals {
+            stdout: at_terminal,
+            stderr: at_terminal,
+            faked: at_terminal,
+            stdout_width: terminal::DEFAULT_WIDTH,
+            stderr_width: None,
+        };
+        let color = settings.color == ColorChoice::Always;
+        let (streams, captured) = streams::Streams::captured();
+        let output = Output::resolve(settings, terminals, (color, color), streams).expect("a valid `--jq` program");
+        (output, captured)
+    }
+
+    /// The settings resolved against `terminals`, with the colour of stdout and stderr decided.
+    fn resolve(
+        settings: &OutputSettings,
+        terminals: Terminals,
+        (stdout_color, stderr_color): (bool, bool),
+        streams: streams::Streams,
+    ) -> Result<Output, Error> {
         let format = match (settings.output, settings.json || settings.jq.is_some()) {
             (Some(format), _) => format,
             (None, true) => OutputFormat::Json,
@@ -155,9 +222,10 @@ impl Output {
             layout: Layout::default(),
             progress: Progress::Auto,
             terminals,
-            stdout_color: terminal::use_color(settings.color, terminals.stdout),
-            stderr_color: terminal::use_color(settings.color, terminals.stderr),
+            stdout_color,
+            stderr_color,
             deprecation_warned: Arc::new(AtomicBool::new(false)),
+            streams,
         })
     }
 
@@ -187,6 +255,7 @@ impl Output {
             stdout_color: false,
             stderr_color: terminal::use_color(color, terminals.stderr),
             deprecation_warned: Arc::new(AtomicBool::new(false)),
+            streams: streams::Streams::Process,
         }
     }
 
@@ -299,7 +368,7 @@ impl Output {
     /// `petstore api --include`: the answer's status and headers on stderr, values escaped as messages, then an
     /// empty line, as in HTTP.
     pub fn response_head(&self, status: StatusCode, headers: &reqwest::header::HeaderMap) {
-        let mut stderr = io::stderr().lock();
+        let mut stderr = self.streams.stderr();
         let _ = writeln!(stderr, "HTTP {status}");
         for (name, value) in headers {
             let _ = writeln!(stderr, "{name}: {}", safe::message(&String::from_utf8_lossy(value.as_bytes())));
@@ -351,17 +420,21 @@ impl Output {
         if self.quiet {
         } else if self.json_errors {
             let warning = serde_json::json!({ "warning": { "message": message } });
-            let _ = write_json(&mut io::stderr().lock(), &warning, false, self.terminals.stderr);
+            let _ = write_json(&mut self.streams.stderr(), &warning, false, self.terminals.stderr);
         } else {
             let style = self.stderr_style(WARNING);
-            to_stderr!("{}", self.wrapped(&format!("{style}warning:{style:#} "), &safe::message(message)));
+            to_stderr!(
+                self.streams,
+                "{}",
+                self.wrapped(&format!("{style}warning:{style:#} "), &safe::message(message))
+            );
         }
     }
 
     /// What a command did, on stderr (stdout carries results only), unless `--quiet`.
     pub fn status(&self, message: &str) {
         if !self.quiet {
-            to_stderr!("{}", self.wrapped("", &safe::message(message)));
+            to_stderr!(self.streams, "{}", self.wrapped("", &safe::message(message)));
         }
     }
 
@@ -379,10 +452,10 @@ impl Output {
         if self.quiet {
         } else if self.json_errors {
             let note = serde_json::json!({ "note": { "message": message } });
-            let _ = write_json(&mut io::stderr().lock(), &note, false, self.terminals.stderr);
+            let _ = write_json(&mut self.streams.stderr(), &note, false, self.terminals.stderr);
         } else {
             let style = self.stderr_style(HELP);
-            to_stderr!("{}", self.wrapped(&format!("{style}note:{style:#} "), &safe::message(message)));
+            to_stderr!(self.streams, "{}", self.wrapped(&format!("{style}note:{style:#} "), &safe::message(message)));
         }
     }
 
@@ -390,7 +463,7 @@ impl Output {
     pub fn note(&self, message: &str) {
         if !self.quiet && self.terminals.stderr {
             let style = self.stderr_style(DIM);
-            to_stderr!("{style}{}{style:#}", self.wrapped("", &safe::message(message)));
+            to_stderr!(self.streams, "{style}{}{style:#}", self.wrapped("", &safe::message(message)));
         }
     }
 
@@ -403,7 +476,7 @@ impl Output {
     pub fn error(&self, err: &Error) {
         let mut bytes = Vec::new();
         self.render_error(&mut bytes, err);
-        crate::cleanup::write_stderr(&bytes);
+        self.streams.stderr_unlocked(&bytes);
     }
 
     fn render_error(&self, stderr: &mut Vec<u8>, err: &Error) {
@@ -449,7 +522,7 @@ impl Output {
 
     /// A failure that is no [`Error`] (a usage error clap found), as one JSON line on stderr.
     pub fn error_document(&self, document: &crate::error::ErrorDocument) {
-        let _ = write_json(&mut io::stderr().lock(), document, false, self.terminals.stderr);
+        let _ = write_json(&mut self.streams.stderr(), document, false, self.terminals.stderr);
     }
 
     /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
@@ -463,9 +536,9 @@ impl Output {
 
     fn write_stdout(
         &self,
-        render: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> io::Result<()>,
+        render: impl FnOnce(&mut io::BufWriter<streams::Writer>) -> io::Result<()>,
     ) -> io::Result<()> {
-        let mut w = io::BufWriter::new(io::stdout().lock());
+        let mut w = io::BufWriter::new(self.streams.stdout());
         render(&mut w)?;
         w.flush()
     }
@@ -508,5 +581,96 @@ impl ShownSource {
             span: span.into(),
             help: source.help().to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pet() -> Pet {
+        Pet { id: 7, name: "Rex".into(), category_id: 1, status: Some(api::PetStatus::Available) }
+    }
+
+    #[test]
+    fn captured_results_go_to_stdout_and_messages_to_stderr_plainly() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        output.pets(&[pet()]).unwrap();
+        output.warning("the \x1b[31mred\x1b[0m cat");
+        output.status("added 1 pet");
+        output.note("only for a person at a terminal");
+        assert_eq!(captured.stdout(), "7\tRex\t1\tavailable\n");
+        assert_eq!(captured.stderr(), "warning: the \\u{1b}[31mred\\u{1b}[0m cat\nadded 1 pet\n");
+    }
+
+    #[test]
+    fn a_captured_terminal_gets_a_table_and_notes_without_colour() {
+        let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
+        output.pets(&[pet()]).unwrap();
+        output.note("press q to quit");
+        assert!(captured.stdout().starts_with("ID"), "a table: {}", captured.stdout());
+        assert!(!captured.stdout().contains('\x1b'), "no colour: {:?}", captured.stdout());
+        assert_eq!(captured.stderr(), "press q to quit\n");
+    }
+
+    #[test]
+    fn quiet_silences_warnings_and_status_but_not_errors() {
+        let settings = OutputSettings { quiet: true, ..OutputSettings::default() };
+        let (output, captured) = Output::captured(&settings);
+        output.warning("ignored");
+        output.notice("ignored too");
+        output.status("and this");
+        output.error(&Error::new(&code::CSV_CANNOT_HOLD, "no room").with_hint("try json"));
+        assert_eq!(captured.stdout(), "");
+        assert_eq!(captured.stderr(), "error: no room\nhelp: try json\n");
+    }
+
+    #[test]
+    fn in_a_json_mode_every_stderr_line_is_json() {
+        let (output, captured) = Output::captured(&OutputSettings::json());
+        output.pet(&pet()).unwrap();
+        output.warning("careful");
+        output.notice("cut off");
+        assert_eq!(captured.stdout(), "{\"id\":7,\"name\":\"Rex\",\"categoryId\":1,\"status\":\"available\"}\n");
+        assert_eq!(
+            captured.stderr(),
+            "{\"warning\":{\"message\":\"careful\"}}\n{\"note\":{\"message\":\"cut off\"}}\n"
+        );
+    }
+
+    #[test]
+    fn verbose_logs_each_exchange_on_the_captured_stderr_and_a_deprecation_once() {
+        let settings = OutputSettings { verbose: true, ..OutputSettings::default() };
+        let (output, captured) = Output::captured(&settings);
+        let log = output.request_observer();
+        let url = reqwest::Url::parse("https://api.example.com/v1/pets?limit=1").unwrap();
+        log.request(&reqwest::Method::GET, &url, &[("accept", "application/json".to_owned())]);
+        log.retry(1, "timed out", std::time::Duration::from_millis(250));
+        log.response(StatusCode::OK, &reqwest::header::HeaderMap::new(), std::time::Duration::from_micros(12_340));
+        for _ in 0..2 {
+            log.deprecated(&reqwest::Method::GET, &url, Some("@1"), None);
+        }
+        assert_eq!(
+            captured.stderr(),
+            format!(
+                "> GET https://api.example.com/v1/pets?limit=1\n> accept: application/json\n* attempt 1 of {} failed \
+                 (timed out); retrying in 250.0 ms\n< 200 OK (12.3 ms)\nwarning: the API deprecates `GET /v1/pets`\n",
+                api::client::MAX_ATTEMPTS
+            )
+        );
+        assert_eq!(captured.stdout(), "");
+    }
+
+    #[test]
+    fn a_batch_progress_writes_its_lines_to_the_captured_stderr() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        let progress = output.clone().with_progress(Progress::Plain).batch_progress(2);
+        progress.report("line 3: refused");
+        progress.finish();
+        progress.after("added 0 pets");
+        let stderr = captured.stderr();
+        assert!(stderr.starts_with("line 3: refused\nprogress: 0 of 2 done (0%), 0/s\n"), "{stderr}");
+        assert!(stderr.ends_with("added 0 pets\n"), "{stderr}");
+        assert_eq!(captured.stdout(), "");
     }
 }

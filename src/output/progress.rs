@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
+use super::streams::Streams;
 use super::{Output, safe};
 
 /// How often the bar redraws on its own, so the rate and time left move while answers are slow.
@@ -39,6 +40,8 @@ pub struct BatchProgress {
     plain: Option<std::sync::Mutex<PlainProgress>>,
     /// The width of stderr's terminal, which the lines about records wrap to ([`super::wrap`]).
     width: Option<usize>,
+    /// Where the lines go.
+    streams: Streams,
 }
 
 /// How many records of a batch ended each way other than created or found: the figures the progress shows,
@@ -87,6 +90,8 @@ struct PlainProgress {
     last: Instant,
     /// In a JSON mode each line is a JSON document ([`ProgressLine`]).
     json: bool,
+    /// Where the lines go.
+    streams: Streams,
 }
 
 /// A line of `--progress plain` in a JSON mode: `{"progress": {...}}`, the same figures as the prose line.
@@ -128,7 +133,7 @@ impl PlainProgress {
                 invalid: ended.invalid,
             };
             let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
-            to_stderr!("{text}");
+            to_stderr!(self.streams, "{text}");
             return;
         }
         let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
@@ -148,7 +153,7 @@ impl PlainProgress {
         if !ended.is_empty() {
             line.push_str(&format!(", {ended}"));
         }
-        to_stderr!("{line}");
+        to_stderr!(self.streams, "{line}");
     }
 }
 
@@ -168,12 +173,20 @@ impl Output {
             concurrency: None,
             plain: None,
             width: self.terminals.stderr_width,
+            streams: self.streams.clone(),
         };
         match self.progress {
             Progress::None => return none,
             Progress::Plain => {
                 let now = Instant::now();
-                let plain = PlainProgress { total, done: 0, started: now, last: now, json: self.json_errors };
+                let plain = PlainProgress {
+                    total,
+                    done: 0,
+                    started: now,
+                    last: now,
+                    json: self.json_errors,
+                    streams: self.streams.clone(),
+                };
                 return BatchProgress { plain: Some(std::sync::Mutex::new(plain)), ..none };
             }
             // In a JSON mode every line on stderr is a JSON document, which a bar's are not.
@@ -181,8 +194,9 @@ impl Output {
             Progress::Auto => {}
         }
         let target = if self.terminals.faked {
-            // Under test stderr is a pipe, which indicatif would not draw on: draw anyway, 80 columns wide.
-            ProgressDrawTarget::term_like(Box::new(FakeTerminal))
+            // Under test stderr is a pipe or a buffer, which indicatif would not draw on: draw anyway, 80
+            // columns wide.
+            ProgressDrawTarget::term_like(Box::new(FakeTerminal { streams: self.streams.clone() }))
         } else {
             ProgressDrawTarget::stderr()
         };
@@ -258,14 +272,14 @@ impl BatchProgress {
         let line = super::wrap::wrap_labelled(&safe::message(line), self.width);
         match &self.bar {
             Some(bar) => bar.println(line),
-            None => to_stderr!("{line}"),
+            None => to_stderr!(self.streams, "{line}"),
         }
     }
 
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
     #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
-        to_stderr!("{}", super::wrap::wrap_labelled(&safe::message(line), self.width));
+        to_stderr!(self.streams, "{}", super::wrap::wrap_labelled(&safe::message(line), self.width));
     }
 
     /// Draws the final state and leaves it on the screen.
@@ -294,11 +308,14 @@ pub fn thousands(n: u64) -> String {
 
 /// stderr as an 80-column terminal, whatever it is: for `PETSTORE_TEST_TERMINAL`.
 #[derive(Debug)]
-struct FakeTerminal;
+struct FakeTerminal {
+    /// Where it draws: the process's stderr, or a test's buffer.
+    streams: Streams,
+}
 
 impl FakeTerminal {
     fn write(&self, text: &str) -> io::Result<()> {
-        io::stderr().lock().write_all(text.as_bytes())
+        self.streams.stderr().write_all(text.as_bytes())
     }
 }
 
@@ -328,7 +345,7 @@ impl TermLike for FakeTerminal {
         self.write("\r\x1b[2K")
     }
     fn flush(&self) -> io::Result<()> {
-        io::stderr().flush()
+        self.streams.stderr().flush()
     }
 }
 

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::streams::Streams;
 use super::{Output, TerminalSettings, safe, terminal};
 use crate::cleanup::CleanupGuard;
 
@@ -21,7 +22,9 @@ impl Output {
         let _guard = TerminalSettings::save(false).map(|saved| guard_terminal(saved, Arc::clone(&line_ended)));
         rpassword::prompt_password_with_config(
             safe::message(prompt),
-            rpassword::ConfigBuilder::new().output_writer(LineEnds { inner: io::stderr(), line_ended }).build(),
+            rpassword::ConfigBuilder::new()
+                .output_writer(LineEnds { inner: self.streams.stderr_owned(), line_ended })
+                .build(),
         )
     }
 
@@ -49,7 +52,7 @@ impl Output {
             {
                 bytes.push(b'\n');
             }
-            let mut stderr = io::stderr().lock();
+            let mut stderr = self.streams.stderr();
             let _ = stderr.write_all(&bytes).and_then(|()| stderr.flush());
         }
         answer
@@ -94,19 +97,20 @@ impl Output {
         terminal::discard_typed_ahead();
         // Registered before the question shows: a Ctrl-C typed the moment it appears finds the line to end.
         let open = CleanupGuard::new(|_, stderr| stderr.push(b'\n'));
-        let mut stderr = io::stderr().lock();
+        let mut stderr = self.streams.stderr();
         // Wrapped as every message is; the answer is typed after the last line's closing space.
         let question = safe::message(question);
         let trimmed = question.trim_end();
         let _ = write!(stderr, "{}{}", self.wrapped("", trimmed), &question[trimmed.len()..]);
         let _ = stderr.flush();
-        Question { open }
+        Question { open, streams: self.streams.clone() }
     }
 
-    /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal).
+    /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal; never for a
+    /// captured output, [`Output::captured`]).
     pub fn stdin_is_terminal(&self) -> bool {
         use std::io::IsTerminal;
-        io::stdin().is_terminal()
+        !self.streams.is_captured() && io::stdin().is_terminal()
     }
 }
 
@@ -116,6 +120,8 @@ impl Output {
 pub struct Question {
     /// Ends the question's line if a signal ends the command first.
     open: CleanupGuard,
+    /// Where the question was asked.
+    streams: Streams,
 }
 
 impl Question {
@@ -123,7 +129,7 @@ impl Question {
     /// is then ended here, unless a signal's cleanup did it already.
     pub fn answered(self, ended_line: bool) {
         if self.open.disarm() && !ended_line {
-            to_stderr!();
+            to_stderr!(self.streams);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `--verbose`'s request log on stderr, and the deprecation notices a server sends, whatever the verbosity.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Duration;
 
 use anstyle::Style;
@@ -30,7 +30,7 @@ impl api::Observer for RequestLog {
         if !self.output.verbose {
             return;
         }
-        let mut stderr = io::stderr().lock();
+        let mut stderr = self.output.streams.stderr();
         let _ = writeln!(stderr, "> {method} {}", safe::message(url.as_str()));
         for (name, value) in headers {
             let _ = writeln!(stderr, "> {name}: {}", safe::message(value));
@@ -40,20 +40,26 @@ impl api::Observer for RequestLog {
     fn response(&self, status: StatusCode, _headers: &reqwest::header::HeaderMap, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
-            to_stderr!("< {status} {style}({}){style:#}", millis(elapsed));
+            to_stderr!(self.output.streams, "< {status} {style}({}){style:#}", millis(elapsed));
         }
     }
 
     fn failed(&self, error: &api::Error, elapsed: Duration) {
         if self.output.verbose {
             let style = self.dim();
-            to_stderr!("< no answer: {} {style}({}){style:#}", safe::message(&error.to_string()), millis(elapsed));
+            to_stderr!(
+                self.output.streams,
+                "< no answer: {} {style}({}){style:#}",
+                safe::message(&error.to_string()),
+                millis(elapsed)
+            );
         }
     }
 
     fn retry(&self, attempt: u32, reason: &str, wait: Duration) {
         if self.output.verbose {
             to_stderr!(
+                self.output.streams,
                 "* attempt {attempt} of {} failed ({}); retrying in {}",
                 api::client::MAX_ATTEMPTS,
                 safe::message(reason),

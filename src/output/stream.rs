@@ -86,7 +86,7 @@ impl std::fmt::Debug for Sink {
 impl Output {
     /// A sink for the pets a batch creates.
     pub fn created_pets(&self) -> CreatedPets {
-        self.created_pets_into(Box::new(io::stdout()))
+        self.created_pets_into(self.streams.stdout_owned())
     }
 
     fn created_pets_into(&self, out: Box<dyn Write + Send>) -> CreatedPets {
@@ -392,6 +392,25 @@ mod tests {
         pets.in_order(pet(2, "Rex")).unwrap();
         assert!(pets.finish().unwrap().is_ok());
         assert_eq!(written.text(), "1\tTom\t1\tavailable\n2\tRex\t1\tavailable\n");
+    }
+
+    #[test]
+    fn a_captured_output_gets_the_pets_on_stdout_and_the_cut_tables_warning_on_stderr() {
+        let settings = OutputSettings { output: Some(OutputFormat::Table), ..OutputSettings::default() };
+        let (output, captured) = Output::captured(&settings);
+        let mut pets = output.created_pets();
+        for id in 1..=1001 {
+            pets.in_order(pet(id, "Rex")).unwrap();
+        }
+        assert!(pets.finish().unwrap().is_ok());
+        let stdout = captured.stdout();
+        assert_eq!(stdout.lines().count(), 1 + TABLE_ROWS, "a header and the first {TABLE_ROWS} rows");
+        assert!(stdout.lines().nth(1).unwrap().starts_with("1 "), "{}", stdout.lines().nth(1).unwrap());
+        assert_eq!(
+            captured.stderr(),
+            "warning: the table shows the first 1000 created pets of 1001; `--output tsv`, `json` or `ndjson` print \
+             them all\n"
+        );
     }
 
     #[test]

@@ -64,7 +64,13 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
     for env in envs {
         statuses.push(check(ctx, env, env.name == selected).await);
     }
-    ctx.output.records(&statuses, || Rows {
+    report(&ctx.output, &statuses)
+}
+
+/// Prints the statuses, notes on stderr how long a key in the kernel's keyring lasts, and fails by the
+/// selected environment's result: 4 without a working key, 5 when its server could not be reached.
+fn report(output: &crate::output::Output, statuses: &[KeyStatus]) -> Result<(), Error> {
+    output.records(statuses, || Rows {
         header: vec!["ACTIVE", "ENV", "BASE URL", "SOURCE", "KEY", "CHECK"],
         keys: KEYS.to_vec(),
         rows: statuses
@@ -85,7 +91,7 @@ pub async fn run(ctx: &Context, args: &StatusArgs) -> Result<(), Error> {
         fit: vec![Fit::cut(3, 0), Fit::cut(1, 8), Fit::cut(3, 20), Fit::cut(2, 6), Fit::cut(2, 0), Fit::wrap(0, 24)],
     })?;
     for status in statuses.iter().filter(|s| s.key_source == Source::Kernel.label()) {
-        ctx.output.status(&format!(
+        output.status(&format!(
             "the key for `{}` is in the kernel's persistent keyring: {}",
             status.env,
             kernel_lifetime()
@@ -156,14 +162,125 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         status.key_source = Source::Keyring.label();
     }
     status.key = Some(key.masked());
-    let verdict = Verdict::of(&result);
-    status.exit = verdict.exit_code();
-    status.check = match (&verdict, status.exit) {
-        (Verdict::Unknown(err), exit::NETWORK) => {
-            status.reason = err.to_string();
-            format!("unknown: server unreachable: {err}")
-        }
-        _ => verdict.to_string(),
-    };
+    (status.exit, status.check, status.reason) = checked(&result);
     status
+}
+
+/// What the API's answer says of a key: the exit code it gives, the words of the `check` column, and, when
+/// the server could not be reached, why.
+fn checked(result: &Result<(), Error>) -> (u8, String, String) {
+    let verdict = Verdict::of(result);
+    match (&verdict, verdict.exit_code()) {
+        (Verdict::Unknown(err), exit::NETWORK) => {
+            (exit::NETWORK, format!("unknown: server unreachable: {err}"), err.to_string())
+        }
+        (_, code) => (code, verdict.to_string(), String::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Output, OutputSettings};
+
+    /// The line of `env`, its key from `source` checked with `result`.
+    fn status(env: &str, active: bool, source: Source, result: &Result<(), Error>) -> KeyStatus {
+        let (exit, check, reason) = checked(result);
+        KeyStatus {
+            env: env.to_owned(),
+            base_url: format!("https://{env}.example/v1"),
+            active,
+            key_source: source.label(),
+            key: Some("****abcd".to_owned()),
+            check,
+            exit,
+            reason,
+        }
+    }
+
+    /// A 401 answer's error.
+    fn refused() -> Error {
+        Error::from(petstore_core::api::Error::Status {
+            status: reqwest::StatusCode::UNAUTHORIZED,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        })
+    }
+
+    #[test]
+    fn an_answer_is_accepted_refused_or_says_nothing_of_the_key() {
+        assert_eq!(checked(&Ok(())), (exit::SUCCESS, "accepted".to_owned(), String::new()));
+        let (code, check, reason) = checked(&Err(refused()));
+        assert_eq!((code, reason.as_str()), (exit::AUTH, ""));
+        assert!(check.starts_with("refused (HTTP 401)"), "{check}");
+        let down = Error::new(&code::NETWORK, "cannot connect to `127.0.0.1:9`");
+        assert_eq!(
+            checked(&Err(down)),
+            (
+                exit::NETWORK,
+                "unknown: server unreachable: cannot connect to `127.0.0.1:9`".to_owned(),
+                "cannot connect to `127.0.0.1:9`".to_owned()
+            )
+        );
+        let failed = Error::new(&code::SERVER_ERROR, "the server failed (HTTP 500)");
+        assert_eq!(
+            checked(&Err(failed)),
+            (exit::FAILURE, "unknown: the server failed (HTTP 500)".to_owned(), String::new())
+        );
+    }
+
+    #[test]
+    fn every_line_is_printed_and_only_the_selected_environment_decides_the_exit() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        let statuses = [
+            status("staging", false, Source::Keyring, &Err(refused())),
+            status("sandbox", true, Source::BuiltIn, &Ok(())),
+        ];
+        report(&output, &statuses).unwrap();
+        let stdout = captured.stdout();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{stdout}");
+        assert!(
+            lines[0].starts_with("\tstaging\thttps://staging.example/v1\tkeyring\t****abcd\trefused (HTTP 401)"),
+            "{stdout}"
+        );
+        assert_eq!(lines[1], "*\tsandbox\thttps://sandbox.example/v1\tbuilt-in\t****abcd\taccepted");
+        assert_eq!(captured.stderr(), "");
+    }
+
+    #[test]
+    fn a_selected_environment_without_a_working_key_fails_by_why() {
+        let (output, _) = Output::captured(&OutputSettings::default());
+        let err = report(&output, &[status("sandbox", true, Source::File, &Err(refused()))]).unwrap_err();
+        assert!(err.is(&code::NO_WORKING_KEY));
+        assert_eq!(err.exit_code(), exit::AUTH);
+        assert!(err.to_string().starts_with("`sandbox` has no working key: refused (HTTP 401)"), "{err}");
+        let down = Err(Error::new(&code::NETWORK, "cannot connect"));
+        let err = report(&output, &[status("sandbox", true, Source::File, &down)]).unwrap_err();
+        assert!(err.is(&code::KEY_NOT_CHECKED));
+        assert_eq!(err.exit_code(), exit::NETWORK);
+        assert_eq!(err.to_string(), "`sandbox`'s key was not checked: the server could not be reached: cannot connect");
+    }
+
+    #[test]
+    fn a_key_in_the_kernels_keyring_gets_a_note_of_how_long_it_lasts() {
+        let (output, captured) = Output::captured(&OutputSettings::json());
+        report(&output, &[status("sandbox", true, Source::Kernel, &Ok(()))]).unwrap();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&captured.stdout()).unwrap(),
+            serde_json::json!([{
+                "env": "sandbox",
+                "baseUrl": "https://sandbox.example/v1",
+                "active": true,
+                "keySource": "kernel",
+                "key": "****abcd",
+                "check": "accepted",
+            }])
+        );
+        assert_eq!(
+            captured.stderr(),
+            format!("the key for `sandbox` is in the kernel's persistent keyring: {}\n", kernel_lifetime())
+        );
+    }
 }

@@ -57,6 +57,13 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
         defaults: target.env.map(|env| DefaultsView::from(&env.defaults)).unwrap_or_default(),
         scope: ctx.scope().map(str::to_owned),
     };
+    let defaults = target.env.filter(|env| !env.defaults.is_empty()).map(|env| defaults::describe(&env.defaults));
+    ctx.output.value(&current, &words(&current, defaults.as_deref()))
+}
+
+/// The line printed without JSON: the name (if any) and base URL, then the key's source, whether writes are
+/// confirmed, the `defaults` in words (if any) and the scope, in parentheses.
+fn words(current: &Current, defaults: Option<&str>) -> String {
     let mut text = match &current.name {
         Some(name) => format!("{name}: {}", current.base_url),
         None => current.base_url.clone(),
@@ -65,12 +72,68 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
     if current.confirm_writes {
         notes.push("writes confirmed".to_owned());
     }
-    if let Some(env) = target.env.filter(|env| !env.defaults.is_empty()) {
-        notes.push(format!("defaults: {}", defaults::describe(&env.defaults)));
+    if let Some(defaults) = defaults {
+        notes.push(format!("defaults: {defaults}"));
     }
     if let Some(scope) = &current.scope {
         notes.push(format!("pinned to `{scope}` by `petstore env run` or `env shell`"));
     }
     text.push_str(&format!(" ({})", notes.join("; ")));
-    ctx.output.value(&current, &text)
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Output, OutputSettings};
+
+    /// `production`, selected by the config, its writes confirmed.
+    fn production() -> Current {
+        Current {
+            name: Some("production".to_owned()),
+            base_url: "https://api.example.com/v1".to_owned(),
+            selected_by: "config",
+            key_source: "keyring",
+            confirm_writes: true,
+            defaults: DefaultsView::default(),
+            scope: None,
+        }
+    }
+
+    #[test]
+    fn the_line_names_the_environment_and_what_holds_for_it() {
+        assert_eq!(
+            words(&production(), None),
+            "production: https://api.example.com/v1 (key: keyring; writes confirmed)"
+        );
+        let scoped = Current { scope: Some("production".to_owned()), ..production() };
+        assert_eq!(
+            words(&scoped, Some("limit=5")),
+            "production: https://api.example.com/v1 (key: keyring; writes confirmed; defaults: limit=5; pinned to \
+             `production` by `petstore env run` or `env shell`)"
+        );
+        let bare = Current { name: None, key_source: "none", confirm_writes: false, ..production() };
+        assert_eq!(words(&bare, None), "https://api.example.com/v1 (key: none)");
+    }
+
+    #[test]
+    fn json_is_the_whole_document_and_text_the_line() {
+        let (output, captured) = Output::captured(&OutputSettings::json());
+        let current = production();
+        output.value(&current, &words(&current, None)).unwrap();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&captured.stdout()).unwrap(),
+            serde_json::json!({
+                "name": "production",
+                "baseUrl": "https://api.example.com/v1",
+                "selectedBy": "config",
+                "keySource": "keyring",
+                "confirmWrites": true,
+                "defaults": {},
+            })
+        );
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        output.value(&current, &words(&current, None)).unwrap();
+        assert_eq!(captured.stdout(), "production: https://api.example.com/v1 (key: keyring; writes confirmed)\n");
+    }
 }

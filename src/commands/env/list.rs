@@ -65,10 +65,14 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
-    // A table for people keeps its room for the base URLs: the defaults follow it in a table of their own.
-    // TSV, CSV, JSON and `--columns` have them in a column.
-    let separate = ctx.output.default_table();
-    ctx.output.records(&lines, || {
+    print(&ctx.output, &lines)
+}
+
+/// Prints the environments' lines. A table for people keeps its room for the base URLs: the defaults follow
+/// it in a table of their own. TSV, CSV, JSON and `--columns` have them in a column.
+fn print(output: &crate::output::Output, lines: &[EnvLine<'_>]) -> Result<(), Error> {
+    let separate = output.default_table();
+    output.records(lines, || {
         let mut rows = Rows {
             header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
             keys: KEYS.to_vec(),
@@ -108,8 +112,8 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     })?;
     let with_defaults: Vec<&EnvLine<'_>> = lines.iter().filter(|line| !line.defaults_text.is_empty()).collect();
     if separate && !with_defaults.is_empty() {
-        ctx.output.line("")?;
-        ctx.output.records(&lines, || Rows {
+        output.line("")?;
+        output.records(lines, || Rows {
             header: vec!["NAME", "DEFAULTS"],
             keys: vec!["name", "defaults"],
             rows: with_defaults
@@ -121,4 +125,57 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
         })?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Output, OutputSettings};
+
+    /// The line of `name`, its defaults `defaults_text`.
+    fn line<'a>(name: &'a str, base_url: &'a str, active: bool, defaults_text: &str) -> EnvLine<'a> {
+        EnvLine {
+            name,
+            base_url,
+            key_source: "built-in",
+            confirm_writes: !active,
+            active,
+            built_in: true,
+            defaults: DefaultsView::default(),
+            defaults_text: defaults_text.to_owned(),
+        }
+    }
+
+    #[test]
+    fn piped_the_defaults_are_a_column_of_each_line() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        let lines =
+            [line("sandbox", "http://127.0.0.1:8080/v1", true, "limit=5"), line("staging", "https://s/v1", false, "")];
+        print(&output, &lines).unwrap();
+        assert_eq!(
+            captured.stdout(),
+            "*\tsandbox\thttp://127.0.0.1:8080/v1\tbuilt-in\tno\tlimit=5\n\tstaging\thttps://s/v1\tbuilt-in\tyes\t\n"
+        );
+    }
+
+    #[test]
+    fn a_table_for_people_has_the_defaults_in_a_table_of_their_own() {
+        let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
+        let lines =
+            [line("sandbox", "http://127.0.0.1:8080/v1", true, "limit=5"), line("staging", "https://s/v1", false, "")];
+        print(&output, &lines).unwrap();
+        let stdout = captured.stdout();
+        let tables: Vec<&str> = stdout.split("\n\n").collect();
+        assert_eq!(tables.len(), 2, "{stdout}");
+        assert!(!tables[0].contains("DEFAULTS") && tables[0].contains("staging"), "{stdout}");
+        assert!(tables[1].contains("DEFAULTS") && tables[1].contains("limit=5"), "{stdout}");
+        assert!(!tables[1].contains("staging"), "only the environments with defaults: {stdout}");
+        let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
+        print(&output, &[line("staging", "https://s/v1", false, "")]).unwrap();
+        assert!(
+            !captured.stdout().contains("\n\n") && !captured.stdout().contains("DEFAULTS"),
+            "{}",
+            captured.stdout()
+        );
+    }
 }

@@ -345,6 +345,19 @@ struct ListPetsArgs {
     all: bool,
 }
 
+impl ListPetsArgs {
+    /// Refuses what the schema lets through but the API cannot do: a `limit` out of range, or one with `all`.
+    fn check(&self) -> Result<(), Error> {
+        if self.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
+            return Err(Error::invalid_value(format!("`limit` must be from 1 to {MAX_LIMIT}")));
+        }
+        if self.all && self.limit.is_some() {
+            return Err(Error::invalid_value("`limit` and `all` cannot be used together"));
+        }
+        Ok(())
+    }
+}
+
 /// `find_pets`'s arguments: every criterion given must hold; at least one is needed.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -361,6 +374,26 @@ struct FindPetsArgs {
     category_id: Option<i64>,
     /// Animals with this status (searches that status's list alone).
     status: Option<PetStatus>,
+}
+
+impl FindPetsArgs {
+    /// The search's criteria, names matched in any case; refused when there is none.
+    fn criteria(self) -> Result<Criteria, Error> {
+        let criteria = Criteria {
+            id: self.id,
+            name: self.name,
+            name_contains: self.name_contains,
+            category_id: self.category_id,
+            status: self.status,
+            exact: false,
+        };
+        if criteria == Criteria::default() {
+            return Err(Error::invalid_value(
+                "`find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`",
+            ));
+        }
+        Ok(criteria)
+    }
 }
 
 /// `add_pet`'s arguments: the API's NewPet.
@@ -384,6 +417,19 @@ struct AddPetArgs {
 /// `ifAbsent` when a call leaves it out: under MCP an assistant's retry must not double an animal.
 fn if_absent_default() -> bool {
     true
+}
+
+impl AddPetArgs {
+    /// The animal to send, or why its name cannot be sent: refused before anything is.
+    fn new_pet(&self) -> Result<NewPet, Error> {
+        if let Some(problem) = petstore_core::api::models::name_problem(&self.name) {
+            return Err(Error::invalid_value(problem));
+        }
+        if let Some(problem) = name_too_long(&self.name) {
+            return Err(Error::invalid_value(problem));
+        }
+        Ok(NewPet { name: self.name.clone(), category_id: self.category_id, status: self.status })
+    }
 }
 
 /// What `list_pets` and `find_pets` return.
@@ -704,18 +750,7 @@ impl ServerHandler for Server {
         // `inputResponses` and `requestState` (a retry after an input request, protocol 2026-07-28) are never
         // read: petstore asks no such question, so no argument of the model's can stand for the user's answer.
         let arguments = request.arguments.unwrap_or_default();
-        // Arguments that do not fit the tool's input schema are a failed call, which the model reads (MCP's
-        // SEP-1303); only a tool that does not exist is the protocol's error.
-        let call = match request.name.as_ref() {
-            "list_pets" => schema::read("list_pets", &LIST_PETS_INPUT, arguments).map(Call::List),
-            "find_pets" => schema::read("find_pets", &FIND_PETS_INPUT, arguments).map(Call::Find),
-            "add_pet" if self.allow_writes => schema::read("add_pet", &ADD_PET_INPUT, arguments).map(Call::Add),
-            "add_pets" if self.allow_writes => schema::read("add_pets", &ADD_PETS_INPUT, arguments).map(Call::AddMany),
-            other => {
-                let shown: String = other.chars().take(64).collect();
-                return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
-            }
-        };
+        let call = read_call(&request.name, arguments, self.allow_writes)?;
         let result = match call {
             Err(err) => Err(Failed::from(err)),
             // The config as it is now: a change made while the server runs (`confirm_writes` above all) holds
@@ -816,7 +851,25 @@ fn params_problem(method: &str, params: Option<&Value>) -> Option<String> {
     })
 }
 
+/// The call of tool `name` with `arguments`, read by the tool's input schema. Arguments that do not fit it are
+/// a failed call (the inner `Err`), which the model reads (MCP's SEP-1303); only a tool that does not exist
+/// (`add_pet` and `add_pets` without `--allow-writes` among them) is the protocol's error, its name cut to 64
+/// characters and escaped.
+fn read_call(name: &str, arguments: JsonObject, allow_writes: bool) -> Result<Result<Call, Error>, ErrorData> {
+    Ok(match name {
+        "list_pets" => schema::read("list_pets", &LIST_PETS_INPUT, arguments).map(Call::List),
+        "find_pets" => schema::read("find_pets", &FIND_PETS_INPUT, arguments).map(Call::Find),
+        "add_pet" if allow_writes => schema::read("add_pet", &ADD_PET_INPUT, arguments).map(Call::Add),
+        "add_pets" if allow_writes => schema::read("add_pets", &ADD_PETS_INPUT, arguments).map(Call::AddMany),
+        other => {
+            let shown: String = other.chars().take(64).collect();
+            return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
+        }
+    })
+}
+
 /// A tool call, its arguments read.
+#[derive(Debug)]
 enum Call {
     List(ListPetsArgs),
     Find(FindPetsArgs),
@@ -924,12 +977,7 @@ impl Server {
     }
 
     async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
-        if args.limit.is_some_and(|limit| !(1..=MAX_LIMIT).contains(&limit)) {
-            return Err(Error::invalid_value(format!("`limit` must be from 1 to {MAX_LIMIT}")));
-        }
-        if args.all && args.limit.is_some() {
-            return Err(Error::invalid_value("`limit` and `all` cannot be used together"));
-        }
+        args.check()?;
         let client = self.client(ctx).await?;
         if args.all {
             let catalog = catalog::all(&client, args.status).await?;
@@ -953,19 +1001,7 @@ impl Server {
     }
 
     async fn find_pets(&self, ctx: &Context, args: FindPetsArgs) -> Result<Value, Error> {
-        let criteria = Criteria {
-            id: args.id,
-            name: args.name,
-            name_contains: args.name_contains,
-            category_id: args.category_id,
-            status: args.status,
-            exact: false,
-        };
-        if criteria == Criteria::default() {
-            return Err(Error::invalid_value(
-                "`find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`",
-            ));
-        }
+        let criteria = args.criteria()?;
         let client = self.client(ctx).await?;
         let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
@@ -1028,13 +1064,7 @@ impl Server {
         args: AddPetArgs,
         context: &RequestContext<RoleServer>,
     ) -> Result<Value, Error> {
-        if let Some(problem) = petstore_core::api::models::name_problem(&args.name) {
-            return Err(Error::invalid_value(problem));
-        }
-        if let Some(problem) = name_too_long(&args.name) {
-            return Err(Error::invalid_value(problem));
-        }
-        let new_pet = NewPet { name: args.name, category_id: args.category_id, status: args.status };
+        let new_pet = args.new_pet()?;
         let target = ctx.target()?;
         let client = self.client(ctx).await?;
         let request_id = petstore_core::api::trace::new_request_id();
@@ -1425,6 +1455,268 @@ mod tests {
         let docs = include_str!("../../../docs/mcp.md");
         assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
         assert!(docs.contains(&format!("up to **{MAX_BATCH} animals in one call**")), "docs/mcp.md");
+    }
+
+    /// `arguments` as a call's JSON object.
+    fn arguments(arguments: Value) -> JsonObject {
+        let Value::Object(arguments) = arguments else { panic!("an object") };
+        arguments
+    }
+
+    #[test]
+    fn tools_list_has_the_read_tools_and_the_write_tools_only_with_allow_writes() {
+        let names =
+            |allow_writes| tools(allow_writes).into_iter().map(|tool| tool.name.to_string()).collect::<Vec<_>>();
+        assert_eq!(names(false), ["list_pets", "find_pets"]);
+        assert_eq!(names(true), ["list_pets", "find_pets", "add_pet", "add_pets"]);
+        let read_only = |tool: &Tool| tool.annotations.as_ref().and_then(|annotations| annotations.read_only_hint);
+        let hints: Vec<_> = tools(true).iter().map(read_only).collect();
+        assert_eq!(hints, [Some(true), Some(true), Some(false), Some(false)]);
+    }
+
+    #[test]
+    fn a_write_tool_without_allow_writes_is_an_unknown_tool() {
+        let args = || arguments(serde_json::json!({ "name": "Rex", "categoryId": 1 }));
+        for tool in ["add_pet", "add_pets"] {
+            let err = read_call(tool, args(), false).unwrap_err();
+            assert_eq!(
+                (err.code, err.message.as_ref()),
+                (ErrorCode::INVALID_PARAMS, format!("unknown tool `{tool}`").as_str())
+            );
+        }
+        let Ok(Ok(Call::Add(add))) = read_call("add_pet", args(), true) else { panic!("an add_pet call") };
+        assert_eq!((add.name.as_str(), add.category_id, add.status), ("Rex", 1, None));
+    }
+
+    #[test]
+    fn an_unknown_tool_is_named_cut_to_64_characters_and_escaped() {
+        let long = format!("x\n{}", "y".repeat(100));
+        let err = read_call(&long, JsonObject::new(), true).unwrap_err();
+        assert_eq!(err.message, format!("unknown tool `x\\n{}`", "y".repeat(62)));
+    }
+
+    #[test]
+    fn arguments_that_do_not_fit_are_a_failed_call_not_a_protocol_error() {
+        let call = read_call("list_pets", arguments(serde_json::json!({ "colour": "red" })), false).unwrap();
+        let err = call.unwrap_err();
+        assert!(err.is(&code::INVALID_VALUE), "{err:?}");
+        assert!(err.to_string().contains("`list_pets` takes no argument `colour`"), "{err}");
+        let Ok(Ok(Call::List(list))) =
+            read_call("list_pets", arguments(serde_json::json!({ "limit": "5", "status": "sold" })), false)
+        else {
+            panic!("a list_pets call")
+        };
+        assert_eq!((list.limit, list.status, list.all), (Some(5), Some(PetStatus::Sold), false));
+    }
+
+    #[test]
+    fn list_pets_refuses_a_limit_out_of_range_or_with_all() {
+        let check = |limit, all| ListPetsArgs { status: None, limit, all }.check().map_err(|err| err.to_string());
+        assert_eq!(check(None, false), Ok(()));
+        assert_eq!(check(Some(100), false), Ok(()));
+        assert_eq!(check(None, true), Ok(()));
+        assert_eq!(check(Some(0), false), Err("invalid value: `limit` must be from 1 to 100".to_owned()));
+        assert_eq!(check(Some(101), false), Err("invalid value: `limit` must be from 1 to 100".to_owned()));
+        assert_eq!(check(Some(5), true), Err("invalid value: `limit` and `all` cannot be used together".to_owned()));
+    }
+
+    #[test]
+    fn find_pets_needs_one_criterion_and_matches_names_in_any_case() {
+        assert_eq!(
+            none_args().criteria().unwrap_err().to_string(),
+            "invalid value: `find_pets` needs at least one of `id`, `name`, `nameContains`, `categoryId` and `status`"
+        );
+        let rex = find_args(serde_json::json!({ "name": "rex" }));
+        assert_eq!(rex.criteria().unwrap(), Criteria { name: Some("rex".into()), exact: false, ..Criteria::default() });
+    }
+
+    /// `find_pets`'s arguments as a call gives them.
+    fn find_args(given: Value) -> FindPetsArgs {
+        let Ok(Ok(Call::Find(find))) = read_call("find_pets", arguments(given), false) else {
+            panic!("a find_pets call")
+        };
+        find
+    }
+
+    /// `find_pets` with no argument.
+    fn none_args() -> FindPetsArgs {
+        find_args(serde_json::json!({}))
+    }
+
+    #[test]
+    fn add_pet_refuses_a_name_it_could_not_read_back_before_sending() {
+        let add = |name: String| {
+            let arguments = arguments(serde_json::json!({ "name": name, "categoryId": 2, "status": "pending" }));
+            let Ok(Ok(Call::Add(add))) = read_call("add_pet", arguments, true) else { panic!("an add_pet call") };
+            add.new_pet()
+        };
+        assert_eq!(
+            add("Rex".into()).unwrap(),
+            NewPet { name: "Rex".into(), category_id: 2, status: Some(PetStatus::Pending) }
+        );
+        let most = petstore_core::api::models::NAME_MAX_BYTES;
+        assert!(add("x".repeat(most)).is_ok());
+        assert_eq!(
+            add("x".repeat(most + 1)).unwrap_err().to_string(),
+            format!("invalid value: `name` is longer than {most} bytes")
+        );
+        let empty = add(String::new()).unwrap_err();
+        assert!(empty.is(&code::INVALID_VALUE), "{empty:?}");
+    }
+
+    #[test]
+    fn a_cut_off_page_says_how_to_see_more_in_the_tools_words() {
+        assert_eq!(cut_off_note(None, 20, More::No), None);
+        assert_eq!(
+            cut_off_note(None, 20, More::Yes).unwrap(),
+            "more animals exist past the first 20; `limit: 100` shows up to 100, `all: true` every one the API can reach"
+        );
+        assert_eq!(
+            cut_off_note(Some(PetStatus::Sold), 5, More::Yes).unwrap(),
+            "more `sold` animals exist past the first 5; `limit: 100` shows up to 100, `all: true` every one the API \
+             can reach"
+        );
+        assert_eq!(
+            cut_off_note(None, 100, More::Maybe).unwrap(),
+            "these are the first 100 animals, the most the API returns at once, and more may exist; `all: true` shows \
+             every one the API can reach"
+        );
+        assert_eq!(
+            cut_off_note(Some(PetStatus::Available), 100, More::Maybe).unwrap(),
+            "these are the first 100 `available` animals, the most the API returns at once, and more may exist past \
+             them, which no query shows"
+        );
+    }
+
+    #[test]
+    fn a_result_is_complete_without_full_statuses_or_the_blind_spot() {
+        let coverage = |blind_spot| Coverage {
+            partitions: vec![catalog::Partition { status: None, returned: 100, full: true, last_id: Some(250) }],
+            partial: false,
+            blind_spot,
+        };
+        let pet = Pet { id: 1, name: "Rex".into(), category_id: 1, status: None };
+        let whole = pets_result(vec![pet.clone()], &coverage(false), Vec::new(), false, Vec::new(), None);
+        assert_eq!(
+            whole,
+            serde_json::json!({
+                "pets": [{ "id": 1, "name": "Rex", "categoryId": 1 }],
+                "complete": true,
+                "notes": [],
+                "fullStatuses": [],
+                "blindSpot": false,
+            })
+        );
+        let partial = pets_result(
+            Vec::new(),
+            &coverage(true),
+            vec![PetStatus::Sold],
+            true,
+            vec!["first".into()],
+            Some("GET /pets/{petId}".into()),
+        );
+        assert_eq!(
+            partial,
+            serde_json::json!({
+                "pets": [],
+                "complete": false,
+                "notes": [
+                    "first",
+                    "the API returns at most 100 animals of a status, and `sold` came back full: more may exist past \
+                     them, which no query shows",
+                    "animals with no status after the first 100 (past id 250) are in no list the API gives, so no \
+                     query can show them",
+                ],
+                "fullStatuses": ["sold"],
+                "blindSpot": true,
+                "deprecatedCall": "GET /pets/{petId}",
+            })
+        );
+    }
+
+    #[test]
+    fn a_failed_call_is_an_error_result_with_the_hint_in_the_tools_words() {
+        let err = Error::new(&code::PET_NOT_FOUND, "no animal has id `9`").with_hint("run `petstore pets list`");
+        let result = serde_json::to_value(error_result(&Failed::from(err))).unwrap();
+        assert_eq!(result["isError"], true);
+        let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            text,
+            serde_json::json!({ "error": {
+                "code": "pet_not_found",
+                "message": "no animal has id `9`",
+                "status": null,
+                "exitCode": 3,
+                "hint": "`find_pets` searches every animal the API can reach, and `list_pets` with `all: true` lists them",
+                "retry": "never",
+            }})
+        );
+    }
+
+    #[test]
+    fn a_hint_stays_the_errors_own_when_the_tools_have_no_better_words() {
+        let hint = |err: Error| tool_hint(&err);
+        assert_eq!(hint(Error::new(&code::SERVER_ERROR, "boom")), Some("try the call again later"));
+        assert_eq!(hint(declined("production")), Some("add it again only if the user asks for it again"));
+        assert_eq!(hint(Error::invalid_value("`limit` must be from 1 to 100")), None);
+        let lost = Error::maybe_applied("no complete answer", "", Kind::Network);
+        assert_eq!(
+            hint(lost),
+            Some("the animal may have been created: check with `find_pets` and the same `name` before adding it again")
+        );
+    }
+
+    #[test]
+    fn a_result_shows_the_data_exactly_and_escapes_its_text() {
+        let value = serde_json::json!({ "pets": [{ "name": "Rex\u{202e}" }] });
+        let result = serde_json::to_value(structured_result(value.clone())).unwrap();
+        assert_eq!(result["structuredContent"], value);
+        assert_eq!(result["content"][0]["text"], r#"{"pets":[{"name":"Rex\u202e"}]}"#);
+        assert_eq!(result.get("isError").cloned().unwrap_or(Value::Bool(false)), false);
+    }
+
+    #[test]
+    fn params_that_do_not_fit_a_known_method_are_invalid_params() {
+        assert_eq!(params_problem("pets/eat", None), None);
+        assert_eq!(
+            params_problem("tools/call", Some(&serde_json::json!({ "name": "list_pets", "arguments": [1] }))).unwrap(),
+            "invalid params: `arguments` of `tools/call` must be an object of the tool's argument names, got an array"
+        );
+        let no_name = params_problem("tools/call", Some(&serde_json::json!({ "arguments": {} }))).unwrap();
+        assert!(no_name.starts_with("invalid params of `tools/call`: missing field `name`"), "{no_name}");
+        assert_eq!(
+            params_problem("tools/list", Some(&Value::Bool(true))).unwrap(),
+            "invalid params: they do not fit `tools/list`"
+        );
+    }
+
+    #[test]
+    fn a_write_declined_or_asked_by_hand_is_worded_for_the_model_and_the_person() {
+        let err = declined("production");
+        assert!(err.is(&code::NOT_CONFIRMED));
+        assert_eq!(
+            err.to_string(),
+            "the user did not confirm the write in the MCP client, so nothing was sent to `production`"
+        );
+        let new_pet = NewPet { name: "Rex; rm -rf /".into(), category_id: 3, status: Some(PetStatus::Sold) };
+        assert_eq!(
+            by_hand("production", &new_pet),
+            "petstore --env production pets add --name NAME --category-id 3 --status sold"
+        );
+        let unnamed = NewPet { status: None, ..new_pet };
+        assert_eq!(by_hand("my env", &unnamed), "petstore --env 'my env' pets add --name NAME --category-id 3");
+    }
+
+    #[test]
+    #[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
+    fn the_writes_in_flight_and_log_levels_are_counted_right() {
+        assert_eq!(in_flight(1), "`POST /pets` was in flight: the animal may have been created");
+        assert_eq!(in_flight(3), "3 `POST /pets` requests were in flight: the animals may have been created");
+        use rmcp::model::LoggingLevel;
+        let ranks = [LoggingLevel::Debug, LoggingLevel::Warning, LoggingLevel::Emergency].map(level_rank);
+        assert_eq!(ranks, [0, 3, 7]);
+        assert_eq!(CallId::of(&NumberOrString::String("a`b".into())).words(), r"`a\u{60}b`");
+        assert_eq!(CallId::of(&NumberOrString::Number(42)).words(), "42");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::context::Context;
 use crate::error::{Error, Retry, code};
-use crate::output::{duration_words, safe};
+use crate::output::{Output, duration_words, safe};
 use crate::signals::Signal;
 use petstore_core::api::Pet;
 use petstore_core::catalog::{self, Catalog};
@@ -138,7 +138,7 @@ pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
                 };
                 let seen = seen.as_ref().expect("set above");
                 for change in &changes {
-                    print_change(ctx, change)?;
+                    print_change(&ctx.output, change)?;
                 }
                 say_look(ctx, &at, seen.len(), changes.len(), &catalog, &mut was_complete)?;
                 if let Some(path) = &args.state {
@@ -188,14 +188,16 @@ fn stopped(signal: Signal, once: bool) -> Result<(), Error> {
     }
 }
 
-fn print_change(ctx: &Context, change: &Change) -> Result<(), Error> {
-    if ctx.output.is_json() {
+/// One change on stdout: a JSON event in a JSON mode; else a line of words at a terminal, or of tab-separated
+/// fields piped (the name's tabs and newlines made spaces, so that each change stays one line of five fields).
+fn print_change(output: &Output, change: &Change) -> Result<(), Error> {
+    if output.is_json() {
         let event = match change {
             Change::Added(pet) => Event::Added { pet },
             Change::Changed { was, now } => Event::Changed { pet: now, was },
             Change::Gone(pet) => Event::Gone { pet },
         };
-        return ctx.output.event(&event);
+        return output.event(&event);
     }
     let (word, pet) = match change {
         Change::Added(pet) => ("added", pet),
@@ -203,7 +205,7 @@ fn print_change(ctx: &Context, change: &Change) -> Result<(), Error> {
         Change::Gone(pet) => ("gone", pet),
     };
     let status = pet.status.map_or("", |status| status.as_str());
-    let line = if ctx.output.stdout_is_terminal() {
+    let line = if output.stdout_is_terminal() {
         let what = match change {
             Change::Added(_) => format!("(category {}, {})", pet.category_id, words_of(pet.status)),
             Change::Changed { was, now } => differences(was, now),
@@ -213,7 +215,7 @@ fn print_change(ctx: &Context, change: &Change) -> Result<(), Error> {
     } else {
         format!("{word}\t{}\t{}\t{}\t{status}", pet.id, pet.name.replace(['\t', '\n', '\r'], " "), pet.category_id)
     };
-    Ok(ctx.output.line(&line)?)
+    Ok(output.line(&line)?)
 }
 
 /// What changed of an animal, in words: `status available → sold`.
@@ -293,6 +295,80 @@ fn state_error(err: StateError) -> Error {
             .with_hint("create the directory first, or give `--state` a path in one that exists"),
         StateError::Read { source, .. } | StateError::Write { source, .. } => {
             Error::new(&code::WATCH_STATE, message).with_kind(crate::error::Kind::Failure).with_source(source)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::OutputSettings;
+    use petstore_core::api::PetStatus;
+
+    fn pet(id: i64, name: &str, status: Option<PetStatus>) -> Pet {
+        Pet { id, name: name.to_owned(), category_id: 2, status }
+    }
+
+    /// Every kind of change, one after another.
+    fn changes() -> [Change; 3] {
+        [
+            Change::Added(pet(7, "Rex", None)),
+            Change::Changed {
+                was: pet(8, "Tom", Some(PetStatus::Available)),
+                now: pet(8, "Tom\tII", Some(PetStatus::Sold)),
+            },
+            Change::Gone(pet(9, "Max", Some(PetStatus::Pending))),
+        ]
+    }
+
+    #[test]
+    fn piped_each_change_is_one_line_of_five_fields() {
+        let (output, captured) = Output::captured(&OutputSettings::default());
+        for change in &changes() {
+            print_change(&output, change).unwrap();
+        }
+        assert_eq!(captured.stdout(), "added\t7\tRex\t2\t\nchanged\t8\tTom II\t2\tsold\ngone\t9\tMax\t2\tpending\n");
+        assert_eq!(captured.stderr(), "");
+    }
+
+    #[test]
+    fn at_a_terminal_each_change_says_what_changed_in_words() {
+        let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
+        for change in &changes() {
+            print_change(&output, change).unwrap();
+        }
+        assert_eq!(
+            captured.stdout(),
+            "added        7  `Rex` (category 2, no status)\n\
+             changed      8  `Tom\\u{9}II` status available → sold, name `Tom` → `Tom\\u{9}II`\n\
+             gone         9  `Max` (no longer seen)\n"
+        );
+    }
+
+    #[test]
+    fn in_a_json_mode_each_change_is_an_event() {
+        let (output, captured) = Output::captured(&OutputSettings::json());
+        for change in &changes() {
+            print_change(&output, change).unwrap();
+        }
+        let events: Vec<serde_json::Value> =
+            captured.stdout().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        assert_eq!(events.len(), 3);
+        assert_eq!(
+            events[0],
+            serde_json::json!({ "event": "added", "pet": { "id": 7, "name": "Rex", "categoryId": 2 } })
+        );
+        assert_eq!(events[1]["was"]["status"], "available");
+        assert_eq!(events[1]["pet"]["status"], "sold");
+        assert_eq!(events[2]["event"], "gone");
+    }
+
+    #[test]
+    fn ctrl_c_ends_a_watch_that_goes_on_well_and_anything_else_as_a_signal_does() {
+        assert!(stopped(Signal::Interrupt, false).is_ok());
+        for (signal, once) in [(Signal::Interrupt, true), (Signal::Terminate, false), (Signal::Hangup, false)] {
+            let err = stopped(signal, once).unwrap_err();
+            assert!(err.is(&code::INTERRUPTED), "{signal:?} {once}: {err:?}");
         }
     }
 }
