@@ -12,11 +12,13 @@ use serde_json::{Map, Value};
 use crate::cleanup::WriteInFlight;
 use crate::commands::dry_run;
 use crate::context::Context;
+use crate::journal::Write;
 use petstore_core::api::MAX_REQUEST_BODY_BYTES;
 use petstore_core::api::client::decode;
 use petstore_core::api::retry::changes_nothing;
 use petstore_core::api::{self, Client, Prepared};
 use petstore_core::credentials::API_KEY_VAR;
+use petstore_core::journal::{Ended, Outcome, Via};
 
 use crate::error::{Error, code};
 
@@ -166,8 +168,30 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         };
         crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{method} {path}`{body}")).await?;
     }
+    let mut headers = headers;
+    // A write is written down in the journal before it goes out, under its request id (the caller's `-H
+    // X-Request-Id` when given).
+    let write = match is_read(&method) {
+        true => None,
+        false => {
+            let id = match headers.get(api::trace::REQUEST_ID).and_then(|value| value.to_str().ok()) {
+                Some(given) => given.to_owned(),
+                None => {
+                    let id = api::trace::new_request_id();
+                    headers.insert(api::trace::REQUEST_ID, id.parse().expect("a UUID is a valid header value"));
+                    id
+                }
+            };
+            let body = body.as_deref().map(|body| match serde_json::from_slice(body) {
+                Ok(json) => json,
+                Err(_) => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
+            });
+            let intent = crate::journal::intent(ctx, &client, method.as_str(), path, body, Via::Cli, &id);
+            Some(Write::begin(ctx, &intent))
+        }
+    };
     let request = client.prepare(method.clone(), url, &headers, body);
-    send(ctx, &client, args, &request).await
+    send(ctx, &client, args, &request, write.as_ref()).await
 }
 
 /// Puts the `-f` and `-F` parameters where `method` takes them: in `url`'s query for GET and HEAD, else in a
@@ -196,7 +220,13 @@ fn place(method: &Method, url: &mut Url, params: Vec<(String, Param)>) -> Result
 
 /// Sends, prints the answer, and turns a status that is not 2xx into the error any other command would make
 /// of it: one mapping to messages and exit codes.
-async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared) -> Result<(), Error> {
+async fn send(
+    ctx: &Context,
+    client: &Client,
+    args: &ApiArgs,
+    request: &Prepared,
+    write: Option<&Write>,
+) -> Result<(), Error> {
     let (method, path) = method_and_path(args)?;
     if !is_read(&method) {
         ctx.write_started(WriteInFlight {
@@ -205,12 +235,31 @@ async fn send(ctx: &Context, client: &Client, args: &ApiArgs, request: &Prepared
             check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
         })?;
     }
-    let blame = |err| not_found_hint(request_error(&method, err), ctx, path);
+    let blame = |err| {
+        let err = not_found_hint(request_error(&method, err), ctx, path);
+        if let Some(write) = write {
+            write.failed_with(&err);
+        }
+        err
+    };
     let response = client.request(request).await.map_err(blame)?;
+    let success = response.status.is_success();
+    if let Some(write) = write
+        && success
+    {
+        // A creation of an animal (`POST /pets`) is one as `pets add`'s is; any other 2xx is done.
+        match serde_json::from_slice::<api::Pet>(&response.body) {
+            Ok(pet) if method == Method::POST => write.created(&pet),
+            _ => write.ended(Ended {
+                status: Some(response.status.as_u16()),
+                request_id: response.request_id.clone(),
+                ..Ended::new(Outcome::Done)
+            }),
+        }
+    }
     if args.include {
         ctx.output.response_head(response.status, &response.headers);
     }
-    let success = response.status.is_success();
     ctx.output.response_body(&response.body, success)?;
     if success {
         return Ok(());

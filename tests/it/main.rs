@@ -33,6 +33,7 @@ mod http2;
 mod if_absent_edges;
 mod input_edges;
 pub(crate) mod interrupts;
+mod journal;
 #[cfg(target_os = "linux")]
 mod kernel_keyring;
 #[cfg(unix)]

@@ -95,6 +95,8 @@ pub enum Outcome {
     Exists,
     /// The server refused it (`code`, `status`): certainly not created.
     Refused,
+    /// The server answered 2xx (`status`) to a write that creates no animal (`petstore api`).
+    Done,
     /// It may or may not have been created.
     Unknown,
     /// It never went out: the batch stopped first, or no connection could be made.
@@ -111,6 +113,7 @@ impl Outcome {
             Outcome::Created => "created",
             Outcome::Exists => "exists",
             Outcome::Refused => "refused",
+            Outcome::Done => "done",
             Outcome::Unknown => "unknown",
             Outcome::NotSent => "not_sent",
             Outcome::NotCreated => "not_created",
