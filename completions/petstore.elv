@@ -43,6 +43,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
             cand alias 'Name command lines, and run them by that name'
+            cand journal 'List, reconcile and resend the writes petstore made'
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand completion 'Print the shell completion script for SHELL'
@@ -840,6 +841,98 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;alias;help;help'= {
         }
+        &'petstore;journal'= {
+            cand --via 'Only the writes made through this face of petstore'
+            cand --since 'Only the writes since this long ago (`90m`, `12h`, `7d`) or this time (RFC 3339)'
+            cand --columns 'Print these columns, in this order (JSON field names)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --unknown 'Only the writes of unknown outcome'
+            cand --not-sent 'Only the writes that never went out (and those reconcile found not created): what `journal send` sends'
+            cand --header 'Print a header row, even in tsv'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand reconcile 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+            cand send 'Send the writes that never went out, once each'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;journal;reconcile'= {
+            cand --columns 'Print these columns, in this order (JSON field names)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --header 'Print a header row, even in tsv'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;journal;send'= {
+            cand --columns 'Print these columns, in this order (JSON field names)'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand -y 'Answer yes to the question before a write'
+            cand --yes 'Answer yes to the question before a write'
+            cand --header 'Print a header row, even in tsv'
+            cand --no-header 'Print no header row, even in a table or csv'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;journal;help'= {
+            cand reconcile 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+            cand send 'Send the writes that never went out, once each'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;journal;help;reconcile'= {
+        }
+        &'petstore;journal;help;send'= {
+        }
+        &'petstore;journal;help;help'= {
+        }
         &'petstore;doctor'= {
             cand --columns 'Print these columns, in this order (JSON field names)'
             cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
@@ -982,6 +1075,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand env 'List, add, remove and choose the environments petstore talks to'
             cand config 'Show where petstore keeps its configuration'
             cand alias 'Name command lines, and run them by that name'
+            cand journal 'List, reconcile and resend the writes petstore made'
             cand doctor 'Check that petstore can work here, one line per check'
             cand completions 'Print the shell completion script for SHELL'
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
@@ -1066,6 +1160,14 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;alias;set'= {
         }
         &'petstore;help;alias;remove'= {
+        }
+        &'petstore;help;journal'= {
+            cand reconcile 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+            cand send 'Send the writes that never went out, once each'
+        }
+        &'petstore;help;journal;reconcile'= {
+        }
+        &'petstore;help;journal;send'= {
         }
         &'petstore;help;doctor'= {
         }

@@ -50,6 +50,7 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "auth" -d 'Log in 
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "config" -d 'Show where petstore keeps its configuration'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "alias" -d 'Name command lines, and run them by that name'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "completion" -d 'Print the shell completion script for SHELL'
@@ -770,6 +771,87 @@ complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "set" -d 'Name a command line, to run it by that name'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an alias'
 complete -c petstore -n "__fish_petstore_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l via -d 'Only the writes made through this face of petstore' -r -f -a "cli\t''
+mcp\t''"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l since -d 'Only the writes since this long ago (`90m`, `12h`, `7d`) or this time (RFC 3339)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l columns -d 'Print these columns, in this order (JSON field names)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l unknown -d 'Only the writes of unknown outcome'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l not-sent -d 'Only the writes that never went out (and those reconcile found not created): what `journal send` sends'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l header -d 'Print a header row, even in tsv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l no-header -d 'Print no header row, even in a table or csv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -f -a "reconcile" -d 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -f -a "send" -d 'Send the writes that never went out, once each'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and not __fish_seen_subcommand_from reconcile send help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l columns -d 'Print these columns, in this order (JSON field names)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l header -d 'Print a header row, even in tsv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l no-header -d 'Print no header row, even in a table or csv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from reconcile" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l columns -d 'Print these columns, in this order (JSON field names)' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s y -l yes -d 'Answer yes to the question before a write'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l header -d 'Print a header row, even in tsv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l no-header -d 'Print no header row, even in a table or csv'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from send" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from help" -f -a "reconcile" -d 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from help" -f -a "send" -d 'Send the writes that never went out, once each'
+complete -c petstore -n "__fish_petstore_using_subcommand journal; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l columns -d 'Print these columns, in this order (JSON field names)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand doctor" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -912,18 +994,19 @@ complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-pager -d 'P
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "pets" -d 'List, add and look up the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "config" -d 'Show where petstore keeps its configuration'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "alias" -d 'Name command lines, and run them by that name'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "completions" -d 'Print the shell completion script for SHELL'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias doctor completions version schema mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "alias" -d 'Name command lines, and run them by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'
@@ -946,3 +1029,5 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases and what each runs'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a command line, to run it by that name'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from journal" -f -a "reconcile" -d 'Settle the writes of unknown outcome by looking each animal up; send nothing'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from journal" -f -a "send" -d 'Send the writes that never went out, once each'

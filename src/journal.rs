@@ -77,8 +77,11 @@ pub fn pet_body(pet: &NewPet) -> Option<serde_json::Value> {
 }
 
 /// The journal of a batch: an intent per record as it is first sent (its request id the batch's for its line,
-/// [`RequestIds`], which is also its write id), and an outcome as it ends; a record never sent (kept back, or
-/// not sent as the batch stopped) is both at once.
+/// [`RequestIds`], which is also its write id), written before the request goes out; and an outcome as it
+/// ends, gathered and written with the next intent or flush (the sink's, every few milliseconds, and at the
+/// end), so that a record costs about one `write(2)`. A record never sent (kept back, or not sent as the batch
+/// stopped) is both at once. Killed before a flush, the batch leaves those records' outcomes unwritten: they
+/// read as unknown, which `journal reconcile` settles.
 #[derive(Debug)]
 pub struct BatchJournal {
     journal: Journal,
@@ -86,7 +89,12 @@ pub struct BatchJournal {
     /// Every record's intent but its body, line and request id.
     template: Intent,
     output: Output,
+    /// Lines not written yet.
+    pending: Vec<u8>,
 }
+
+/// How many bytes of outcomes wait before they are written.
+const PENDING_BYTES: usize = 64 * 1024;
 
 impl BatchJournal {
     /// The journal of a batch of `file`'s records (none for MCP's batch) to `client`'s server, asked for `via`;
@@ -99,39 +107,55 @@ impl BatchJournal {
         let mut template = intent(ctx, client, "POST", "/pets", None, via, "");
         template.request_id = None;
         template.file = file.map(ToOwned::to_owned);
-        Some(BatchJournal { journal, ids, template, output: ctx.output.clone() })
+        Some(BatchJournal { journal, ids, template, output: ctx.output.clone(), pending: Vec::new() })
     }
 
-    /// The intent of `record`, about to be sent.
-    pub fn sending(&self, record: &Record) {
+    /// The intent of `record`, about to be sent: written, with the outcomes gathered before it, by
+    /// [`BatchJournal::flush`] before it goes.
+    pub fn sending(&mut self, record: &Record) {
+        self.add_intent(record);
+    }
+
+    fn add_intent(&mut self, record: &Record) {
         let id = self.ids.of(record.line);
-        let intent = Intent {
-            body: pet_body(&record.pet),
-            request_id: Some(id.clone()),
-            line: Some(record.line),
-            ..self.template.clone()
-        };
-        if let Err(err) = self.journal.intent(&id, &intent) {
-            self.failed(&err);
-        }
+        petstore_core::journal::encode_intent(
+            &mut self.pending,
+            &id,
+            &self.template,
+            Some(&record.pet),
+            Some(&id),
+            Some(record.line),
+        );
     }
 
     /// How the record of `line` ended.
-    pub fn ended(&self, line: u64, ended: Ended) {
-        if let Err(err) = self.journal.outcome(&self.ids.of(line), ended) {
-            self.failed(&err);
+    pub fn ended(&mut self, line: u64, ended: Ended) {
+        petstore_core::journal::encode_outcome(&mut self.pending, &self.ids.of(line), &ended);
+        if self.pending.len() >= PENDING_BYTES {
+            self.flush();
         }
     }
 
     /// A record that was not sent, and why: its intent, then `ended`.
-    pub fn kept(&self, record: &Record, ended: Ended) {
-        self.sending(record);
+    pub fn kept(&mut self, record: &Record, ended: Ended) {
+        self.add_intent(record);
         self.ended(record.line, ended);
     }
 
-    fn failed(&self, err: &std::io::Error) {
-        let path = self.journal.path().map(|path| path.display().to_string()).unwrap_or_default();
-        warn(&self.output, &format!("`{path}` cannot be written: {err}"));
+    /// Writes what waits.
+    pub fn flush(&mut self) {
+        let result = self.journal.write_lines(&self.pending);
+        self.pending.clear();
+        if let Err(err) = result {
+            let path = self.journal.path().map(|path| path.display().to_string()).unwrap_or_default();
+            warn(&self.output, &format!("`{path}` cannot be written: {err}"));
+        }
+    }
+}
+
+impl Drop for BatchJournal {
+    fn drop(&mut self) {
+        self.flush();
     }
 }
 

@@ -354,6 +354,17 @@ async fn an_mcp_add_pet_called_twice_creates_one_animal() {
             .unwrap();
     assert_eq!(forced["created"], true);
     assert_eq!(named(&env, "Twice"), 2);
+    // What the assistant did, as it can see it.
+    let writes = call(&running, "list_writes", json!({"via": "mcp", "limit": 2})).await.structured_content.unwrap();
+    let seen: Vec<(&str, &str)> = writes["writes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| (entry["name"].as_str().unwrap(), entry["outcome"].as_str().unwrap()))
+        .collect();
+    assert_eq!((seen, writes["complete"].clone()), (vec![("Once", "created"), ("Twice", "created")], json!(false)));
+    let unknown = call(&running, "list_writes", json!({"unknown": true})).await.structured_content.unwrap();
+    assert_eq!(unknown, json!({"writes": [], "complete": true}));
     running.cancel().await.unwrap();
     let journalled = env.run(&["--env", "play", "journal", "--json", "--via", "mcp"]).json();
     let seen: Vec<(&str, &str)> = journalled

@@ -834,7 +834,7 @@ async fn every_tool_schema_is_plain_json_schema_with_no_rust_names() {
     let tools = running.list_all_tools().await.unwrap();
     running.cancel().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
-    assert_eq!(names, ["list_pets", "find_pets", "add_pet", "add_pets"]);
+    assert_eq!(names, ["list_pets", "find_pets", "add_pet", "add_pets", "list_writes"]);
     for tool in &tools {
         let input = Value::Object((*tool.input_schema).clone());
         assert_plain(&input, &format!("{}.inputSchema", tool.name), true);

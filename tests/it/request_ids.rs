@@ -150,3 +150,28 @@ fn a_batchs_failed_records_carry_their_request_id() {
         .unwrap_or_else(|| panic!("a record's line: {run}"));
     assert_eq!(record["error"]["requestId"], "srv-batch-1", "{run}");
 }
+
+/// Issue 43: a batch's record that the server refused with a 429 goes again with the same request id, the one
+/// the journal wrote down for it: one id per record, however many times it went.
+#[test]
+fn a_batch_record_sent_again_after_a_429_keeps_its_request_id() {
+    let limit = petstore_sandbox::RateLimit { rate: 20.0, burst: 2, retry_after: false };
+    let env = TestEnv::with(Config::default().seed_pets(0).rate_limit(limit));
+    let file = env.home().join("pets.ndjson");
+    let records: String = (0..12).map(|i| format!("{{\"name\":\"Paced {i}\",\"categoryId\":1}}\n")).collect();
+    std::fs::write(&file, records).unwrap();
+    let run = env.run(&["pets", "add", "--file", file.to_str().unwrap(), "--concurrency", "4", "--progress", "none"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(env.sandbox.rate_limited() > 0, "the limiter refused nothing");
+    let sent: Vec<String> = env.sandbox.request_ids().into_iter().map(|id| id.expect("an X-Request-Id")).collect();
+    let mut distinct = sent.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 12, "one id per record: {sent:?}");
+    assert!(sent.len() > 12, "a refused record went again: {sent:?}");
+    let journal = env.run(&["journal", "--json"]).json();
+    let mut journalled: Vec<String> =
+        journal.as_array().unwrap().iter().map(|entry| entry["requestId"].as_str().unwrap().to_owned()).collect();
+    journalled.sort();
+    assert_eq!(journalled, distinct);
+}

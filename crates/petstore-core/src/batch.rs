@@ -202,6 +202,10 @@ pub trait Sink {
         let _ = record;
     }
 
+    /// The records of this turn that the sink heard of ([`Sink::sending`]) go now: what it must have done before
+    /// they go (a journal's intents written), it does here.
+    fn about_to_send(&mut self) {}
+
     /// A record the source kept back, as the batch reads it (it is released in input order too).
     fn kept(&mut self, kept: &Kept) -> Result<(), Self::Error> {
         let _ = kept;
@@ -464,6 +468,8 @@ where
         batch.sink.event(Event::Concurrency(batch.limiter.limit()));
     }
     let mut tasks: JoinSet<Answer> = JoinSet::new();
+    // The records a turn of the loop sends, each with its pace's generation and the time it went.
+    let mut burst: Vec<(u64, u64, Instant)> = Vec::new();
     let (mut next, mut next_out, mut exhausted) = (0u64, 0u64, false);
     // After a signal: when what is still in flight is abandoned.
     let mut grace: Option<Instant> = None;
@@ -509,11 +515,19 @@ where
                     }
                 },
             };
-            let request = create(record.line, record.pet.clone());
             let (generation, sent) = (batch.pace.generation, Instant::now());
             batch.pacer.sent(sent);
-            tasks.spawn(async move { (index, generation, sent, request.await) });
+            burst.push((index, generation, sent));
             batch.in_flight.insert(index, record);
+        }
+        // The sink has heard of every record of this turn before any of them goes ([`Sink::sending`]).
+        if !burst.is_empty() {
+            batch.sink.about_to_send();
+        }
+        for (index, generation, sent) in burst.drain(..) {
+            let record = &batch.in_flight[&index];
+            let request = create(record.line, record.pet.clone());
+            tasks.spawn(async move { (index, generation, sent, request.await) });
         }
         if batch.in_flight.is_empty()
             && (batch.stop.is_some() || (exhausted && batch.pace.until.is_none() && batch.refused.is_empty()))

@@ -203,9 +203,21 @@ pub fn new_write_id() -> String {
     crate::api::trace::new_request_id()
 }
 
-/// The time now, as the journal writes it.
+/// The time now, as the journal writes it: RFC 3339 in UTC, to the millisecond. Made once a millisecond a
+/// thread: a batch writes thousands of lines in one.
 pub fn now() -> String {
-    jiff::Timestamp::now().round(jiff::Unit::Millisecond).unwrap_or_else(|_| jiff::Timestamp::now()).to_string()
+    thread_local! {
+        static LAST: std::cell::RefCell<(i64, String)> = const { std::cell::RefCell::new((i64::MIN, String::new())) };
+    }
+    let now = jiff::Timestamp::now();
+    let millisecond = now.as_millisecond();
+    LAST.with_borrow_mut(|(at, text)| {
+        if *at != millisecond {
+            *at = millisecond;
+            *text = jiff::Timestamp::from_millisecond(millisecond).unwrap_or(now).to_string();
+        }
+        text.clone()
+    })
 }
 
 /// The journal, open for appending; or off. Cheap to clone: clones share the file.
@@ -217,8 +229,25 @@ pub struct Journal {
 #[derive(Debug)]
 struct Open {
     dir: PathBuf,
-    file: Mutex<File>,
+    file: Mutex<Appending>,
     max_bytes: u64,
+}
+
+/// The file appended to, and its size as this process knows it: what it was when opened, and what this process
+/// wrote since (another process's lines make it larger; the bound is checked against the file when this one
+/// passes it).
+#[derive(Debug)]
+struct Appending {
+    file: File,
+    size: u64,
+}
+
+impl Appending {
+    fn open(path: &Path) -> io::Result<Appending> {
+        let file = open_append(path)?;
+        let size = file.metadata()?.len();
+        Ok(Appending { file, size })
+    }
 }
 
 impl Journal {
@@ -235,7 +264,7 @@ impl Journal {
     /// [`Journal::open`], rotated past `max_bytes`.
     pub fn open_bounded(dir: &Path, max_bytes: u64) -> io::Result<Journal> {
         crate::config::files::create_private_dir(dir)?;
-        let file = open_append(&dir.join(FILE))?;
+        let file = Appending::open(&dir.join(FILE))?;
         Ok(Journal { open: Some(Arc::new(Open { dir: dir.to_owned(), file: Mutex::new(file), max_bytes })) })
     }
 
@@ -250,39 +279,139 @@ impl Journal {
 
     /// Appends the intent of write `write`.
     pub fn intent(&self, write: &str, intent: &Intent) -> io::Result<()> {
-        self.append(&Line { at: now(), write: write.to_owned(), event: Event::Intent(intent.clone()) })
+        let mut text = Vec::new();
+        encode_intent(&mut text, write, intent, intent.body.as_ref(), intent.request_id.as_deref(), intent.line);
+        self.write_lines(&text)
     }
 
     /// Appends an outcome of write `write`.
     pub fn outcome(&self, write: &str, ended: Ended) -> io::Result<()> {
-        self.append(&Line { at: now(), write: write.to_owned(), event: Event::Outcome(ended) })
+        let mut text = Vec::new();
+        encode_outcome(&mut text, write, &ended);
+        self.write_lines(&text)
     }
 
-    /// Appends `line`: one `write(2)` of the whole line, so that it stays whole beside other writers.
-    pub fn append(&self, line: &Line) -> io::Result<()> {
+    /// Appends `lines`, whole lines each ending in a newline ([`encode_intent`], [`encode_outcome`]): one
+    /// `write(2)` for them all, so that they stay whole beside other writers.
+    pub fn write_lines(&self, lines: &[u8]) -> io::Result<()> {
         let Some(open) = &self.open else { return Ok(()) };
-        let mut text = serde_json::to_vec(line).map_err(io::Error::other)?;
-        text.push(b'\n');
-        let mut file = open.file.lock().unwrap_or_else(PoisonError::into_inner);
-        file.write_all(&text)?;
-        if file.metadata()?.len() > open.max_bytes {
-            *file = open.rotate(&file)?;
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let mut appending = open.file.lock().unwrap_or_else(PoisonError::into_inner);
+        appending.file.write_all(lines)?;
+        appending.size += lines.len() as u64;
+        if appending.size > open.max_bytes {
+            *appending = open.rotate(&appending.file)?;
         }
         Ok(())
     }
 }
 
+/// An intent's line, as written: `intent`'s fields, but for the body, request id and line given apart (a
+/// batch's records share the rest), without copying them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IntentLine<'a, B> {
+    at: &'a str,
+    write: &'a str,
+    event: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    env: Option<&'a str>,
+    base_url: &'a str,
+    method: &'a str,
+    path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: Option<&'a B>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    request_id: Option<&'a str>,
+    via: Via,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    assistant: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+}
+
+/// Appends to `out` the intent line of write `write`: `intent`'s fields with `body`, `request_id` and `line`.
+pub fn encode_intent<B: Serialize>(
+    out: &mut Vec<u8>,
+    write: &str,
+    intent: &Intent,
+    body: Option<&B>,
+    request_id: Option<&str>,
+    line: Option<u64>,
+) {
+    let at = now();
+    let line = IntentLine {
+        at: &at,
+        write,
+        event: "intent",
+        env: intent.env.as_deref(),
+        base_url: &intent.base_url,
+        method: &intent.method,
+        path: &intent.path,
+        body,
+        request_id,
+        via: intent.via,
+        assistant: intent.assistant.as_deref(),
+        file: intent.file.as_deref(),
+        line,
+    };
+    serde_json::to_writer(&mut *out, &line).expect("an intent serialises");
+    out.push(b'\n');
+}
+
+/// An outcome's line, as written.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OutcomeLine<'a> {
+    at: &'a str,
+    write: &'a str,
+    event: &'static str,
+    outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pet_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    request_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<&'a str>,
+}
+
+/// Appends to `out` the outcome line of write `write`.
+pub fn encode_outcome(out: &mut Vec<u8>, write: &str, ended: &Ended) {
+    let at = now();
+    let line = OutcomeLine {
+        at: &at,
+        write,
+        event: "outcome",
+        outcome: ended.outcome,
+        pet_id: ended.pet_id,
+        code: ended.code.as_deref(),
+        status: ended.status,
+        request_id: ended.request_id.as_deref(),
+        by: ended.by.as_deref(),
+    };
+    serde_json::to_writer(&mut *out, &line).expect("an outcome serialises");
+    out.push(b'\n');
+}
+
 impl Open {
     /// The journal grew past its bound: under the rotation lock, the file at the path becomes the previous one,
     /// unless another process rotated it already; gives the file to append to from now on.
-    fn rotate(&self, current: &File) -> io::Result<File> {
+    fn rotate(&self, current: &File) -> io::Result<Appending> {
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(self.dir.join(LOCK))?;
         lock.lock()?;
         let path = self.dir.join(FILE);
-        if same_file(current, &path) {
+        if same_file(current, &path) && current.metadata()?.len() > self.max_bytes {
             fs::rename(&path, self.dir.join(PREVIOUS))?;
         }
-        open_append(&path)
+        Appending::open(&path)
     }
 }
 

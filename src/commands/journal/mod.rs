@@ -16,7 +16,7 @@ use crate::context::Context;
 use crate::error::{Error, code};
 use crate::output::{Field, Fit, Rows};
 
-/// List the writes petstore made, settle those of unknown outcome, send those that never went out
+/// List, reconcile and resend the writes petstore made
 #[derive(Debug, clap::Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -106,7 +106,7 @@ fn new_pet_of(entry: &Entry) -> Option<NewPet> {
 }
 
 /// The journal, read; an error when it cannot be.
-fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
+pub(crate) fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
     let journal = ctx.journal().clone();
     let Some(path) = journal.path() else {
         return Err(Error::new(&code::JOURNAL_OFF, "the journal of writes is off, so there is nothing to read")

@@ -559,8 +559,15 @@ impl batch::Sink for Collect<'_> {
     type Error = Infallible;
 
     fn sending(&mut self, record: &Record) {
-        if let Some(journal) = &self.journal {
+        if let Some(journal) = &mut self.journal {
             journal.sending(record);
+        }
+    }
+
+    /// The intents of the records about to go are written before they go.
+    fn about_to_send(&mut self) {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
         }
     }
 
@@ -592,7 +599,7 @@ impl batch::Sink for Collect<'_> {
             }
             None => journalled,
         };
-        if let Some(journal) = &self.journal {
+        if let Some(journal) = &mut self.journal {
             journal.ended(record.line, journalled);
         }
         Ok(())
@@ -600,7 +607,7 @@ impl batch::Sink for Collect<'_> {
 
     /// Each list is put in index order at the end; a record not sent is written down as such in the journal.
     fn release(&mut self, release: Release) -> Result<(), Infallible> {
-        if let (Release::NotSent(record), Some(journal)) = (&release, &self.journal) {
+        if let (Release::NotSent(record), Some(journal)) = (&release, &mut self.journal) {
             journal.kept(record, Ended::new(Outcome::NotSent));
         }
         Ok(())
@@ -612,14 +619,14 @@ impl batch::Sink for Collect<'_> {
             batch::Kept::Exists(record, pet) => {
                 let index = usize::try_from(record.line).expect("an index in `pets`");
                 self.outcomes.exists.push(CreatedAt { index, pet: pet.clone() });
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.kept(record, Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Exists) });
                 }
             }
             batch::Kept::Undecided(record) => {
                 let index = usize::try_from(record.line).expect("an index in `pets`");
                 let err = crate::commands::pets::add::undecided(record.pet.status);
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.kept(record, crate::journal::ended_of(&err));
                 }
                 self.outcomes.undecided.push(FailedAt { index, error: error_object(&err) });
@@ -635,6 +642,9 @@ impl batch::Sink for Collect<'_> {
     }
 
     fn flush(&mut self) -> Result<(), Infallible> {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
+        }
         Ok(())
     }
 

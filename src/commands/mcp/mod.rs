@@ -432,6 +432,44 @@ impl AddPetArgs {
     }
 }
 
+/// `list_writes`'s arguments: the journal's filters.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ListWritesArgs {
+    /// Only the writes of unknown outcome (they may or may not have been created).
+    #[serde(default)]
+    unknown: bool,
+    /// Only the writes that never went out, and those reconcile found not created.
+    #[serde(rename = "notSent", default)]
+    not_sent: bool,
+    /// Only the writes made through this face of petstore: `cli` or `mcp`.
+    via: Option<WritesVia>,
+    /// Only the writes since this long ago (`90m`, `12h`, `7d`) or this time (RFC 3339).
+    since: Option<String>,
+    /// The most recent writes to return, 50 when omitted (1 to 1000).
+    #[schemars(range(min = 1, max = 1000))]
+    limit: Option<u16>,
+}
+
+/// `list_writes`'s `via`.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum WritesVia {
+    Cli,
+    Mcp,
+}
+
+/// What `list_writes` returns.
+#[derive(Debug, Serialize, JsonSchema)]
+struct WritesResult {
+    /// The writes to this server, oldest first, each with its latest `outcome`: as `petstore journal --json`
+    /// prints them.
+    #[schemars(with = "Vec<Value>")]
+    writes: Vec<petstore_core::journal::Entry>,
+    /// False when older writes that match were left out for `limit`.
+    complete: bool,
+}
+
 /// What `list_pets` and `find_pets` return.
 #[derive(Debug, Serialize, JsonSchema)]
 struct PetsResult {
@@ -625,6 +663,7 @@ static LIST_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input:
 static FIND_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<FindPetsArgs>);
 static ADD_PET_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<AddPetArgs>);
 static ADD_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<add_pets::AddPetsArgs>);
+static LIST_WRITES_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<ListWritesArgs>);
 
 /// The tools, `add_pet` and `add_pets` only with `--allow-writes`. Descriptions are fixed text.
 fn tools(allow_writes: bool) -> Vec<Tool> {
@@ -684,6 +723,18 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             .with_title("Add animals")
             .with_raw_output_schema(schema::output::<add_pets::BatchResult>())
             .with_annotations(write("Add animals")),
+        );
+        tools.push(
+            Tool::new(
+                "list_writes",
+                "List the writes made to this store (by this server, and by the petstore CLI), oldest first, from \
+                 petstore's journal of writes: each with its latest `outcome` (`created`, `exists`, `refused`, \
+                 `unknown`, `not_sent`, ...) and `requestId`. Read-only.",
+                Arc::clone(&LIST_WRITES_INPUT),
+            )
+            .with_title("List writes")
+            .with_raw_output_schema(schema::output::<WritesResult>())
+            .with_annotations(read_only("List writes")),
         );
     }
     tools
@@ -762,6 +813,7 @@ impl ServerHandler for Server {
                     Call::Find(args) => self.find_pets(&ctx, args).await.map_err(Failed::from),
                     Call::Add(args) => self.add_pet(&ctx, args, &context).await.map_err(Failed::from),
                     Call::AddMany(args) => self.add_pets(&ctx, args, &context).await,
+                    Call::Writes(args) => list_writes(&ctx, &args).map_err(Failed::from),
                 }
                 .map_err(|failed| Failed { error: ctx.with_true_hint(failed.error), ..failed }),
             },
@@ -861,6 +913,7 @@ fn read_call(name: &str, arguments: JsonObject, allow_writes: bool) -> Result<Re
         "find_pets" => schema::read("find_pets", &FIND_PETS_INPUT, arguments).map(Call::Find),
         "add_pet" if allow_writes => schema::read("add_pet", &ADD_PET_INPUT, arguments).map(Call::Add),
         "add_pets" if allow_writes => schema::read("add_pets", &ADD_PETS_INPUT, arguments).map(Call::AddMany),
+        "list_writes" if allow_writes => schema::read("list_writes", &LIST_WRITES_INPUT, arguments).map(Call::Writes),
         other => {
             let shown: String = other.chars().take(64).collect();
             return Err(ErrorData::invalid_params(format!("unknown tool `{}`", shown.escape_debug()), None));
@@ -875,6 +928,38 @@ enum Call {
     Find(FindPetsArgs),
     Add(AddPetArgs),
     AddMany(add_pets::AddPetsArgs),
+    Writes(ListWritesArgs),
+}
+
+/// `list_writes`: the journal's writes to this server that pass the filters, the latest `limit`.
+fn list_writes(ctx: &Context, args: &ListWritesArgs) -> Result<Value, Error> {
+    let since = match &args.since {
+        Some(since) => Some(
+            crate::commands::journal::list::parse_since(since)
+                .map_err(|why| Error::invalid_value(format!("`since`: {why}")))?,
+        ),
+        None => None,
+    };
+    let target = ctx.target()?;
+    let base_url = target.base_url.to_string();
+    let filter = crate::commands::journal::list::Filter {
+        unknown: args.unknown,
+        not_sent: args.not_sent,
+        via: args.via.map(|via| match via {
+            WritesVia::Cli => "cli",
+            WritesVia::Mcp => "mcp",
+        }),
+        env: None,
+        base_url: Some(&base_url),
+        since,
+    };
+    let (_, entries) = crate::commands::journal::read(ctx)?;
+    let mut writes: Vec<_> =
+        entries.into_iter().filter(|entry| crate::commands::journal::list::wanted(&filter, entry)).collect();
+    let limit = usize::from(args.limit.unwrap_or(50).clamp(1, 1000));
+    let complete = writes.len() <= limit;
+    writes.drain(..writes.len().saturating_sub(limit));
+    Ok(serde_json::to_value(WritesResult { writes, complete }).expect("a result serialises"))
 }
 
 /// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
@@ -1070,39 +1155,14 @@ impl Server {
         let request_id = petstore_core::api::trace::new_request_id();
         let body = crate::journal::pet_body(&new_pet);
         let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Mcp, &request_id);
-        // Held until the add is over, so that two calls looking for one animal at once do not both send it.
-        let _held = match args.if_absent {
-            true => Some(crate::commands::pets::hold_if_absent_writes(ctx, &client).await?),
-            false => None,
-        };
-        if args.if_absent {
-            match Existing::fetch(&client).await?.decide(&new_pet) {
-                Decision::Exists(pet) => {
-                    Write::begin(ctx, &intent()).exists(&pet);
-                    let note = Some(format!(
-                        "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
-                        pet.id
-                    ));
-                    let result = AddResult {
-                        pet,
-                        created: false,
-                        request_id: None,
-                        note,
-                        confirmation: Confirmation::NotRequired,
-                        cancelled_adds: Vec::new(),
-                    };
-                    return Ok(serde_json::to_value(result).expect("a result serialises"));
-                }
-                Decision::Undecided => {
-                    let ended =
-                        Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(JournalOutcome::Undecided) };
-                    Write::begin(ctx, &intent()).ended(ended);
-                    return Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
-                        "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it                          does not exist",
-                    ));
-                }
-                Decision::Send => {}
-            }
+        // Where a question comes first, the animal is looked up before it too, so that nobody is asked about one
+        // that exists; the lookup that decides comes after the answer, under the hold on this server's
+        // `ifAbsent` writes (never held while a person answers: two calls may ask at once).
+        if args.if_absent
+            && target.confirmed.is_some()
+            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, Confirmation::NotRequired).await?
+        {
+            return Ok(found);
         }
         let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
@@ -1128,6 +1188,16 @@ impl Server {
         // A call the client cancelled while the question was open is not sent.
         if context.ct.is_cancelled() {
             return Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str())));
+        }
+        // Held until the add is over, so that two calls looking for one animal at once do not both send it.
+        let _held = match args.if_absent {
+            true => Some(crate::commands::pets::hold_if_absent_writes(ctx, &client).await?),
+            false => None,
+        };
+        if args.if_absent
+            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, confirmation).await?
+        {
+            return Ok(found);
         }
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         let writing = Writing::start(&self.writes);
@@ -1162,6 +1232,41 @@ impl Server {
             cancelled_adds: Vec::new(),
         };
         Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+
+    /// `ifAbsent`'s lookup of `new_pet`: the result of a call that sends nothing, when the animal exists (it is
+    /// returned, `created: false`), or the error when whether it exists cannot be told; `None` when it is to be
+    /// sent. Either is written down in the journal.
+    async fn found(
+        &self,
+        ctx: &Context,
+        client: &petstore_core::api::Client,
+        new_pet: &NewPet,
+        intent: &impl Fn() -> petstore_core::journal::Intent,
+        confirmation: Confirmation,
+    ) -> Result<Option<Value>, Error> {
+        match Existing::fetch(client).await?.decide(new_pet) {
+            Decision::Exists(pet) => {
+                Write::begin(ctx, &intent()).exists(&pet);
+                let note = Some(format!(
+                    "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
+                    pet.id
+                ));
+                let result =
+                    AddResult { pet, created: false, request_id: None, note, confirmation, cancelled_adds: Vec::new() };
+                Ok(Some(serde_json::to_value(result).expect("a result serialises")))
+            }
+            Decision::Undecided => {
+                let ended =
+                    Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(JournalOutcome::Undecided) };
+                Write::begin(ctx, &intent()).ended(ended);
+                Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
+                    "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it does \
+                     not exist",
+                ))
+            }
+            Decision::Send => Ok(None),
+        }
     }
 
     /// Whether the client has gone (stdin ended): then the write call `id` says what came of it (`report`'s
@@ -1468,10 +1573,10 @@ mod tests {
         let names =
             |allow_writes| tools(allow_writes).into_iter().map(|tool| tool.name.to_string()).collect::<Vec<_>>();
         assert_eq!(names(false), ["list_pets", "find_pets"]);
-        assert_eq!(names(true), ["list_pets", "find_pets", "add_pet", "add_pets"]);
+        assert_eq!(names(true), ["list_pets", "find_pets", "add_pet", "add_pets", "list_writes"]);
         let read_only = |tool: &Tool| tool.annotations.as_ref().and_then(|annotations| annotations.read_only_hint);
         let hints: Vec<_> = tools(true).iter().map(read_only).collect();
-        assert_eq!(hints, [Some(true), Some(true), Some(false), Some(false)]);
+        assert_eq!(hints, [Some(true), Some(true), Some(false), Some(false), Some(true)]);
     }
 
     #[test]

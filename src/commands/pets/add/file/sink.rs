@@ -234,15 +234,22 @@ impl batch::Sink for BatchOutput {
     type Error = Halt;
 
     fn sending(&mut self, record: &Record) {
-        if let Some(journal) = &self.journal {
+        if let Some(journal) = &mut self.journal {
             journal.sending(record);
+        }
+    }
+
+    /// The intents of the records about to go are written before they go.
+    fn about_to_send(&mut self) {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
         }
     }
 
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Halt> {
         match end {
             End::Created(pet) => {
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.ended(record.line, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Created) });
                 }
                 self.progress.advance(Outcome::Created);
@@ -254,7 +261,7 @@ impl batch::Sink for BatchOutput {
             }
             End::Failed(err) => {
                 let err = Error::from(err);
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.ended(record.line, crate::journal::ended_of(&err));
                 }
                 self.progress.advance(Outcome::Failed);
@@ -263,7 +270,7 @@ impl batch::Sink for BatchOutput {
             }
             End::Unknown(err) => {
                 let err = write_error(err);
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.ended(record.line, crate::journal::ended_of(&err));
                 }
                 self.unknown(record, &err);
@@ -275,7 +282,7 @@ impl batch::Sink for BatchOutput {
                     Abandoned::NoAnswerInTime => "no answer in time after the signal",
                 };
                 let err = Error::maybe_applied(reason, UNKNOWN_CHECK, Kind::Network);
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.ended(record.line, crate::journal::ended_of(&err));
                 }
                 self.unknown(record, &err);
@@ -286,7 +293,7 @@ impl batch::Sink for BatchOutput {
 
     /// As it is read: a line for an undecided or invalid record, the progress for each.
     fn kept(&mut self, kept: &Kept) -> Result<(), Halt> {
-        if let Some(journal) = &self.journal {
+        if let Some(journal) = &mut self.journal {
             match kept {
                 Kept::Exists(record, pet) => {
                     journal.kept(record, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Exists) });
@@ -334,7 +341,7 @@ impl batch::Sink for BatchOutput {
             Release::Created(pet) => self.created.in_order(pet).map_err(|err| self.halt(err)),
             Release::Failed(pet) => failed(&mut self.failed_file, &pet),
             Release::NotSent(record) => {
-                if let Some(journal) = &self.journal {
+                if let Some(journal) = &mut self.journal {
                     journal.kept(&record, Ended::new(JournalOutcome::NotSent));
                 }
                 failed(&mut self.failed_file, &record.pet)
@@ -360,6 +367,9 @@ impl batch::Sink for BatchOutput {
     }
 
     fn flush(&mut self) -> Result<(), Halt> {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
+        }
         self.created.flush().map_err(|err| self.halt(err))
     }
 
