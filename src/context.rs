@@ -229,7 +229,7 @@ impl Context {
 
     /// The journal of writes, opened (or found off) at the first write of the run.
     pub fn journal(&self) -> &petstore_core::journal::Journal {
-        self.journal.get_or_init(|| crate::journal::open(&self.output))
+        self.journal.get_or_init(|| crate::journal::open::open(&self.output))
     }
 
     /// The config file, read once; what others could change of it (a config directory or `config.toml` they

@@ -182,9 +182,10 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
                     id
                 }
             };
+            // A JSON object as JSON; anything else as its text.
             let body = body.as_deref().map(|body| match serde_json::from_slice(body) {
-                Ok(json) => json,
-                Err(_) => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
+                Ok(object @ serde_json::Value::Object(_)) => object,
+                _ => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
             });
             let intent = crate::journal::intent(ctx, &client, method.as_str(), path, body, Via::Cli, &id);
             Some(Write::begin(ctx, &intent))

@@ -46,7 +46,7 @@ use petstore_core::api::{self, Pet};
 pub use crate::shell_words::suggested_shell_word;
 pub use columns::Layout;
 pub use progress::{BatchProgress, Outcome, Progress, thousands};
-pub use prompt::{ASSISTANT_VARS, CannotAsk, Question, assistant};
+pub use prompt::{AGENT_VAR, ASSISTANT_VARS, CannotAsk, Question, assistant};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use streams::Captured;
 pub use table::{Field, Fit, Rows};

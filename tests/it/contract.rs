@@ -160,7 +160,20 @@ fn help_as_json_is_the_command_tree() {
         tree["subcommands"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["pets", "api", "auth", "env", "config", "alias", "journal", "doctor", "completions", "version", "schema", "mcp"]
+        [
+            "pets",
+            "api",
+            "auth",
+            "env",
+            "config",
+            "alias",
+            "journal",
+            "doctor",
+            "completions",
+            "version",
+            "schema",
+            "mcp"
+        ]
     );
     for args in [
         &["pets", "list", "--help", "--json"][..],

@@ -52,6 +52,7 @@ pub fn dir() -> Option<PathBuf> {
 
 /// Who asked for a write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Via {
     Cli,
@@ -60,6 +61,7 @@ pub enum Via {
 
 /// What a write was to do, written before its request goes out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Intent {
     /// The environment's name, when one was chosen.
@@ -69,8 +71,9 @@ pub struct Intent {
     pub method: String,
     /// The path under the base URL (`/pets`).
     pub path: String,
-    /// The body sent: JSON as JSON, other text as a string.
+    /// The body sent: JSON as JSON (an animal's, for `POST /pets`), other text as a string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schemars", schemars(schema_with = "body_schema"))]
     pub body: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
@@ -85,8 +88,18 @@ pub struct Intent {
     pub line: Option<u64>,
 }
 
+/// The schema of a body sent: a JSON object (an animal's), or text as a string.
+#[cfg(feature = "schemars")]
+fn body_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "description": "The body sent: JSON as JSON (an animal's, for `POST /pets`), other text as a string.",
+        "anyOf": [{"type": "object", "additionalProperties": true}, {"type": "string"}]
+    })
+}
+
 /// How a write ended, or was settled later.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The server created it (`petId`); or reconcile found it.
@@ -172,6 +185,7 @@ pub enum Event {
 
 /// A write as the journal's lines say it: its intent, and its latest outcome (none: unknown).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Entry {
     pub write: String,

@@ -464,7 +464,6 @@ enum WritesVia {
 struct WritesResult {
     /// The writes to this server, oldest first, each with its latest `outcome`: as `petstore journal --json`
     /// prints them.
-    #[schemars(with = "Vec<Value>")]
     writes: Vec<petstore_core::journal::Entry>,
     /// False when older writes that match were left out for `limit`.
     complete: bool,

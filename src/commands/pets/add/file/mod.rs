@@ -23,6 +23,7 @@
 mod check;
 mod ending;
 mod errors;
+mod events;
 mod sink;
 
 use std::io::BufRead;

@@ -4,12 +4,9 @@
 
 use std::future::Future;
 use std::io;
-use std::time::Duration;
 
 use petstore_core::api::Pet;
-use petstore_core::batch::{
-    self, Abandoned, End, Event, Hopeless, Kept, MAX_REFUSALS, MAX_SERVER_FAILURES, PAUSE_CAP, Release, SIGNAL_GRACE,
-};
+use petstore_core::batch::{self, Abandoned, End, Event, Kept, Release};
 use petstore_core::bulk::{FailedFile, Record};
 
 use super::errors::{undecided, unwritable};
@@ -18,7 +15,7 @@ use crate::context::Context;
 use crate::error::{Error, Kind, RecordProblem, code};
 use crate::journal::BatchJournal;
 use crate::output::jq::{Stopped, jq_message};
-use crate::output::{BatchProgress, CreatedPets, NotShown, Outcome, Shown, duration_words};
+use crate::output::{BatchProgress, CreatedPets, NotShown, Outcome, Shown};
 use crate::signals::{Signal, Signals};
 use petstore_core::journal::{Ended, Outcome as JournalOutcome};
 
@@ -374,79 +371,11 @@ impl batch::Sink for BatchOutput {
     }
 
     fn event(&mut self, event: Event<'_, Halt>) {
-        // A note, or why the batch stops (`reason`) and how it says it.
-        let (reason, message) = match event {
-            Event::Paused { pause, refusals } => (
-                None,
-                format!(
-                    "the server is limiting requests: every request pauses for {} (refusal {refusals} of \
-                     {MAX_REFUSALS} in a row)",
-                    duration_words(pause)
-                ),
-            ),
-            Event::PauseTooLong(pause) => {
-                let asked = if pause == Duration::MAX {
-                    "more seconds than petstore counts".to_owned()
-                } else {
-                    duration_words(pause)
-                };
-                (
-                    Some("pause_too_long"),
-                    format!(
-                        "the server asked for a pause of {asked}, longer than the {} a batch waits",
-                        duration_words(PAUSE_CAP)
-                    ),
-                )
-            }
-            Event::KeptRefusing => (
-                Some("kept_refusing"),
-                format!("the server refused {MAX_REFUSALS} times in a row with nothing created between"),
-            ),
-            Event::KeptFailing => (
-                Some("kept_failing"),
-                format!(
-                    "the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is not \
-                     sent"
-                ),
-            ),
-            Event::Hopeless(Hopeless::SameFailure) => {
-                (Some("same_failure"), "every other record would fail the same way".to_owned())
-            }
-            Event::Hopeless(Hopeless::StoreFull) => {
-                (Some("store_full"), "the store is full, so every other record would be refused too".to_owned())
-            }
-            Event::SinkStopped(Halt::StdoutClosed) => (Some("stdout_closed"), "stdout closed".to_owned()),
-            // The signal says it.
-            Event::SinkStopped(Halt::Filter(Stopped::Signal(_))) => return,
-            Event::SinkStopped(Halt::Filter(_)) => {
-                (Some("jq"), "`--jq` was stopped, so no more pets can be shown; the rest is not sent".to_owned())
-            }
-            Event::SinkStopped(Halt::Broken(_)) => return,
-            Event::Waiting { in_flight } => (
-                Some("signal"),
-                format!(
-                    "waiting for the {in_flight} requests in flight (at most {}; a second signal, such as Ctrl-C, \
-                     stops waiting)",
-                    duration_words(SIGNAL_GRACE)
-                ),
-            ),
-            Event::GraceOver { in_flight } => (
-                Some("grace_over"),
-                format!(
-                    "{in_flight} requests still in flight {} after the signal are abandoned",
-                    duration_words(SIGNAL_GRACE)
-                ),
-            ),
-            Event::Concurrency(concurrency) => {
-                self.progress.set_concurrency(concurrency);
-                return;
-            }
-            Event::Paced => (
-                None,
-                "the server is limiting requests: the rest goes at the rate it accepts, refused records again"
-                    .to_owned(),
-            ),
-        };
+        if let Event::Concurrency(concurrency) = event {
+            self.progress.set_concurrency(concurrency);
+            return;
+        }
+        let Some((reason, message)) = super::events::words(&event) else { return };
         let line = match (reason, self.json_errors) {
             (None, true) => BatchLine::Note { message: &message }.text(),
             (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),

@@ -3,7 +3,7 @@
 //! written is said once, as a warning, and the write goes on: it is the record of writes, never a reason not to
 //! make one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+pub mod open;
 
 use petstore_core::api::trace::RequestIds;
 use petstore_core::api::{Client, NewPet, Pet};
@@ -13,37 +13,7 @@ use petstore_core::journal::{Ended, Intent, Journal, Outcome, Via};
 use crate::context::Context;
 use crate::error::{Error, code};
 use crate::output::Output;
-
-/// Whether the journal's failure was said already: once a run.
-static WARNED: AtomicBool = AtomicBool::new(false);
-
-/// The journal of this run: in [`petstore_core::journal::dir`], unless `PETSTORE_JOURNAL=off`; off, with a
-/// warning, when it cannot be opened.
-pub fn open(output: &Output) -> Journal {
-    if petstore_core::journal::turned_off() {
-        return Journal::off();
-    }
-    let Some(dir) = petstore_core::journal::dir() else {
-        warn(output, "there is no state directory for it");
-        return Journal::off();
-    };
-    match Journal::open(&dir) {
-        Ok(journal) => journal,
-        Err(err) => {
-            warn(output, &format!("`{}` cannot be written: {err}", dir.join(petstore_core::journal::FILE).display()));
-            Journal::off()
-        }
-    }
-}
-
-/// Says, once a run, that the journal failed and why.
-fn warn(output: &Output, why: &str) {
-    if !WARNED.swap(true, Ordering::Relaxed) {
-        output.warning(&format!(
-            "the journal of writes is off for this run, as {why}; writes go on unrecorded (docs/journal.md)"
-        ));
-    }
-}
+use open::warn;
 
 /// What a write to `client`'s server is: `method` on `path` with `body`, asked for `via` the CLI or MCP, named
 /// `request_id`.

@@ -1,0 +1,84 @@
+//! What a bulk add says of each [`Event`] of its batch, as it happens: a note, or why it stops (`reason`, one word
+//! a program can match) and the words.
+
+use std::time::Duration;
+
+use petstore_core::batch::{Event, Hopeless, MAX_REFUSALS, MAX_SERVER_FAILURES, PAUSE_CAP, SIGNAL_GRACE};
+
+use super::sink::Halt;
+use crate::output::duration_words;
+use crate::output::jq::Stopped;
+
+/// The reason (for a stop) and the words of `event`; `None` for one the batch does not say in a line (the
+/// concurrency, which the progress shows; a stop another line says).
+pub(super) fn words(event: &Event<'_, Halt>) -> Option<(Option<&'static str>, String)> {
+    let words = match *event {
+        Event::Paused { pause, refusals } => (
+            None,
+            format!(
+                "the server is limiting requests: every request pauses for {} (refusal {refusals} of \
+                 {MAX_REFUSALS} in a row)",
+                duration_words(pause)
+            ),
+        ),
+        Event::PauseTooLong(pause) => {
+            let asked = if pause == Duration::MAX {
+                "more seconds than petstore counts".to_owned()
+            } else {
+                duration_words(pause)
+            };
+            (
+                Some("pause_too_long"),
+                format!(
+                    "the server asked for a pause of {asked}, longer than the {} a batch waits",
+                    duration_words(PAUSE_CAP)
+                ),
+            )
+        }
+        Event::KeptRefusing => (
+            Some("kept_refusing"),
+            format!("the server refused {MAX_REFUSALS} times in a row with nothing created between"),
+        ),
+        Event::KeptFailing => (
+            Some("kept_failing"),
+            format!(
+                "the server failed {MAX_SERVER_FAILURES} times in a row with nothing created; the rest is not \
+                 sent"
+            ),
+        ),
+        Event::Hopeless(Hopeless::SameFailure) => {
+            (Some("same_failure"), "every other record would fail the same way".to_owned())
+        }
+        Event::Hopeless(Hopeless::StoreFull) => {
+            (Some("store_full"), "the store is full, so every other record would be refused too".to_owned())
+        }
+        Event::SinkStopped(Halt::StdoutClosed) => (Some("stdout_closed"), "stdout closed".to_owned()),
+        // The signal says it.
+        Event::SinkStopped(Halt::Filter(Stopped::Signal(_))) => return None,
+        Event::SinkStopped(Halt::Filter(_)) => {
+            (Some("jq"), "`--jq` was stopped, so no more pets can be shown; the rest is not sent".to_owned())
+        }
+        Event::SinkStopped(Halt::Broken(_)) => return None,
+        Event::Waiting { in_flight } => (
+            Some("signal"),
+            format!(
+                "waiting for the {in_flight} requests in flight (at most {}; a second signal, such as Ctrl-C, \
+                 stops waiting)",
+                duration_words(SIGNAL_GRACE)
+            ),
+        ),
+        Event::GraceOver { in_flight } => (
+            Some("grace_over"),
+            format!(
+                "{in_flight} requests still in flight {} after the signal are abandoned",
+                duration_words(SIGNAL_GRACE)
+            ),
+        ),
+        Event::Concurrency(_) => return None,
+        Event::Paced => (
+            None,
+            "the server is limiting requests: the rest goes at the rate it accepts, refused records again".to_owned(),
+        ),
+    };
+    Some(words)
+}
