@@ -29,8 +29,9 @@ pub const FILE: &str = "journal.ndjson";
 pub const PREVIOUS: &str = "journal.1.ndjson";
 /// The lock taken to rotate.
 const LOCK: &str = "journal.lock";
-/// The size past which the journal is rotated: about 20,000 writes of an animal with a short name.
-pub const MAX_BYTES: u64 = 8 * 1024 * 1024;
+/// The size past which the journal is rotated: about 180,000 writes of an animal with a short name (a write is
+/// two lines, about 370 bytes), so that a batch of 100,000 records and the writes before it fit.
+pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// `PETSTORE_JOURNAL=off` turns the journal off.
 pub const VAR: &str = "PETSTORE_JOURNAL";
 
