@@ -233,6 +233,8 @@ pub mod code {
     KEY_NOT_CHECKED = "key_not_checked", Network, [], Safe, "`auth status` could not reach the server";
     NETWORK = "network", Network, [], Safe, "cannot connect, or the request failed on the way";
     TLS = "tls", Network, [], Never, "the TLS handshake failed";
+    NO_CA_STORE = "no_ca_store", Failure, [], Never,
+        "HTTPS, and the system has no CA certificates to check the server's with (and `--cacert` gave none)";
     TIMEOUT = "timeout", Network, [], Safe, "no answer in time";
     BROKEN_ANSWER = "broken_answer", Network, [], Safe, "the answer broke off";
     UNKNOWN_OUTCOME = "unknown_outcome", Network, [Failure, SIGHUP, SIGINT, SIGTERM], CheckFirst,

@@ -317,6 +317,8 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
+    check("ca-store", ca_store(target.map(|target| target.base_url.url()), ctx.cacert().is_some()));
+
     check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
 
     check("server", server(&outcome, request));
@@ -622,6 +624,35 @@ fn mask_proxy(value: &str) -> String {
 /// The host of `url`: what `NO_PROXY` entries and certificates name.
 fn host(url: &Url) -> &str {
     url.host_str().unwrap_or_default()
+}
+
+/// The system's CA certificates, which HTTPS checks servers' certificates with: how many and where from; none
+/// fails for an HTTPS base URL without `--cacert` (`cacert`), and is a warning otherwise.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn ca_store(base_url: Option<&Url>, cacert: bool) -> (Status, String) {
+    let roots = petstore_core::api::roots::system_roots();
+    let places: Vec<String> = roots.from.iter().map(|path| format!("`{}`", path.display())).collect();
+    let places = match places.as_slice() {
+        [] => "the places OpenSSL looks (there are none on this system)".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    let count = roots.certificates.len();
+    if count > 0 {
+        return (Status::Pass, format!("{count} CA certificates, read from {places}"));
+    }
+    let https = base_url.is_some_and(|url| url.scheme() == "https");
+    let detail = format!(
+        "no CA certificates in {places}: install the system's (Debian and Ubuntu: `apt install ca-certificates`), \
+         or give `--cacert FILE`"
+    );
+    if https && !cacert { (Status::Fail, detail) } else { (Status::Warn, detail) }
+}
+
+/// The platform's own verifier (the Keychain, the Windows certificate store) checks servers' certificates.
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn ca_store(_base_url: Option<&Url>, _cacert: bool) -> (Status, String) {
+    (Status::Pass, "the platform's certificate store, through its own verifier".to_owned())
 }
 
 /// TLS to the base URL, as the request found it.

@@ -252,6 +252,10 @@ impl From<api::Error> for Error {
                 Error::new(&code::TLS, format!("TLS handshake with `{origin}` failed: {reason}"))
                     .with_hint("if the server's certificate comes from a private CA, pass that CA with `--cacert FILE`")
             }
+            E::NoCaStore { .. } => Error::new(&code::NO_CA_STORE, format!("{message}, so nothing was sent")).with_hint(
+                "install the system's CA certificates (Debian and Ubuntu: `apt install ca-certificates`), point \
+                 `SSL_CERT_FILE` at a bundle, or pass the server's CA with `--cacert FILE`",
+            ),
             E::Timeout { origin } => Error::new(&code::TIMEOUT, format!("no answer from `{origin}` in time"))
                 .with_hint("give it longer with `--timeout SECONDS` or `PETSTORE_TIMEOUT` (the default is 30)"),
             E::Transport { origin, reason } => {

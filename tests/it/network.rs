@@ -481,3 +481,48 @@ fn plain_http_works_without_a_ca_store() {
     assert_eq!(run.code, 0, "{run}");
     assert_eq!(run.json().as_array().unwrap().len(), 3, "{run}");
 }
+
+/// Issue 44: over HTTPS with no CA certificates on the system (a container without ca-certificates) and none
+/// given, petstore says so and what to do before anything is sent (exit 1, `no_ca_store`); the server's CA given
+/// with `--cacert` is enough on its own; and `doctor` checks the system's certificates.
+#[test]
+fn https_with_no_ca_store_says_so_and_cacert_alone_is_enough() {
+    let env =
+        TestEnv::with(petstore_sandbox::Config::default().seed_pets(3).tls(petstore_sandbox::Tls::generate().unwrap()));
+    let bare = |cmd: &mut std::process::Command| {
+        cmd.env("SSL_CERT_FILE", "/dev/null").env("SSL_CERT_DIR", "/nonexistent");
+    };
+    let mut cmd = env.command();
+    bare(&mut cmd);
+    let run = Run::of(cmd.env_remove("PETSTORE_CACERT").args(["pets", "list"]));
+    assert_eq!(run.code, 1, "{run}");
+    let url = env.sandbox.base_url();
+    let origin = url.trim_end_matches("/v1");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: no CA certificates to check `{origin}`'s certificate with: none in `/dev/null` or `/nonexistent`, \
+             so nothing was sent\nhelp: install the system's CA certificates (Debian and Ubuntu: `apt install \
+             ca-certificates`), point `SSL_CERT_FILE` at a bundle, or pass the server's CA with `--cacert FILE`\n"
+        ),
+        "{run}"
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+    let mut cmd = env.command();
+    bare(&mut cmd);
+    let run = Run::of(cmd.args(["pets", "list", "--json"]));
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.json().as_array().unwrap().len(), 3);
+    // The doctor names the system's certificates, and where they are missing, says so.
+    let mut cmd = env.command();
+    bare(&mut cmd);
+    let run = Run::of(cmd.env_remove("PETSTORE_CACERT").args(["doctor", "-o", "tsv"]));
+    let row = run.stdout.lines().find(|line| line.starts_with("ca-store\t")).unwrap_or_else(|| panic!("{run}"));
+    assert_eq!(
+        row,
+        "ca-store\tFAIL\tno CA certificates in `/dev/null` or `/nonexistent`: install the system's (Debian and Ubuntu: `apt install ca-certificates`), or give `--cacert FILE`"
+    );
+    let run = env.run(&["doctor", "-o", "tsv"]);
+    let row = run.stdout.lines().find(|line| line.starts_with("ca-store\t")).unwrap_or_else(|| panic!("{run}"));
+    assert!(row.starts_with("ca-store\tPASS\t"), "{row}");
+}

@@ -221,6 +221,8 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         // Fresh for every request (`api::trace`).
         (r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b", "[REQUEST-ID]"),
         (r"\b00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}\b", "[TRACEPARENT]"),
+        // `doctor`'s count of the system's CA certificates and where they are: this machine's.
+        (r"\d+ CA certificates, read from(\s+)`[^`]+`", "[N] CA certificates, read from$1`[CA STORE]`"),
     ]);
     filters
 }

@@ -159,11 +159,44 @@ fn http_client(base: &Url, settings: Settings) -> Result<reqwest::Client, Error>
         // and plain HTTP works where there is none (a container without ca-certificates).
         builder = builder.no_proxy().tls_certs_only(settings.ca_certificates);
     } else {
-        for certificate in settings.ca_certificates {
-            builder = builder.add_root_certificate(certificate);
-        }
+        builder = trust(builder, base, settings.ca_certificates)?;
     }
     builder.build().map_err(|err| Error::from_reqwest(base, &err))
+}
+
+/// The certificates an HTTPS client trusts: the system's, read once a run from its bundle
+/// ([`super::roots`]), and `extra` (`--cacert`). None at all is an error before anything is sent.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn trust(
+    builder: reqwest::ClientBuilder,
+    base: &Url,
+    extra: Vec<reqwest::Certificate>,
+) -> Result<reqwest::ClientBuilder, Error> {
+    let roots = super::roots::system_roots();
+    if roots.certificates.is_empty() && extra.is_empty() {
+        let looked: Vec<String> = roots.from.iter().map(|path| format!("`{}`", path.display())).collect();
+        let looked = match looked.as_slice() {
+            [] => "the places OpenSSL looks (there are none on this system)".to_owned(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        };
+        return Err(Error::NoCaStore { origin: base.origin().ascii_serialization(), looked });
+    }
+    Ok(builder.tls_certs_only(roots.certificates.iter().cloned().chain(extra)))
+}
+
+/// The certificates an HTTPS client trusts: the platform verifier's (the Keychain, the Windows store), and
+/// `extra` (`--cacert`).
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn trust(
+    mut builder: reqwest::ClientBuilder,
+    _base: &Url,
+    extra: Vec<reqwest::Certificate>,
+) -> Result<reqwest::ClientBuilder, Error> {
+    for certificate in extra {
+        builder = builder.add_root_certificate(certificate);
+    }
+    Ok(builder)
 }
 
 /// Connections kept for the clients of a long-lived process (`petstore mcp`), which makes a client for each

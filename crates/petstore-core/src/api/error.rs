@@ -28,6 +28,11 @@ pub enum Error {
     #[error("TLS handshake with `{origin}` failed: {reason}")]
     Tls { origin: String, reason: String },
 
+    /// HTTPS, and the system has no CA certificate to check the server's with (a container without
+    /// ca-certificates) and none was given: `looked` says where petstore looked. Nothing was sent.
+    #[error("no CA certificates to check `{origin}`'s certificate with: none in {looked}")]
+    NoCaStore { origin: String, looked: String },
+
     /// The URL is longer than [`super::MAX_URL_BYTES`]; nothing was sent.
     #[error("the request URL is {length} bytes long, over petstore's limit of {limit} bytes: nothing was sent")]
     UrlTooLong { length: usize, limit: usize },

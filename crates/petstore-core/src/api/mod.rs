@@ -11,6 +11,8 @@ pub mod key;
 pub mod models;
 pub mod protocol;
 pub mod retry;
+#[cfg(all(unix, not(target_os = "macos")))]
+pub mod roots;
 pub mod trace;
 
 /// The largest request body petstore sends: the spec does not give one, so petstore takes the sandbox's
