@@ -236,9 +236,11 @@ fn the_documented_reconcile_loop_ends_with_an_undecidable_record() {
     const RECORDS: usize = 40;
     let env = TestEnv::with(Config::default().seed_pets(150).lost_reply_rate(0.2).drop_rate(0.1).fault_seed(3));
     let doc = include_str!("../../docs/bulk.md");
-    let block = doc.split("```sh\n").find(|block| block.contains("--undecided")).expect("the loop in docs/bulk.md");
-    let script: String =
-        block[..block.find("```").unwrap()].lines().map(|line| format!("{}\n", line.trim_start())).collect();
+    // The code of each `sh` block (up to its closing fence), the first that names `--undecided`.
+    let code = |block: &'static str| &block[..block.find("```").unwrap_or(block.len())];
+    let block =
+        doc.split("```sh\n").map(code).find(|code| code.contains("--undecided")).expect("the loop in docs/bulk.md");
+    let script: String = block.lines().map(|line| format!("{}\n", line.trim_start())).collect();
     let mut csv = "name,categoryId,status\n".to_owned();
     for i in 0..RECORDS {
         csv.push_str(&format!("Pet {i},{},{}\n", i % 5 + 1, ["available", "pending", "sold"][i % 3]));
