@@ -53,6 +53,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version, the commit it was built from, and the API version it speaks')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of a command''s `--json` output')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the store to an AI assistant over MCP (stdio)')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Set petstore up for AI assistants: register `petstore mcp` with their clients')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1145,6 +1146,72 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'petstore;agent' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register `petstore mcp` with AI assistant clients, and check that it starts')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'petstore;agent;setup' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'The client to set up (repeat it, or separate with commas); without it, every client installed here')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The user''s config (every project) or the current directory''s project files')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--allow-writes', '--allow-writes', [CompletionResultType]::ParameterName, 'Let the assistant add animals: the entry starts `petstore mcp --allow-writes`')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Report each client''s entry (and skill, with `--skill`) without changing anything')
+            [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Take out the `petstore` entries (and skills, with `--skill`) that `agent setup` wrote')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Also install the agent guide as a skill where the client reads skills (Claude Code, Codex, Gemini)')
+            [CompletionResult]::new('--print-skill', '--print-skill', [CompletionResultType]::ParameterName, 'Print the agent guide as a skill (`SKILL.md`, with its front matter) and do nothing else')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Change the files without asking first (a question is asked only at a terminal; elsewhere, a change needs `--yes`)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Change the files without asking first (a question is asked only at a terminal; elsewhere, a change needs `--yes`)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'petstore;agent;help' {
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register `petstore mcp` with AI assistant clients, and check that it starts')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'petstore;agent;help;setup' {
+            break
+        }
+        'petstore;agent;help;help' {
+            break
+        }
         'petstore;help' {
             [CompletionResult]::new('pets', 'pets', [CompletionResultType]::ParameterValue, 'List, add and look up the store''s animals')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send any request to the API and print the answer''s body')
@@ -1158,6 +1225,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version, the commit it was built from, and the API version it speaks')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the JSON Schema of a command''s `--json` output')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the store to an AI assistant over MCP (stdio)')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Set petstore up for AI assistants: register `petstore mcp` with their clients')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1291,6 +1359,13 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;mcp' {
+            break
+        }
+        'petstore;help;agent' {
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register `petstore mcp` with AI assistant clients, and check that it starts')
+            break
+        }
+        'petstore;help;agent;setup' {
             break
         }
         'petstore;help;help' {

@@ -21,6 +21,9 @@ _petstore() {
             ",$1")
                 cmd="petstore"
                 ;;
+            petstore,agent)
+                cmd="petstore__subcmd__agent"
+                ;;
             petstore,alias)
                 cmd="petstore__subcmd__alias"
                 ;;
@@ -62,6 +65,18 @@ _petstore() {
                 ;;
             petstore,version)
                 cmd="petstore__subcmd__version"
+                ;;
+            petstore__subcmd__agent,help)
+                cmd="petstore__subcmd__agent__subcmd__help"
+                ;;
+            petstore__subcmd__agent,setup)
+                cmd="petstore__subcmd__agent__subcmd__setup"
+                ;;
+            petstore__subcmd__agent__subcmd__help,help)
+                cmd="petstore__subcmd__agent__subcmd__help__subcmd__help"
+                ;;
+            petstore__subcmd__agent__subcmd__help,setup)
+                cmd="petstore__subcmd__agent__subcmd__help__subcmd__setup"
                 ;;
             petstore__subcmd__alias,help)
                 cmd="petstore__subcmd__alias__subcmd__help"
@@ -189,6 +204,9 @@ _petstore() {
             petstore__subcmd__env__subcmd__help,use)
                 cmd="petstore__subcmd__env__subcmd__help__subcmd__use"
                 ;;
+            petstore__subcmd__help,agent)
+                cmd="petstore__subcmd__help__subcmd__agent"
+                ;;
             petstore__subcmd__help,alias)
                 cmd="petstore__subcmd__help__subcmd__alias"
                 ;;
@@ -227,6 +245,9 @@ _petstore() {
                 ;;
             petstore__subcmd__help,version)
                 cmd="petstore__subcmd__help__subcmd__version"
+                ;;
+            petstore__subcmd__help__subcmd__agent,setup)
+                cmd="petstore__subcmd__help__subcmd__agent__subcmd__setup"
                 ;;
             petstore__subcmd__help__subcmd__alias,list)
                 cmd="petstore__subcmd__help__subcmd__alias__subcmd__list"
@@ -361,12 +382,154 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version pets api auth env config alias journal doctor completions completion version schema mcp help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version pets api auth env config alias journal doctor completions completion version schema mcp agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__agent)
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version setup help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__agent__subcmd__help)
+            opts="setup help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__agent__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__agent__subcmd__help__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__agent__subcmd__setup)
+            opts="-y -o -q -v -h -V --client --scope --allow-writes --status --remove --skill --print-skill --yes --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --client)
+                    COMPREPLY=($(compgen -W "claude-code claude-desktop cursor vscode codex gemini all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "user project" -- "${cur}"))
+                    return 0
+                    ;;
                 --env)
                     COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
                     return 0
@@ -1949,8 +2112,36 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help)
-            opts="pets api auth env config alias journal doctor completions version schema mcp help"
+            opts="pets api auth env config alias journal doctor completions version schema mcp agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__agent)
+            opts="setup"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__agent__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3242,7 +3433,7 @@ _petstore() {
             fi
             case "${prev}" in
                 --for)
-                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path alias list doctor version help error" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path alias list doctor version help agent setup error" -- "${cur}"))
                     return 0
                     ;;
                 --env)

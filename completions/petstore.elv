@@ -50,6 +50,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
             cand schema 'Print the JSON Schema of a command''s `--json` output'
             cand mcp 'Serve the store to an AI assistant over MCP (stdio)'
+            cand agent 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;pets'= {
@@ -1068,6 +1069,67 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'petstore;agent'= {
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand setup 'Register `petstore mcp` with AI assistant clients, and check that it starts'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;agent;setup'= {
+            cand --client 'The client to set up (repeat it, or separate with commas); without it, every client installed here'
+            cand --scope 'The user''s config (every project) or the current directory''s project files'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --allow-writes 'Let the assistant add animals: the entry starts `petstore mcp --allow-writes`'
+            cand --status 'Report each client''s entry (and skill, with `--skill`) without changing anything'
+            cand --remove 'Take out the `petstore` entries (and skills, with `--skill`) that `agent setup` wrote'
+            cand --skill 'Also install the agent guide as a skill where the client reads skills (Claude Code, Codex, Gemini)'
+            cand --print-skill 'Print the agent guide as a skill (`SKILL.md`, with its front matter) and do nothing else'
+            cand -y 'Change the files without asking first (a question is asked only at a terminal; elsewhere, a change needs `--yes`)'
+            cand --yes 'Change the files without asking first (a question is asked only at a terminal; elsewhere, a change needs `--yes`)'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'petstore;agent;help'= {
+            cand setup 'Register `petstore mcp` with AI assistant clients, and check that it starts'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'petstore;agent;help;setup'= {
+        }
+        &'petstore;agent;help;help'= {
+        }
         &'petstore;help'= {
             cand pets 'List, add and look up the store''s animals'
             cand api 'Send any request to the API and print the answer''s body'
@@ -1081,6 +1143,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand version 'Print the version, the commit it was built from, and the API version it speaks'
             cand schema 'Print the JSON Schema of a command''s `--json` output'
             cand mcp 'Serve the store to an AI assistant over MCP (stdio)'
+            cand agent 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'petstore;help;pets'= {
@@ -1178,6 +1241,11 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;schema'= {
         }
         &'petstore;help;mcp'= {
+        }
+        &'petstore;help;agent'= {
+            cand setup 'Register `petstore mcp` with AI assistant clients, and check that it starts'
+        }
+        &'petstore;help;agent;setup'= {
         }
         &'petstore;help;help'= {
         }

@@ -57,6 +57,7 @@ complete -c petstore -n "__fish_petstore_needs_command" -f -a "completion" -d 'P
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "agent" -d 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and not __fish_seen_subcommand_from list find add get watch help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -951,6 +952,7 @@ alias list\t''
 doctor\t''
 version\t''
 help\t''
+agent setup\t''
 error\t''"
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand schema" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
@@ -994,19 +996,79 @@ complete -c petstore -n "__fish_petstore_using_subcommand mcp" -l no-pager -d 'P
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_using_subcommand mcp" -s V -l version -d 'Print version'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "pets" -d 'List, add and look up the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "config" -d 'Show where petstore keeps its configuration'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "alias" -d 'Name command lines, and run them by that name'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "completions" -d 'Print the shell completion script for SHELL'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -f -a "setup" -d 'Register `petstore mcp` with AI assistant clients, and check that it starts'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and not __fish_seen_subcommand_from setup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l client -d 'The client to set up (repeat it, or separate with commas); without it, every client installed here' -r -f -a "claude-code\t'Claude Code: `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json`), a project\'s `.mcp.json`'
+claude-desktop\t'Claude Desktop: `claude_desktop_config.json` in its config directory; no project files'
+cursor\t'Cursor: `~/.cursor/mcp.json`, a project\'s `.cursor/mcp.json`'
+vscode\t'VS Code: the user profile\'s `mcp.json`, a project\'s `.vscode/mcp.json`'
+codex\t'Codex: `~/.codex/config.toml` (`$CODEX_HOME/config.toml`), a project\'s `.codex/config.toml`'
+gemini\t'Gemini CLI: `~/.gemini/settings.json`, a project\'s `.gemini/settings.json`'
+all\t'Every client above; with no `--client`, those installed here'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l scope -d 'The user\'s config (every project) or the current directory\'s project files' -r -f -a "user\t'The user\'s own config, for every project'
+project\t'The project in the current directory, in files that can be committed with it'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l allow-writes -d 'Let the assistant add animals: the entry starts `petstore mcp --allow-writes`'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l status -d 'Report each client\'s entry (and skill, with `--skill`) without changing anything'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l remove -d 'Take out the `petstore` entries (and skills, with `--skill`) that `agent setup` wrote'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l skill -d 'Also install the agent guide as a skill where the client reads skills (Claude Code, Codex, Gemini)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l print-skill -d 'Print the agent guide as a skill (`SKILL.md`, with its front matter) and do nothing else'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s y -l yes -d 'Change the files without asking first (a question is asked only at a terminal; elsewhere, a change needs `--yes`)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s V -l version -d 'Print version'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "setup" -d 'Register `petstore mcp` with AI assistant clients, and check that it starts'
+complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "alias" -d 'Name command lines, and run them by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "agent" -d 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'
@@ -1031,3 +1093,4 @@ complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from journal" -f -a "reconcile" -d 'Settle the writes of unknown outcome by looking each animal up; send nothing'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from journal" -f -a "send" -d 'Send the writes that never went out, once each'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "setup" -d 'Register `petstore mcp` with AI assistant clients, and check that it starts'

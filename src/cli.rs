@@ -11,6 +11,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::agent::AgentCommand;
 use crate::commands::alias::AliasCommand;
 use crate::commands::api::ApiArgs;
 use crate::commands::auth::AuthCommand;
@@ -291,6 +292,17 @@ Examples:
     Schema(SchemaArgs),
 
     Mcp(McpArgs),
+
+    /// Set petstore up for AI assistants: register `petstore mcp` with their clients
+    #[command(
+        subcommand,
+        after_long_help = "\
+Examples:
+  petstore --env staging agent setup
+  petstore agent setup --status
+  petstore agent setup --print-skill"
+    )]
+    Agent(AgentCommand),
 }
 
 /// The values clap offers for a setting whose type is the output's (which names no clap type): each variant's

@@ -176,7 +176,8 @@ pub mod code {
     CANNOT_ASK = "cannot_ask", Usage, [], Never,
         "a write to an environment whose writes are confirmed, where nobody can answer the question (no terminal, a \
          background job, an AI assistant); pass `--yes` (`petstore mcp`: the client cannot ask its user)";
-    NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never, "an `auth` command given a URL that is no environment";
+    NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never,
+        "an `auth` command or `agent setup` given a URL that is no environment";
     UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";
     OUT_OF_SCOPE = "out_of_scope", Usage, [], Never,
         "inside `petstore env run NAME` or `env shell NAME`: another environment or server (`--env`, `--base-url`, \
@@ -270,6 +271,8 @@ pub mod code {
     UNREADABLE_RESPONSE = "unreadable_response", Failure, [], Never, "the answer could not be read";
     NOT_HTTP = "not_http", Failure, [], Never, "the answer was not HTTP";
     CHECKS_FAILED = "checks_failed", Failure, [], Never, "`doctor` found failures";
+    AGENT_SETUP_FAILED = "agent_setup_failed", Failure, [], Never,
+        "`agent setup`: a client's file could not be read or written, or its entry did not start";
     FAILED_FILE = "failed_file", Failure, [], CheckFirst, "the `--failed` file could not be written";
     UNKNOWN_FILE = "unknown_file", Failure, [], CheckFirst, "the `--unknown` file could not be written";
     UNDECIDED_FILE = "undecided_file", Failure, [], CheckFirst, "the `--undecided` file could not be written";

@@ -77,11 +77,22 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     }
     let question = format!("{} [y/N] ", question(&env.name, target.base_url, what));
     let to = format!("to `{}`", env.name);
+    if ask(ctx, &question, &to).await? {
+        return Ok(());
+    }
+    Err(not_confirmed(&env.name))
+}
+
+/// Asks `question` (ending `[y/N] `) on stderr and reads the answer: whether it is `y` or `yes`. The caller has
+/// made sure a person can be asked. A signal while waiting, or the terminal closing, is
+/// [`Error::interrupted_unsent`] for the write `to` names (`to \`production\``).
+pub async fn ask(ctx: &Context, question: &str, to: &str) -> Result<bool, Error> {
+    let to = to.to_owned();
     crate::cleanup::registry().write_intended(to.clone());
     // Listening before the question shows, so that a Ctrl-C typed the moment it appears is not missed.
     let mut interrupts = crate::signals::subscribe();
     // Keys typed before the question showed are discarded there: `y⏎` typed ahead is no answer to it.
-    let question = ctx.output.question(&question);
+    let question = ctx.output.question(question);
     // Read on a blocking thread, so that a signal (a bulk add handles its own) ends the wait at once.
     let answer = tokio::task::spawn_blocking(|| {
         let mut line = String::new();
@@ -104,10 +115,7 @@ pub async fn confirm_write(ctx: &Context, yes: YesArgs, what: &str) -> Result<()
     };
     // Ctrl-D ends the read without ending the line.
     question.answered(answer.ends_with('\n'));
-    if is_yes(&answer) {
-        return Ok(());
-    }
-    Err(not_confirmed(&env.name))
+    Ok(is_yes(&answer))
 }
 
 /// The refusal of a write to `env`, whose writes are confirmed, when nobody can be asked (`why`).

@@ -1,5 +1,6 @@
 //! One module per noun, one file per verb; this file only dispatches.
 
+pub mod agent;
 pub mod alias;
 pub mod api;
 pub mod auth;
@@ -64,6 +65,7 @@ impl Command {
             Command::Alias(verb) => verb.about(),
             Command::Mcp(args) => args.about(),
             Command::Journal(args) => args.about(),
+            Command::Agent(verb) => verb.about(),
         }
     }
 }
@@ -83,6 +85,7 @@ pub async fn run(ctx: &Arc<Context>, command: &Command) -> Result<(), Error> {
         Command::Schema(args) => schema::run(ctx, args),
         Command::Mcp(args) => mcp::run(ctx, args).await,
         Command::Journal(args) => journal::run(ctx, args).await,
+        Command::Agent(command) => agent::run(ctx, command).await,
     }
 }
 

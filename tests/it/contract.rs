@@ -172,7 +172,8 @@ fn help_as_json_is_the_command_tree() {
             "completions",
             "version",
             "schema",
-            "mcp"
+            "mcp",
+            "agent"
         ]
     );
     for args in [

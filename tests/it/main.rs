@@ -6,6 +6,7 @@
 
 mod common;
 
+mod agent_setup;
 mod api;
 mod auth;
 mod batch_edges;

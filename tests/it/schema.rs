@@ -63,7 +63,7 @@ fn validator(name: &str) -> jsonschema::Validator {
     jsonschema::validator_for(&schema).unwrap_or_else(|err| panic!("`{name}`'s schema is invalid: {err}"))
 }
 
-fn assert_valid(name: &str, document: &Value, what: &str) {
+pub(crate) fn assert_valid(name: &str, document: &Value, what: &str) {
     let validator = validator(name);
     let errors: Vec<String> =
         validator.iter_errors(document).map(|err| format!("{err} at {}", err.instance_path())).collect();
@@ -143,6 +143,7 @@ fn a_live_run_of_every_command_is_valid_against_its_schema() {
         ("version", &["--json", "version"]),
         ("help", &["help", "--json"]),
         ("help", &["pets", "add", "--help", "--json"]),
+        ("agent setup", &["--json", "agent", "setup", "--status"]),
     ];
     assert_eq!(petstore(&["alias", "set", "avail", "pets list --status available"]).code, 0);
     let mut covered: Vec<&str> = Vec::new();

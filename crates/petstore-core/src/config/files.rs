@@ -190,13 +190,34 @@ pub fn read_regular_file(path: &Path) -> Result<Option<(String, fs::Metadata)>, 
 /// there is removed first. Something there that is not a regular file is left alone, and is an error.
 pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Error> {
     debug_assert!(path.starts_with(lock.dir()), "the lock covers the config directory's files alone");
+    replace(path, bytes, Mode::Private)
+}
+
+/// The mode [`replace`] gives the new file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Readable by the user alone (0600).
+    Private,
+    /// The mode of the file it replaces; 0600 for a new file. Another program's file (an assistant's config)
+    /// keeps what its owner gave it.
+    Kept,
+}
+
+/// Replaces the file at `path` with `bytes` as [`write_private`] does (through a symlink to its target, a
+/// temporary file renamed over it, never half a file), with the mode `mode` says.
+pub fn replace(path: &Path, bytes: &[u8], mode: Mode) -> Result<(), Error> {
     let fail = |source| Error::Write { path: path.to_owned(), source };
     let target = follow_symlinks(path).map_err(fail)?;
-    match fs::symlink_metadata(&target) {
-        Ok(metadata) => check_regular(path, &metadata)?,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+    let existing = match fs::symlink_metadata(&target) {
+        Ok(metadata) => {
+            check_regular(path, &metadata)?;
+            Some(metadata)
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
         Err(source) => return Err(fail(source)),
-    }
+    };
+    #[cfg(not(unix))]
+    let _ = (mode, existing);
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -211,7 +232,11 @@ pub fn write_private(lock: &DirLock, path: &Path, bytes: &[u8]) -> Result<(), Er
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        file.as_file().set_permissions(fs::Permissions::from_mode(0o600)).map_err(fail)?;
+        let bits = match (mode, &existing) {
+            (Mode::Kept, Some(metadata)) => metadata.permissions().mode() & 0o7777,
+            _ => 0o600,
+        };
+        file.as_file().set_permissions(fs::Permissions::from_mode(bits)).map_err(fail)?;
     }
     file.write_all(bytes).map_err(fail)?;
     file.as_file().sync_all().map_err(fail)?;

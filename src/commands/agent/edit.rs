@@ -1,0 +1,311 @@
+//! The `petstore` entry in an assistant's config file, read, set and taken out with every other byte of the
+//! file kept: the other entries, their order, comments (where the client allows them), indentation and line
+//! endings. JSON is edited on its syntax tree (jsonc-parser's), TOML with toml_edit.
+
+use serde_json::{Map, Value};
+
+use super::clients::Format;
+
+/// The name of the entry `agent setup` writes.
+pub const NAME: &str = "petstore";
+
+/// A file's text that cannot be edited: why, in words that follow "cannot use `PATH`: ".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unusable(pub String);
+
+/// The `petstore` entry in `text` (`None` when there is none), as JSON.
+pub fn entry(text: &str, format: Format) -> Result<Option<Value>, Unusable> {
+    match format {
+        Format::Json { key, .. } => {
+            let root = parse_json(text)?;
+            let Some(servers) = json_servers(&root, key)? else { return Ok(None) };
+            Ok(servers.get(NAME).and_then(|prop| prop.value()).and_then(|value| value.to_serde_value()))
+        }
+        Format::Toml => {
+            let doc = parse_toml(text)?;
+            let Some(servers) = toml_servers(&doc)? else { return Ok(None) };
+            Ok(servers.get(NAME).map(toml_to_json))
+        }
+    }
+}
+
+/// `text` with the `petstore` entry set to `value` (added at the end of the servers, or replaced where it is).
+pub fn set(text: &str, format: Format, value: &Value) -> Result<String, Unusable> {
+    match format {
+        Format::Json { key, .. } => {
+            let root = parse_json(text)?;
+            let object = root.object_value_or_create().ok_or_else(not_an_object)?;
+            let servers = match object.get(key) {
+                Some(prop) => match prop.value() {
+                    Some(jsonc_parser::cst::CstNode::Container(jsonc_parser::cst::CstContainerNode::Object(
+                        servers,
+                    ))) => servers,
+                    _ => return Err(Unusable(format!("its `{key}` is not an object"))),
+                },
+                None => object.object_value_or_set(key),
+            };
+            match servers.get(NAME) {
+                Some(prop) => prop.set_value(cst_value(value)),
+                None => {
+                    servers.append(NAME, cst_value(value));
+                }
+            }
+            let mut out = root.to_string();
+            if !out.ends_with('\n') && (text.is_empty() || text.ends_with('\n')) {
+                out.push('\n');
+            }
+            Ok(out)
+        }
+        Format::Toml => {
+            let mut doc = parse_toml(text)?;
+            toml_servers(&doc)?;
+            if doc.get("mcp_servers").is_none() {
+                let mut table = toml_edit::Table::new();
+                // `[mcp_servers.petstore]` alone, without an empty `[mcp_servers]` above it.
+                table.set_implicit(true);
+                doc.insert("mcp_servers", toml_edit::Item::Table(table));
+            }
+            let servers = doc["mcp_servers"].as_table_like_mut().expect("checked to be a table");
+            let item = toml_item(value);
+            match servers.get_mut(NAME) {
+                // An inline table stays inline, a table a table.
+                Some(existing) if existing.is_inline_table() => {
+                    *existing = toml_edit::Item::Value(toml_edit::Value::InlineTable(
+                        item.into_table().expect("an entry is a table").into_inline_table(),
+                    ));
+                }
+                Some(existing) => *existing = item,
+                None => {
+                    servers.insert(NAME, item);
+                }
+            }
+            Ok(doc.to_string())
+        }
+    }
+}
+
+/// `text` without the `petstore` entry, and without the servers' object or table if it is left empty;
+/// `None` when nothing is left of the file but an empty object or table (the file can go).
+pub fn remove(text: &str, format: Format) -> Result<Option<String>, Unusable> {
+    match format {
+        Format::Json { key, .. } => {
+            let root = parse_json(text)?;
+            if let Some(servers) = json_servers(&root, key)? {
+                if let Some(prop) = servers.get(NAME) {
+                    prop.remove();
+                }
+                if servers.properties().is_empty()
+                    && servers.to_string().chars().all(|c| "{}".contains(c) || c.is_whitespace())
+                    && let Some(prop) = root.object_value().and_then(|object| object.get(key))
+                {
+                    prop.remove();
+                }
+            }
+            let out = root.to_string();
+            let empty = out.chars().filter(|c| !c.is_whitespace()).collect::<String>() == "{}";
+            Ok((!empty).then_some(out))
+        }
+        Format::Toml => {
+            let mut doc = parse_toml(text)?;
+            if toml_servers(&doc)?.is_some() {
+                let servers = doc["mcp_servers"].as_table_like_mut().expect("checked to be a table");
+                servers.remove(NAME);
+                if servers.is_empty() {
+                    doc.remove("mcp_servers");
+                }
+            }
+            let out = doc.to_string();
+            Ok((!out.trim().is_empty()).then_some(out))
+        }
+    }
+}
+
+/// The text of a new file's, or an empty one's, root.
+fn parse_json(text: &str) -> Result<jsonc_parser::cst::CstRootNode, Unusable> {
+    jsonc_parser::cst::CstRootNode::parse(text, &jsonc_parser::ParseOptions::default())
+        .map_err(|err| Unusable(format!("it is not JSON: {err}")))
+}
+
+fn not_an_object() -> Unusable {
+    Unusable("it is not a JSON object".to_owned())
+}
+
+/// The servers' object under `key`, if there is one.
+fn json_servers(
+    root: &jsonc_parser::cst::CstRootNode,
+    key: &str,
+) -> Result<Option<jsonc_parser::cst::CstObject>, Unusable> {
+    use jsonc_parser::cst::{CstContainerNode, CstNode};
+    let object = match root.value() {
+        None => return Ok(None),
+        Some(CstNode::Container(CstContainerNode::Object(object))) => object,
+        Some(_) => return Err(not_an_object()),
+    };
+    let Some(prop) = object.get(key) else { return Ok(None) };
+    match prop.value() {
+        Some(CstNode::Container(CstContainerNode::Object(servers))) => Ok(Some(servers)),
+        _ => Err(Unusable(format!("its `{key}` is not an object"))),
+    }
+}
+
+/// `value` as jsonc-parser inserts it.
+fn cst_value(value: &Value) -> jsonc_parser::cst::CstInputValue {
+    use jsonc_parser::cst::CstInputValue;
+    match value {
+        Value::Null => CstInputValue::Null,
+        Value::Bool(flag) => CstInputValue::Bool(*flag),
+        Value::Number(number) => CstInputValue::Number(number.to_string()),
+        Value::String(text) => CstInputValue::String(text.clone()),
+        Value::Array(items) => CstInputValue::Array(items.iter().map(cst_value).collect()),
+        Value::Object(object) => {
+            CstInputValue::Object(object.iter().map(|(key, value)| (key.clone(), cst_value(value))).collect())
+        }
+    }
+}
+
+fn parse_toml(text: &str) -> Result<toml_edit::DocumentMut, Unusable> {
+    text.parse::<toml_edit::DocumentMut>().map_err(|err| {
+        let first = err.to_string().lines().next().unwrap_or_default().trim().to_owned();
+        Unusable(format!("it is not TOML: {first}"))
+    })
+}
+
+/// The `mcp_servers` table, if there is one.
+fn toml_servers(doc: &toml_edit::DocumentMut) -> Result<Option<&dyn toml_edit::TableLike>, Unusable> {
+    match doc.get("mcp_servers") {
+        None => Ok(None),
+        Some(item) => {
+            item.as_table_like().map(Some).ok_or_else(|| Unusable("its `mcp_servers` is not a table".to_owned()))
+        }
+    }
+}
+
+/// An entry (an object of strings and arrays of strings) as a TOML table.
+fn toml_item(value: &Value) -> toml_edit::Item {
+    let mut table = toml_edit::Table::new();
+    if let Value::Object(object) = value {
+        for (key, value) in object {
+            table.insert(key, toml_edit::Item::Value(toml_value(value)));
+        }
+    }
+    toml_edit::Item::Table(table)
+}
+
+fn toml_value(value: &Value) -> toml_edit::Value {
+    match value {
+        Value::Bool(flag) => (*flag).into(),
+        Value::Number(number) => match number.as_i64() {
+            Some(int) => int.into(),
+            None => number.as_f64().unwrap_or_default().into(),
+        },
+        Value::Array(items) => toml_edit::Value::Array(items.iter().map(toml_value).collect()),
+        Value::Object(object) => {
+            let mut table = toml_edit::InlineTable::new();
+            for (key, value) in object {
+                table.insert(key, toml_value(value));
+            }
+            toml_edit::Value::InlineTable(table)
+        }
+        Value::String(text) => text.as_str().into(),
+        // TOML has no null; an entry never holds one.
+        Value::Null => "".into(),
+    }
+}
+
+/// A TOML item as JSON, to compare with the entry `agent setup` writes.
+fn toml_to_json(item: &toml_edit::Item) -> Value {
+    match item {
+        toml_edit::Item::Value(value) => toml_value_to_json(value),
+        toml_edit::Item::Table(table) => {
+            Value::Object(table.iter().map(|(key, item)| (key.to_owned(), toml_to_json(item))).collect::<Map<_, _>>())
+        }
+        toml_edit::Item::ArrayOfTables(tables) => {
+            Value::Array(tables.iter().map(|table| toml_to_json(&toml_edit::Item::Table(table.clone()))).collect())
+        }
+        toml_edit::Item::None => Value::Null,
+    }
+}
+
+fn toml_value_to_json(value: &toml_edit::Value) -> Value {
+    match value {
+        toml_edit::Value::String(text) => Value::String(text.value().clone()),
+        toml_edit::Value::Integer(int) => Value::from(*int.value()),
+        toml_edit::Value::Float(float) => Value::from(*float.value()),
+        toml_edit::Value::Boolean(flag) => Value::Bool(*flag.value()),
+        toml_edit::Value::Datetime(at) => Value::String(at.value().to_string()),
+        toml_edit::Value::Array(items) => Value::Array(items.iter().map(toml_value_to_json).collect()),
+        toml_edit::Value::InlineTable(table) => Value::Object(
+            table.iter().map(|(key, value)| (key.to_owned(), toml_value_to_json(value))).collect::<Map<_, _>>(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const JSON: Format = Format::Json { key: "mcpServers", typed: false };
+
+    fn entry_value() -> Value {
+        json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]})
+    }
+
+    #[test]
+    fn a_json_entry_is_added_keeping_comments_order_and_indentation() {
+        let text = "{\n    // mine\n    \"theme\": \"dark\",\n    \"mcpServers\": {\n        \"other\": {\"command\": \"x\"}\n    }\n}\n";
+        let out = set(text, JSON, &entry_value()).unwrap();
+        assert_eq!(
+            out,
+            "{\n    // mine\n    \"theme\": \"dark\",\n    \"mcpServers\": {\n        \"other\": {\"command\": \"x\"},\n        \"petstore\": {\n            \"command\": \"/usr/bin/petstore\",\n            \"args\": [\"--env\", \"staging\", \"mcp\"]\n        }\n    }\n}\n"
+        );
+        assert_eq!(entry(&out, JSON).unwrap(), Some(entry_value()));
+        // Set again: the same text.
+        assert_eq!(set(&out, JSON, &entry_value()).unwrap(), out);
+        // Taken out: the file as it was.
+        assert_eq!(remove(&out, JSON).unwrap().as_deref(), Some(text));
+    }
+
+    #[test]
+    fn a_new_json_file_gets_the_servers_object_and_goes_when_emptied() {
+        let out = set("", JSON, &entry_value()).unwrap();
+        assert_eq!(
+            out,
+            "{\n  \"mcpServers\": {\n    \"petstore\": {\n      \"command\": \"/usr/bin/petstore\",\n      \"args\": [\"--env\", \"staging\", \"mcp\"]\n    }\n  }\n}\n"
+        );
+        assert_eq!(remove(&out, JSON).unwrap(), None);
+        assert_eq!(remove("{}", JSON).unwrap(), None);
+        assert_eq!(entry("", JSON).unwrap(), None);
+    }
+
+    #[test]
+    fn json_that_cannot_hold_servers_is_refused() {
+        assert!(set("[1]", JSON, &entry_value()).unwrap_err().0.contains("not a JSON object"));
+        assert_eq!(
+            set("{\"mcpServers\": 3}", JSON, &entry_value()).unwrap_err().0,
+            "its `mcpServers` is not an object"
+        );
+        assert!(entry("{\"a\": ", JSON).unwrap_err().0.starts_with("it is not JSON"));
+    }
+
+    #[test]
+    fn a_toml_entry_is_added_keeping_the_rest_and_removed_cleanly() {
+        let text = "# my codex\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n";
+        let out = set(text, Format::Toml, &entry_value()).unwrap();
+        assert_eq!(
+            out,
+            "# my codex\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n\n[mcp_servers.petstore]\ncommand = \"/usr/bin/petstore\"\nargs = [\"--env\", \"staging\", \"mcp\"]\n"
+        );
+        assert_eq!(entry(&out, Format::Toml).unwrap(), Some(entry_value()));
+        assert_eq!(set(&out, Format::Toml, &entry_value()).unwrap(), out);
+        assert_eq!(remove(&out, Format::Toml).unwrap().as_deref(), Some(text));
+        let alone = set("", Format::Toml, &entry_value()).unwrap();
+        assert_eq!(
+            alone,
+            "[mcp_servers.petstore]\ncommand = \"/usr/bin/petstore\"\nargs = [\"--env\", \"staging\", \"mcp\"]\n"
+        );
+        assert_eq!(remove(&alone, Format::Toml).unwrap(), None);
+        assert!(set("mcp_servers = 1", Format::Toml, &entry_value()).unwrap_err().0.contains("not a table"));
+        assert!(entry("[x", Format::Toml).unwrap_err().0.starts_with("it is not TOML"));
+    }
+}

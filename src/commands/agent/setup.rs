@@ -1,0 +1,575 @@
+//! `petstore agent setup`: `petstore mcp` registered with the assistant clients, each entry checked by
+//! starting it; `--status` reports, `--remove` takes out what it wrote, `--skill` adds the agent guide as a
+//! skill, `--print-skill` prints it.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use petstore_core::config::files;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::clients::{self, Client, Dirs, Format, Place, Scope};
+use super::edit::{self, Unusable};
+use crate::context::Context;
+use crate::error::{Error, code};
+
+/// Register `petstore mcp` with AI assistant clients, and check that it starts
+///
+/// Merges one `petstore` entry into each client's own config file: this program's absolute path, then
+/// `--env NAME mcp` (NAME is the environment in use: `--env`, `env use`, the scope of `env run`), with
+/// `--allow-writes` if given; never a key or a key variable. Every other entry and the file's formatting stay.
+/// Each entry is then started as the client would start it, and must answer MCP's `initialize` and
+/// `tools/list`. Per client it reports `installed`, `unchanged` or `failed` with the reason; `skipped` for a
+/// client not installed here (none of its files) unless named with `--client`. A file it cannot parse is left
+/// alone. It asks before changing any file, where a person can answer; `--yes` answers for them
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore --env staging agent setup
+  petstore agent setup --client claude-code --client codex --yes
+  petstore agent setup --scope project --client vscode --allow-writes
+  petstore agent setup --status --json
+  petstore agent setup --remove --yes
+  petstore agent setup --print-skill > SKILL.md")]
+pub struct SetupArgs {
+    /// The client to set up (repeat it, or separate with commas); without it, every client installed here
+    #[arg(long, value_enum, value_name = "CLIENT", value_delimiter = ',')]
+    pub client: Vec<Client>,
+
+    /// The user's config (every project) or the current directory's project files
+    #[arg(long, value_enum, value_name = "SCOPE", default_value_t = Scope::User)]
+    pub scope: Scope,
+
+    /// Let the assistant add animals: the entry starts `petstore mcp --allow-writes`
+    #[arg(long, conflicts_with_all = ["status", "remove"])]
+    pub allow_writes: bool,
+
+    /// Report each client's entry (and skill, with `--skill`) without changing anything
+    #[arg(long, conflicts_with = "remove")]
+    pub status: bool,
+
+    /// Take out the `petstore` entries (and skills, with `--skill`) that `agent setup` wrote
+    #[arg(long)]
+    pub remove: bool,
+
+    /// Also install the agent guide as a skill where the client reads skills (Claude Code, Codex, Gemini)
+    #[arg(long)]
+    pub skill: bool,
+
+    /// Print the agent guide as a skill (`SKILL.md`, with its front matter) and do nothing else
+    #[arg(long, conflicts_with_all = ["client", "allow_writes", "status", "remove", "skill"])]
+    pub print_skill: bool,
+
+    /// Change the files without asking first (a question is asked only at a terminal; elsewhere, a change
+    /// needs `--yes`)
+    #[arg(short, long)]
+    pub yes: bool,
+}
+
+/// What `agent setup` did, or would do, for one client, as `--json` prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The entry was written (or, with `--status`, is there as `agent setup` writes it) and it starts.
+    Installed,
+    /// The entry was already there as `agent setup` writes it, and it starts.
+    Unchanged,
+    /// With `--remove`: the entry (or skill) was taken out.
+    Removed,
+    /// There is no entry (or skill).
+    Absent,
+    /// With `--status`: an entry is there, but not the one `agent setup` would write now.
+    Differs,
+    /// The client is not installed here (none of its files), or has no file for this scope.
+    Skipped,
+    /// The client reads no skills (`--skill`).
+    Unsupported,
+    /// Something went wrong: `reason` says what.
+    Failed,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Installed => "installed",
+            Status::Unchanged => "unchanged",
+            Status::Removed => "removed",
+            Status::Absent => "absent",
+            Status::Differs => "differs",
+            Status::Skipped => "skipped",
+            Status::Unsupported => "unsupported",
+            Status::Failed => "failed",
+        }
+    }
+}
+
+/// `agent setup --json`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct Report {
+    /// `user` or `project`.
+    pub scope: Scope,
+    /// The environment the entry pins.
+    pub env: String,
+    /// The command each entry runs.
+    pub command: String,
+    pub args: Vec<String>,
+    pub clients: Vec<ClientReport>,
+}
+
+/// One client's line of the report.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct ClientReport {
+    pub client: &'static str,
+    /// The client's config file; `null` for a scope it has none for.
+    pub path: Option<PathBuf>,
+    pub status: Status,
+    /// The tools the entry listed when started (empty when it was not started).
+    pub tools: Vec<String>,
+    /// Why it failed, was skipped or differs; `null` otherwise.
+    pub reason: Option<String>,
+    /// With `--skill`: the skill's file and what became of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<SkillReport>,
+}
+
+/// What became of a client's skill.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct SkillReport {
+    pub path: Option<PathBuf>,
+    pub status: Status,
+    pub reason: Option<String>,
+}
+
+/// What is done to one file once the question is answered.
+#[derive(Debug)]
+enum Change {
+    /// Write `text` to the file (read as `before`).
+    Write { before: Option<String>, text: String },
+    /// Remove the file (it held nothing else).
+    Delete { before: String },
+}
+
+/// The work for one client: its place, its line of the report, and the file changes it needs.
+#[derive(Debug)]
+struct Plan {
+    place: Option<Place>,
+    report: ClientReport,
+    config: Option<Change>,
+    skill: Option<Change>,
+}
+
+/// What `agent setup` does: set up, report, or remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Setup,
+    Status,
+    Remove,
+}
+
+/// Runs `agent setup`.
+pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
+    if args.print_skill {
+        return Ok(ctx.output.line(super::skill::text().trim_end())?);
+    }
+    let mode = match (args.status, args.remove) {
+        (true, _) => Mode::Status,
+        (_, true) => Mode::Remove,
+        _ => Mode::Setup,
+    };
+    let dirs = Dirs::from_env().ok_or_else(|| {
+        Error::new(&code::AGENT_SETUP_FAILED, "cannot find the home directory or the current directory")
+            .with_hint("set `HOME` to the home directory, and run it from a directory that exists")
+    })?;
+    let target = ctx.target()?;
+    let Some(env) = target.env else {
+        return Err(Error::new(
+            &code::NOT_AN_ENVIRONMENT,
+            format!("`agent setup` pins an environment by name, and `{}` is no environment's URL", target.base_url),
+        )
+        .with_hint("add it with `petstore env add NAME --base-url URL`, then pass `--env NAME`"));
+    };
+    if args.scope == Scope::Project && args.client.contains(&Client::ClaudeDesktop) {
+        return Err(Error::new(
+            &code::INVALID_VALUE,
+            "Claude Desktop has no project config: `--scope project` cannot set it up",
+        )
+        .with_hint("leave out `--client claude-desktop`, or use `--scope user`"));
+    }
+    let command = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?
+        .display()
+        .to_string();
+    let mut entry_args = vec!["--env".to_owned(), env.name.clone(), "mcp".to_owned()];
+    if args.allow_writes {
+        entry_args.push("--allow-writes".to_owned());
+    }
+    let skill = args.skill.then(super::skill::text);
+
+    let named: Vec<Client> =
+        if args.client.is_empty() || args.client.contains(&Client::All) { Vec::new() } else { args.client.clone() };
+    let mut plans: Vec<Plan> = Client::EACH
+        .iter()
+        .filter(|client| named.is_empty() || named.contains(client))
+        .map(|&client| {
+            plan(client, mode, args.scope, &dirs, !named.is_empty(), &command, &entry_args, skill.as_deref())
+        })
+        .collect();
+
+    let changes: Vec<&Path> = plans
+        .iter()
+        .flat_map(|plan| {
+            let place = plan.place.as_ref();
+            let config = plan.config.as_ref().and(place.map(|place| place.path.as_path()));
+            let skill = plan.skill.as_ref().and(place.and_then(|place| place.skill.as_deref()));
+            [config, skill]
+        })
+        .flatten()
+        .collect();
+    if !changes.is_empty() && !args.yes {
+        let files = changes.iter().map(|path| clients::shown(path, &dirs)).collect::<Vec<_>>().join(", ");
+        let what = match mode {
+            Mode::Remove => format!("take petstore out of {files}"),
+            _ => format!("write petstore into {files}"),
+        };
+        if let Some(why) = ctx.output.cannot_ask() {
+            return Err(Error::new(
+                &code::CANNOT_ASK,
+                format!("cannot ask before changing the assistants' files: {}, so no file was changed", why.describe()),
+            )
+            .with_hint(format!("pass `--yes` to {what}, or {}", why.instead())));
+        }
+        let question = format!("{}{}? [y/N] ", what[..1].to_uppercase(), &what[1..]);
+        if !crate::commands::confirm::ask(ctx, &question, "to any assistant's file").await? {
+            return Err(Error::new(&code::NOT_CONFIRMED, "not confirmed, so no file was changed")
+                .with_hint("answer `y` to change them, or pass `--yes`; `--status` shows where each client stands"));
+        }
+    }
+
+    let mut verified = Verified::new();
+    for plan in &mut plans {
+        apply(plan, mode, &command, &entry_args, &mut verified).await;
+    }
+
+    let failed = plans.iter().filter(|plan| plan_failed(plan)).count();
+    let report = Report {
+        scope: args.scope,
+        env: env.name.clone(),
+        command,
+        args: entry_args,
+        clients: plans.into_iter().map(|plan| plan.report).collect(),
+    };
+    ctx.output.value(&report, &words(&report, &dirs))?;
+    if failed > 0 {
+        let total = report.clients.len();
+        return Err(Error::new(
+            &code::AGENT_SETUP_FAILED,
+            format!("{failed} of {total} {} failed", if total == 1 { "client" } else { "clients" }),
+        )
+        .with_hint("each failed line says why; fix that and run it again"));
+    }
+    Ok(())
+}
+
+/// Whether a client's line, or its skill's, failed.
+fn plan_failed(plan: &Plan) -> bool {
+    plan.report.status == Status::Failed
+        || plan.report.skill.as_ref().is_some_and(|skill| skill.status == Status::Failed)
+}
+
+/// The entry `agent setup` writes for `format`.
+fn entry_value(format: Format, command: &str, args: &[String]) -> Value {
+    match format {
+        Format::Json { typed: true, .. } => json!({"type": "stdio", "command": command, "args": args}),
+        _ => json!({"command": command, "args": args}),
+    }
+}
+
+/// Whether `value` is an entry `agent setup` wrote: `petstore ... --env NAME mcp [--allow-writes]` and nothing
+/// else, as `--remove` takes out only those.
+fn written_by_setup(value: &Value) -> bool {
+    let Some(object) = value.as_object() else { return false };
+    let keys_ok = object.keys().all(|key| ["type", "command", "args"].contains(&key.as_str()));
+    let type_ok = object.get("type").is_none_or(|kind| kind == "stdio");
+    let program_ok = object
+        .get("command")
+        .and_then(Value::as_str)
+        // The file's name after either separator: a Windows path is read the same on any system.
+        .map(|command| command.rsplit(['/', '\\']).next().unwrap_or(command))
+        .is_some_and(|name| name == "petstore" || name.eq_ignore_ascii_case("petstore.exe"));
+    let args: Option<Vec<&str>> =
+        object.get("args").and_then(Value::as_array).and_then(|args| args.iter().map(Value::as_str).collect());
+    let args_ok = matches!(args.as_deref(), Some(["--env", _, "mcp"] | ["--env", _, "mcp", "--allow-writes"]));
+    keys_ok && type_ok && program_ok && args_ok
+}
+
+/// The text of the file at `path`, `None` when there is none.
+fn read(path: &Path) -> Result<Option<String>, String> {
+    files::read_regular(path).map_err(|err| err.to_string())
+}
+
+/// What to do for `client`: its line of the report as far as it is known before anything is written.
+#[allow(clippy::too_many_arguments)]
+fn plan(
+    client: Client,
+    mode: Mode,
+    scope: Scope,
+    dirs: &Dirs,
+    named: bool,
+    command: &str,
+    args: &[String],
+    skill: Option<&str>,
+) -> Plan {
+    let report = |path: Option<PathBuf>, status, reason: Option<String>| ClientReport {
+        client: client.name(),
+        path,
+        status,
+        tools: Vec::new(),
+        reason,
+        skill: None,
+    };
+    let Some(place) = clients::place(client, scope, dirs) else {
+        let reason = format!("{} has no project config", client.name());
+        return Plan { place: None, report: report(None, Status::Skipped, Some(reason)), config: None, skill: None };
+    };
+    if !named && !place.installed() {
+        let reason = format!("not installed here (no {})", clients::shown(&place.sign, dirs));
+        return Plan {
+            report: report(Some(place.path.clone()), Status::Skipped, Some(reason)),
+            place: Some(place),
+            config: None,
+            skill: None,
+        };
+    }
+    let wanted = entry_value(place.format, command, args);
+    let (status, reason, config) = match read(&place.path) {
+        Err(why) => (Status::Failed, Some(why), None),
+        Ok(before) => {
+            let text = before.clone().unwrap_or_default();
+            match (mode, edit::entry(&text, place.format)) {
+                (_, Err(Unusable(why))) => (Status::Failed, Some(format!("left alone: {why}")), None),
+                (Mode::Status, Ok(None)) => (Status::Absent, None, None),
+                (Mode::Status, Ok(Some(found))) if found == wanted => (Status::Installed, None, None),
+                (Mode::Status, Ok(Some(found))) => (Status::Differs, Some(differs(&found)), None),
+                (Mode::Setup, Ok(Some(found))) if found == wanted => (Status::Unchanged, None, None),
+                (Mode::Setup, Ok(_)) => match edit::set(&text, place.format, &wanted) {
+                    Ok(text) => (Status::Installed, None, Some(Change::Write { before, text })),
+                    Err(Unusable(why)) => (Status::Failed, Some(format!("left alone: {why}")), None),
+                },
+                (Mode::Remove, Ok(None)) => (Status::Absent, None, None),
+                (Mode::Remove, Ok(Some(found))) if !written_by_setup(&found) => (
+                    Status::Failed,
+                    Some(format!(
+                        "left alone: its `petstore` entry was not written by `agent setup` ({})",
+                        differs(&found)
+                    )),
+                    None,
+                ),
+                (Mode::Remove, Ok(Some(_))) => match edit::remove(&text, place.format) {
+                    Ok(Some(text)) => (Status::Removed, None, Some(Change::Write { before, text })),
+                    Ok(None) => (Status::Removed, None, Some(Change::Delete { before: text })),
+                    Err(Unusable(why)) => (Status::Failed, Some(format!("left alone: {why}")), None),
+                },
+            }
+        }
+    };
+    let mut report = report(Some(place.path.clone()), status, reason);
+    let mut skill_change = None;
+    if let Some(skill) = skill {
+        let (skill_report, change) = plan_skill(&place, mode, skill);
+        report.skill = Some(skill_report);
+        skill_change = change;
+    }
+    Plan { place: Some(place), report, config, skill: skill_change }
+}
+
+/// What the entry found runs, for a reason: `it runs `CMD ARGS``.
+fn differs(found: &Value) -> String {
+    let command = found.get("command").and_then(Value::as_str).unwrap_or("(no command)");
+    let args: Vec<&str> = found
+        .get("args")
+        .and_then(Value::as_array)
+        .map(|args| args.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let line = std::iter::once(command).chain(args).collect::<Vec<_>>().join(" ");
+    format!("it runs `{line}`")
+}
+
+/// What to do with a client's skill file.
+fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Change>) {
+    let Some(path) = &place.skill else {
+        return (
+            SkillReport { path: None, status: Status::Unsupported, reason: Some("it reads no skills".into()) },
+            None,
+        );
+    };
+    let report = |status, reason| SkillReport { path: Some(path.clone()), status, reason };
+    let before = match read(path) {
+        Ok(before) => before,
+        Err(why) => return (report(Status::Failed, Some(why)), None),
+    };
+    let ours = |text: &str| text.starts_with(super::skill::FRONT_MATTER_START);
+    match (mode, before) {
+        (Mode::Status, None) | (Mode::Remove, None) => (report(Status::Absent, None), None),
+        (Mode::Status, Some(text)) if text == skill => (report(Status::Installed, None), None),
+        (Mode::Status, Some(_)) => (report(Status::Differs, Some("it is not this version's guide".into())), None),
+        (Mode::Setup, Some(text)) if text == skill => (report(Status::Unchanged, None), None),
+        (Mode::Setup, Some(text)) if !ours(&text) => (
+            report(
+                Status::Failed,
+                Some("left alone: a skill named petstore that `agent setup` did not write is there".into()),
+            ),
+            None,
+        ),
+        (Mode::Setup, before) => {
+            (report(Status::Installed, None), Some(Change::Write { before, text: skill.to_owned() }))
+        }
+        (Mode::Remove, Some(text)) if !ours(&text) => {
+            (report(Status::Failed, Some("left alone: `agent setup` did not write this skill".into())), None)
+        }
+        (Mode::Remove, Some(text)) => (report(Status::Removed, None), Some(Change::Delete { before: text })),
+    }
+}
+
+/// Each command line started, and the tools it listed or why it did not: one start for the clients that
+/// share an entry.
+type Verified = HashMap<(String, Vec<String>), Result<Vec<String>, String>>;
+
+/// Makes a plan's changes, then starts its entry (setting up, or reporting one that is there).
+async fn apply(plan: &mut Plan, mode: Mode, command: &str, args: &[String], verified: &mut Verified) {
+    let Some(place) = plan.place.clone() else { return };
+    if let Some(change) = plan.config.take()
+        && let Err(why) = make(&place.path, change)
+    {
+        plan.report.status = Status::Failed;
+        plan.report.reason = Some(why);
+        return;
+    }
+    if let (Some(change), Some(path), Some(skill)) = (plan.skill.take(), &place.skill, plan.report.skill.as_mut())
+        && let Err(why) = make(path, change)
+    {
+        skill.status = Status::Failed;
+        skill.reason = Some(why);
+    }
+    let check = matches!(
+        (mode, plan.report.status),
+        (Mode::Setup, Status::Installed | Status::Unchanged) | (Mode::Status, Status::Installed)
+    );
+    if !check {
+        return;
+    }
+    // What the client will run: the entry as it is in the file now.
+    let entry = read(&place.path).ok().flatten().and_then(|text| edit::entry(&text, place.format).ok().flatten());
+    let wanted = entry_value(place.format, command, args);
+    if entry.as_ref() != Some(&wanted) {
+        plan.report.status = Status::Failed;
+        plan.report.reason = Some("the entry is not in the file after writing it (another program changed it)".into());
+        return;
+    }
+    let key = (command.to_owned(), args.to_vec());
+    if !verified.contains_key(&key) {
+        let tools = super::verify::tools(command, args).await;
+        verified.insert(key.clone(), tools);
+    }
+    match &verified[&key] {
+        Ok(tools) => plan.report.tools = tools.clone(),
+        Err(why) => {
+            plan.report.status = Status::Failed;
+            plan.report.reason = Some(format!("written, but it does not start: {why}"));
+        }
+    }
+}
+
+/// Makes `change` to the file at `path`, unless the file changed since it was read (another program wrote
+/// it: say so rather than undo that).
+fn make(path: &Path, change: Change) -> Result<(), String> {
+    let now = read(path)?;
+    let before = match &change {
+        Change::Write { before, .. } => before.clone(),
+        Change::Delete { before } => Some(before.clone()),
+    };
+    if now != before {
+        return Err("it changed while `agent setup` ran; run it again".into());
+    }
+    match change {
+        Change::Write { text, .. } => {
+            if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|err| format!("cannot make `{}`: {err}", dir.display()))?;
+            }
+            files::replace(path, text.as_bytes(), files::Mode::Kept).map_err(|err| err.to_string())
+        }
+        Change::Delete { .. } => {
+            std::fs::remove_file(path).map_err(|err| format!("cannot remove `{}`: {err}", path.display()))?;
+            // The skill's own directory, when nothing else is in it.
+            if path.file_name().is_some_and(|name| name == "SKILL.md")
+                && let Some(dir) = path.parent()
+            {
+                let _ = std::fs::remove_dir(dir);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The report in words: a line per client, `claude-code: installed ~/.claude.json (4 tools)`, and one for its
+/// skill.
+fn words(report: &Report, dirs: &Dirs) -> String {
+    let mut lines = Vec::new();
+    for client in &report.clients {
+        let path = client.path.as_deref().map(|path| clients::shown(path, dirs));
+        let mut line = format!("{}: {}", client.client, client.status.as_str());
+        if let Some(path) = &path {
+            line.push_str(&format!(" {path}"));
+        }
+        if !client.tools.is_empty() {
+            let n = client.tools.len();
+            line.push_str(&format!(" ({n} {})", if n == 1 { "tool" } else { "tools" }));
+        }
+        if let Some(reason) = &client.reason {
+            line.push_str(&format!(": {reason}"));
+        }
+        lines.push(line);
+        if let Some(skill) = &client.skill {
+            let mut line = format!("{}: skill {}", client.client, skill.status.as_str());
+            if let Some(path) = &skill.path {
+                line.push_str(&format!(" {}", clients::shown(path, dirs)));
+            }
+            if let Some(reason) = &skill.reason {
+                line.push_str(&format!(": {reason}"));
+            }
+            lines.push(line);
+        }
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_entries_setup_writes_are_its_own() {
+        let ours = json!({"type": "stdio", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]});
+        assert!(written_by_setup(&ours));
+        assert!(written_by_setup(
+            &json!({"command": "C:\\bin\\petstore.exe", "args": ["--env", "p", "mcp", "--allow-writes"]})
+        ));
+        for other in [
+            json!({"command": "petstore", "args": ["mcp"]}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"], "env": {"PETSTORE_API_KEY": "x"}}),
+            json!({"command": "/usr/bin/npx", "args": ["--env", "staging", "mcp"]}),
+            json!({"type": "http", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]}),
+            json!("petstore"),
+        ] {
+            assert!(!written_by_setup(&other), "{other}");
+        }
+        assert_eq!(differs(&json!({"command": "petstore", "args": ["mcp"]})), "it runs `petstore mcp`");
+    }
+}

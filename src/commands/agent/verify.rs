@@ -1,0 +1,70 @@
+//! Whether an entry works: its command started as the client would start it, then MCP's `initialize` and
+//! `tools/list`, over stdio, with the official SDK's client.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+use rmcp::transport::TokioChildProcess;
+use tokio::io::AsyncReadExt;
+
+/// How long the server has to start and list its tools: far more than it takes (tens of milliseconds).
+const LIMIT: Duration = Duration::from_secs(20);
+
+/// The most of the server's stderr a failure quotes.
+const QUOTED: usize = 300;
+
+/// The names of the tools the server `command ARGS` lists, or why it did not.
+pub async fn tools(command: &str, args: &[String]) -> Result<Vec<String>, String> {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args).kill_on_drop(true);
+    let (transport, stderr) = TokioChildProcess::builder(cmd)
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|err| format!("`{command}` cannot be started: {err}"))?;
+    let listed = tokio::time::timeout(LIMIT, async {
+        let running = ().serve(transport).await.map_err(|err| format!("`initialize` failed: {err}"))?;
+        let tools = running.list_all_tools().await.map_err(|err| format!("`tools/list` failed: {err}"));
+        let _ = running.cancel().await;
+        tools
+    })
+    .await
+    .unwrap_or_else(|_| Err(format!("it did not list its tools within {} s", LIMIT.as_secs())));
+    match listed {
+        Ok(tools) => Ok(tools.into_iter().map(|tool| tool.name.into_owned()).collect()),
+        Err(why) => {
+            // What the server said on the way out names the cause (an unknown environment, a bad flag).
+            let mut said = String::new();
+            if let Some(mut stderr) = stderr {
+                let _ = tokio::time::timeout(Duration::from_secs(2), stderr.read_to_string(&mut said)).await;
+            }
+            let said = said.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or_default();
+            if said.is_empty() {
+                Err(why)
+            } else {
+                let mut said: String = said.chars().take(QUOTED).collect();
+                if said.len() < QUOTED {
+                    said = said.trim_end_matches('.').to_owned();
+                }
+                Err(format!("{why}; it said: {said}"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_server_that_does_not_start_is_a_reason_quoting_what_it_said() {
+        let missing = tools("/nonexistent/petstore", &[]).await.unwrap_err();
+        assert!(missing.starts_with("`/nonexistent/petstore` cannot be started: "), "{missing}");
+        let args = ["-c".to_owned(), "echo 'error: no environment is named `shop`' >&2; exit 2".to_owned()];
+        let said = tools("/bin/sh", &args).await.unwrap_err();
+        assert!(said.starts_with("`initialize` failed: "), "{said}");
+        assert!(said.ends_with("; it said: error: no environment is named `shop`"), "{said}");
+        let silent = tools("/bin/sh", &["-c".to_owned(), "exit 0".to_owned()]).await.unwrap_err();
+        assert!(silent.starts_with("`initialize` failed: ") && !silent.contains("it said"), "{silent}");
+    }
+}

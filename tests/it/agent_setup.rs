@@ -1,0 +1,314 @@
+//! `petstore agent setup`: the `petstore` entry merged into each assistant client's own config file, every
+//! other byte kept, started and listed before it is called installed; a second run unchanged; `--remove`
+//! giving back the files as they were.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{Run, TestEnv};
+
+/// A test's home with every client installed, each config file as a person left it (comments, other
+/// servers, their own indentation) or absent, and the environment `shop`.
+struct Homes {
+    env: TestEnv,
+    /// Each file and its text before (`None`: no file).
+    files: Vec<(PathBuf, Option<&'static str>)>,
+}
+
+const CLAUDE_CODE: &str = "{\n  \"numStartups\": 3,\n  \"mcpServers\": {\n    \"other\": {\n      \"type\": \"stdio\",\n      \"command\": \"other-server\"\n    }\n  },\n  \"theme\": \"dark\"\n}\n";
+const VSCODE: &str = "// my servers\n{\n\t\"inputs\": [],\n\t\"servers\": {\n\t\t// the weather\n\t\t\"weather\": {\"type\": \"stdio\", \"command\": \"weather\"},\n\t},\n}\n";
+const CODEX: &str = "# Codex, as I like it\nmodel = \"o3\"\n\n[mcp_servers.docs]\ncommand = \"docs-server\" # local\nargs = [\"--port\", \"0\"]\n";
+const GEMINI: &str = "{\n    \"theme\": \"Default\"\n}";
+
+impl Homes {
+    fn new() -> Homes {
+        let env = TestEnv::new();
+        env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+        let home = env.home().to_owned();
+        let files = vec![
+            (home.join(".claude.json"), Some(CLAUDE_CODE)),
+            (home.join(".config/Claude/claude_desktop_config.json"), None),
+            (home.join(".cursor/mcp.json"), None),
+            (home.join(".config/Code/User/mcp.json"), Some(VSCODE)),
+            (home.join(".codex/config.toml"), Some(CODEX)),
+            (home.join(".gemini/settings.json"), Some(GEMINI)),
+        ];
+        for dir in [".claude", ".config/Claude", ".cursor", ".config/Code/User", ".codex", ".gemini"] {
+            std::fs::create_dir_all(home.join(dir)).unwrap();
+        }
+        for (path, text) in &files {
+            if let Some(text) = text {
+                std::fs::write(path, text).unwrap();
+            }
+        }
+        Homes { env, files }
+    }
+
+    /// `petstore ARGS` without the sandbox's base URL in the environment, from `dir`.
+    fn command_in(&self, dir: &Path, args: &[&str]) -> Command {
+        let mut cmd = self.env.command();
+        cmd.env_remove("PETSTORE_BASE_URL").current_dir(dir).args(args);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        Run::of(&mut self.command_in(self.env.home(), args))
+    }
+
+    /// The statuses `--json` reports, by client.
+    fn statuses(&self, args: &[&str]) -> Vec<(String, String)> {
+        let run = self.run(&[&["--json"], args].concat());
+        let report: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|err| panic!("{err}: {run}"));
+        report["clients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|client| {
+                (client["client"].as_str().unwrap().to_owned(), client["status"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    }
+
+    fn text(&self, path: &Path) -> Option<String> {
+        std::fs::read_to_string(path).ok()
+    }
+}
+
+/// This binary's path as entries name it, in snapshots.
+fn binary() -> String {
+    std::fs::canonicalize(env!("CARGO_BIN_EXE_petstore")).unwrap().display().to_string()
+}
+
+fn snapshot(name: &str, text: &str, home: &Path) {
+    let text = text.replace(&binary(), "[PETSTORE]").replace(&home.display().to_string(), "[HOME]");
+    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+}
+
+#[test]
+fn setup_merges_one_entry_into_each_client_started_then_unchanged_and_removed_to_the_byte() {
+    let homes = Homes::new();
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    snapshot("agent_setup_every_client", &run.to_string(), homes.env.home());
+    let mut written = String::new();
+    for (path, _) in &homes.files {
+        written.push_str(&format!("== {}\n{}\n", path.display(), homes.text(path).unwrap()));
+    }
+    snapshot("agent_setup_every_client_files", &written, homes.env.home());
+
+    let all = |status: &str| {
+        pairs(&[
+            ("claude-code", status),
+            ("claude-desktop", status),
+            ("cursor", status),
+            ("vscode", status),
+            ("codex", status),
+            ("gemini", status),
+        ])
+    };
+    assert_eq!(homes.statuses(&["--env", "shop", "agent", "setup", "--yes"]), all("unchanged"));
+    assert_eq!(homes.statuses(&["--env", "shop", "agent", "setup", "--status"]), all("installed"));
+    // Against another environment, every entry is not the one setup would write now.
+    assert_eq!(homes.statuses(&["--env", "staging", "agent", "setup", "--status"]), all("differs"));
+
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--remove", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    for (path, before) in &homes.files {
+        assert_eq!(homes.text(path).as_deref(), *before, "{}", path.display());
+    }
+    assert_eq!(homes.statuses(&["--env", "shop", "agent", "setup", "--remove", "--yes"]), all("absent"));
+}
+
+#[test]
+fn the_json_report_names_each_client_its_file_status_and_tools() {
+    let homes = Homes::new();
+    let run = homes.run(&[
+        "--env",
+        "shop",
+        "--json",
+        "agent",
+        "setup",
+        "--client",
+        "cursor,codex",
+        "--allow-writes",
+        "--yes",
+    ]);
+    assert_eq!(run.code, 0, "{run}");
+    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["env"], "shop");
+    assert_eq!(report["command"], binary());
+    assert_eq!(report["args"], serde_json::json!(["--env", "shop", "mcp", "--allow-writes"]));
+    let clients = report["clients"].as_array().unwrap();
+    assert_eq!(clients.len(), 2, "only the clients named: {run}");
+    for (client, path) in clients.iter().zip([".cursor/mcp.json", ".codex/config.toml"]) {
+        assert_eq!(client["path"], homes.env.home().join(path).display().to_string());
+        assert_eq!(client["status"], "installed");
+        assert_eq!(
+            client["tools"],
+            serde_json::json!(["list_pets", "find_pets", "add_pet", "add_pets", "list_writes"])
+        );
+        assert_eq!(client["reason"], Value::Null);
+    }
+    crate::schema::assert_valid("agent setup", &report, "agent setup --json");
+}
+
+#[test]
+fn without_yes_where_nobody_can_answer_no_file_changes() {
+    let homes = Homes::new();
+    for terminal in [false, true] {
+        let mut cmd =
+            homes.command_in(homes.env.home(), &["--env", "shop", "agent", "setup", "--client", "cursor,gemini"]);
+        if terminal {
+            cmd.env("PETSTORE_TEST_TERMINAL", "1").args(["--color", "never"]);
+        }
+        let run = Run::of(&mut cmd);
+        assert_eq!(
+            (run.code, run.stdout.as_str(), run.stderr.as_str()),
+            (
+                2,
+                "",
+                "error: cannot ask before changing the assistants' files: stdin and stderr are not both terminals, \
+                 so no file was changed\nhelp: pass `--yes` to write petstore into ~/.cursor/mcp.json, \
+                 ~/.gemini/settings.json, or run it at a terminal to answer the question\n"
+            ),
+            "{run}"
+        );
+    }
+    for (path, before) in &homes.files {
+        assert_eq!(homes.text(path).as_deref(), *before, "{}", path.display());
+    }
+    // `--status` changes nothing, so it asks nothing.
+    assert_eq!(homes.run(&["--env", "shop", "agent", "setup", "--status", "--client", "cursor"]).code, 0);
+}
+
+#[test]
+fn a_file_it_cannot_parse_is_left_alone_and_named_and_the_others_are_set_up() {
+    let homes = Homes::new();
+    let cursor = homes.env.home().join(".cursor/mcp.json");
+    std::fs::write(&cursor, "{\"mcpServers\": {\"a\": ").unwrap();
+    let codex = homes.env.home().join(".codex/config.toml");
+    std::fs::write(&codex, "mcp_servers = \"none\"\n").unwrap();
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor,codex,gemini", "--yes"]);
+    snapshot("agent_setup_unparseable", &run.to_string(), homes.env.home());
+    assert_eq!(run.code, 1, "{run}");
+    assert_eq!(homes.text(&cursor).unwrap(), "{\"mcpServers\": {\"a\": ");
+    assert_eq!(homes.text(&codex).unwrap(), "mcp_servers = \"none\"\n");
+}
+
+#[test]
+fn remove_takes_out_only_what_setup_wrote() {
+    let homes = Homes::new();
+    let cursor = homes.env.home().join(".cursor/mcp.json");
+    let mine =
+        "{\"mcpServers\": {\"petstore\": {\"command\": \"petstore\", \"args\": [\"mcp\"], \"env\": {\"X\": \"1\"}}}}\n";
+    std::fs::write(&cursor, mine).unwrap();
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]);
+    snapshot("agent_setup_remove_foreign", &run.to_string(), homes.env.home());
+    assert_eq!(run.code, 1, "{run}");
+    assert_eq!(homes.text(&cursor).unwrap(), mine);
+    // Setting up replaces it with the entry setup writes, which `--remove` then takes out.
+    assert_eq!(
+        homes.statuses(&["--env", "shop", "agent", "setup", "--client", "cursor", "--yes"]),
+        pairs(&[("cursor", "installed")])
+    );
+    assert_eq!(
+        homes.statuses(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]),
+        pairs(&[("cursor", "removed")])
+    );
+    assert_eq!(homes.text(&cursor), None, "the file held nothing else, so it went");
+}
+
+#[test]
+fn only_installed_clients_are_set_up_unless_named() {
+    let homes = Homes::new();
+    std::fs::remove_dir_all(homes.env.home().join(".gemini")).unwrap();
+    std::fs::remove_dir_all(homes.env.home().join(".cursor")).unwrap();
+    let statuses = homes.statuses(&["--env", "shop", "agent", "setup", "--client", "all", "--yes"]);
+    assert_eq!(statuses[2], ("cursor".to_owned(), "skipped".to_owned()));
+    assert_eq!(statuses[5], ("gemini".to_owned(), "skipped".to_owned()));
+    assert!(!homes.env.home().join(".cursor").exists());
+    let statuses = homes.statuses(&["--env", "shop", "agent", "setup", "--client", "gemini", "--yes"]);
+    assert_eq!(statuses, pairs(&[("gemini", "installed")]));
+}
+
+#[test]
+fn the_skill_is_the_agent_guide_printed_installed_and_removed() {
+    let homes = Homes::new();
+    let printed = homes.run(&["agent", "setup", "--print-skill"]);
+    let guide = homes.run(&["help", "agents"]);
+    assert_eq!(printed.code, 0, "{printed}");
+    let (front, body) = printed.stdout.strip_prefix("---\n").unwrap().split_once("\n---\n\n").unwrap();
+    assert!(front.starts_with("name: petstore\ndescription: "), "{front}");
+    assert_eq!(body, guide.stdout);
+
+    let run =
+        homes.run(&["--env", "shop", "agent", "setup", "--skill", "--client", "claude-code,codex,cursor", "--yes"]);
+    snapshot("agent_setup_skill", &run.to_string(), homes.env.home());
+    assert_eq!(run.code, 0, "{run}");
+    for skill in [".claude/skills/petstore/SKILL.md", ".agents/skills/petstore/SKILL.md"] {
+        assert_eq!(homes.text(&homes.env.home().join(skill)).as_deref(), Some(printed.stdout.as_str()), "{skill}");
+    }
+    let run = homes.run(&[
+        "--env",
+        "shop",
+        "agent",
+        "setup",
+        "--skill",
+        "--client",
+        "claude-code,codex",
+        "--remove",
+        "--yes",
+    ]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!homes.env.home().join(".claude/skills/petstore").exists());
+    assert!(!homes.env.home().join(".agents/skills/petstore").exists());
+}
+
+#[test]
+fn project_scope_writes_into_the_current_directory() {
+    let homes = Homes::new();
+    let project = homes.env.home().join("shop-project");
+    std::fs::create_dir_all(&project).unwrap();
+    let args = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "vscode,claude-code", "--yes"];
+    let run = Run::of(&mut homes.command_in(&project, &args));
+    assert_eq!(run.code, 0, "{run}");
+    let vscode = std::fs::read_to_string(project.join(".vscode/mcp.json")).unwrap();
+    let claude = std::fs::read_to_string(project.join(".mcp.json")).unwrap();
+    snapshot("agent_setup_project_files", &format!("{vscode}{claude}"), homes.env.home());
+    assert_eq!(
+        homes.text(&homes.env.home().join(".claude.json")).as_deref(),
+        Some(CLAUDE_CODE),
+        "the user's untouched"
+    );
+
+    let run = Run::of(&mut homes.command_in(
+        &project,
+        &["--env", "shop", "agent", "setup", "--scope", "project", "--client", "claude-desktop"],
+    ));
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (
+            2,
+            "error: Claude Desktop has no project config: `--scope project` cannot set it up\nhelp: leave out `--client \
+             claude-desktop`, or use `--scope user`\n"
+        )
+    );
+}
+
+#[test]
+fn a_base_url_is_no_environment_to_pin() {
+    let homes = Homes::new();
+    // The sandbox's URL is `shop`'s, so it pins `shop`; a URL no environment has pins nothing.
+    let run = Run::of(homes.env.command().args(["--base-url", "http://127.0.0.1:9/v1", "agent", "setup", "--yes"]));
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.starts_with("error: `agent setup` pins an environment by name"), "{run}");
+    assert!(homes.text(&homes.env.home().join(".cursor/mcp.json")).is_none());
+}
