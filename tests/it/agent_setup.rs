@@ -78,7 +78,7 @@ impl Homes {
 
 /// This binary's path as entries name it, in snapshots.
 fn binary() -> String {
-    std::fs::canonicalize(env!("CARGO_BIN_EXE_petstore")).unwrap().display().to_string()
+    env!("CARGO_BIN_EXE_petstore").to_owned()
 }
 
 fn snapshot(name: &str, text: &str, home: &Path) {
@@ -311,4 +311,39 @@ fn a_base_url_is_no_environment_to_pin() {
     assert_eq!(run.code, 2, "{run}");
     assert!(run.stderr.starts_with("error: `agent setup` pins an environment by name"), "{run}");
     assert!(homes.text(&homes.env.home().join(".cursor/mcp.json")).is_none());
+}
+
+/// Started through a link (a package manager's, on `PATH`), the entry names the link, which outlives an
+/// upgrade; a file a link leads to is changed in place, the link kept, also when it is emptied.
+#[test]
+fn links_stay_links() {
+    let homes = Homes::new();
+    let bin = homes.env.home().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let link = bin.join("petstore");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_petstore"), &link).unwrap();
+    let dotfiles = homes.env.home().join("dotfiles");
+    std::fs::create_dir_all(&dotfiles).unwrap();
+    let cursor = homes.env.home().join(".cursor/mcp.json");
+    std::fs::write(dotfiles.join("cursor.json"), "{}\n").unwrap();
+    std::os::unix::fs::symlink(dotfiles.join("cursor.json"), &cursor).unwrap();
+
+    let mut by_name = homes.env.command();
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let args = ["--env", "shop", "--json", "agent", "setup", "--client", "cursor", "--yes"];
+    by_name.env_remove("PETSTORE_BASE_URL").env("PATH", &path);
+    // The program as a shell finds it: by its name on PATH.
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c").arg("exec petstore \"$@\"").arg("sh").args(args).env_clear();
+    let run = Run::of(cmd.envs(by_name.get_envs().filter_map(|(name, value)| Some((name, value?)))));
+    assert_eq!(run.code, 0, "{run}");
+    assert_eq!(run.json()["command"], link.display().to_string(), "{run}");
+    assert!(std::fs::symlink_metadata(&cursor).unwrap().is_symlink());
+    let written = std::fs::read_to_string(dotfiles.join("cursor.json")).unwrap();
+    assert!(written.contains(&link.display().to_string()), "{written}");
+
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(std::fs::symlink_metadata(&cursor).unwrap().is_symlink(), "the link stays");
+    assert_eq!(std::fs::read_to_string(dotfiles.join("cursor.json")).unwrap(), "{}\n");
 }

@@ -152,8 +152,8 @@ pub struct SkillReport {
 enum Change {
     /// Write `text` to the file (read as `before`).
     Write { before: Option<String>, text: String },
-    /// Remove the file (it held nothing else).
-    Delete { before: String },
+    /// Remove the file (it held nothing else); a symlink's target gets `empty` instead, the link kept.
+    Delete { before: String, empty: &'static str },
 }
 
 /// The work for one client: its place, its line of the report, and the file changes it needs.
@@ -202,8 +202,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         )
         .with_hint("leave out `--client claude-desktop`, or use `--scope user`"));
     }
-    let command = std::env::current_exe()
-        .and_then(std::fs::canonicalize)
+    let command = program()
         .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?
         .display()
         .to_string();
@@ -276,6 +275,23 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         .with_hint("each failed line says why; fix that and run it again"));
     }
     Ok(())
+}
+
+/// This program's absolute path as its user reaches it: the name it was started by, found on `PATH` (or made
+/// absolute, for a path), when that leads to this very file. A package manager's link (`/opt/homebrew/bin`,
+/// `~/.cargo/bin`, a Nix profile) outlives an upgrade, where the versioned file behind it does not. Otherwise
+/// the running program's own path.
+fn program() -> std::io::Result<PathBuf> {
+    let exe = std::env::current_exe()?;
+    let real = std::fs::canonicalize(&exe)?;
+    let by_name = std::env::args_os().next().and_then(|name| {
+        let path = Path::new(&name);
+        if path.components().count() > 1 { std::path::absolute(path).ok() } else { which::which(path).ok() }
+    });
+    match by_name {
+        Some(path) if path.is_absolute() && std::fs::canonicalize(&path).is_ok_and(|found| found == real) => Ok(path),
+        _ => Ok(exe),
+    }
 }
 
 /// Whether a client's line, or its skill's, failed.
@@ -374,7 +390,10 @@ fn plan(
                 ),
                 (Mode::Remove, Ok(Some(_))) => match edit::remove(&text, place.format) {
                     Ok(Some(text)) => (Status::Removed, None, Some(Change::Write { before, text })),
-                    Ok(None) => (Status::Removed, None, Some(Change::Delete { before: text })),
+                    Ok(None) => {
+                        let empty = if place.format == Format::Toml { "" } else { "{}\n" };
+                        (Status::Removed, None, Some(Change::Delete { before: text, empty }))
+                    }
                     Err(Unusable(why)) => (Status::Failed, Some(format!("left alone: {why}")), None),
                 },
             }
@@ -434,7 +453,7 @@ fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Ch
         (Mode::Remove, Some(text)) if !ours(&text) => {
             (report(Status::Failed, Some("left alone: `agent setup` did not write this skill".into())), None)
         }
-        (Mode::Remove, Some(text)) => (report(Status::Removed, None), Some(Change::Delete { before: text })),
+        (Mode::Remove, Some(text)) => (report(Status::Removed, None), Some(Change::Delete { before: text, empty: "" })),
     }
 }
 
@@ -493,7 +512,7 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
     let now = read(path)?;
     let before = match &change {
         Change::Write { before, .. } => before.clone(),
-        Change::Delete { before } => Some(before.clone()),
+        Change::Delete { before, .. } => Some(before.clone()),
     };
     if now != before {
         return Err("it changed while `agent setup` ran; run it again".into());
@@ -504,6 +523,9 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
                 std::fs::create_dir_all(dir).map_err(|err| format!("cannot make `{}`: {err}", dir.display()))?;
             }
             files::replace(path, text.as_bytes(), files::Mode::Kept).map_err(|err| err.to_string())
+        }
+        Change::Delete { empty, .. } if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink()) => {
+            files::replace(path, empty.as_bytes(), files::Mode::Kept).map_err(|err| err.to_string())
         }
         Change::Delete { .. } => {
             std::fs::remove_file(path).map_err(|err| format!("cannot remove `{}`: {err}", path.display()))?;
