@@ -467,6 +467,9 @@ struct WritesResult {
     writes: Vec<petstore_core::journal::Entry>,
     /// False when older writes that match were left out for `limit`.
     complete: bool,
+    /// As in `list_pets`'s result.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    cancelled_adds: Vec<Cancelled>,
 }
 
 /// What `list_pets` and `find_pets` return.
@@ -958,7 +961,8 @@ fn list_writes(ctx: &Context, args: &ListWritesArgs) -> Result<Value, Error> {
     let limit = usize::from(args.limit.unwrap_or(50).clamp(1, 1000));
     let complete = writes.len() <= limit;
     writes.drain(..writes.len().saturating_sub(limit));
-    Ok(serde_json::to_value(WritesResult { writes, complete }).expect("a result serialises"))
+    let result = WritesResult { writes, complete, cancelled_adds: Vec::new() };
+    Ok(serde_json::to_value(result).expect("a result serialises"))
 }
 
 /// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
@@ -1821,6 +1825,116 @@ mod tests {
         assert_eq!(ranks, [0, 3, 7]);
         assert_eq!(CallId::of(&NumberOrString::String("a`b".into())).words(), r"`a\u{60}b`");
         assert_eq!(CallId::of(&NumberOrString::Number(42)).words(), "42");
+    }
+
+    /// A result of each tool with every field it can have, and every kind of report of a cancelled add: an
+    /// `add_pet` that created its animal, one of unknown outcome, one refused, and an `add_pets` with an
+    /// animal in each list.
+    fn results_of_every_kind() -> Vec<(&'static str, Value)> {
+        let pet = Pet { id: 7, name: "Rex".into(), category_id: 2, status: Some(PetStatus::Sold) };
+        let unsorted = Pet { id: 8, status: None, ..pet.clone() };
+        let new_pet = NewPet { name: "Rex".into(), category_id: 2, status: None };
+        let lost = || Error::maybe_applied("no complete answer", "", Kind::Network).with_request_id(Some("r-2"));
+        let refused = || Error::new(&code::SERVER_ERROR, "boom").with_status(Some(500)).with_hint("later");
+        let outcomes = add_pets::samples::outcomes(&pet, &error_object(&refused()), &error_object(&lost()));
+        let sold = NewPet { status: Some(PetStatus::Sold), ..new_pet.clone() };
+        let [one, two, four] = [1, 2, 4].map(NumberOrString::Number);
+        let reports = vec![
+            Cancelled::Add(CancelledAdd::of(&one, &new_pet, &Ok(pet.clone()))),
+            Cancelled::Add(CancelledAdd::of(&two, &sold, &Err(lost()))),
+            Cancelled::Add(CancelledAdd::of(&NumberOrString::String("3".into()), &new_pet, &Err(refused()))),
+            Cancelled::Batch(add_pets::samples::cancelled(&four, outcomes.clone())),
+        ];
+        let coverage = Coverage { partitions: Vec::new(), partial: true, blind_spot: true };
+        let pets = pets_result(
+            vec![pet.clone(), unsorted],
+            &coverage,
+            vec![PetStatus::Sold],
+            true,
+            vec!["a note".into()],
+            Some("GET /pets/{petId}".into()),
+        );
+        let mut reported = pets.clone();
+        reported["cancelledAdds"] = serde_json::to_value(&reports).unwrap();
+        let add = AddResult {
+            pet: pet.clone(),
+            created: true,
+            request_id: Some("r-1".into()),
+            note: Some("the server normalised the name".into()),
+            confirmation: Confirmation::Accepted,
+            cancelled_adds: reports.clone(),
+        };
+        let intent = petstore_core::journal::Intent {
+            env: Some("shop".into()),
+            base_url: "https://shop.example/v1".into(),
+            method: "POST".into(),
+            path: "/pets".into(),
+            body: Some(serde_json::json!({ "name": "Rex", "categoryId": 2 })),
+            request_id: Some("r-1".into()),
+            via: Via::Mcp,
+            assistant: Some("CLAUDECODE".into()),
+            file: Some("add_pets".into()),
+            line: Some(3),
+        };
+        let settled = petstore_core::journal::Entry {
+            write: "w-1".into(),
+            at: "2026-01-02T03:04:05.006Z".into(),
+            name: Some("Rex".into()),
+            intent: intent.clone(),
+            outcome: JournalOutcome::Refused,
+            pet_id: Some(7),
+            code: Some("invalid_input".into()),
+            status: Some(400),
+            settled_at: Some("2026-01-02T03:04:06.006Z".into()),
+            settled_by: Some("reconcile".into()),
+        };
+        let bare = petstore_core::journal::Entry {
+            write: "w-2".into(),
+            name: None,
+            intent: petstore_core::journal::Intent {
+                env: None,
+                body: Some(Value::String("not json".into())),
+                request_id: None,
+                assistant: None,
+                file: None,
+                line: None,
+                ..intent
+            },
+            outcome: JournalOutcome::Unknown,
+            pet_id: None,
+            code: None,
+            status: None,
+            settled_at: None,
+            settled_by: None,
+            ..settled.clone()
+        };
+        let writes = WritesResult { writes: vec![settled, bare], complete: false, cancelled_adds: reports.clone() };
+        vec![
+            ("list_pets", pets.clone()),
+            ("list_pets", reported.clone()),
+            ("find_pets", pets),
+            ("find_pets", reported),
+            ("add_pet", serde_json::to_value(add).unwrap()),
+            ("add_pets", serde_json::to_value(add_pets::samples::result(outcomes, reports)).unwrap()),
+            ("list_writes", serde_json::to_value(writes).unwrap()),
+        ]
+    }
+
+    /// Why `result` does not fit the output schema of `tool` among `tools`; empty when it fits.
+    fn misfits(tools: &[Tool], tool: &str, result: &Value) -> Vec<String> {
+        let listed = tools.iter().find(|listed| listed.name == tool).unwrap_or_else(|| panic!("`{tool}` listed"));
+        let schema = Value::Object((**listed.output_schema.as_ref().unwrap()).clone());
+        let validator = jsonschema::validator_for(&schema).unwrap_or_else(|err| panic!("`{tool}`: {err}"));
+        validator.iter_errors(result).map(|err| format!("{err} at {}", err.instance_path())).collect()
+    }
+
+    #[test]
+    fn a_result_of_every_kind_fits_its_tools_output_schema() {
+        let tools = tools(true);
+        for (tool, result) in results_of_every_kind() {
+            let misfits = misfits(&tools, tool, &result);
+            assert!(misfits.is_empty(), "`{tool}`: {misfits:#?}\n{result:#}");
+        }
     }
 
     #[test]
