@@ -81,6 +81,7 @@ struct NewPetRecord {
 
 /// What `add_pets` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub(super) struct BatchResult {
     /// Whether every animal was created.
     complete: bool,
@@ -123,6 +124,7 @@ pub(super) struct Outcomes {
 
 /// An animal created.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct CreatedAt {
     /// Its index in `pets`.
     index: usize,
@@ -132,10 +134,12 @@ struct CreatedAt {
 
 /// An animal not created, or of unknown outcome.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct FailedAt {
     /// Its index in `pets`.
     index: usize,
     /// Why, as a failed call's error object says it.
+    #[schemars(with = "schema::ResultError")]
     error: ErrorObject,
 }
 
@@ -157,6 +161,7 @@ struct InvalidAt {
 /// An `add_pets` call that the client cancelled after its first `POST /pets` went out, and what came of each
 /// of its animals.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub(super) struct CancelledBatch {
     /// The id of the cancelled `tools/call` request.
     #[serde(rename = "requestId")]

@@ -461,6 +461,7 @@ enum WritesVia {
 
 /// What `list_writes` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct WritesResult {
     /// The writes to this server, oldest first, each with its latest `outcome`: as `petstore journal --json`
     /// prints them.
@@ -474,6 +475,7 @@ struct WritesResult {
 
 /// What `list_pets` and `find_pets` return.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct PetsResult {
     /// The animals, in ascending id order, in the API's own fields (as `petstore pets list --json` prints them).
     pets: Vec<Pet>,
@@ -493,14 +495,17 @@ struct PetsResult {
     #[serde(rename = "deprecatedCall", skip_serializing_if = "Option::is_none")]
     deprecated_call: Option<String>,
     /// `add_pet` and `add_pets` calls that the client cancelled after their first request went out, and what came
-    /// of each: each told once, in the first result after it is known (and at once in a log notification).
-    /// Absent when there are none.
+    /// of each: for an `add_pet`, the animal sent and its `outcome` (`created`, with `pet`; `not_created`: the
+    /// server refused it or could not be reached; `unknown`: it may have been created), `error` saying why; for
+    /// an `add_pets` (`tool`), its lists as its result has them. Each is told once, in the first result after
+    /// it is known (and at once in a log notification). Absent when there are none.
     #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
     cancelled_adds: Vec<Cancelled>,
 }
 
 /// What `add_pet` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct AddResult {
     /// The animal created, with the id the service assigned; or, `created: false`, the one that existed.
     pet: Pet,
@@ -523,6 +528,7 @@ struct AddResult {
 
 /// An `add_pet` call that the client cancelled after its `POST /pets` went out, and what came of it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct CancelledAdd {
     /// The id of the cancelled `tools/call` request.
     #[serde(rename = "requestId")]
@@ -543,6 +549,7 @@ struct CancelledAdd {
     pet: Option<Pet>,
     /// Why it was not created, or may not have been, as a failed call's error object says it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<schema::ResultError>")]
     error: Option<ErrorObject>,
 }
 
@@ -993,6 +1000,8 @@ fn error_result(failed: &Failed) -> CallToolResult {
 /// The error object of a failed call, its hint in the tools' words ([`tool_hint`]).
 fn error_object(err: &Error) -> ErrorObject {
     let mut object = err.to_document().error;
+    // Only `pets add --file` gives an error records; a result's schema has none (`schema::ResultError`).
+    debug_assert!(object.records.is_empty(), "an MCP error with records: {object:?}");
     if let Some(hint) = tool_hint(err) {
         object.hint = Some(hint.to_owned());
     }
@@ -1934,6 +1943,35 @@ mod tests {
         for (tool, result) in results_of_every_kind() {
             let misfits = misfits(&tools, tool, &result);
             assert!(misfits.is_empty(), "`{tool}`: {misfits:#?}\n{result:#}");
+        }
+    }
+
+    #[test]
+    fn an_output_schema_refuses_what_no_result_holds() {
+        let tools = tools(true);
+        let results = results_of_every_kind();
+        let of = |tool: &str| results.iter().find(|(name, _)| *name == tool).unwrap().1.clone();
+        let mut refused = Vec::new();
+        let mut null_status = of("list_pets");
+        null_status["pets"][1]["status"] = Value::Null;
+        refused.push(("list_pets", null_status));
+        let mut null_call = of("find_pets");
+        null_call["deprecatedCall"] = Value::Null;
+        refused.push(("find_pets", null_call));
+        let mut unknown_field = of("add_pet");
+        unknown_field["colour"] = Value::from("red");
+        refused.push(("add_pet", unknown_field));
+        let mut records = of("add_pets");
+        records["failed"][0]["error"]["records"] = serde_json::json!([]);
+        refused.push(("add_pets", records));
+        let mut report_field = of("list_writes");
+        report_field["cancelledAdds"][3]["colour"] = Value::from("red");
+        refused.push(("list_writes", report_field));
+        let mut no_hint = of("add_pets");
+        no_hint["cancelledAdds"][1]["error"].as_object_mut().unwrap().remove("hint");
+        refused.push(("add_pets", no_hint));
+        for (tool, result) in refused {
+            assert!(!misfits(&tools, tool, &result).is_empty(), "`{tool}` takes {result:#}");
         }
     }
 
