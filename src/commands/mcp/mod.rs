@@ -679,6 +679,11 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
     let read_only = |title: &str| {
         ToolAnnotations::with_title(title).read_only(true).destructive(false).idempotent(true).open_world(false)
     };
+    // A read-only server has no add to be cancelled, so no result of its carries `cancelledAdds`.
+    let pets_result = || match allow_writes {
+        true => schema::output::<PetsResult>(),
+        false => schema::without(&schema::output::<PetsResult>(), "cancelledAdds"),
+    };
     let mut tools = vec![
         Tool::new(
             "list_pets",
@@ -688,7 +693,7 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             Arc::clone(&LIST_PETS_INPUT),
         )
         .with_title("List animals")
-        .with_raw_output_schema(schema::output::<PetsResult>())
+        .with_raw_output_schema(pets_result())
         .with_annotations(read_only("List animals")),
         Tool::new(
             "find_pets",
@@ -699,7 +704,7 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             Arc::clone(&FIND_PETS_INPUT),
         )
         .with_title("Find animals")
-        .with_raw_output_schema(schema::output::<PetsResult>())
+        .with_raw_output_schema(pets_result())
         .with_annotations(read_only("Find animals")),
     ];
     if allow_writes {
@@ -1944,6 +1949,23 @@ mod tests {
             let misfits = misfits(&tools, tool, &result);
             assert!(misfits.is_empty(), "`{tool}`: {misfits:#?}\n{result:#}");
         }
+    }
+
+    #[test]
+    fn a_read_only_servers_results_have_no_cancelled_adds() {
+        let (read_only, writes) = (tools(false), tools(true));
+        let results =
+            results_of_every_kind().into_iter().filter(|(tool, _)| matches!(*tool, "list_pets" | "find_pets"));
+        for (tool, result) in results {
+            let reports = result.get("cancelledAdds").is_some();
+            assert_eq!(misfits(&read_only, tool, &result).is_empty(), !reports, "{tool}: {result:#}");
+            assert!(misfits(&writes, tool, &result).is_empty(), "{tool}: {result:#}");
+        }
+        // The same schema, but for `cancelledAdds` and the definitions only it used.
+        let mut schema = Value::Object((**writes[0].output_schema.as_ref().unwrap()).clone());
+        schema["properties"].as_object_mut().unwrap().remove("cancelledAdds");
+        schema["$defs"].as_object_mut().unwrap().retain(|name, _| name == "Pet" || name == "PetStatus");
+        assert_eq!(Value::Object((**read_only[0].output_schema.as_ref().unwrap()).clone()), schema);
     }
 
     #[test]

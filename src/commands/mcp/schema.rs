@@ -82,6 +82,20 @@ pub(super) fn portable(schema: &mut Value) {
     unused_definitions_out(schema);
 }
 
+/// `schema`, an output schema, without its property `name` (`cancelledAdds` where no result can carry it), and
+/// without the definitions only that property used.
+pub(super) fn without(schema: &JsonObject, name: &str) -> Arc<JsonObject> {
+    let mut value = Value::Object(schema.clone());
+    if let Some(Value::Object(properties)) = value.get_mut("properties") {
+        properties.remove(name);
+    }
+    if let Some(Value::Array(required)) = value.get_mut("required") {
+        required.retain(|required| required != name);
+    }
+    unused_definitions_out(&mut value);
+    object(value)
+}
+
 /// `value` as the object MCP takes, without the keywords a tool's schema has no use for.
 fn object(value: Value) -> Arc<JsonObject> {
     let Value::Object(mut object) = value else { unreachable!("schemars gives an object") };
