@@ -667,6 +667,11 @@ enum Confirmation {
     NotRequired,
 }
 
+/// The most bytes `tools/list`'s result takes (docs/mcp.md), read-only and with `--allow-writes`: a little more
+/// than it takes, so that a tool or schema that grows it is noticed, and weighed, in a test.
+#[cfg(test)]
+const TOOLS_LIST_MOST_BYTES: [usize; 2] = [5_900, 29_500];
+
 /// Each tool's input schema, made once: [`tools`] lists them, and [`schema::read`] reads each call by them.
 static LIST_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<ListPetsArgs>);
 static FIND_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<FindPetsArgs>);
@@ -1577,6 +1582,31 @@ mod tests {
         let docs = include_str!("../../../docs/mcp.md");
         assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
         assert!(docs.contains(&format!("up to **{MAX_BATCH} animals in one call**")), "docs/mcp.md");
+        let [read_only, writes] = TOOLS_LIST_MOST_BYTES.map(|most| format!("{},{:03}", most / 1000, most % 1000));
+        let words = format!("at most {read_only} bytes read-only and {writes} with `--allow-writes`");
+        let lines_joined = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(lines_joined.contains(&words), "docs/mcp.md: {words}");
+    }
+
+    #[test]
+    fn tools_list_takes_no_more_bytes_than_its_bound() {
+        fn bytes(value: &impl Serialize) -> usize {
+            serde_json::to_vec(value).expect("it serialises").len()
+        }
+        for (allow_writes, most) in [false, true].into_iter().zip(TOOLS_LIST_MOST_BYTES) {
+            let listed = ListToolsResult::with_all_items(tools(allow_writes));
+            let each: Vec<String> = listed
+                .tools
+                .iter()
+                .map(|tool| format!("{} {} (output schema {})", tool.name, bytes(tool), bytes(&tool.output_schema)))
+                .collect();
+            let all = bytes(&listed);
+            assert!(
+                all <= most,
+                "tools/list takes {all} bytes (allow_writes: {allow_writes}), past its {most}: {each:?}; make it \
+                 lighter, or raise TOOLS_LIST_MOST_BYTES and docs/mcp.md knowing why"
+            );
+        }
     }
 
     /// `arguments` as a call's JSON object.
