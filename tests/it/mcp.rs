@@ -112,9 +112,35 @@ pub(crate) async fn connect(
     (running, client)
 }
 
+/// A call of `tool`; a result with structured content is checked against the tool's output schema in
+/// `tools/list` ([`assert_fits_output_schema`]), so every result a test gets proves the schema it is listed with.
 pub(crate) async fn call(running: &RunningService<RoleClient, Client>, tool: &str, arguments: Value) -> CallToolResult {
     let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
-    running.call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments)).await.unwrap()
+    let result =
+        running.call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments)).await.unwrap();
+    if let Some(structured) = &result.structured_content {
+        let tools = serde_json::to_value(running.list_all_tools().await.unwrap()).unwrap();
+        assert_fits_output_schema(&tools, tool, structured);
+    }
+    result
+}
+
+/// `result` of `tool` is valid against that tool's output schema among `tools` (as `tools/list` lists them):
+/// what the server sends is what it says it sends.
+pub(crate) fn assert_fits_output_schema(tools: &Value, tool: &str, result: &Value) {
+    let listed = tools.as_array().expect("a list of tools").iter().find(|listed| listed["name"] == tool);
+    let schema = &listed.unwrap_or_else(|| panic!("`{tool}` is not listed"))["outputSchema"];
+    let validator = jsonschema::validator_for(schema).unwrap_or_else(|err| panic!("`{tool}`'s output schema: {err}"));
+    let errors: Vec<String> =
+        validator.iter_errors(result).map(|err| format!("{err} at {}", err.instance_path())).collect();
+    assert!(errors.is_empty(), "`{tool}`'s result does not fit its output schema: {errors:#?}\n{result}");
+}
+
+/// The tools a raw session lists, asked with request id `id`.
+pub(crate) fn raw_tools(raw: &mut Raw, id: u64) -> Value {
+    raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"}));
+    let listed = replies_until(raw, |message| message["id"] == id).pop().unwrap();
+    listed["result"]["tools"].clone()
 }
 
 /// The JSON error object of a failed call.
@@ -139,7 +165,15 @@ async fn tools_are_listed_with_annotations_and_schemas_and_add_pet_only_with_all
 
     let (running, _) = connect(server(&env, "shop", &[]), Person::Accepts).await;
     let read_only = running.list_all_tools().await.unwrap();
-    assert_eq!(read_only, all[..2]);
+    // The same tools, whose results carry no `cancelledAdds`: a read-only server has no add to cancel.
+    let without_reports = |tool: &rmcp::model::Tool| {
+        let mut tool = serde_json::to_value(tool).unwrap();
+        tool["outputSchema"]["properties"].as_object_mut().unwrap().remove("cancelledAdds");
+        tool["outputSchema"]["$defs"].as_object_mut().unwrap().retain(|name, _| name == "Pet" || name == "PetStatus");
+        tool
+    };
+    let read_only_json: Vec<Value> = read_only.iter().map(|tool| serde_json::to_value(tool).unwrap()).collect();
+    assert_eq!(read_only_json, all[..2].iter().map(without_reports).collect::<Vec<_>>());
     assert!(read_only.iter().all(|tool| tool.annotations.as_ref().unwrap().read_only_hint == Some(true)));
     // Without `--allow-writes`, `add_pet` and `add_pets` are tools that do not exist: a protocol error,
     // nothing sent.
@@ -611,6 +645,7 @@ fn an_add_pet_cancelled_after_its_post_went_out_is_logged_and_reported_in_the_ne
     assert!(seen.iter().all(|message| message["id"] != 1), "the cancelled call was answered: {seen:?}");
     let next = &seen.last().unwrap()["result"]["structuredContent"];
     assert_eq!(next["pets"].as_array().unwrap().len(), 1, "{next}");
+    assert_fits_output_schema(&raw_tools(&mut raw, 9), "list_pets", next);
     insta::assert_snapshot!(
         "mcp_cancelled_add_reported",
         serde_json::to_string_pretty(&next["cancelledAdds"]).unwrap()
@@ -1111,7 +1146,9 @@ fn an_add_pets_cancelled_while_sending_sends_no_more_and_says_what_came_of_each(
         "params": {"name": "list_pets", "arguments": {"limit": 1}}}));
     let seen: Vec<Value> = seen.into_iter().chain(replies_until(&mut raw, |message| message["id"] == 2)).collect();
     assert!(seen.iter().all(|message| message["id"] != 1), "the cancelled call was answered: {seen:?}");
-    let reported = &seen.last().unwrap()["result"]["structuredContent"]["cancelledAdds"];
+    let next = &seen.last().unwrap()["result"]["structuredContent"];
+    assert_fits_output_schema(&raw_tools(&mut raw, 9), "list_pets", next);
+    let reported = &next["cancelledAdds"];
     assert_eq!((&reported[0]["requestId"], &reported[0]["created"]), (&json!(1), &log["created"]), "{reported}");
     assert_eq!((posts(&env), env.sandbox.pets().len()), (4, 9));
     drop(raw.child.stdin.take());

@@ -81,6 +81,7 @@ struct NewPetRecord {
 
 /// What `add_pets` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub(super) struct BatchResult {
     /// Whether every animal was created.
     complete: bool,
@@ -123,6 +124,7 @@ pub(super) struct Outcomes {
 
 /// An animal created.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct CreatedAt {
     /// Its index in `pets`.
     index: usize,
@@ -132,10 +134,12 @@ struct CreatedAt {
 
 /// An animal not created, or of unknown outcome.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct FailedAt {
     /// Its index in `pets`.
     index: usize,
     /// Why, as a failed call's error object says it.
+    #[schemars(with = "schema::ResultError")]
     error: ErrorObject,
 }
 
@@ -157,6 +161,7 @@ struct InvalidAt {
 /// An `add_pets` call that the client cancelled after its first `POST /pets` went out, and what came of each
 /// of its animals.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub(super) struct CancelledBatch {
     /// The id of the cancelled `tools/call` request.
     #[serde(rename = "requestId")]
@@ -684,5 +689,35 @@ impl batch::Sink for Collect<'_> {
             }
         };
         self.notes.push(note);
+    }
+}
+
+/// Results and reports of a batch with every list filled, for the tests of the tools' output schemas.
+#[cfg(test)]
+pub(super) mod samples {
+    use super::*;
+
+    /// What came of a batch of six, an animal in each list: created, failed, unknown, not sent, exists and
+    /// undecided.
+    pub(in super::super) fn outcomes(pet: &Pet, failed: &ErrorObject, unknown: &ErrorObject) -> Outcomes {
+        Outcomes {
+            created: vec![CreatedAt { index: 0, pet: pet.clone() }],
+            failed: vec![FailedAt { index: 1, error: failed.clone() }],
+            unknown: vec![FailedAt { index: 2, error: unknown.clone() }],
+            not_sent: vec![3],
+            exists: vec![CreatedAt { index: 4, pet: pet.clone() }],
+            undecided: vec![FailedAt { index: 5, error: unknown.clone() }],
+        }
+    }
+
+    /// A batch's result with `outcomes`, a note, and the reports `cancelled_adds`.
+    pub(in super::super) fn result(outcomes: Outcomes, cancelled_adds: Vec<Cancelled>) -> BatchResult {
+        let notes = vec!["the store is full, so the rest was not sent".to_owned()];
+        BatchResult { complete: false, outcomes, notes, confirmation: Confirmation::Accepted, cancelled_adds }
+    }
+
+    /// The report of the batch `id`, cancelled with `outcomes`.
+    pub(in super::super) fn cancelled(id: &rmcp::model::RequestId, outcomes: Outcomes) -> CancelledBatch {
+        CancelledBatch { request_id: CallId::of(id), tool: BatchTool::AddPets, outcomes }
     }
 }

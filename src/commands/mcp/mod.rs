@@ -461,16 +461,21 @@ enum WritesVia {
 
 /// What `list_writes` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct WritesResult {
     /// The writes to this server, oldest first, each with its latest `outcome`: as `petstore journal --json`
     /// prints them.
     writes: Vec<petstore_core::journal::Entry>,
     /// False when older writes that match were left out for `limit`.
     complete: bool,
+    /// As in `list_pets`'s result.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    cancelled_adds: Vec<Cancelled>,
 }
 
 /// What `list_pets` and `find_pets` return.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct PetsResult {
     /// The animals, in ascending id order, in the API's own fields (as `petstore pets list --json` prints them).
     pets: Vec<Pet>,
@@ -490,14 +495,17 @@ struct PetsResult {
     #[serde(rename = "deprecatedCall", skip_serializing_if = "Option::is_none")]
     deprecated_call: Option<String>,
     /// `add_pet` and `add_pets` calls that the client cancelled after their first request went out, and what came
-    /// of each: each told once, in the first result after it is known (and at once in a log notification).
-    /// Absent when there are none.
+    /// of each: for an `add_pet`, the animal sent and its `outcome` (`created`, with `pet`; `not_created`: the
+    /// server refused it or could not be reached; `unknown`: it may have been created), `error` saying why; for
+    /// an `add_pets` (`tool`), its lists as its result has them. Each is told once, in the first result after
+    /// it is known (and at once in a log notification). Absent when there are none.
     #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
     cancelled_adds: Vec<Cancelled>,
 }
 
 /// What `add_pet` returns.
 #[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct AddResult {
     /// The animal created, with the id the service assigned; or, `created: false`, the one that existed.
     pet: Pet,
@@ -520,6 +528,7 @@ struct AddResult {
 
 /// An `add_pet` call that the client cancelled after its `POST /pets` went out, and what came of it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 struct CancelledAdd {
     /// The id of the cancelled `tools/call` request.
     #[serde(rename = "requestId")]
@@ -540,6 +549,7 @@ struct CancelledAdd {
     pet: Option<Pet>,
     /// Why it was not created, or may not have been, as a failed call's error object says it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<schema::ResultError>")]
     error: Option<ErrorObject>,
 }
 
@@ -657,6 +667,11 @@ enum Confirmation {
     NotRequired,
 }
 
+/// The most bytes `tools/list`'s result takes (docs/mcp.md), read-only and with `--allow-writes`: a little more
+/// than it takes, so that a tool or schema that grows it is noticed, and weighed, in a test.
+#[cfg(test)]
+const TOOLS_LIST_MOST_BYTES: [usize; 2] = [5_900, 29_500];
+
 /// Each tool's input schema, made once: [`tools`] lists them, and [`schema::read`] reads each call by them.
 static LIST_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<ListPetsArgs>);
 static FIND_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<FindPetsArgs>);
@@ -669,6 +684,11 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
     let read_only = |title: &str| {
         ToolAnnotations::with_title(title).read_only(true).destructive(false).idempotent(true).open_world(false)
     };
+    // A read-only server has no add to be cancelled, so no result of its carries `cancelledAdds`.
+    let pets_result = || match allow_writes {
+        true => schema::output::<PetsResult>(),
+        false => schema::without(&schema::output::<PetsResult>(), "cancelledAdds"),
+    };
     let mut tools = vec![
         Tool::new(
             "list_pets",
@@ -678,7 +698,7 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             Arc::clone(&LIST_PETS_INPUT),
         )
         .with_title("List animals")
-        .with_raw_output_schema(schema::output::<PetsResult>())
+        .with_raw_output_schema(pets_result())
         .with_annotations(read_only("List animals")),
         Tool::new(
             "find_pets",
@@ -689,7 +709,7 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
             Arc::clone(&FIND_PETS_INPUT),
         )
         .with_title("Find animals")
-        .with_raw_output_schema(schema::output::<PetsResult>())
+        .with_raw_output_schema(pets_result())
         .with_annotations(read_only("Find animals")),
     ];
     if allow_writes {
@@ -958,7 +978,8 @@ fn list_writes(ctx: &Context, args: &ListWritesArgs) -> Result<Value, Error> {
     let limit = usize::from(args.limit.unwrap_or(50).clamp(1, 1000));
     let complete = writes.len() <= limit;
     writes.drain(..writes.len().saturating_sub(limit));
-    Ok(serde_json::to_value(WritesResult { writes, complete }).expect("a result serialises"))
+    let result = WritesResult { writes, complete, cancelled_adds: Vec::new() };
+    Ok(serde_json::to_value(result).expect("a result serialises"))
 }
 
 /// A result: `value` exactly as `structuredContent`, the API's data byte for byte, and beside it the same
@@ -989,6 +1010,8 @@ fn error_result(failed: &Failed) -> CallToolResult {
 /// The error object of a failed call, its hint in the tools' words ([`tool_hint`]).
 fn error_object(err: &Error) -> ErrorObject {
     let mut object = err.to_document().error;
+    // Only `pets add --file` gives an error records; a result's schema has none (`schema::ResultError`).
+    debug_assert!(object.records.is_empty(), "an MCP error with records: {object:?}");
     if let Some(hint) = tool_hint(err) {
         object.hint = Some(hint.to_owned());
     }
@@ -1559,6 +1582,31 @@ mod tests {
         let docs = include_str!("../../../docs/mcp.md");
         assert!(docs.contains(&format!("at most {MAX_REQUESTS_AT_ONCE} requests")), "docs/mcp.md");
         assert!(docs.contains(&format!("up to **{MAX_BATCH} animals in one call**")), "docs/mcp.md");
+        let [read_only, writes] = TOOLS_LIST_MOST_BYTES.map(|most| format!("{},{:03}", most / 1000, most % 1000));
+        let words = format!("at most {read_only} bytes read-only and {writes} with `--allow-writes`");
+        let lines_joined = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(lines_joined.contains(&words), "docs/mcp.md: {words}");
+    }
+
+    #[test]
+    fn tools_list_takes_no_more_bytes_than_its_bound() {
+        fn bytes(value: &impl Serialize) -> usize {
+            serde_json::to_vec(value).expect("it serialises").len()
+        }
+        for (allow_writes, most) in [false, true].into_iter().zip(TOOLS_LIST_MOST_BYTES) {
+            let listed = ListToolsResult::with_all_items(tools(allow_writes));
+            let each: Vec<String> = listed
+                .tools
+                .iter()
+                .map(|tool| format!("{} {} (output schema {})", tool.name, bytes(tool), bytes(&tool.output_schema)))
+                .collect();
+            let all = bytes(&listed);
+            assert!(
+                all <= most,
+                "tools/list takes {all} bytes (allow_writes: {allow_writes}), past its {most}: {each:?}; make it \
+                 lighter, or raise TOOLS_LIST_MOST_BYTES and docs/mcp.md knowing why"
+            );
+        }
     }
 
     /// `arguments` as a call's JSON object.
@@ -1821,6 +1869,162 @@ mod tests {
         assert_eq!(ranks, [0, 3, 7]);
         assert_eq!(CallId::of(&NumberOrString::String("a`b".into())).words(), r"`a\u{60}b`");
         assert_eq!(CallId::of(&NumberOrString::Number(42)).words(), "42");
+    }
+
+    /// A result of each tool with every field it can have, and every kind of report of a cancelled add: an
+    /// `add_pet` that created its animal, one of unknown outcome, one refused, and an `add_pets` with an
+    /// animal in each list.
+    fn results_of_every_kind() -> Vec<(&'static str, Value)> {
+        let pet = Pet { id: 7, name: "Rex".into(), category_id: 2, status: Some(PetStatus::Sold) };
+        let unsorted = Pet { id: 8, status: None, ..pet.clone() };
+        let new_pet = NewPet { name: "Rex".into(), category_id: 2, status: None };
+        let lost = || Error::maybe_applied("no complete answer", "", Kind::Network).with_request_id(Some("r-2"));
+        let refused = || Error::new(&code::SERVER_ERROR, "boom").with_status(Some(500)).with_hint("later");
+        let outcomes = add_pets::samples::outcomes(&pet, &error_object(&refused()), &error_object(&lost()));
+        let sold = NewPet { status: Some(PetStatus::Sold), ..new_pet.clone() };
+        let [one, two, four] = [1, 2, 4].map(NumberOrString::Number);
+        let reports = vec![
+            Cancelled::Add(CancelledAdd::of(&one, &new_pet, &Ok(pet.clone()))),
+            Cancelled::Add(CancelledAdd::of(&two, &sold, &Err(lost()))),
+            Cancelled::Add(CancelledAdd::of(&NumberOrString::String("3".into()), &new_pet, &Err(refused()))),
+            Cancelled::Batch(add_pets::samples::cancelled(&four, outcomes.clone())),
+        ];
+        let coverage = Coverage { partitions: Vec::new(), partial: true, blind_spot: true };
+        let pets = pets_result(
+            vec![pet.clone(), unsorted],
+            &coverage,
+            vec![PetStatus::Sold],
+            true,
+            vec!["a note".into()],
+            Some("GET /pets/{petId}".into()),
+        );
+        let mut reported = pets.clone();
+        reported["cancelledAdds"] = serde_json::to_value(&reports).unwrap();
+        let add = AddResult {
+            pet: pet.clone(),
+            created: true,
+            request_id: Some("r-1".into()),
+            note: Some("the server normalised the name".into()),
+            confirmation: Confirmation::Accepted,
+            cancelled_adds: reports.clone(),
+        };
+        let intent = petstore_core::journal::Intent {
+            env: Some("shop".into()),
+            base_url: "https://shop.example/v1".into(),
+            method: "POST".into(),
+            path: "/pets".into(),
+            body: Some(serde_json::json!({ "name": "Rex", "categoryId": 2 })),
+            request_id: Some("r-1".into()),
+            via: Via::Mcp,
+            assistant: Some("CLAUDECODE".into()),
+            file: Some("add_pets".into()),
+            line: Some(3),
+        };
+        let settled = petstore_core::journal::Entry {
+            write: "w-1".into(),
+            at: "2026-01-02T03:04:05.006Z".into(),
+            name: Some("Rex".into()),
+            intent: intent.clone(),
+            outcome: JournalOutcome::Refused,
+            pet_id: Some(7),
+            code: Some("invalid_input".into()),
+            status: Some(400),
+            settled_at: Some("2026-01-02T03:04:06.006Z".into()),
+            settled_by: Some("reconcile".into()),
+        };
+        let bare = petstore_core::journal::Entry {
+            write: "w-2".into(),
+            name: None,
+            intent: petstore_core::journal::Intent {
+                env: None,
+                body: Some(Value::String("not json".into())),
+                request_id: None,
+                assistant: None,
+                file: None,
+                line: None,
+                ..intent
+            },
+            outcome: JournalOutcome::Unknown,
+            pet_id: None,
+            code: None,
+            status: None,
+            settled_at: None,
+            settled_by: None,
+            ..settled.clone()
+        };
+        let writes = WritesResult { writes: vec![settled, bare], complete: false, cancelled_adds: reports.clone() };
+        vec![
+            ("list_pets", pets.clone()),
+            ("list_pets", reported.clone()),
+            ("find_pets", pets),
+            ("find_pets", reported),
+            ("add_pet", serde_json::to_value(add).unwrap()),
+            ("add_pets", serde_json::to_value(add_pets::samples::result(outcomes, reports)).unwrap()),
+            ("list_writes", serde_json::to_value(writes).unwrap()),
+        ]
+    }
+
+    /// Why `result` does not fit the output schema of `tool` among `tools`; empty when it fits.
+    fn misfits(tools: &[Tool], tool: &str, result: &Value) -> Vec<String> {
+        let listed = tools.iter().find(|listed| listed.name == tool).unwrap_or_else(|| panic!("`{tool}` listed"));
+        let schema = Value::Object((**listed.output_schema.as_ref().unwrap()).clone());
+        let validator = jsonschema::validator_for(&schema).unwrap_or_else(|err| panic!("`{tool}`: {err}"));
+        validator.iter_errors(result).map(|err| format!("{err} at {}", err.instance_path())).collect()
+    }
+
+    #[test]
+    fn a_result_of_every_kind_fits_its_tools_output_schema() {
+        let tools = tools(true);
+        for (tool, result) in results_of_every_kind() {
+            let misfits = misfits(&tools, tool, &result);
+            assert!(misfits.is_empty(), "`{tool}`: {misfits:#?}\n{result:#}");
+        }
+    }
+
+    #[test]
+    fn a_read_only_servers_results_have_no_cancelled_adds() {
+        let (read_only, writes) = (tools(false), tools(true));
+        let results =
+            results_of_every_kind().into_iter().filter(|(tool, _)| matches!(*tool, "list_pets" | "find_pets"));
+        for (tool, result) in results {
+            let reports = result.get("cancelledAdds").is_some();
+            assert_eq!(misfits(&read_only, tool, &result).is_empty(), !reports, "{tool}: {result:#}");
+            assert!(misfits(&writes, tool, &result).is_empty(), "{tool}: {result:#}");
+        }
+        // The same schema, but for `cancelledAdds` and the definitions only it used.
+        let mut schema = Value::Object((**writes[0].output_schema.as_ref().unwrap()).clone());
+        schema["properties"].as_object_mut().unwrap().remove("cancelledAdds");
+        schema["$defs"].as_object_mut().unwrap().retain(|name, _| name == "Pet" || name == "PetStatus");
+        assert_eq!(Value::Object((**read_only[0].output_schema.as_ref().unwrap()).clone()), schema);
+    }
+
+    #[test]
+    fn an_output_schema_refuses_what_no_result_holds() {
+        let tools = tools(true);
+        let results = results_of_every_kind();
+        let of = |tool: &str| results.iter().find(|(name, _)| *name == tool).unwrap().1.clone();
+        let mut refused = Vec::new();
+        let mut null_status = of("list_pets");
+        null_status["pets"][1]["status"] = Value::Null;
+        refused.push(("list_pets", null_status));
+        let mut null_call = of("find_pets");
+        null_call["deprecatedCall"] = Value::Null;
+        refused.push(("find_pets", null_call));
+        let mut unknown_field = of("add_pet");
+        unknown_field["colour"] = Value::from("red");
+        refused.push(("add_pet", unknown_field));
+        let mut records = of("add_pets");
+        records["failed"][0]["error"]["records"] = serde_json::json!([]);
+        refused.push(("add_pets", records));
+        let mut report_field = of("list_writes");
+        report_field["cancelledAdds"][3]["colour"] = Value::from("red");
+        refused.push(("list_writes", report_field));
+        let mut no_hint = of("add_pets");
+        no_hint["cancelledAdds"][1]["error"].as_object_mut().unwrap().remove("hint");
+        refused.push(("add_pets", no_hint));
+        for (tool, result) in refused {
+            assert!(!misfits(&tools, tool, &result).is_empty(), "`{tool}` takes {result:#}");
+        }
     }
 
     #[test]

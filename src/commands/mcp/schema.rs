@@ -8,6 +8,15 @@
 //! enumeration is written in place (no `$defs`), and descriptions are the doc comments' sentences. An output
 //! schema keeps its `$defs` and says where a value may be `null` with `anyOf`, one `type` in each branch.
 //!
+//! An output schema is as short as it can be while saying exactly what the server sends: a client gets every
+//! tool's schemas whole (`tools/list`), and each repeats the definitions it shares with the others (an animal,
+//! an error object, a cancelled add's report), as no client follows a `$ref` from one tool's schema into
+//! another's. So it is derived from how the result is serialised (a field always sent is `required`, `null`
+//! or not); a field left out when it has no value (`skip_serializing_if`, here always of a `None` or an empty
+//! list) has no `null` branch; an enumeration whose values have doc comments is an `enum`, not a `oneOf` of
+//! described constants; only the result's own fields are described (the tool's description says the rest,
+//! and a definition's doc comment speaks of the Rust type); and a definition no `$ref` reaches is left out.
+//!
 //! A call's arguments are read by the tool's own input schema ([`read`]) before serde sees them, so that
 //! the schema a client reads is the rule the server keeps, and every argument that does not fit is named in
 //! one message in the schema's words (never serde's `expected u8`). Some clients send every argument as a
@@ -26,7 +35,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorObject};
 
 /// The largest integer every client can write exactly as a number with a fraction (`3.0`): 2^53, the last
 /// of the integers a double holds one by one.
@@ -49,16 +58,42 @@ pub(super) fn input<T: JsonSchema>() -> Arc<JsonObject> {
     object(value)
 }
 
-/// The output schema of `T` (a tool's result): its `$defs` kept, a `null` allowed where the value may be one.
+/// The output schema of `T` (a tool's result) as `T` is serialised: its `$defs` kept, a `null` allowed where
+/// the value may be one, and no more words than its own fields' (see the module's words).
 pub(super) fn output<T: JsonSchema>() -> Arc<JsonObject> {
-    let mut value = serde_json::to_value(schemars::schema_for!(T)).expect("a schema serialises");
+    let generator = schemars::generate::SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let mut value = serde_json::to_value(generator.into_root_schema_for::<T>()).expect("a schema serialises");
     portable(&mut value);
     object(value)
 }
 
-/// `schema` as [`output`] gives a tool's result: plain, `null` allowed with `anyOf`.
+/// `schema` as [`output`] gives a tool's result: plain, `null` allowed with `anyOf` where a value may be one,
+/// enumerations as `enum`, descriptions on the result's own fields only, no definition left unused.
 pub(super) fn portable(schema: &mut Value) {
     plain(schema, Nulls::AnyOf);
+    never_null_when_left_out(schema);
+    enums(schema);
+    if let Value::Object(object) = schema {
+        object.remove("description");
+        if let Some(Value::Object(definitions)) = object.get_mut("$defs") {
+            definitions.values_mut().for_each(undescribed);
+        }
+    }
+    unused_definitions_out(schema);
+}
+
+/// `schema`, an output schema, without its property `name` (`cancelledAdds` where no result can carry it), and
+/// without the definitions only that property used.
+pub(super) fn without(schema: &JsonObject, name: &str) -> Arc<JsonObject> {
+    let mut value = Value::Object(schema.clone());
+    if let Some(Value::Object(properties)) = value.get_mut("properties") {
+        properties.remove(name);
+    }
+    if let Some(Value::Array(required)) = value.get_mut("required") {
+        required.retain(|required| required != name);
+    }
+    unused_definitions_out(&mut value);
+    object(value)
 }
 
 /// `value` as the object MCP takes, without the keywords a tool's schema has no use for.
@@ -149,6 +184,133 @@ fn plain(schema: &mut Value, nulls: Nulls) {
             Value::Array(items) => items.iter_mut().for_each(|item| plain(item, nulls)),
             _ => {}
         }
+    }
+}
+
+/// Takes the `null` branch out of every property that is not `required` in an output schema: under the
+/// serialize contract that is a field left out when it has no value, never sent as `null`.
+fn never_null_when_left_out(schema: &mut Value) {
+    let Value::Object(object) = schema else { return };
+    let required: Vec<Value> = object.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let Value::Object(property) = property else { continue };
+            if required.iter().any(|required| required == name.as_str()) {
+                continue;
+            }
+            let Some(Value::Array(branches)) = property.get("anyOf") else { continue };
+            let null = serde_json::json!({"type": "null"});
+            let (nulls, others): (Vec<&Value>, Vec<&Value>) = branches.iter().partition(|branch| **branch == null);
+            let ([_], [Value::Object(kept)]) = (&nulls[..], &others[..]) else { continue };
+            let kept = kept.clone();
+            property.remove("anyOf");
+            for (key, value) in kept {
+                property.entry(key).or_insert(value);
+            }
+        }
+    }
+    for value in object.values_mut() {
+        match value {
+            Value::Object(_) => never_null_when_left_out(value),
+            Value::Array(items) => items.iter_mut().for_each(never_null_when_left_out),
+            _ => {}
+        }
+    }
+}
+
+/// Makes every `oneOf` of string constants (an enumeration whose values have doc comments) an `enum` of them:
+/// the same values, without a schema and a description for each.
+fn enums(schema: &mut Value) {
+    let Value::Object(object) = schema else { return };
+    let constants: Option<Vec<Value>> = object.get("oneOf").and_then(Value::as_array).and_then(|branches| {
+        branches
+            .iter()
+            .map(|branch| match (branch.get("type"), branch.get("const")) {
+                (Some(kind), Some(constant @ Value::String(_))) if kind == "string" => Some(constant.clone()),
+                _ => None,
+            })
+            .collect()
+    });
+    if let Some(constants) = constants {
+        object.remove("oneOf");
+        object.insert("type".to_owned(), Value::from("string"));
+        object.insert("enum".to_owned(), Value::Array(constants));
+    }
+    for value in object.values_mut() {
+        match value {
+            Value::Object(_) => enums(value),
+            Value::Array(items) => items.iter_mut().for_each(enums),
+            _ => {}
+        }
+    }
+}
+
+/// `schema` and every schema in it without a `description`.
+fn undescribed(schema: &mut Value) {
+    match schema {
+        Value::Object(object) => {
+            // A property named `description` holds a schema, not words.
+            if object.get("description").is_some_and(Value::is_string) {
+                object.remove("description");
+            }
+            // Values are data, not schemas.
+            for (key, value) in object.iter_mut() {
+                if !matches!(key.as_str(), "enum" | "const" | "default") {
+                    undescribed(value);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(undescribed),
+        _ => {}
+    }
+}
+
+/// Leaves out of `$defs` every definition that no `$ref` reaches from the schema's root.
+fn unused_definitions_out(schema: &mut Value) {
+    let Value::Object(object) = schema else { return };
+    let Some(Value::Object(definitions)) = object.remove("$defs") else { return };
+    let mut reached = std::collections::HashSet::new();
+    let mut to_visit = references(&Value::Object(object.clone()));
+    while let Some(name) = to_visit.pop() {
+        if let Some(definition) = definitions.get(&name)
+            && reached.insert(name)
+        {
+            to_visit.extend(references(definition));
+        }
+    }
+    let kept: Map<String, Value> = definitions.into_iter().filter(|(name, _)| reached.contains(name)).collect();
+    if !kept.is_empty() {
+        object.insert("$defs".to_owned(), Value::Object(kept));
+    }
+}
+
+/// The names of the definitions that `schema`'s `$ref`s point at (`#/$defs/NAME`).
+fn references(schema: &Value) -> Vec<String> {
+    match schema {
+        Value::Object(object) => {
+            let own = object.get("$ref").and_then(Value::as_str).and_then(|to| to.strip_prefix("#/$defs/"));
+            own.map(str::to_owned).into_iter().chain(object.values().flat_map(references)).collect()
+        }
+        Value::Array(items) => items.iter().flat_map(references).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The schema of an error object in a result (a failed animal's in `add_pets`, a cancelled add's):
+/// [`ErrorObject`]'s without `records`, which only `pets add --file` fills (`error_object` makes sure).
+pub(super) struct ResultError;
+
+impl JsonSchema for ResultError {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        ErrorObject::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = ErrorObject::json_schema(generator);
+        if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+            properties.remove("records");
+        }
+        schema
     }
 }
 
@@ -377,19 +539,54 @@ mod tests {
     }
 
     #[test]
-    fn an_output_schema_says_null_with_any_of() {
+    fn an_output_schema_says_what_is_sent_in_the_fewest_words() {
+        /// The result.
         #[derive(JsonSchema)]
         #[allow(dead_code)]
         struct Out {
-            /// May be null.
+            /// Sent, and may be null.
             status: Option<u16>,
+            /// Left out when there is none.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            code: Option<String>,
+            /// How it went.
+            how: How,
+            #[schemars(with = "Option<ResultError>")]
+            #[serde(skip_serializing_if = "Option::is_none")]
+            error: Option<ErrorObject>,
+        }
+        /// An enumeration whose values have doc comments.
+        #[derive(JsonSchema)]
+        #[allow(dead_code)]
+        enum How {
+            /// Well.
+            Well,
+            /// Badly.
+            Badly,
         }
         let schema = Value::Object((*output::<Out>()).clone());
+        let error = schema["$defs"]["ErrorObject"].clone();
         assert_eq!(
-            schema["properties"]["status"],
-            json!({"description": "May be null.",
-                "anyOf": [{"type": "integer", "minimum": 0, "maximum": 65535}, {"type": "null"}]})
+            schema,
+            json!({
+                "$defs": {"How": {"type": "string", "enum": ["Well", "Badly"]}, "ErrorObject": error, "Retry": {
+                    "type": "string", "enum": ["safe", "check-first", "never"]}},
+                "type": "object",
+                "properties": {
+                    "status": {"description": "Sent, and may be null.",
+                        "anyOf": [{"type": "integer", "minimum": 0, "maximum": 65535}, {"type": "null"}]},
+                    "code": {"description": "Left out when there is none.", "type": "string"},
+                    "how": {"description": "How it went.", "$ref": "#/$defs/How"},
+                    "error": {"$ref": "#/$defs/ErrorObject"}
+                },
+                "required": ["status", "how"]
+            })
         );
+        // An error object sends `status` and `hint` always, as `null` when there is none; never `records`.
+        assert_eq!(error["required"], json!(["code", "message", "status", "exitCode", "hint", "retry"]));
+        assert_eq!(error["properties"].get("records"), None);
+        assert_eq!(error["properties"]["requestId"], json!({"type": "string"}));
+        assert!(!error.to_string().contains("description"), "{error}");
     }
 
     #[test]
