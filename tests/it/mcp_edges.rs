@@ -29,8 +29,11 @@ async fn fifty_calls_go_over_one_connection() {
     assert!(accepted <= 2, "{accepted} connections for 50 calls");
 }
 
-/// 300 calls at once against a server that takes 12 connections: every one answered, over at most the
-/// server's 8 places' worth of connections.
+/// 300 calls at once against a server that takes 12 connections: every one answered, within the server's 12.
+/// The MCP server runs 8 calls at once, so 8 connections carry them on a quiet machine; on a loaded one a
+/// connection can be back in the client's pool only just after the next call looked for one (hyper returns
+/// it from the connection's own task), and that call opens another: 9 to 12 were seen with the machine's 2
+/// cores busy. What must hold is that none goes past the server's limit, where a call would fail.
 #[tokio::test]
 async fn three_hundred_calls_at_once_fit_a_server_of_twelve_connections() {
     let env = shop(Config::default().seed_pets(5).max_connections(12));
@@ -53,7 +56,7 @@ async fn three_hundred_calls_at_once_fit_a_server_of_twelve_connections() {
     assert!(failed.is_empty(), "{} of 300 failed, the first: {:?}", failed.len(), failed.first());
     running.cancel().await.unwrap();
     let accepted = env.sandbox.connections_accepted();
-    assert!(accepted <= 8, "{accepted} connections for 300 calls");
+    assert!(accepted <= 12, "{accepted} connections for 300 calls");
 }
 
 /// `arguments` that are not an object are the request's invalid params (-32602), not an unknown method; the
