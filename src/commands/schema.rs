@@ -107,7 +107,7 @@ pub fn run(ctx: &Context, args: &SchemaArgs) -> Result<(), Error> {
             let schema = for_command(name).expect("clap allows only the names in NAMES");
             ctx.output.document(&schema)
         }
-        None => ctx.output.value(&NAMES, &NAMES.join("\n")),
+        None => ctx.output.value_lines(&NAMES, NAMES),
     }
 }
 

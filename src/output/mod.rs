@@ -399,6 +399,25 @@ impl Output {
         self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
     }
 
+    /// A result of several lines of text, each made safe for the terminal as [`Output::line`] makes one: a line
+    /// break between them is the result's own, one inside a line is shown escaped.
+    pub fn lines<S: AsRef<str>>(&self, lines: &[S]) -> io::Result<()> {
+        self.write_stdout(|w| {
+            for line in lines {
+                writeln!(w, "{}", safe::data(line.as_ref(), self.terminals.stdout))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Like [`Output::value`], for a value whose words are several lines (`schema --list`, `agent setup`).
+    pub fn value_lines<T: Serialize, S: AsRef<str>>(&self, json: &T, lines: &[S]) -> Result<(), Error> {
+        if self.is_json() {
+            return self.records(json, || unreachable!("a JSON format"));
+        }
+        Ok(self.lines(lines)?)
+    }
+
     /// One JSON document on stdout, whatever the format (`help --json`, `schema`): indented at a terminal.
     pub fn document<T: Serialize + ?Sized>(&self, json: &T) -> Result<(), Error> {
         let terminal = self.terminals.stdout;

@@ -116,8 +116,8 @@ fn setup_merges_one_entry_into_each_client_started_then_unchanged_and_removed_to
     };
     assert_eq!(homes.statuses(&["--env", "shop", "agent", "setup", "--yes"]), all("unchanged"));
     assert_eq!(homes.statuses(&["--env", "shop", "agent", "setup", "--status"]), all("installed"));
-    // Against another environment, every entry is not the one setup would write now.
-    assert_eq!(homes.statuses(&["--env", "staging", "agent", "setup", "--status"]), all("differs"));
+    // `--status` reports the entries there, whichever environment is in use now.
+    assert_eq!(homes.statuses(&["--env", "staging", "agent", "setup", "--status"]), all("installed"));
 
     let run = homes.run(&["--env", "shop", "agent", "setup", "--remove", "--yes"]);
     assert_eq!(run.code, 0, "{run}");
@@ -204,26 +204,58 @@ fn a_file_it_cannot_parse_is_left_alone_and_named_and_the_others_are_set_up() {
 }
 
 #[test]
-fn remove_takes_out_only_what_setup_wrote() {
+fn an_entry_setup_did_not_write_is_neither_replaced_nor_removed() {
     let homes = Homes::new();
     let cursor = homes.env.home().join(".cursor/mcp.json");
     let mine =
         "{\"mcpServers\": {\"petstore\": {\"command\": \"petstore\", \"args\": [\"mcp\"], \"env\": {\"X\": \"1\"}}}}\n";
     std::fs::write(&cursor, mine).unwrap();
-    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]);
-    snapshot("agent_setup_remove_foreign", &run.to_string(), homes.env.home());
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor", "--yes"]);
+    snapshot("agent_setup_foreign_entry", &run.to_string(), homes.env.home());
     assert_eq!(run.code, 1, "{run}");
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stdout.contains("left alone: its `petstore` entry was not written by `agent setup`"), "{run}");
     assert_eq!(homes.text(&cursor).unwrap(), mine);
-    // Setting up replaces it with the entry setup writes, which `--remove` then takes out.
-    assert_eq!(
-        homes.statuses(&["--env", "shop", "agent", "setup", "--client", "cursor", "--yes"]),
-        pairs(&[("cursor", "installed")])
-    );
+
+    // One as docs/mcp.md shows it by hand is replaced, and the reason says what it ran.
+    std::fs::write(
+        &cursor,
+        "{\"mcpServers\": {\"petstore\": {\"command\": \"petstore\", \"args\": [\"--env\", \"staging\", \"mcp\"]}}}\n",
+    )
+    .unwrap();
+    let run = homes.run(&["--env", "shop", "--json", "agent", "setup", "--client", "cursor", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    let report = run.json();
+    assert_eq!(report["clients"][0]["status"], "installed");
+    assert_eq!(report["clients"][0]["reason"], "replaced the entry that ran `petstore --env staging mcp`");
     assert_eq!(
         homes.statuses(&["--env", "shop", "agent", "setup", "--client", "cursor", "--remove", "--yes"]),
         pairs(&[("cursor", "removed")])
     );
     assert_eq!(homes.text(&cursor), None, "the file held nothing else, so it went");
+}
+
+/// `--status` calls any entry setup wrote installed, whatever its environment and `--allow-writes`, and
+/// starts the entry it found.
+#[test]
+fn status_reports_the_entry_that_is_there() {
+    let homes = Homes::new();
+    let setup = ["--env", "shop", "agent", "setup", "--client", "codex", "--allow-writes", "--yes"];
+    assert_eq!(homes.statuses(&setup), pairs(&[("codex", "installed")]));
+    let run = homes.run(&["--json", "agent", "setup", "--client", "codex", "--status"]);
+    let client = &run.json()["clients"][0];
+    assert_eq!((&client["status"], client["tools"].as_array().unwrap().len()), (&"installed".into(), 5), "{run}");
+}
+
+/// At a terminal the report is a line per client, never one line with its breaks escaped.
+#[test]
+fn at_a_terminal_each_client_has_its_line() {
+    let homes = Homes::new();
+    let cmd = homes.command_in(homes.env.home(), &[]);
+    let args = ["--env", "shop", "agent", "setup", "--status", "--client", "cursor,codex", "--color", "never"];
+    let Some(run) = crate::common::pty::run_command_at_width(&cmd, &args, 80) else { return };
+    assert_eq!(run.stdout, "cursor: absent ~/.cursor/mcp.json\ncodex: absent ~/.codex/config.toml\n", "{run}");
 }
 
 #[test]
@@ -346,4 +378,22 @@ fn links_stay_links() {
     assert_eq!(run.code, 0, "{run}");
     assert!(std::fs::symlink_metadata(&cursor).unwrap().is_symlink(), "the link stays");
     assert_eq!(std::fs::read_to_string(dotfiles.join("cursor.json")).unwrap(), "{}\n");
+}
+
+/// A file its owner made read-only is not changed; the others are.
+#[test]
+fn a_read_only_file_is_left_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let homes = Homes::new();
+    let codex = homes.env.home().join(".codex/config.toml");
+    std::fs::set_permissions(&codex, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = homes.run(&["--env", "shop", "agent", "setup", "--client", "codex,gemini", "--yes"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some("codex: failed ~/.codex/config.toml: left alone: it is read-only"),
+        "{run}"
+    );
+    assert_eq!(homes.text(&codex).as_deref(), Some(CODEX));
+    assert_eq!(std::fs::metadata(&codex).unwrap().permissions().mode() & 0o777, 0o444);
 }

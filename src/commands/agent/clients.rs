@@ -69,7 +69,7 @@ pub struct Dirs {
     /// The platform's config directory: `$XDG_CONFIG_HOME` or `~/.config`, `~/Library/Application Support`,
     /// `%APPDATA%`.
     pub config: PathBuf,
-    /// The project's directory: the current one.
+    /// The project's directory: the current one (empty when it is gone).
     pub project: PathBuf,
     pub claude_config_dir: Option<PathBuf>,
     pub codex_home: Option<PathBuf>,
@@ -83,7 +83,8 @@ impl Dirs {
         Some(Dirs {
             home: base.home_dir().to_owned(),
             config: base.config_dir().to_owned(),
-            project: std::env::current_dir().ok()?,
+            // Empty when the current directory is gone: the user's files need none.
+            project: std::env::current_dir().unwrap_or_default(),
             claude_config_dir: var("CLAUDE_CONFIG_DIR"),
             codex_home: var("CODEX_HOME"),
         })

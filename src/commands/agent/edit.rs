@@ -13,8 +13,31 @@ pub const NAME: &str = "petstore";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unusable(pub String);
 
+/// The byte-order mark some editors begin a UTF-8 file with; kept where it was.
+const BOM: char = '\u{feff}';
+
+/// `text` without its byte-order mark, and whether it had one.
+fn without_bom(text: &str) -> (&str, bool) {
+    match text.strip_prefix(BOM) {
+        Some(rest) => (rest, true),
+        None => (text, false),
+    }
+}
+
+/// `out`, made from `text`, with `text`'s byte-order mark and, for TOML (which toml_edit writes with `\n`),
+/// its CRLF line endings.
+fn as_it_was(text: &str, had_bom: bool, format: Format, out: String) -> String {
+    let out = if format == Format::Toml && text.contains("\r\n") {
+        out.replace("\r\n", "\n").replace('\n', "\r\n")
+    } else {
+        out
+    };
+    if had_bom { format!("{BOM}{out}") } else { out }
+}
+
 /// The `petstore` entry in `text` (`None` when there is none), as JSON.
 pub fn entry(text: &str, format: Format) -> Result<Option<Value>, Unusable> {
+    let (text, _) = without_bom(text);
     match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
@@ -30,10 +53,17 @@ pub fn entry(text: &str, format: Format) -> Result<Option<Value>, Unusable> {
 }
 
 /// `text` with the `petstore` entry set to `value` (added at the end of the servers, or replaced where it is).
-pub fn set(text: &str, format: Format, value: &Value) -> Result<String, Unusable> {
+pub fn set(full: &str, format: Format, value: &Value) -> Result<String, Unusable> {
+    let (text, bom) = without_bom(full);
+    let out = set_in(text, format, value)?;
+    Ok(as_it_was(text, bom, format, out))
+}
+
+fn set_in(text: &str, format: Format, value: &Value) -> Result<String, Unusable> {
     match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
+            json_servers(&root, key)?;
             let object = root.object_value_or_create().ok_or_else(not_an_object)?;
             let servers = match object.get(key) {
                 Some(prop) => match prop.value() {
@@ -86,7 +116,12 @@ pub fn set(text: &str, format: Format, value: &Value) -> Result<String, Unusable
 
 /// `text` without the `petstore` entry, and without the servers' object or table if it is left empty;
 /// `None` when nothing is left of the file but an empty object or table (the file can go).
-pub fn remove(text: &str, format: Format) -> Result<Option<String>, Unusable> {
+pub fn remove(full: &str, format: Format) -> Result<Option<String>, Unusable> {
+    let (text, bom) = without_bom(full);
+    Ok(remove_in(text, format)?.map(|out| as_it_was(text, bom, format, out)))
+}
+
+fn remove_in(text: &str, format: Format) -> Result<Option<String>, Unusable> {
     match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
@@ -130,6 +165,23 @@ fn not_an_object() -> Unusable {
     Unusable("it is not a JSON object".to_owned())
 }
 
+/// An error when `name` is a property of `object` more than once: clients read the last, and an edit of one of
+/// them would not be what the client runs.
+fn once(object: &jsonc_parser::cst::CstObject, name: &str, within: Option<&str>) -> Result<(), Unusable> {
+    let count = object
+        .properties()
+        .iter()
+        .filter(|prop| prop.name().and_then(|name| name.decoded_value().ok()).as_deref() == Some(name))
+        .count();
+    if count < 2 {
+        return Ok(());
+    }
+    Err(Unusable(match within {
+        Some(within) => format!("`{name}` is in its `{within}` {count} times"),
+        None => format!("`{name}` is in it {count} times"),
+    }))
+}
+
 /// The servers' object under `key`, if there is one.
 fn json_servers(
     root: &jsonc_parser::cst::CstRootNode,
@@ -141,9 +193,13 @@ fn json_servers(
         Some(CstNode::Container(CstContainerNode::Object(object))) => object,
         Some(_) => return Err(not_an_object()),
     };
+    once(&object, key, None)?;
     let Some(prop) = object.get(key) else { return Ok(None) };
     match prop.value() {
-        Some(CstNode::Container(CstContainerNode::Object(servers))) => Ok(Some(servers)),
+        Some(CstNode::Container(CstContainerNode::Object(servers))) => {
+            once(&servers, NAME, Some(key))?;
+            Ok(Some(servers))
+        }
         _ => Err(Unusable(format!("its `{key}` is not an object"))),
     }
 }
@@ -165,8 +221,12 @@ fn cst_value(value: &Value) -> jsonc_parser::cst::CstInputValue {
 
 fn parse_toml(text: &str) -> Result<toml_edit::DocumentMut, Unusable> {
     text.parse::<toml_edit::DocumentMut>().map_err(|err| {
-        let first = err.to_string().lines().next().unwrap_or_default().trim().to_owned();
-        Unusable(format!("it is not TOML: {first}"))
+        // toml_edit's message: where, the line with a caret under the place, then what is wrong.
+        let text = err.to_string();
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
+        let wrong = lines.last().copied().unwrap_or_default();
+        let at = lines.first().copied().unwrap_or_default().trim_start_matches("TOML parse error ");
+        Unusable(format!("it is not TOML {at}: {wrong}"))
     })
 }
 
@@ -289,6 +349,28 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_and_crlf_line_endings_stay() {
+        let text = "\u{feff}{\r\n  \"a\": 1\r\n}\r\n";
+        let out = set(text, JSON, &entry_value()).unwrap();
+        assert!(out.starts_with('\u{feff}') && !out.replace("\r\n", "").contains('\n'), "{out:?}");
+        assert_eq!(entry(&out, JSON).unwrap(), Some(entry_value()));
+        assert_eq!(remove(&out, JSON).unwrap().as_deref(), Some(text));
+        let toml = "\u{feff}model = \"o3\"\r\n\r\n[mcp_servers.other]\r\ncommand = \"x\"\r\n";
+        let out = set(toml, Format::Toml, &entry_value()).unwrap();
+        assert!(out.starts_with('\u{feff}') && !out.replace("\r\n", "").contains('\n'), "{out:?}");
+        assert_eq!(remove(&out, Format::Toml).unwrap().as_deref(), Some(toml));
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_as_clients_read_the_last() {
+        let twice = "{\"mcpServers\": {\"petstore\": {}}, \"mcpServers\": {\"other\": {}}}";
+        assert_eq!(entry(twice, JSON).unwrap_err().0, "`mcpServers` is in it 2 times");
+        assert_eq!(set(twice, JSON, &entry_value()).unwrap_err().0, "`mcpServers` is in it 2 times");
+        let inside = "{\"mcpServers\": {\"petstore\": {}, \"pet\\u0073tore\": {\"command\": \"evil\"}}}";
+        assert_eq!(remove(inside, JSON).unwrap_err().0, "`petstore` is in its `mcpServers` 2 times");
+    }
+
+    #[test]
     fn a_toml_entry_is_added_keeping_the_rest_and_removed_cleanly() {
         let text = "# my codex\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n";
         let out = set(text, Format::Toml, &entry_value()).unwrap();
@@ -306,6 +388,7 @@ mod tests {
         );
         assert_eq!(remove(&alone, Format::Toml).unwrap(), None);
         assert!(set("mcp_servers = 1", Format::Toml, &entry_value()).unwrap_err().0.contains("not a table"));
-        assert!(entry("[x", Format::Toml).unwrap_err().0.starts_with("it is not TOML"));
+        let refused = entry("a = 1\n[x", Format::Toml).unwrap_err().0;
+        assert!(refused.starts_with("it is not TOML at line 2, column 3: "), "{refused}");
     }
 }

@@ -156,13 +156,17 @@ enum Change {
     Delete { before: String, empty: &'static str },
 }
 
-/// The work for one client: its place, its line of the report, and the file changes it needs.
+/// The work for one client: its place, its line of the report, the file changes it needs, and the entry to
+/// start once they are made (the one written, or with `--status` the one found).
 #[derive(Debug)]
 struct Plan {
     place: Option<Place>,
     report: ClientReport,
     config: Option<Change>,
     skill: Option<Change>,
+    start: Option<Entry>,
+    /// What an entry it replaces runs, for the question.
+    replaces: Option<String>,
 }
 
 /// What `agent setup` does: set up, report, or remove.
@@ -173,10 +177,79 @@ enum Mode {
     Remove,
 }
 
+/// The variable that moves petstore's config directory: an entry carries it when it is set, so that the
+/// client (started from a dock or a menu, without the shell's variables) finds the same environments.
+const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
+
+/// The server an entry starts: the command, its arguments and the variables it sets (never a key).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Entry {
+    pub command: String,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Entry {
+    /// The entry as `format` writes it.
+    fn value(&self, format: Format) -> Value {
+        let mut value = match format {
+            Format::Json { typed: true, .. } => json!({"type": "stdio", "command": self.command, "args": self.args}),
+            _ => json!({"command": self.command, "args": self.args}),
+        };
+        if !self.env.is_empty() {
+            let env: serde_json::Map<String, Value> =
+                self.env.iter().map(|(name, value)| (name.clone(), Value::String(value.clone()))).collect();
+            value["env"] = Value::Object(env);
+        }
+        value
+    }
+
+    /// The entry `value` holds, if it is one `agent setup` writes: `petstore ... --env NAME mcp
+    /// [--allow-writes]`, of type stdio if typed, setting no variable but petstore's config directory.
+    /// `--remove` takes out only those, `--status` calls them installed, and setup replaces only those.
+    fn written_by_setup(value: &Value) -> Option<Entry> {
+        let object = value.as_object()?;
+        if !object.keys().all(|key| ["type", "command", "args", "env"].contains(&key.as_str())) {
+            return None;
+        }
+        if object.get("type").is_some_and(|kind| kind != "stdio") {
+            return None;
+        }
+        let command = object.get("command")?.as_str()?;
+        // The file's name after either separator: a Windows path is read the same on any system.
+        let name = command.rsplit(['/', '\\']).next().unwrap_or(command);
+        if name != "petstore" && !name.eq_ignore_ascii_case("petstore.exe") {
+            return None;
+        }
+        let args: Vec<&str> = object.get("args")?.as_array()?.iter().map(Value::as_str).collect::<Option<_>>()?;
+        if !matches!(args.as_slice(), ["--env", _, "mcp"] | ["--env", _, "mcp", "--allow-writes"]) {
+            return None;
+        }
+        let env = match object.get("env") {
+            None => Vec::new(),
+            Some(Value::Object(env)) => {
+                let dir = env.get(CONFIG_DIR_VAR).and_then(Value::as_str);
+                match (env.len(), dir) {
+                    (1, Some(dir)) => vec![(CONFIG_DIR_VAR.to_owned(), dir.to_owned())],
+                    _ => return None,
+                }
+            }
+            Some(_) => return None,
+        };
+        Some(Entry { command: command.to_owned(), args: args.iter().map(|arg| (*arg).to_owned()).collect(), env })
+    }
+
+    /// The entry as a command line, for reasons: `petstore --env staging mcp`.
+    fn line(&self) -> String {
+        std::iter::once(self.command.as_str()).chain(self.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+    }
+}
+
 /// Runs `agent setup`.
 pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     if args.print_skill {
-        return Ok(ctx.output.line(super::skill::text().trim_end())?);
+        let text = super::skill::text();
+        return Ok(ctx.output.lines(&text.lines().collect::<Vec<_>>())?);
     }
     let mode = match (args.status, args.remove) {
         (true, _) => Mode::Status,
@@ -184,9 +257,13 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         _ => Mode::Setup,
     };
     let dirs = Dirs::from_env().ok_or_else(|| {
-        Error::new(&code::AGENT_SETUP_FAILED, "cannot find the home directory or the current directory")
-            .with_hint("set `HOME` to the home directory, and run it from a directory that exists")
+        Error::new(&code::AGENT_SETUP_FAILED, "cannot find the home directory")
+            .with_hint("set `HOME` to the home directory")
     })?;
+    if args.scope == Scope::Project && dirs.project.as_os_str().is_empty() {
+        return Err(Error::new(&code::AGENT_SETUP_FAILED, "the current directory is gone, so it has no project files")
+            .with_hint("run it from the project's directory"));
+    }
     let target = ctx.target()?;
     let Some(env) = target.env else {
         return Err(Error::new(
@@ -202,14 +279,27 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         )
         .with_hint("leave out `--client claude-desktop`, or use `--scope user`"));
     }
-    let command = program()
-        .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?
-        .display()
-        .to_string();
+    let program = program()
+        .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?;
+    let Some(command) = program.to_str().map(str::to_owned) else {
+        return Err(Error::new(
+            &code::AGENT_SETUP_FAILED,
+            format!("this program's path `{}` is not UTF-8, which no client's config can hold", program.display()),
+        )
+        .with_hint("install petstore under a path of UTF-8 characters"));
+    };
     let mut entry_args = vec!["--env".to_owned(), env.name.clone(), "mcp".to_owned()];
     if args.allow_writes {
         entry_args.push("--allow-writes".to_owned());
     }
+    let entry_env = match std::env::var(CONFIG_DIR_VAR) {
+        Ok(dir) if !dir.is_empty() => {
+            let dir = std::path::absolute(&dir).map(|dir| dir.display().to_string()).unwrap_or(dir);
+            vec![(CONFIG_DIR_VAR.to_owned(), dir)]
+        }
+        _ => Vec::new(),
+    };
+    let entry = Entry { command, args: entry_args, env: entry_env };
     let skill = args.skill.then(super::skill::text);
 
     let named: Vec<Client> =
@@ -217,23 +307,44 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     let mut plans: Vec<Plan> = Client::EACH
         .iter()
         .filter(|client| named.is_empty() || named.contains(client))
-        .map(|&client| {
-            plan(client, mode, args.scope, &dirs, !named.is_empty(), &command, &entry_args, skill.as_deref())
-        })
+        .map(|&client| plan(client, mode, args.scope, &dirs, !named.is_empty(), &entry, skill.as_deref()))
         .collect();
 
-    let changes: Vec<&Path> = plans
+    // The entry is started before any file is changed: one that cannot start is written nowhere.
+    let mut started = Started::new();
+    if mode == Mode::Setup && plans.iter().any(|plan| plan.start.is_some()) {
+        let tools = super::verify::tools(&entry).await;
+        if let Err(why) = &tools {
+            for plan in plans.iter_mut().filter(|plan| plan.start.is_some()) {
+                plan.report.status = Status::Failed;
+                plan.report.reason = Some(format!("left alone: `{}` does not start: {why}", entry.line()));
+                plan.config = None;
+                plan.start = None;
+            }
+        }
+        started.insert(entry.clone(), tools);
+    }
+
+    let changes: Vec<(&Path, Option<&str>)> = plans
         .iter()
         .flat_map(|plan| {
             let place = plan.place.as_ref();
-            let config = plan.config.as_ref().and(place.map(|place| place.path.as_path()));
-            let skill = plan.skill.as_ref().and(place.and_then(|place| place.skill.as_deref()));
+            let config = plan.config.as_ref().and(place.map(|place| (place.path.as_path(), plan.replaces.as_deref())));
+            let skill =
+                plan.skill.as_ref().and(place.and_then(|place| place.skill.as_deref())).map(|path| (path, None));
             [config, skill]
         })
         .flatten()
         .collect();
     if !changes.is_empty() && !args.yes {
-        let files = changes.iter().map(|path| clients::shown(path, &dirs)).collect::<Vec<_>>().join(", ");
+        let files = changes
+            .iter()
+            .map(|(path, replaces)| match replaces {
+                Some(runs) => format!("{} (replacing the entry that runs `{runs}`)", clients::shown(path, &dirs)),
+                None => clients::shown(path, &dirs),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let what = match mode {
             Mode::Remove => format!("take petstore out of {files}"),
             _ => format!("write petstore into {files}"),
@@ -252,12 +363,13 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         }
     }
 
-    let mut verified = Verified::new();
     for plan in &mut plans {
-        apply(plan, mode, &command, &entry_args, &mut verified).await;
+        apply(plan, &mut started).await;
     }
 
     let failed = plans.iter().filter(|plan| plan_failed(plan)).count();
+    let counted = plans.iter().filter(|plan| plan.report.status != Status::Skipped).count();
+    let Entry { command, args: entry_args, .. } = entry;
     let report = Report {
         scope: args.scope,
         env: env.name.clone(),
@@ -265,12 +377,11 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         args: entry_args,
         clients: plans.into_iter().map(|plan| plan.report).collect(),
     };
-    ctx.output.value(&report, &words(&report, &dirs))?;
+    ctx.output.value_lines(&report, &words(&report, &dirs))?;
     if failed > 0 {
-        let total = report.clients.len();
         return Err(Error::new(
             &code::AGENT_SETUP_FAILED,
-            format!("{failed} of {total} {} failed", if total == 1 { "client" } else { "clients" }),
+            format!("{failed} of {counted} {} failed", if counted == 1 { "client" } else { "clients" }),
         )
         .with_hint("each failed line says why; fix that and run it again"));
     }
@@ -289,7 +400,14 @@ fn program() -> std::io::Result<PathBuf> {
         if path.components().count() > 1 { std::path::absolute(path).ok() } else { which::which(path).ok() }
     });
     match by_name {
-        Some(path) if path.is_absolute() && std::fs::canonicalize(&path).is_ok_and(|found| found == real) => Ok(path),
+        // `..` taken out by the kernel's reading (canonicalize), the links on the way kept.
+        Some(path) if path.is_absolute() && !path.components().any(|part| part == std::path::Component::ParentDir) => {
+            if std::fs::canonicalize(&path).is_ok_and(|found| found == real) {
+                Ok(path)
+            } else {
+                Ok(exe)
+            }
+        }
         _ => Ok(exe),
     }
 }
@@ -300,47 +418,24 @@ fn plan_failed(plan: &Plan) -> bool {
         || plan.report.skill.as_ref().is_some_and(|skill| skill.status == Status::Failed)
 }
 
-/// The entry `agent setup` writes for `format`.
-fn entry_value(format: Format, command: &str, args: &[String]) -> Value {
-    match format {
-        Format::Json { typed: true, .. } => json!({"type": "stdio", "command": command, "args": args}),
-        _ => json!({"command": command, "args": args}),
-    }
-}
-
-/// Whether `value` is an entry `agent setup` wrote: `petstore ... --env NAME mcp [--allow-writes]` and nothing
-/// else, as `--remove` takes out only those.
-fn written_by_setup(value: &Value) -> bool {
-    let Some(object) = value.as_object() else { return false };
-    let keys_ok = object.keys().all(|key| ["type", "command", "args"].contains(&key.as_str()));
-    let type_ok = object.get("type").is_none_or(|kind| kind == "stdio");
-    let program_ok = object
-        .get("command")
-        .and_then(Value::as_str)
-        // The file's name after either separator: a Windows path is read the same on any system.
-        .map(|command| command.rsplit(['/', '\\']).next().unwrap_or(command))
-        .is_some_and(|name| name == "petstore" || name.eq_ignore_ascii_case("petstore.exe"));
-    let args: Option<Vec<&str>> =
-        object.get("args").and_then(Value::as_array).and_then(|args| args.iter().map(Value::as_str).collect());
-    let args_ok = matches!(args.as_deref(), Some(["--env", _, "mcp"] | ["--env", _, "mcp", "--allow-writes"]));
-    keys_ok && type_ok && program_ok && args_ok
-}
-
 /// The text of the file at `path`, `None` when there is none.
 fn read(path: &Path) -> Result<Option<String>, String> {
     files::read_regular(path).map_err(|err| err.to_string())
 }
 
+/// Whether the file at `path` (where its links lead) is read-only: its owner's wish that it not change.
+fn read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| meta.permissions().readonly())
+}
+
 /// What to do for `client`: its line of the report as far as it is known before anything is written.
-#[allow(clippy::too_many_arguments)]
 fn plan(
     client: Client,
     mode: Mode,
     scope: Scope,
     dirs: &Dirs,
     named: bool,
-    command: &str,
-    args: &[String],
+    entry: &Entry,
     skill: Option<&str>,
 ) -> Plan {
     let report = |path: Option<PathBuf>, status, reason: Option<String>| ClientReport {
@@ -351,50 +446,78 @@ fn plan(
         reason,
         skill: None,
     };
+    let nothing =
+        |place: Option<Place>, report| Plan { place, report, config: None, skill: None, start: None, replaces: None };
     let Some(place) = clients::place(client, scope, dirs) else {
         let reason = format!("{} has no project config", client.name());
-        return Plan { place: None, report: report(None, Status::Skipped, Some(reason)), config: None, skill: None };
+        return nothing(None, report(None, Status::Skipped, Some(reason)));
     };
     if !named && !place.installed() {
         let reason = format!("not installed here (no {})", clients::shown(&place.sign, dirs));
-        return Plan {
-            report: report(Some(place.path.clone()), Status::Skipped, Some(reason)),
-            place: Some(place),
-            config: None,
-            skill: None,
-        };
+        return nothing(Some(place.clone()), report(Some(place.path), Status::Skipped, Some(reason)));
     }
-    let wanted = entry_value(place.format, command, args);
-    let (status, reason, config) = match read(&place.path) {
-        Err(why) => (Status::Failed, Some(why), None),
+    let wanted = entry.value(place.format);
+    let left_alone = |why: String| (Status::Failed, Some(format!("left alone: {why}")), None, None, None);
+    let (status, reason, config, start, replaces) = match read(&place.path) {
+        Err(why) => (Status::Failed, Some(why), None, None, None),
         Ok(before) => {
             let text = before.clone().unwrap_or_default();
+            let writable = before.is_none() || !read_only(&place.path);
             match (mode, edit::entry(&text, place.format)) {
-                (_, Err(Unusable(why))) => (Status::Failed, Some(format!("left alone: {why}")), None),
-                (Mode::Status, Ok(None)) => (Status::Absent, None, None),
-                (Mode::Status, Ok(Some(found))) if found == wanted => (Status::Installed, None, None),
-                (Mode::Status, Ok(Some(found))) => (Status::Differs, Some(differs(&found)), None),
-                (Mode::Setup, Ok(Some(found))) if found == wanted => (Status::Unchanged, None, None),
-                (Mode::Setup, Ok(_)) => match edit::set(&text, place.format, &wanted) {
-                    Ok(text) => (Status::Installed, None, Some(Change::Write { before, text })),
-                    Err(Unusable(why)) => (Status::Failed, Some(format!("left alone: {why}")), None),
+                (_, Err(Unusable(why))) => left_alone(why),
+                (Mode::Status, Ok(None)) => (Status::Absent, None, None, None, None),
+                (Mode::Status, Ok(Some(found))) => match Entry::written_by_setup(&found) {
+                    Some(found) => (Status::Installed, None, None, Some(found), None),
+                    None => (Status::Differs, Some(differs(&found)), None, None, None),
                 },
-                (Mode::Remove, Ok(None)) => (Status::Absent, None, None),
-                (Mode::Remove, Ok(Some(found))) if !written_by_setup(&found) => (
-                    Status::Failed,
-                    Some(format!(
-                        "left alone: its `petstore` entry was not written by `agent setup` ({})",
-                        differs(&found)
-                    )),
-                    None,
-                ),
+                (Mode::Setup, Ok(Some(found))) if found == wanted => {
+                    (Status::Unchanged, None, None, Some(entry.clone()), None)
+                }
+                (Mode::Setup | Mode::Remove, Ok(_)) if !writable => left_alone("it is read-only".to_owned()),
+                (Mode::Setup, Ok(found)) => {
+                    let replaces = match found.as_ref().map(|found| (found, Entry::written_by_setup(found))) {
+                        None => None,
+                        Some((_, Some(ours))) => Some(ours.line()),
+                        Some((found, None)) => {
+                            return nothing(
+                                Some(place.clone()),
+                                report(
+                                    Some(place.path),
+                                    Status::Failed,
+                                    Some(format!(
+                                        "left alone: its `petstore` entry was not written by `agent setup` ({}); take \
+                                         it out by hand to have it replaced",
+                                        differs(found)
+                                    )),
+                                ),
+                            );
+                        }
+                    };
+                    match edit::set(&text, place.format, &wanted) {
+                        Ok(text) => {
+                            let reason = replaces.as_ref().map(|runs| format!("replaced the entry that ran `{runs}`"));
+                            (
+                                Status::Installed,
+                                reason,
+                                Some(Change::Write { before, text }),
+                                Some(entry.clone()),
+                                replaces,
+                            )
+                        }
+                        Err(Unusable(why)) => left_alone(why),
+                    }
+                }
+                (Mode::Remove, Ok(None)) => (Status::Absent, None, None, None, None),
+                (Mode::Remove, Ok(Some(found))) if Entry::written_by_setup(&found).is_none() => {
+                    left_alone(format!("its `petstore` entry was not written by `agent setup` ({})", differs(&found)))
+                }
                 (Mode::Remove, Ok(Some(_))) => match edit::remove(&text, place.format) {
-                    Ok(Some(text)) => (Status::Removed, None, Some(Change::Write { before, text })),
+                    Ok(Some(text)) => (Status::Removed, None, Some(Change::Write { before, text }), None, None),
                     Ok(None) => {
                         let empty = if place.format == Format::Toml { "" } else { "{}\n" };
-                        (Status::Removed, None, Some(Change::Delete { before: text, empty }))
+                        (Status::Removed, None, Some(Change::Delete { before: text, empty }), None, None)
                     }
-                    Err(Unusable(why)) => (Status::Failed, Some(format!("left alone: {why}")), None),
+                    Err(Unusable(why)) => left_alone(why),
                 },
             }
         }
@@ -406,7 +529,7 @@ fn plan(
         report.skill = Some(skill_report);
         skill_change = change;
     }
-    Plan { place: Some(place), report, config, skill: skill_change }
+    Plan { place: Some(place), report, config, skill: skill_change, start, replaces }
 }
 
 /// What the entry found runs, for a reason: `it runs `CMD ARGS``.
@@ -418,7 +541,16 @@ fn differs(found: &Value) -> String {
         .map(|args| args.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     let line = std::iter::once(command).chain(args).collect::<Vec<_>>().join(" ");
-    format!("it runs `{line}`")
+    let extra: Vec<&str> = found
+        .as_object()
+        .map(|object| {
+            object.keys().map(String::as_str).filter(|key| !["type", "command", "args"].contains(key)).collect()
+        })
+        .unwrap_or_default();
+    match extra.as_slice() {
+        [] => format!("it runs `{line}`"),
+        _ => format!("it runs `{line}`, with `{}`", extra.join("`, `")),
+    }
 }
 
 /// What to do with a client's skill file.
@@ -457,12 +589,13 @@ fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Ch
     }
 }
 
-/// Each command line started, and the tools it listed or why it did not: one start for the clients that
-/// share an entry.
-type Verified = HashMap<(String, Vec<String>), Result<Vec<String>, String>>;
+/// Each entry started, and the tools it listed or why it did not: one start for the clients that share an
+/// entry.
+type Started = HashMap<Entry, Result<Vec<String>, String>>;
 
-/// Makes a plan's changes, then starts its entry (setting up, or reporting one that is there).
-async fn apply(plan: &mut Plan, mode: Mode, command: &str, args: &[String], verified: &mut Verified) {
+/// Makes a plan's changes, then reports the tools of the entry it wrote (started before anything was written)
+/// or, with `--status`, starts the entry it found.
+async fn apply(plan: &mut Plan, started: &mut Started) {
     let Some(place) = plan.place.clone() else { return };
     if let Some(change) = plan.config.take()
         && let Err(why) = make(&place.path, change)
@@ -477,55 +610,46 @@ async fn apply(plan: &mut Plan, mode: Mode, command: &str, args: &[String], veri
         skill.status = Status::Failed;
         skill.reason = Some(why);
     }
-    let check = matches!(
-        (mode, plan.report.status),
-        (Mode::Setup, Status::Installed | Status::Unchanged) | (Mode::Status, Status::Installed)
-    );
-    if !check {
-        return;
+    let Some(entry) = plan.start.take() else { return };
+    if !started.contains_key(&entry) {
+        let tools = super::verify::tools(&entry).await;
+        started.insert(entry.clone(), tools);
     }
-    // What the client will run: the entry as it is in the file now.
-    let entry = read(&place.path).ok().flatten().and_then(|text| edit::entry(&text, place.format).ok().flatten());
-    let wanted = entry_value(place.format, command, args);
-    if entry.as_ref() != Some(&wanted) {
-        plan.report.status = Status::Failed;
-        plan.report.reason = Some("the entry is not in the file after writing it (another program changed it)".into());
-        return;
-    }
-    let key = (command.to_owned(), args.to_vec());
-    if !verified.contains_key(&key) {
-        let tools = super::verify::tools(command, args).await;
-        verified.insert(key.clone(), tools);
-    }
-    match &verified[&key] {
+    match &started[&entry] {
         Ok(tools) => plan.report.tools = tools.clone(),
         Err(why) => {
             plan.report.status = Status::Failed;
-            plan.report.reason = Some(format!("written, but it does not start: {why}"));
+            plan.report.reason = Some(format!("it does not start: {why}"));
         }
     }
 }
 
 /// Makes `change` to the file at `path`, unless the file changed since it was read (another program wrote
-/// it: say so rather than undo that).
+/// it: say so rather than undo that). The file is read again at the last moment, just before the new one
+/// takes its place.
 fn make(path: &Path, change: Change) -> Result<(), String> {
-    let now = read(path)?;
     let before = match &change {
         Change::Write { before, .. } => before.clone(),
         Change::Delete { before, .. } => Some(before.clone()),
     };
-    if now != before {
-        return Err("it changed while `agent setup` ran; run it again".into());
-    }
+    let changed = || "it changed while `agent setup` ran; run it again".to_owned();
+    let unchanged = || -> std::io::Result<()> {
+        match read(path) {
+            Ok(now) if now == before => Ok(()),
+            Ok(_) => Err(std::io::Error::other(changed())),
+            Err(why) => Err(std::io::Error::other(why)),
+        }
+    };
+    unchanged().map_err(|err| err.to_string())?;
     match change {
         Change::Write { text, .. } => {
             if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|err| format!("cannot make `{}`: {err}", dir.display()))?;
             }
-            files::replace(path, text.as_bytes(), files::Mode::Kept).map_err(|err| err.to_string())
+            files::replace_checked(path, text.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
         }
         Change::Delete { empty, .. } if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink()) => {
-            files::replace(path, empty.as_bytes(), files::Mode::Kept).map_err(|err| err.to_string())
+            files::replace_checked(path, empty.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
         }
         Change::Delete { .. } => {
             std::fs::remove_file(path).map_err(|err| format!("cannot remove `{}`: {err}", path.display()))?;
@@ -542,7 +666,7 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
 
 /// The report in words: a line per client, `claude-code: installed ~/.claude.json (4 tools)`, and one for its
 /// skill.
-fn words(report: &Report, dirs: &Dirs) -> String {
+fn words(report: &Report, dirs: &Dirs) -> Vec<String> {
     let mut lines = Vec::new();
     for client in &report.clients {
         let path = client.path.as_deref().map(|path| clients::shown(path, dirs));
@@ -569,29 +693,45 @@ fn words(report: &Report, dirs: &Dirs) -> String {
             lines.push(line);
         }
     }
-    lines.join("\n")
+    lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn ours(value: &Value) -> bool {
+        Entry::written_by_setup(value).is_some()
+    }
+
     #[test]
     fn only_the_entries_setup_writes_are_its_own() {
-        let ours = json!({"type": "stdio", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]});
-        assert!(written_by_setup(&ours));
-        assert!(written_by_setup(
-            &json!({"command": "C:\\bin\\petstore.exe", "args": ["--env", "p", "mcp", "--allow-writes"]})
-        ));
+        let found = json!({"type": "stdio", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]});
+        let entry = Entry::written_by_setup(&found).unwrap();
+        assert_eq!(entry.line(), "/usr/bin/petstore --env staging mcp");
+        assert_eq!(entry.value(Format::Json { key: "servers", typed: true }), found);
+        assert!(ours(&json!({"command": "C:\\bin\\petstore.exe", "args": ["--env", "p", "mcp", "--allow-writes"]})));
+        let pinned =
+            json!({"command": "/p/petstore", "args": ["--env", "p", "mcp"], "env": {"PETSTORE_CONFIG_DIR": "/c"}});
+        assert_eq!(
+            Entry::written_by_setup(&pinned).unwrap().env,
+            [("PETSTORE_CONFIG_DIR".to_owned(), "/c".to_owned())]
+        );
         for other in [
             json!({"command": "petstore", "args": ["mcp"]}),
             json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"], "env": {"PETSTORE_API_KEY": "x"}}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "s", "mcp"], "env": {"PETSTORE_CONFIG_DIR": "/c", "A": "b"}}),
             json!({"command": "/usr/bin/npx", "args": ["--env", "staging", "mcp"]}),
             json!({"type": "http", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"], "timeout": 5}),
             json!("petstore"),
         ] {
-            assert!(!written_by_setup(&other), "{other}");
+            assert!(!ours(&other), "{other}");
         }
         assert_eq!(differs(&json!({"command": "petstore", "args": ["mcp"]})), "it runs `petstore mcp`");
+        assert_eq!(
+            differs(&json!({"command": "petstore", "args": ["mcp"], "env": {"K": "v"}})),
+            "it runs `petstore mcp`, with `env`"
+        );
     }
 }

@@ -14,10 +14,18 @@ const LIMIT: Duration = Duration::from_secs(20);
 /// The most of the server's stderr a failure quotes.
 const QUOTED: usize = 300;
 
-/// The names of the tools the server `command ARGS` lists, or why it did not.
-pub async fn tools(command: &str, args: &[String]) -> Result<Vec<String>, String> {
+/// The names of the tools the server `entry` starts lists, or why it did not. It is started without this
+/// shell's petstore variables, with the entry's own: as a client started from a dock or a menu starts it.
+pub async fn tools(entry: &super::setup::Entry) -> Result<Vec<String>, String> {
+    let command = entry.command.as_str();
     let mut cmd = tokio::process::Command::new(command);
-    cmd.args(args).kill_on_drop(true);
+    cmd.args(&entry.args).kill_on_drop(true);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("PETSTORE_") {
+            cmd.env_remove(name);
+        }
+    }
+    cmd.envs(entry.env.iter().map(|(name, value)| (name, value)));
     let (transport, stderr) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::piped())
         .spawn()
@@ -58,13 +66,19 @@ mod tests {
 
     #[tokio::test]
     async fn a_server_that_does_not_start_is_a_reason_quoting_what_it_said() {
-        let missing = tools("/nonexistent/petstore", &[]).await.unwrap_err();
+        let entry = |command: &str, args: &[&str]| super::super::setup::Entry {
+            command: command.to_owned(),
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            env: Vec::new(),
+        };
+        let missing = tools(&entry("/nonexistent/petstore", &[])).await.unwrap_err();
         assert!(missing.starts_with("`/nonexistent/petstore` cannot be started: "), "{missing}");
-        let args = ["-c".to_owned(), "echo 'error: no environment is named `shop`' >&2; exit 2".to_owned()];
-        let said = tools("/bin/sh", &args).await.unwrap_err();
+        let said = tools(&entry("/bin/sh", &["-c", "echo 'error: no environment is named `shop`' >&2; exit 2"]))
+            .await
+            .unwrap_err();
         assert!(said.starts_with("`initialize` failed: "), "{said}");
         assert!(said.ends_with("; it said: error: no environment is named `shop`"), "{said}");
-        let silent = tools("/bin/sh", &["-c".to_owned(), "exit 0".to_owned()]).await.unwrap_err();
+        let silent = tools(&entry("/bin/sh", &["-c", "exit 0"])).await.unwrap_err();
         assert!(silent.starts_with("`initialize` failed: ") && !silent.contains("it said"), "{silent}");
     }
 }

@@ -206,6 +206,20 @@ pub enum Mode {
 /// Replaces the file at `path` with `bytes` as [`write_private`] does (through a symlink to its target, a
 /// temporary file renamed over it, never half a file), with the mode `mode` says.
 pub fn replace(path: &Path, bytes: &[u8], mode: Mode) -> Result<(), Error> {
+    replace_checked(path, bytes, mode, &|| Ok(()))
+}
+
+/// Like [`replace`], with `check` asked at the last moment, once the new file is written and synced and just
+/// before it takes the old one's place: an error from it leaves the old file as it is, and is the write's
+/// error. Another program's file (an assistant's config) is checked to be as it was read, so that what that
+/// program wrote meanwhile is not lost. With [`Mode::Kept`] the new file also keeps the old one's owner and
+/// group (a file of another user's, changed by root), or the write fails.
+pub fn replace_checked(
+    path: &Path,
+    bytes: &[u8],
+    mode: Mode,
+    check: &dyn Fn() -> std::io::Result<()>,
+) -> Result<(), Error> {
     let fail = |source| Error::Write { path: path.to_owned(), source };
     let target = follow_symlinks(path).map_err(fail)?;
     let existing = match fs::symlink_metadata(&target) {
@@ -237,9 +251,17 @@ pub fn replace(path: &Path, bytes: &[u8], mode: Mode) -> Result<(), Error> {
             _ => 0o600,
         };
         file.as_file().set_permissions(fs::Permissions::from_mode(bits)).map_err(fail)?;
+        if let (Mode::Kept, Some(metadata)) = (mode, &existing) {
+            use std::os::unix::fs::MetadataExt;
+            let made = file.as_file().metadata().map_err(fail)?;
+            if (made.uid(), made.gid()) != (metadata.uid(), metadata.gid()) {
+                std::os::unix::fs::fchown(file.as_file(), Some(metadata.uid()), Some(metadata.gid())).map_err(fail)?;
+            }
+        }
     }
     file.write_all(bytes).map_err(fail)?;
     file.as_file().sync_all().map_err(fail)?;
+    check().map_err(fail)?;
     file.persist(&target).map_err(|err| fail(err.error))?;
     // The rename is durable once the directory is synced; failing to sync it loses nothing that is there now.
     #[cfg(unix)]
