@@ -8,14 +8,21 @@
 #                                      x86_64-unknown-linux-musl: one binary for any Linux distribution
 #   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README,
 #                                      docs/ and licences (run under Wine by packaging/check-platforms.sh)
-#   petstore-VERSION.cdx.json          the CycloneDX SBOM of the shipped binaries (cargo-cyclonedx)
+#   petstore-VERSION.mcpb              the MCP Bundle for assistants' desktop apps: the static x86_64 Linux
+#                                      petstore as `petstore mcp` (read-only), packaging/mcpb/manifest.json
+#                                      and the licences
+#   server.json                        the bundle's entry for the MCP Registry: packaging/server.json with the
+#                                      bundle's SHA-256 (`fileSha256`) added
+#   petstore-VERSION-TARGET.BINARY.cdx.json   the CycloneDX SBOM of each shipped binary (cargo-cyclonedx)
 #   SHA256SUMS                         the SHA-256 of every file above (`sha256sum -c SHA256SUMS`)
 #
 #   bash packaging/build.sh [--no-windows] [--no-musl]
 #
-# --no-windows leaves out the zip and --no-musl the static archive (each says so at the end); everything else
-# is always built. Before building anything it checks every tool it will need and names each one missing with
-# how to install it (docs/install.md: Building the packages).
+# --no-windows leaves out the zip and --no-musl the static archive and with it the bundle and server.json (each
+# says so at the end); everything else is always built. Before building anything it checks every tool it will
+# need and names each one missing with how to install it (docs/install.md: Building the packages), installs
+# the bundle's npm tools (packaging/mcpb/tools.sh), and checks that the bundle's manifest is valid and that it
+# and packaging/server.json carry the crate's version.
 # Timestamps and owners in the archives come from the commit, so the same commit gives the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +59,10 @@ need sha256sum "apt-get install coreutils"
 need git "apt-get install git"
 if [ "$build_musl" = 1 ]; then
     need_target "$musl" --no-musl
-    need musl-gcc "apt-get install musl-tools (or leave the static archive out: --no-musl)"
+    need musl-gcc "apt-get install musl-tools (or leave the static archive and the bundle out: --no-musl)"
+    need node "install Node.js and npm (or leave the static archive and the bundle out: --no-musl)"
+    need npm "install Node.js and npm (or leave the static archive and the bundle out: --no-musl)"
+    need zip "apt-get install zip (or leave the static archive and the bundle out: --no-musl)"
 fi
 if [ "$build_windows" = 1 ]; then
     need_target "$windows" --no-windows
@@ -63,6 +73,30 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "error: packaging/build.sh needs what is missing here:" >&2
     printf '  - %s\n' "${missing[@]}" >&2
     exit 1
+fi
+
+# The bundle's files, checked now rather than after minutes of building: its manifest as mcpb validates it, and
+# the crate's version in it and in server.json, whose bundle name carries the version too.
+if [ "$build_musl" = 1 ]; then
+    . packaging/mcpb/tools.sh
+    "$mcpb" validate packaging/mcpb/manifest.json ||
+        { echo "error: packaging/mcpb/manifest.json is not a valid MCP Bundle manifest (above: what mcpb says)" >&2; exit 1; }
+    crate_version=$(cargo metadata --format-version 1 --no-deps --locked |
+        node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).packages.find((p) => p.name === "petstore").version')
+    node - "$crate_version" <<'JS'
+const version = process.argv[2];
+const manifest = require("./packaging/mcpb/manifest.json");
+const server = require("./packaging/server.json");
+const wrong = [];
+if (manifest.version !== version) wrong.push(`packaging/mcpb/manifest.json's version is ${manifest.version}`);
+if (server.version !== version) wrong.push(`packaging/server.json's version is ${server.version}`);
+if (!server.packages[0].identifier.endsWith(`/v${version}/petstore-${version}.mcpb`))
+    wrong.push(`packaging/server.json's package is ${server.packages[0].identifier}, not .../v${version}/petstore-${version}.mcpb`);
+if (wrong.length > 0) {
+    console.error(`error: the crate's version is ${version}, and ${wrong.join("; ")}`);
+    process.exit(1);
+}
+JS
 fi
 
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
@@ -107,6 +141,29 @@ if [ "$build_musl" = 1 ]; then
     tarball "$musl" "$target_dir/$musl/release"
 else
     notes+=("note: --no-musl: petstore-$version-$musl.tar.gz was not built")
+fi
+
+# The MCP Bundle: a zip of manifest.json, the static binary as server/petstore, and the licences, laid out as
+# `mcpb pack` lays one out (files only, no directory entries). zip packs it, not `mcpb pack`, which stamps
+# every entry with the time it runs: with zip the times are the commit's, so the same commit gives the same
+# bytes. The static binary, because a bundle carries one binary for every Linux machine it is installed on.
+if [ "$build_musl" = 1 ]; then
+    mkdir -p "$stage/mcpb/server"
+    install -m 644 packaging/mcpb/manifest.json LICENSE-MIT LICENSE-APACHE "$stage/mcpb/"
+    install -m 755 "$target_dir/$musl/release/petstore" "$stage/mcpb/server/petstore"
+    find "$stage/mcpb" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    (cd "$stage/mcpb" && find . -type f | sed 's|^\./||' | LC_ALL=C sort | zip -q -X -D -9 -@ "$dist/petstore-$version.mcpb")
+    # server.json names the bundle by its SHA-256, next to its URL, which clients check before they run it.
+    node - packaging/server.json "$(sha256sum <"$dist/petstore-$version.mcpb" | cut -d' ' -f1)" >"$dist/server.json" <<'JS'
+const [template, sha256] = process.argv.slice(2);
+const server = JSON.parse(require("fs").readFileSync(template, "utf8"));
+server.packages = server.packages.map((entry) =>
+    Object.fromEntries(Object.entries(entry).flatMap(([key, value]) =>
+        key === "identifier" ? [[key, value], ["fileSha256", sha256]] : [[key, value]])));
+process.stdout.write(JSON.stringify(server, null, 2) + "\n");
+JS
+else
+    notes+=("note: --no-musl: petstore-$version.mcpb and server.json were not built")
 fi
 
 # The Windows zip: the same files, with `.exe` binaries; man pages have no use there.

@@ -2,9 +2,10 @@
 # Checks what packaging/build.sh wrote into target/dist/ (or $CARGO_TARGET_DIR/dist/) as a user would meet it: lists each package,
 # unpacks it into a throwaway root, and runs what it installed (the binary, a man page, the completions);
 # checks that the package's Depends names every shared library the binary really loads; does the same for
-# the archives (the static one: that it is static); checks the Windows zip's files (packaging/check-platforms.sh
-# runs them under Wine), SHA256SUMS, the SBOMs and Cargo.toml's binstall names. Exits non-zero at the first
-# thing missing or broken.
+# the archives (the static one: that it is static); unpacks the MCP Bundle with mcpb and asks its binary for
+# the tools its manifest lists, and validates server.json against the MCP Registry's schema; checks the Windows
+# zip's files (packaging/check-platforms.sh runs them under Wine), SHA256SUMS, the SBOMs and Cargo.toml's
+# binstall names. Exits non-zero at the first thing missing or broken.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -120,6 +121,78 @@ if [ -f "$dist/petstore-$version-$musl.tar.gz" ]; then
     echo "   static: no interpreter, no shared library; pets list matches the $target build"
 else
     absent "petstore-$version-$musl.tar.gz"
+fi
+
+# The MCP Bundle, unpacked by mcpb as a host unpacks it: its files, the static binary with its mode, the
+# manifest as mcpb validates it and as petstore serves it; and server.json, as the registry's schema has it,
+# naming this bundle by its file name and SHA-256.
+bundle="$dist/petstore-$version.mcpb"
+if [ -f "$bundle" ]; then
+    echo "== petstore-$version.mcpb"
+    . packaging/mcpb/tools.sh
+    unzip -l "$bundle"
+    [ "$(zipinfo -1 "$bundle")" = "$(printf '%s\n' LICENSE-APACHE LICENSE-MIT manifest.json server/petstore)" ] ||
+        fail "$bundle does not hold exactly LICENSE-APACHE, LICENSE-MIT, manifest.json and server/petstore"
+    "$mcpb" unpack "$bundle" "$root/mcpb" >/dev/null || fail "mcpb cannot unpack $bundle"
+    [ -x "$root/mcpb/server/petstore" ] || fail "the bundle's server/petstore is not executable once unpacked"
+    "$mcpb" validate "$root/mcpb/manifest.json" || fail "mcpb finds the bundle's manifest.json invalid"
+    cmp -s "$root/mcpb/manifest.json" packaging/mcpb/manifest.json || fail "the bundle's manifest.json is not packaging/mcpb/manifest.json"
+    cmp -s "$root/mcpb/server/petstore" "$root/archive-$musl/petstore-$version-$musl/petstore" ||
+        fail "the bundle's server/petstore is not the static archive's petstore"
+    # The tools the manifest lists are those `petstore mcp` serves without --allow-writes, word for word,
+    # asked of the bundle's binary over stdio with nothing of this machine's petstore set up.
+    mkdir "$root/mcpb-home"
+    env -i HOME="$root/mcpb-home" PATH=/usr/bin:/bin timeout 30 python3 - "$root/mcpb" "$version" <<'PY' ||
+import json, subprocess, sys
+bundle, version = sys.argv[1:]
+manifest = json.load(open(f"{bundle}/manifest.json"))
+assert manifest["version"] == version, f"manifest.json says version {manifest['version']}, the crate {version}"
+server = manifest["server"]
+assert server["type"] == "binary" and server["entry_point"] == "server/petstore", "server is not the binary server/petstore"
+assert server["mcp_config"] == {"command": "${__dirname}/server/petstore", "args": ["mcp"]}, \
+    f"mcp_config is {server['mcp_config']}, not server/petstore mcp"
+assert manifest["compatibility"]["platforms"] == ["linux"], "the static Linux binary is not for " + str(manifest["compatibility"]["platforms"])
+
+process = subprocess.Popen([f"{bundle}/server/petstore", "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def send(message):
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+    process.stdin.flush()
+def call(id, method, params):
+    send({"id": id, "method": method, "params": params})
+    answer = json.loads(process.stdout.readline())
+    assert "result" in answer, f"petstore mcp answers {method} with {answer}"
+    return answer["result"]
+call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "check.sh", "version": version}})
+send({"method": "notifications/initialized"})
+served = [{"name": tool["name"], "description": tool["description"]} for tool in call(2, "tools/list", {})["tools"]]
+process.stdin.close()
+assert process.wait() == 0, f"petstore mcp exited with {process.returncode} at the end of its input"
+assert manifest["tools"] == served, f"manifest.json lists {manifest['tools']}, petstore mcp serves {served}"
+print(f"   manifest: petstore {version}, server/petstore mcp, linux; tools {', '.join(t['name'] for t in served)} as served")
+PY
+        fail "the bundle's manifest.json does not describe the bundle's petstore $version"
+
+    echo "== server.json"
+    [ -f "$dist/server.json" ] || fail "$dist/server.json is missing"
+    "$ajv" validate --spec=draft7 --strict=false -c ajv-formats -s packaging/mcpb/server.schema.json \
+        -d "$dist/server.json" --errors=text || fail "server.json does not follow the MCP Registry's schema"
+    python3 - "$dist/server.json" packaging/mcpb/server.schema.json "$version" "$(sha256sum <"$bundle" | cut -d' ' -f1)" <<'PY' ||
+import json, sys
+path, schema_path, version, sha256 = sys.argv[1:]
+server, schema = json.load(open(path)), json.load(open(schema_path))
+assert server["$schema"] == schema["$id"], f"server.json names the schema {server['$schema']}, and {schema['$id']} is kept"
+assert server["version"] == version, f"server.json says version {server['version']}, the crate {version}"
+[package] = server["packages"]
+assert package["registryType"] == "mcpb" and package["transport"] == {"type": "stdio"}, "the package is not an mcpb over stdio"
+assert package["identifier"].startswith("https://") and package["identifier"].endswith(f"/petstore-{version}.mcpb"), \
+    f"the package is {package['identifier']}, not the URL of petstore-{version}.mcpb"
+assert package["fileSha256"] == sha256, f"fileSha256 is {package['fileSha256']}, and the bundle's SHA-256 {sha256}"
+print(f"   {server['name']} {version}: {package['identifier']}, SHA-256 {sha256[:12]}...")
+PY
+        fail "server.json does not describe petstore-$version.mcpb as it was built"
+else
+    absent "petstore-$version.mcpb (and so server.json)"
+    [ ! -f "$dist/server.json" ] || fail "$dist/server.json is there without the bundle it names"
 fi
 
 windows=x86_64-pc-windows-gnu
