@@ -112,11 +112,13 @@ pub fn command() -> clap::Command {
 fn present(cmd: clap::Command) -> clap::Command {
     let names: Vec<String> = cmd.get_subcommands().map(|sub| sub.get_name().to_owned()).collect();
     let cmd = names.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, present));
-    let after = cmd.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+    // `ansi()`, not `Display`: the text is copied as it is, where `Display` strips escape sequences a character
+    // at a time (most of the start-up's work, for a tree this size), and the derive's text holds none.
+    let after = cmd.get_after_long_help().map(|text| text.ansi().to_string()).unwrap_or_default();
     let (examples, reference): (Vec<&str>, Vec<&str>) =
         after.split("\n\n").filter(|block| !block.is_empty()).partition(|block| block.starts_with("Examples:"));
     // The derive's long about is the whole doc comment: its first paragraph is the about line.
-    let long_about = cmd.get_long_about().map(ToString::to_string).unwrap_or_default();
+    let long_about = cmd.get_long_about().map(|text| text.ansi().to_string()).unwrap_or_default();
     let notes = long_about.split_once("\n\n").map(|(_, notes)| notes.trim().to_owned()).filter(|n| !n.is_empty());
     let after_long: Vec<String> = notes.into_iter().chain(reference.iter().map(|b| (*b).to_owned())).collect();
     // Values from a fixed set are read in any case (`--status Sold`), as the prompts read them.
