@@ -108,7 +108,7 @@ pub(crate) fn blind_spot_text(coverage: &Coverage) -> Option<String> {
 }
 
 /// The status partitions that came back full, in words: `` `available` (100), `sold` (100) ``.
-fn full_words(coverage: &Coverage) -> String {
+pub(crate) fn full_words(coverage: &Coverage) -> String {
     let full: Vec<String> = coverage
         .full_statuses()
         .filter_map(|partition| Some(format!("`{}` ({})", partition.status?, partition.returned)))
