@@ -249,3 +249,39 @@ fn ui_off_a_terminal_or_for_an_assistant_exits_2_naming_pets_list_and_pets_add()
     assert_eq!(code, 2, "{written}");
     assert!(!written.contains("\x1b[?1049h"), "no screen for an assistant");
 }
+
+#[test]
+fn ui_accessible_lists_numbered_lines_and_adds_through_the_same_question() {
+    let env = TestEnv::with(Config::default().seed_pets(2));
+    shop(&env);
+    let mut screen = Screen::start(&env, &["--env", "shop", "ui"], &[("PETSTORE_ACCESSIBLE", "1")]);
+    let shown = screen.wait_for("q to leave:");
+    assert!(shown.contains("2 animals") && shown.contains("1. id 1, Rex, category 1"), "{shown}");
+    screen.keys("2\r");
+    screen.wait_for("id 2, Bella, category 2, status pending");
+    screen.keys("n\rMaxi\r2\r\r\r");
+    screen.wait_for("Send it? [y/N]");
+    assert_eq!(env.sandbox.pets().len(), 2, "nothing sent before the answer");
+    screen.keys("y\r");
+    screen.wait_for("added: id 3, Maxi, category 2, no status");
+    screen.keys("q\r");
+    let (code, written) = screen.exit();
+    assert_eq!(code, 0, "{written}");
+    assert!(!written.contains("\x1b[?1049h"), "no full screen: {written:?}");
+}
+
+#[test]
+fn ui_with_no_color_draws_without_colour() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[("NO_COLOR", "1")]);
+    screen.wait_for("5 of 5");
+    screen.keys("q");
+    let (code, written) = screen.exit();
+    assert_eq!(code, 0, "{written}");
+    assert!(!written.contains("38;5;") && !written.contains("48;5;"), "{written:?}");
+    let mut coloured = Screen::start(&env, &["ui"], &[]);
+    coloured.wait_for("5 of 5");
+    coloured.keys("q");
+    let (_, written) = coloured.exit();
+    assert!(written.contains("48;5;"), "colour without NO_COLOR: {written:?}");
+}

@@ -1,5 +1,6 @@
 //! `petstore ui`: the store at a glance, for a person at a terminal.
 
+mod accessible;
 mod app;
 mod draw;
 
@@ -31,6 +32,9 @@ use petstore_core::watch::{Change, Seen};
 ///
 /// For a person only: off a terminal (stdin or stdout not one), or run by an AI assistant, it exits 2 and
 /// names `pets list` and `pets add`, which do the same for scripts. Colour follows `--color` and `NO_COLOR`.
+///
+/// With `PETSTORE_ACCESSIBLE=1` (or `ACCESSIBLE=1`), for screen readers: no full screen, but numbered lines
+/// and one question at a time, read in order, with the same actions.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -62,6 +66,9 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let production = target.env.is_some_and(|env| env.name == petstore_core::config::DEFAULT_ENV);
     let env = target.env.map_or_else(|| "(a base URL)".to_owned(), |env| env.name.clone());
     let mut app = App::new(env, target.base_url.to_string(), production);
+    if accessible::asked_for() {
+        return accessible::run(ctx, &app.env, &app.url, production).await;
+    }
     let colour = ctx.output.stdout_color();
     let interval = args.interval.unwrap_or(crate::commands::pets::watch::DEFAULT_INTERVAL);
 
@@ -83,8 +90,10 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
             .draw(|frame| draw::draw(frame, &app, colour, now))
             .map_err(|err| Error::start("draw the screen", err))?;
         tokio::select! {
-            key = keys.recv() => {
-                let Some(key) = key else { break Ok(()) };
+            event = keys.recv() => {
+                let Some(event) = event else { break Ok(()) };
+                // A resize needs only the frame this loop draws next, at the new size.
+                let crossterm::event::Event::Key(key) = event else { continue };
                 match app.key(key) {
                     Action::None => {}
                     Action::Quit => break Ok(()),
@@ -214,8 +223,9 @@ async fn ask_in_screen(
     }
 }
 
-/// The keys pressed, read on a thread of their own (crossterm reads blocking) until `stop` is set.
-fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::KeyEvent>, Arc<AtomicBool>) {
+/// The keys pressed and the terminal's resizes, read on a thread of their own (crossterm reads blocking) until
+/// `stop` is set.
+fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Arc<AtomicBool>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let stop = Arc::new(AtomicBool::new(false));
     let stopped = Arc::clone(&stop);
@@ -225,13 +235,15 @@ fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::KeyEvent>, Arc<Atom
             match poll(Duration::from_millis(100)) {
                 Ok(false) => {}
                 Ok(true) => match read() {
-                    // Windows reports releases too.
-                    Ok(Event::Key(key)) if key.kind != KeyEventKind::Release => {
-                        if tx.send(key).is_err() {
+                    Ok(event @ (Event::Key(_) | Event::Resize(..))) => {
+                        // Windows reports releases too.
+                        if matches!(event, Event::Key(key) if key.kind == KeyEventKind::Release) {
+                            continue;
+                        }
+                        if tx.send(event).is_err() {
                             return;
                         }
                     }
-                    // A resize is drawn at the next frame, which any event brings; the redraw tick at latest.
                     Ok(_) => {}
                     Err(_) => return,
                 },
