@@ -285,3 +285,30 @@ fn ui_with_no_color_draws_without_colour() {
     let (_, written) = coloured.exit();
     assert!(written.contains("48;5;"), "colour without NO_COLOR: {written:?}");
 }
+
+#[test]
+fn ui_sigterm_leaves_with_the_terminal_restored() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    screen.wait_for("5 of 5");
+    let setsid = screen.child.id();
+    let children = std::fs::read_to_string(format!("/proc/{setsid}/task/{setsid}/children")).unwrap();
+    let petstore: i32 = children.split_whitespace().next().expect("petstore runs under setsid").parse().unwrap();
+    let pid = rustix::process::Pid::from_raw(petstore).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let (code, written) = screen.exit();
+    assert_eq!(code, 143, "{written}");
+    assert_restored(&written);
+}
+
+#[test]
+fn ui_marks_production_on_the_status_line() {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.production]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let mut screen = Screen::start(&env, &["--env", "production", "ui"], &[]);
+    let shown = screen.wait_for("5 of 5");
+    let status = shown.lines().next().unwrap_or_default();
+    assert!(status.contains("production (") && status.contains("PRODUCTION"), "{shown}");
+    screen.keys("q");
+    assert_eq!(screen.exit().0, 0);
+}
