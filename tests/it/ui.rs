@@ -312,3 +312,43 @@ fn ui_marks_production_on_the_status_line() {
     screen.keys("q");
     assert_eq!(screen.exit().0, 0);
 }
+
+#[test]
+fn ui_an_add_without_an_answer_says_its_outcome_is_unknown_and_is_journalled() {
+    // Every request is carried out and its answer lost: the looks fail, and the add may have gone through.
+    let env = TestEnv::with(Config::default().seed_pets(0).lost_reply_rate(1.0).fault_seed(1));
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    screen.wait_for("q quit");
+    screen.keys("nMaxi\t1\r");
+    let shown = screen.wait_for("no complete answer to the POST");
+    assert!(shown.contains("pets find --name NAME"), "the hint, how to check: {shown}");
+    screen.keys("q");
+    let (code, written) = screen.exit();
+    assert_eq!(code, 0, "{written}");
+    assert_restored(&written);
+    let journal = env.run(&["journal", "--json"]);
+    assert_eq!(journal.code, 0, "{journal}");
+    let entries = journal.json();
+    let outcomes: Vec<&str> = entries.as_array().unwrap().iter().map(|e| e["outcome"].as_str().unwrap()).collect();
+    assert_eq!(outcomes, ["unknown"], "{journal}");
+}
+
+#[test]
+fn ui_reflows_when_the_terminal_is_resized() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    screen.wait_for("5 of 5");
+    let size = rustix::termios::Winsize { ws_row: 30, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0 };
+    rustix::termios::tcsetwinsize(&screen.master, size).unwrap();
+    screen.parser.screen_mut().set_size(30, 120);
+    let row = |screen: &Screen, at: usize| screen.parser.screen().rows(0, 120).nth(at).unwrap_or_default();
+    let deadline = Instant::now() + BOUND;
+    while !(row(&screen, 29).contains("q quit") && row(&screen, 1).trim_end().ends_with("STATUS")) {
+        assert!(Instant::now() < deadline, "no reflow to 120x30:\n{}", screen.contents());
+        std::thread::sleep(Duration::from_millis(20));
+        screen.pump();
+    }
+    assert!(row(&screen, 1).trim_end().len() > 100, "the table uses the width: {}", row(&screen, 1));
+    screen.keys("q");
+    assert_eq!(screen.exit().0, 0);
+}

@@ -55,9 +55,21 @@ impl Styles {
 /// Draws `app` at `now` into `frame`.
 pub fn draw(frame: &mut Frame<'_>, app: &App, colour: bool, now: Instant) {
     let styles = Styles { colour };
-    let [status, table, message, help] =
-        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
-            .areas(frame.area());
+    // An error gets the lines its message and hint need (word-wrapped, so one more), up to a quarter of the
+    // screen; the table keeps the rest.
+    let width = usize::from(frame.area().width.max(1));
+    let below_lines = match &app.message {
+        Some(text) if !app.typing => unicode_width::UnicodeWidthStr::width(cell(text).as_str()).div_ceil(width) + 1,
+        _ => 1,
+    };
+    let below_lines = u16::try_from(below_lines).unwrap_or(1).clamp(1, (frame.area().height / 4).max(1));
+    let [status, table, message, help] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(below_lines),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
     frame.render_widget(Paragraph::new(status_line(app, &styles)).style(styles.bar()), status);
     draw_table(frame, table, app, &styles, now);
     let below = if app.typing {
@@ -69,7 +81,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, colour: bool, now: Instant) {
             (None, None) => Line::default(),
         }
     };
-    frame.render_widget(Paragraph::new(below), message);
+    frame.render_widget(Paragraph::new(below).wrap(Wrap { trim: true }), message);
     frame.render_widget(Paragraph::new(HELP_BAR).style(styles.bar()), help);
     match &app.view {
         View::Table => {}
