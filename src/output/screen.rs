@@ -79,6 +79,27 @@ impl Drop for Screen {
 /// Raw mode off, the alternate screen left, the cursor shown.
 fn restore() {
     let _ = crossterm::terminal::disable_raw_mode();
+    leave_screen();
+}
+
+/// The sequences that leave the alternate screen and show the cursor, written to stdout's file descriptor
+/// itself, without the lock of `std::io::stdout`, which a thread a signal abandoned may hold (as
+/// [`crate::cleanup::write_stderr`] does for stderr). Every frame is flushed as it is drawn, so nothing drawn
+/// before can come after them.
+#[cfg(unix)]
+fn leave_screen() {
+    use std::io::Write;
+    use std::os::fd::AsFd;
+    let mut bytes = Vec::new();
+    let _ = crossterm::queue!(bytes, crossterm::terminal::LeaveAlternateScreen, crossterm::cursor::Show);
+    if let Ok(owned) = io::stdout().as_fd().try_clone_to_owned() {
+        let _ = std::fs::File::from(owned).write_all(&bytes);
+    }
+}
+
+/// On Windows through crossterm, which speaks to a console that takes no escape sequences in its own way.
+#[cfg(not(unix))]
+fn leave_screen() {
     let _ = crossterm::execute!(io::stdout(), crossterm::terminal::LeaveAlternateScreen, crossterm::cursor::Show);
 }
 

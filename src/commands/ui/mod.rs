@@ -83,6 +83,8 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let mut adding: Pending<'_, Result<Added, Error>> = None;
     let notes = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
     let mut ticks = tokio::time::interval(interval);
+    // A look that took longer than the interval is followed by a whole interval, not by looks to catch up.
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut redraw = tokio::time::interval(REDRAW);
     let ended = loop {
         let now = Instant::now();
