@@ -155,7 +155,7 @@ const MAX_ANSWER_BYTES: u64 = 1024;
 
 /// Asks `question` on stderr and reads the answer's line, trimmed; `None` at the end of input.
 async fn ask(ctx: &Context, question: &str) -> Result<Option<String>, Error> {
-    let question = ctx.output.question(&format!("{question} "));
+    let question = ctx.output.next_question(&format!("{question} "));
     let answer = tokio::task::spawn_blocking(|| {
         let mut line = String::new();
         std::io::stdin().lock().take(MAX_ANSWER_BYTES).read_line(&mut line).map(|read| (read, line))
