@@ -374,3 +374,14 @@ fn ui_reflows_when_the_terminal_is_resized() {
     screen.keys("q");
     assert_eq!(screen.exit().0, 0);
 }
+
+#[test]
+fn ui_says_when_more_animals_may_exist_than_the_api_shows() {
+    let env = TestEnv::with(Config::default().seed_pets(400));
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    let words = |shown: &str| shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = screen.wait_until("the caveat shows", |shown| words(shown).contains("more may exist past them"));
+    assert!(words(&shown).contains("the list may be incomplete:"), "as `pets list --all` says it: {shown}");
+    screen.keys("q");
+    assert_eq!(screen.exit().0, 0);
+}

@@ -55,10 +55,10 @@ impl Styles {
 /// Draws `app` at `now` into `frame`.
 pub fn draw(frame: &mut Frame<'_>, app: &App, colour: bool, now: Instant) {
     let styles = Styles { colour };
-    // An error gets the lines its message and hint need (word-wrapped, so one more), up to a quarter of the
-    // screen; the table keeps the rest.
+    // An error (its message and hint) or the caveat of an incomplete look gets the lines it needs
+    // (word-wrapped, so one more), up to a quarter of the screen; the table keeps the rest.
     let width = usize::from(frame.area().width.max(1));
-    let below_lines = match &app.message {
+    let below_lines = match app.message.as_ref().or(app.caveat.as_ref()) {
         Some(text) if !app.typing => unicode_width::UnicodeWidthStr::width(cell(text).as_str()).div_ceil(width) + 1,
         _ => 1,
     };

@@ -6,6 +6,7 @@ mod draw;
 
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -81,7 +82,8 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     type Pending<'a, T> = Option<Pin<Box<dyn Future<Output = T> + 'a>>>;
     let mut looking: Pending<'_, Result<Catalog, petstore_core::api::Error>> = None;
     let mut adding: Pending<'_, Result<Added, Error>> = None;
-    let notes = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    // What the add says on its way (an animal found, a created one that differs): shown when it ends.
+    let notes = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
     let mut ticks = tokio::time::interval(interval);
     // A look that took longer than the interval is followed by a whole interval, not by looks to catch up.
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -173,8 +175,6 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     }
     ended
 }
-
-use std::rc::Rc;
 
 /// The id of an animal that is new or changed.
 fn changed_id(change: &Change) -> Option<i64> {
