@@ -41,6 +41,7 @@ impl Screen {
                 previous(info);
             }));
         });
+        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         crossterm::terminal::enable_raw_mode()?;
         UP.store(true, Ordering::SeqCst);
         let guard = CleanupGuard::new(|_, _| {
@@ -48,7 +49,8 @@ impl Screen {
                 restore();
             }
         });
-        let screen = Screen { terminal: Terminal::new(CrosstermBackend::new(io::stdout()))?, guard: Some(guard) };
+        // From here on, however `enter` ends, dropping the screen puts the terminal back.
+        let screen = Screen { terminal, guard: Some(guard) };
         // Cleared here rather than by ratatui's `clear`, which asks the terminal where its cursor is first: a
         // question some terminals never answer.
         crossterm::execute!(

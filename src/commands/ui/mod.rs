@@ -73,9 +73,9 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let colour = ctx.output.stdout_color();
     let interval = args.interval.unwrap_or(crate::commands::pets::watch::DEFAULT_INTERVAL);
 
-    let (keys, stop_keys) = read_keys();
-    let mut keys = keys;
     let mut screen = crate::output::screen::Screen::enter().map_err(|err| Error::start("draw the screen", err))?;
+    // Read in raw mode only: a key at a time, Ctrl-C a key.
+    let (mut keys, _reading) = read_keys();
     let (questions_tx, mut questions) = mpsc::unbounded_channel::<(String, oneshot::Sender<bool>)>();
     let mut answer: Option<oneshot::Sender<bool>> = None;
     let mut seen: Option<Seen> = None;
@@ -167,7 +167,6 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
             _ = redraw.tick() => {}
         }
     };
-    stop_keys.store(true, Ordering::SeqCst);
     drop(screen);
     if adding.is_some() {
         // Left with an add on its way: its outcome is unknown, as after a signal.
@@ -225,9 +224,19 @@ async fn ask_in_screen(
     }
 }
 
-/// The keys pressed and the terminal's resizes, read on a thread of their own (crossterm reads blocking) until
-/// `stop` is set.
-fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Arc<AtomicBool>) {
+/// Stops the thread of [`read_keys`] when dropped, however the screen ends.
+#[derive(Debug)]
+struct Reading(Arc<AtomicBool>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The keys pressed and the terminal's resizes, read on a thread of their own (crossterm reads blocking) for
+/// as long as the [`Reading`] lives.
+fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Reading) {
     let (tx, rx) = mpsc::unbounded_channel();
     let stop = Arc::new(AtomicBool::new(false));
     let stopped = Arc::clone(&stop);
@@ -253,7 +262,7 @@ fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Arc<AtomicB
             }
         }
     });
-    (rx, stop)
+    (rx, Reading(stop))
 }
 
 /// Why nobody is at this screen, in words that follow "`petstore ui` needs a person at a terminal: ": stdin
