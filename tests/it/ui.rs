@@ -244,7 +244,12 @@ fn ui_shows_new_animals_by_itself() {
     screen.wait_for("1 of 1");
     let run = env.run(&["pets", "add", "--name", "Newcomer", "--category-id", "1"]);
     assert_eq!(run.code, 0, "{run}");
-    screen.wait_for("Newcomer");
+    let shown = screen.wait_for("Newcomer");
+    // Marked: bold (and yellow, with colour), unlike the animal that was there.
+    let row = |name: &str| shown.lines().position(|line| line.contains(name)).unwrap();
+    let (new, old) = (row("Newcomer"), row("Rex"));
+    let bold = |row: usize| screen.parser.screen().cell(u16::try_from(row).unwrap(), 30).is_some_and(|c| c.bold());
+    assert!(bold(new) && !bold(old), "{shown}");
     screen.keys("q");
     assert_eq!(screen.exit().0, 0);
 }
