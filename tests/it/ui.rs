@@ -390,3 +390,18 @@ fn ui_says_when_more_animals_may_exist_than_the_api_shows() {
     screen.keys("q");
     assert_eq!(screen.exit().0, 0);
 }
+
+#[test]
+fn ui_add_if_absent_finds_the_animal_and_sends_nothing() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    screen.wait_for("5 of 5");
+    screen.keys("jj");
+    screen.keys("nRex\t1\t\t \r");
+    let shown = screen.wait_for("exists already, as id 1: nothing was sent");
+    let selected = shown.lines().find(|line| line.contains('›')).unwrap_or_default();
+    assert!(selected.contains("Rex"), "the animal found is selected: {shown}");
+    assert_eq!(env.sandbox.pets().len(), 5);
+    screen.keys("q");
+    assert_eq!(screen.exit().0, 0);
+}

@@ -264,9 +264,9 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
-    let notice = |text: &str| ctx.output.notice(text);
+    let says = Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
     let confirm = async |what: &str| confirm_write(ctx, add.args.yes, what).await;
-    match add_one(ctx, &client, new_pet, add.args.if_absent, notice, confirm).await? {
+    match add_one(ctx, &client, new_pet, add.args.if_absent, &says, confirm).await? {
         Added::Exists(pet) => checked(ctx, &pet, false),
         Added::Created { pet, note } => match (add.args.if_absent, note) {
             (Some(_), note) => ctx
@@ -289,21 +289,32 @@ pub enum Added {
     Exists(Pet),
 }
 
+/// Where [`add_one`] says what a person should know on the way: as `pets add` says it on stderr, or on
+/// `petstore ui`'s screen.
+#[derive(Debug)]
+pub struct Says<N, S> {
+    /// A note that counts (an animal found, a send despite doubt, a created animal that differs).
+    pub notice: N,
+    /// What it is doing (waiting for another `--if-absent` run).
+    pub status: S,
+}
+
 /// One animal added, the same way for every face that adds one (`pets add`, `petstore ui`'s form): the
 /// `--if-absent` hold and look, the question before a write (`confirm`, given what the write does, in the
 /// words of [`super::describe_new_pet`]), the journal before and after, and the request. `new_pet` was checked
-/// by the parsers of `pets add`'s flags. What a person should know on the way (an animal found, a send
-/// despite doubt, a created animal that differs) goes to `notice`, which the face shows as it can.
+/// by the parsers of `pets add`'s flags. What a person should know on the way goes to `says`, which the face
+/// shows as it can.
 pub async fn add_one(
     ctx: &Context,
     client: &petstore_core::api::Client,
     new_pet: &petstore_core::api::NewPet,
     if_absent: Option<Undecidable>,
-    notice: impl Fn(&str),
+    says: &Says<impl Fn(&str), impl Fn(&str)>,
     confirm: impl AsyncFnOnce(&str) -> Result<(), Error>,
 ) -> Result<Added, Error> {
+    let notice = &says.notice;
     let _held = match if_absent {
-        Some(_) => Some(super::hold_if_absent_writes(ctx, client).await?),
+        Some(_) => Some(super::hold_if_absent_writes_saying(client, &says.status).await?),
         None => None,
     };
     // The request's id, named in the journal before it goes out.

@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::commands::About;
 use crate::commands::formats::Prints;
-use crate::commands::pets::add::{Added, Undecidable, add_one};
+use crate::commands::pets::add::{Added, Says, Undecidable, add_one};
 use crate::context::Context;
 use crate::error::{Error, code};
 use app::{Action, App, View};
@@ -114,9 +114,10 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                         let (ctx, client, notes) = (Arc::clone(ctx), client.clone(), Rc::clone(&notes));
                         let if_absent = if_absent.then_some(Undecidable::Hold);
                         adding = Some(Box::pin(async move {
-                            let notice = |text: &str| notes.borrow_mut().push(text.to_owned());
+                            let note = |text: &str| notes.borrow_mut().push(text.to_owned());
+                            let says = Says { notice: note, status: note };
                             let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
-                            add_one(&ctx, &client, &pet, if_absent, notice, confirm).await
+                            add_one(&ctx, &client, &pet, if_absent, &says, confirm).await
                         }));
                     }
                     Action::Answer(yes) => {
@@ -164,7 +165,14 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
             _ = ticks.tick(), if looking.is_none() => {
                 looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
             }
-            _ = redraw.tick() => {}
+            _ = redraw.tick() => {
+                // What an add on its way says (waiting for another `--if-absent` run) shows while it waits.
+                if adding.is_some()
+                    && let Some(last) = notes.borrow().last()
+                {
+                    app.message = Some(last.clone());
+                }
+            }
         }
     };
     drop(screen);
