@@ -41,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('pets', 'pets', [CompletionResultType]::ParameterValue, 'List, add and look up the store''s animals')
+            [CompletionResult]::new('ui', 'ui', [CompletionResultType]::ParameterValue, 'Browse and add the store''s animals on a full screen')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send any request to the API and print the answer''s body')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in and out, and show which key each environment uses')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'List, add, remove and choose the environments petstore talks to')
@@ -268,6 +269,29 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;pets;help;help' {
+            break
+        }
+        'petstore;ui' {
+            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print records [default: table on a terminal, tsv when piped]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no warnings or notes on stderr (errors still print)')
+            [CompletionResult]::new('--no-input', '--no-input', [CompletionResultType]::ParameterName, 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr (the key is masked)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'petstore;api' {
@@ -1214,6 +1238,7 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
         }
         'petstore;help' {
             [CompletionResult]::new('pets', 'pets', [CompletionResultType]::ParameterValue, 'List, add and look up the store''s animals')
+            [CompletionResult]::new('ui', 'ui', [CompletionResultType]::ParameterValue, 'Browse and add the store''s animals on a full screen')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send any request to the API and print the answer''s body')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in and out, and show which key each environment uses')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'List, add, remove and choose the environments petstore talks to')
@@ -1250,6 +1275,9 @@ Register-ArgumentCompleter -Native -CommandName 'petstore' -ScriptBlock {
             break
         }
         'petstore;help;pets;watch' {
+            break
+        }
+        'petstore;help;ui' {
             break
         }
         'petstore;help;api' {

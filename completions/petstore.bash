@@ -63,6 +63,9 @@ _petstore() {
             petstore,schema)
                 cmd="petstore__subcmd__schema"
                 ;;
+            petstore,ui)
+                cmd="petstore__subcmd__ui"
+                ;;
             petstore,version)
                 cmd="petstore__subcmd__version"
                 ;;
@@ -243,6 +246,9 @@ _petstore() {
             petstore__subcmd__help,schema)
                 cmd="petstore__subcmd__help__subcmd__schema"
                 ;;
+            petstore__subcmd__help,ui)
+                cmd="petstore__subcmd__help__subcmd__ui"
+                ;;
             petstore__subcmd__help,version)
                 cmd="petstore__subcmd__help__subcmd__version"
                 ;;
@@ -382,7 +388,7 @@ _petstore() {
 
     case "${cmd}" in
         petstore)
-            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version pets api auth env config alias journal doctor completions completion version schema mcp agent help"
+            opts="-o -q -v -h -V --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version pets ui api auth env config alias journal doctor completions completion version schema mcp agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2112,7 +2118,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help)
-            opts="pets api auth env config alias journal doctor completions version schema mcp agent help"
+            opts="pets ui api auth env config alias journal doctor completions version schema mcp agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2644,6 +2650,20 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__help__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__help__subcmd__ui)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3434,6 +3454,56 @@ _petstore() {
             case "${prev}" in
                 --for)
                     COMPREPLY=($(compgen -W "pets list pets find pets get pets add auth status auth token env list env current config path alias list doctor version help agent setup error" -- "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -W "$(_petstore_env_names)" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cacert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table tsv csv json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        petstore__subcmd__ui)
+            opts="-o -q -v -h -V --interval --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --env)

@@ -38,6 +38,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand pets 'List, add and look up the store''s animals'
+            cand ui 'Browse and add the store''s animals on a full screen'
             cand api 'Send any request to the API and print the answer''s body'
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
@@ -252,6 +253,28 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;pets;help;watch'= {
         }
         &'petstore;pets;help;help'= {
+        }
+        &'petstore;ui'= {
+            cand --interval 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]'
+            cand --env 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]'
+            cand --base-url 'The API''s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]'
+            cand --timeout 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]'
+            cand --cacert 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]'
+            cand -o 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --output 'How to print records [default: table on a terminal, tsv when piped]'
+            cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
+            cand --color 'When to use colour'
+            cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
+            cand -q 'Print no warnings or notes on stderr (errors still print)'
+            cand --quiet 'Print no warnings or notes on stderr (errors still print)'
+            cand --no-input 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+            cand --no-pager 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+            cand -v 'Show each request and answer on stderr (the key is masked)'
+            cand --verbose 'Show each request and answer on stderr (the key is masked)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'petstore;api'= {
             cand -X 'The HTTP method, as with curl and gh (`-X POST`) [default: GET]'
@@ -1132,6 +1155,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
         }
         &'petstore;help'= {
             cand pets 'List, add and look up the store''s animals'
+            cand ui 'Browse and add the store''s animals on a full screen'
             cand api 'Send any request to the API and print the answer''s body'
             cand auth 'Log in and out, and show which key each environment uses'
             cand env 'List, add, remove and choose the environments petstore talks to'
@@ -1162,6 +1186,8 @@ set edit:completion:arg-completer[petstore] = {|@words|
         &'petstore;help;pets;get'= {
         }
         &'petstore;help;pets;watch'= {
+        }
+        &'petstore;help;ui'= {
         }
         &'petstore;help;api'= {
         }

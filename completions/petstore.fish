@@ -45,6 +45,7 @@ complete -c petstore -n "__fish_petstore_needs_command" -s v -l verbose -d 'Show
 complete -c petstore -n "__fish_petstore_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c petstore -n "__fish_petstore_needs_command" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_needs_command" -f -a "ui" -d 'Browse and add the store\'s animals on a full screen'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
 complete -c petstore -n "__fish_petstore_needs_command" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
@@ -255,6 +256,27 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one animal by its id (deprecated)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "watch" -d 'Print what arrives and changes in the store, looking again and again'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l interval -d 'Time between looks: seconds, or 90s, 5m, 1h [default: 10s]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l env -d 'The environment to use: production, staging, sandbox, or one added with `petstore env add` [env: PETSTORE_ENV]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l base-url -d 'The API\'s base URL, with its version path (e.g. `https://HOST/v1`); overrides `--env` [env: PETSTORE_BASE_URL]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l timeout -d 'Give up on an attempt that takes longer than this: seconds, or a duration such as `5s`, `1500ms`, `2m` [default: 30] [env: PETSTORE_TIMEOUT]' -r
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l cacert -d 'Trust the CA certificates in this PEM file too (for a private CA); TLS is always verified [env: PETSTORE_CACERT]' -r -F
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -s o -l output -d 'How to print records [default: table on a terminal, tsv when piped]' -r -f -a "table\t'A table with a header, for people'
+tsv\t'Tab-separated values, one record per line, no header unless `--header`'
+csv\t'Comma-separated values (RFC 4180) under a header row, for spreadsheets; see `pets add --help`'
+json\t'One JSON document: the API\'s own, with its field names'
+ndjson\t'One JSON object per line; `--jq` runs on each'"
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l jq -d 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record' -r
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l color -d 'When to use colour' -r -f -a "auto\t'On terminals, unless `NO_COLOR` is set or `TERM` is `dumb`'
+always\t'Always, even when piped and despite `NO_COLOR`'
+never\t'Never'"
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -l no-pager -d 'Print long help straight to the terminal, not through a pager [env: PETSTORE_PAGER]'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -s v -l verbose -d 'Show each request and answer on stderr (the key is masked)'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c petstore -n "__fish_petstore_using_subcommand ui" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s X -l method -d 'The HTTP method, as with curl and gh (`-X POST`) [default: GET]' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s f -l raw-field -d 'Add a string parameter (to the query for GET and HEAD, else to the JSON body)' -r
 complete -c petstore -n "__fish_petstore_using_subcommand api" -s F -l field -d 'Add a typed parameter: `true`, `false`, `null` and numbers as JSON, `@FILE` a file\'s text' -r
@@ -1055,20 +1077,21 @@ complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen
 complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from setup" -s V -l version -d 'Print version'
 complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "setup" -d 'Register `petstore mcp` with AI assistant clients, and check that it starts'
 complete -c petstore -n "__fish_petstore_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "pets" -d 'List, add and look up the store\'s animals'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "config" -d 'Show where petstore keeps its configuration'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "alias" -d 'Name command lines, and run them by that name'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "completions" -d 'Print the shell completion script for SHELL'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "agent" -d 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
-complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets api auth env config alias journal doctor completions version schema mcp agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "pets" -d 'List, add and look up the store\'s animals'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "ui" -d 'Browse and add the store\'s animals on a full screen'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "api" -d 'Send any request to the API and print the answer\'s body'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "auth" -d 'Log in and out, and show which key each environment uses'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "env" -d 'List, add, remove and choose the environments petstore talks to'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "config" -d 'Show where petstore keeps its configuration'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "alias" -d 'Name command lines, and run them by that name'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "journal" -d 'List, reconcile and resend the writes petstore made'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "doctor" -d 'Check that petstore can work here, one line per check'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "completions" -d 'Print the shell completion script for SHELL'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "version" -d 'Print the version, the commit it was built from, and the API version it speaks'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "schema" -d 'Print the JSON Schema of a command\'s `--json` output'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "mcp" -d 'Serve the store to an AI assistant over MCP (stdio)'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "agent" -d 'Set petstore up for AI assistants: register `petstore mcp` with their clients'
+complete -c petstore -n "__fish_petstore_using_subcommand help; and not __fish_seen_subcommand_from pets ui api auth env config alias journal doctor completions version schema mcp agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "list" -d 'List the store\'s animals'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "find" -d 'Find animals by id, name or category'
 complete -c petstore -n "__fish_petstore_using_subcommand help; and __fish_seen_subcommand_from pets" -f -a "add" -d 'Add an animal to the store, or many from a file'

@@ -236,6 +236,8 @@ Examples:
     )]
     Pets(PetsCommand),
 
+    Ui(crate::commands::ui::UiArgs),
+
     Api(ApiArgs),
 
     /// Log in and out, and show which key each environment uses

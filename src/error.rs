@@ -176,6 +176,9 @@ pub mod code {
     CANNOT_ASK = "cannot_ask", Usage, [], Never,
         "a write to an environment whose writes are confirmed, where nobody can answer the question (no terminal, a \
          background job, an AI assistant); pass `--yes` (`petstore mcp`: the client cannot ask its user)";
+    NOT_A_TERMINAL = "not_a_terminal", Usage, [], Never,
+        "`petstore ui` off a terminal (stdin or stdout not one) or run by an AI assistant; `pets list` and \
+         `pets add` do the same without a screen";
     NOT_AN_ENVIRONMENT = "not_an_environment", Usage, [], Never,
         "an `auth` command or `agent setup` given a URL that is no environment";
     UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";

@@ -128,7 +128,7 @@ fn cannot_ask(env: &str, why: &crate::output::CannotAsk) -> Error {
 }
 
 /// The refusal of a write to `env` whose question was answered with anything but yes.
-fn not_confirmed(env: &str) -> Error {
+pub(crate) fn not_confirmed(env: &str) -> Error {
     Error::new(&code::NOT_CONFIRMED, format!("not confirmed, so nothing was sent to `{env}`"))
         .with_hint("answer `y` to send it, or pass `--yes`; `--dry-run` shows what it would send")
 }

@@ -16,6 +16,7 @@ pub mod journal;
 pub mod mcp;
 pub mod pets;
 pub mod schema;
+pub mod ui;
 pub mod values;
 pub mod version;
 
@@ -66,6 +67,7 @@ impl Command {
             Command::Mcp(args) => args.about(),
             Command::Journal(args) => args.about(),
             Command::Agent(verb) => verb.about(),
+            Command::Ui(args) => args.about(),
         }
     }
 }
@@ -86,6 +88,7 @@ pub async fn run(ctx: &Arc<Context>, command: &Command) -> Result<(), Error> {
         Command::Mcp(args) => mcp::run(ctx, args).await,
         Command::Journal(args) => journal::run(ctx, args).await,
         Command::Agent(command) => agent::run(ctx, command).await,
+        Command::Ui(args) => ui::run(ctx, args).await,
     }
 }
 

@@ -25,6 +25,7 @@ mod progress;
 mod prompt;
 mod request_log;
 pub mod safe;
+pub mod screen;
 mod stream;
 mod streams;
 mod table;
@@ -264,6 +265,11 @@ impl Output {
     /// empty in every row may then be left out.
     pub fn default_table(&self) -> bool {
         self.format == OutputFormat::Table && !self.layout.chose_columns()
+    }
+
+    /// Whether stdout gets colour (`--color`, `NO_COLOR`): what the full screen of `petstore ui` draws with.
+    pub fn stdout_color(&self) -> bool {
+        self.stdout_color
     }
 
     pub fn stdout_is_terminal(&self) -> bool {

@@ -95,6 +95,12 @@ impl Output {
     /// terminal before it shows is discarded first: only keys pressed after a person saw the question answer it.
     pub fn question(&self, question: &str) -> Question {
         terminal::discard_typed_ahead();
+        self.next_question(question)
+    }
+
+    /// A question like [`Output::question`] that keeps what was typed ahead: one of a series a person answers
+    /// in turn (`petstore ui`'s accessible mode), where typing the next answer early is no slip.
+    pub fn next_question(&self, question: &str) -> Question {
         // Registered before the question shows: a Ctrl-C typed the moment it appears finds the line to end.
         let open = CleanupGuard::new(|_, stderr| stderr.push(b'\n'));
         let mut stderr = self.streams.stderr();

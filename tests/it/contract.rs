@@ -162,6 +162,7 @@ fn help_as_json_is_the_command_tree() {
         names,
         [
             "pets",
+            "ui",
             "api",
             "auth",
             "env",

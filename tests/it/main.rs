@@ -67,4 +67,6 @@ mod special_files;
 mod tables_fit;
 mod terminal_gone;
 mod terminal_safety;
+#[cfg(target_os = "linux")]
+mod ui;
 mod watch;

@@ -264,25 +264,74 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
         return dry_run::print(ctx, add.args.dry_run, [request]);
     }
     let client = ctx.client()?;
-    let _held = match add.args.if_absent {
-        Some(_) => Some(super::hold_if_absent_writes(ctx, &client).await?),
+    let says = Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
+    let confirm = async |what: &str| confirm_write(ctx, add.args.yes, what).await;
+    match add_one(ctx, &client, new_pet, add.args.if_absent, &says, confirm).await? {
+        Added::Exists(pet) => checked(ctx, &pet, false),
+        Added::Created { pet, note } => match (add.args.if_absent, note) {
+            (Some(_), note) => ctx
+                .output
+                .records(&Checked { pet: &pet, created: true, note }, || Rows::pets(std::slice::from_ref(&pet))),
+            (None, Some(note)) => {
+                ctx.output.records(&Noted { pet: &pet, note }, || Rows::pets(std::slice::from_ref(&pet)))
+            }
+            (None, None) => ctx.output.pet(&pet),
+        },
+    }
+}
+
+/// How a single add ended ([`add_one`]).
+#[derive(Debug)]
+pub enum Added {
+    /// Created, as the server answered; `note` says how it differs from what was sent, if it does.
+    Created { pet: Pet, note: Option<String> },
+    /// `--if-absent` found it: nothing was sent.
+    Exists(Pet),
+}
+
+/// Where [`add_one`] says what a person should know on the way: as `pets add` says it on stderr, or on
+/// `petstore ui`'s screen.
+#[derive(Debug)]
+pub struct Says<N, S> {
+    /// A note that counts (an animal found, a send despite doubt, a created animal that differs).
+    pub notice: N,
+    /// What it is doing (waiting for another `--if-absent` run).
+    pub status: S,
+}
+
+/// One animal added, the same way for every face that adds one (`pets add`, `petstore ui`'s form): the
+/// `--if-absent` hold and look, the question before a write (`confirm`, given what the write does, in the
+/// words of [`super::describe_new_pet`]), the journal before and after, and the request. `new_pet` was checked
+/// by the parsers of `pets add`'s flags. What a person should know on the way goes to `says`, which the face
+/// shows as it can.
+pub async fn add_one(
+    ctx: &Context,
+    client: &petstore_core::api::Client,
+    new_pet: &petstore_core::api::NewPet,
+    if_absent: Option<Undecidable>,
+    says: &Says<impl Fn(&str), impl Fn(&str)>,
+    confirm: impl AsyncFnOnce(&str) -> Result<(), Error>,
+) -> Result<Added, Error> {
+    let notice = &says.notice;
+    let _held = match if_absent {
+        Some(_) => Some(super::hold_if_absent_writes_saying(client, &says.status).await?),
         None => None,
     };
     // The request's id, named in the journal before it goes out.
     let request_id = petstore_core::api::trace::new_request_id();
     let body = crate::journal::pet_body(new_pet);
-    let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Cli, &request_id);
-    if let Some(undecidable) = add.args.if_absent {
+    let intent = || crate::journal::intent(ctx, client, "POST", "/pets", body.clone(), Via::Cli, &request_id);
+    if let Some(undecidable) = if_absent {
         // A read, asked about nothing; the question, when there is one, comes only before a write.
-        match Existing::fetch(&client).await?.decide(new_pet) {
+        match Existing::fetch(client).await?.decide(new_pet) {
             Decision::Exists(pet) => {
                 Write::begin(ctx, &intent()).exists(&pet);
-                ctx.output.notice(&format!(
+                notice(&format!(
                     "`{}` exists already, as id {}: nothing was sent",
                     crate::output::safe::in_backticks(&pet.name),
                     pet.id
                 ));
-                return checked(ctx, &pet, false);
+                return Ok(Added::Exists(pet));
             }
             Decision::Undecided if undecidable == Undecidable::Hold => {
                 let ended = Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(Outcome::Undecided) };
@@ -292,14 +341,14 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
                      does not exist",
                 ));
             }
-            Decision::Undecided => ctx.output.notice(&format!(
+            Decision::Undecided => notice(&format!(
                 "whether it exists cannot be told, as {}: sending it, as `--if-absent=send` says",
                 file::undecidable_why(new_pet.status)
             )),
             Decision::Send => {}
         }
     }
-    confirm_write(ctx, add.args.yes, &super::describe_new_pet(new_pet)).await?;
+    confirm(&super::describe_new_pet(new_pet)).await?;
     ctx.write_started(WriteInFlight {
         request: "POST /pets".to_owned(),
         outcome: "the animal may have been created",
@@ -316,15 +365,9 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     // it trimmed, a mock's example): said in a note, never taken for a failure.
     let note = petstore_core::api::client::differences(new_pet, &pet).map(|differences| differs_note(&differences));
     if let Some(note) = &note {
-        ctx.output.notice(&format!("created as pet `{}`; {note}", pet.id));
+        notice(&format!("created as pet `{}`; {note}", pet.id));
     }
-    match (add.args.if_absent, note) {
-        (Some(_), note) => {
-            ctx.output.records(&Checked { pet: &pet, created: true, note }, || Rows::pets(std::slice::from_ref(&pet)))
-        }
-        (None, Some(note)) => ctx.output.records(&Noted { pet: &pet, note }, || Rows::pets(std::slice::from_ref(&pet))),
-        (None, None) => ctx.output.pet(&pet),
-    }
+    Ok(Added::Created { pet, note })
 }
 
 /// The note for an animal created other than as sent, from its [`differences`](petstore_core::api::client::differences).

@@ -108,7 +108,7 @@ pub(crate) fn blind_spot_text(coverage: &Coverage) -> Option<String> {
 }
 
 /// The status partitions that came back full, in words: `` `available` (100), `sold` (100) ``.
-fn full_words(coverage: &Coverage) -> String {
+pub(crate) fn full_words(coverage: &Coverage) -> String {
     let full: Vec<String> = coverage
         .full_statuses()
         .filter_map(|partition| Some(format!("`{}` ({})", partition.status?, partition.returned)))
@@ -237,10 +237,18 @@ pub async fn hold_if_absent_writes(
     ctx: &Context,
     client: &petstore_core::api::Client,
 ) -> Result<petstore_core::config::files::WriteLock, Error> {
+    hold_if_absent_writes_saying(client, |text| ctx.output.status(text)).await
+}
+
+/// [`hold_if_absent_writes`], saying that it waits through `status` (`petstore ui` shows it on its screen).
+pub async fn hold_if_absent_writes_saying(
+    client: &petstore_core::api::Client,
+    status: impl Fn(&str),
+) -> Result<petstore_core::config::files::WriteLock, Error> {
     let dir = petstore_core::config::config_dir()?;
     let target = client.base_url().as_str();
     let waiting = || {
-        ctx.output.status(&format!(
+        status(&format!(
             "waiting for another `--if-absent` run adding to {} to finish",
             crate::output::safe::in_backticks(target)
         ));

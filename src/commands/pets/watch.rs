@@ -64,7 +64,7 @@ pub struct WatchArgs {
 }
 
 /// The interval when none is given.
-const DEFAULT_INTERVAL: Duration = Duration::from_secs(10);
+pub(crate) const DEFAULT_INTERVAL: Duration = Duration::from_secs(10);
 
 /// The longest wait after failed looks.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);

@@ -1,0 +1,169 @@
+//! `petstore ui` for a screen reader (`PETSTORE_ACCESSIBLE=1`, or `ACCESSIBLE=1`): no full screen, no cursor
+//! movement; numbered lines on stdout and one question at a time on stderr, read in order, as gh's accessible
+//! prompter asks. The same actions as the screen, each a word typed at the question; the animal added the same
+//! way ([`add_one`]), the question before a write the one `pets add` asks.
+
+use std::io::{BufRead, Read};
+
+use super::app::Form;
+use crate::commands::confirm::{YesArgs, confirm_write};
+use crate::commands::pets::add::{Added, Says, Undecidable, add_one};
+use crate::context::Context;
+use crate::error::Error;
+use petstore_core::api::{Pet, PetStatus};
+use petstore_core::watch::{Change, Seen};
+
+/// The variables that ask for it, set and not empty or `0`.
+pub const VARS: [&str; 2] = ["PETSTORE_ACCESSIBLE", "ACCESSIBLE"];
+
+/// Whether the accessible face is asked for.
+pub fn asked_for() -> bool {
+    VARS.iter().any(|name| std::env::var(name).is_ok_and(|value| !value.trim().is_empty() && value.trim() != "0"))
+}
+
+/// The question of each turn: every action, in words.
+const ACTIONS: &str = "Type a number for an animal's details, l to list, / to filter by name, a, p, s or * for \
+                       available, pending, sold or all, n to add, r to look again, q to leave:";
+
+/// Lists, answers and adds until `q` (or the end of input).
+pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Result<(), Error> {
+    let client = ctx.client()?;
+    let say = |text: &str| ctx.output.line(text).map_err(|err| Error::start("write the list", err));
+    let production = if production { ", production" } else { "" };
+    say(&format!("petstore ui: environment {env}{production}, {url}"))?;
+    let mut catalog = petstore_core::catalog::all(&client, None).await?;
+    let mut seen = Seen::of(&catalog);
+    let (mut filter, mut status) = (String::new(), None::<PetStatus>);
+    let shown = |pets: &[Pet], filter: &str, status: Option<PetStatus>| -> Vec<Pet> {
+        let filter = filter.to_lowercase();
+        pets.iter()
+            .filter(|pet| status.is_none() || pet.status == status)
+            .filter(|pet| pet.name.to_lowercase().contains(&filter))
+            .cloned()
+            .collect()
+    };
+    let list = |pets: &[Pet]| -> Result<(), Error> {
+        say(&format!("{} animals", pets.len()))?;
+        for (at, pet) in pets.iter().enumerate() {
+            say(&format!("{}. {}", at + 1, describe(pet)))?;
+        }
+        Ok(())
+    };
+    list(&shown(&catalog.pets, &filter, status))?;
+    if let Some(caveat) = super::caveat(&catalog) {
+        ctx.output.notice(&caveat);
+    }
+    loop {
+        let Some(answer) = ask(ctx, ACTIONS).await? else { return Ok(()) };
+        let pets = shown(&catalog.pets, &filter, status);
+        match answer.as_str() {
+            "q" | "quit" => return Ok(()),
+            "l" | "" => list(&pets)?,
+            "/" => {
+                filter = ask(ctx, "Name contains (empty for every name):").await?.unwrap_or_default();
+                list(&shown(&catalog.pets, &filter, status))?;
+            }
+            "a" | "p" | "s" | "*" => {
+                status = match answer.as_str() {
+                    "a" => Some(PetStatus::Available),
+                    "p" => Some(PetStatus::Pending),
+                    "s" => Some(PetStatus::Sold),
+                    _ => None,
+                };
+                list(&shown(&catalog.pets, &filter, status))?;
+            }
+            "r" => match petstore_core::catalog::all(&client, None).await {
+                Ok(now) => {
+                    let changes = seen.update(&now);
+                    say(&format!("{} changes", changes.len()))?;
+                    for change in &changes {
+                        say(&change_words(change))?;
+                    }
+                    catalog = now;
+                }
+                Err(err) => ctx.output.error(&Error::from(err)),
+            },
+            "n" => {
+                let Some(form) = ask_form(ctx).await? else { continue };
+                let new_pet = match form.checked() {
+                    Ok(new_pet) => new_pet,
+                    Err(problems) => {
+                        for problem in problems {
+                            ctx.output.warning(&format!("{problem}: nothing was sent"));
+                        }
+                        continue;
+                    }
+                };
+                let says =
+                    Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
+                let confirm = async |what: &str| confirm_write(ctx, YesArgs::default(), what).await;
+                let if_absent = form.if_absent.then_some(Undecidable::Hold);
+                match add_one(ctx, &client, &new_pet, if_absent, &says, confirm).await {
+                    Ok(Added::Created { pet, .. }) => {
+                        say(&format!("added: {}", describe(&pet)))?;
+                        catalog.pets.push(pet);
+                    }
+                    Ok(Added::Exists(pet)) => say(&format!("exists already: {}", describe(&pet)))?,
+                    Err(err) => ctx.output.error(&err),
+                }
+            }
+            number => match number.parse::<usize>().ok().and_then(|n| pets.get(n.checked_sub(1)?)) {
+                Some(pet) => say(&describe(pet))?,
+                None => ctx.output.warning(&format!("`{number}` is no action and no number of the list")),
+            },
+        }
+    }
+}
+
+/// An animal in one line, each field named.
+fn describe(pet: &Pet) -> String {
+    let status = pet.status.map_or_else(|| "no status".to_owned(), |status| format!("status {status}"));
+    format!("id {}, {}, category {}, {status}", pet.id, pet.name, pet.category_id)
+}
+
+fn change_words(change: &Change) -> String {
+    match change {
+        Change::Added(pet) => format!("new: {}", describe(pet)),
+        Change::Changed { now, .. } => format!("changed: {}", describe(now)),
+        Change::Gone(pet) => format!("gone: {}", describe(pet)),
+    }
+}
+
+/// The form's fields, one question each.
+async fn ask_form(ctx: &Context) -> Result<Option<Form>, Error> {
+    let Some(name) = ask(ctx, "Name:").await? else { return Ok(None) };
+    let Some(category) = ask(ctx, "Category id (an integer):").await? else { return Ok(None) };
+    let Some(status) = ask(ctx, "Status (available, pending, sold, or empty for none):").await? else {
+        return Ok(None);
+    };
+    let status = match status.as_str() {
+        "" => None,
+        "available" => Some(PetStatus::Available),
+        "pending" => Some(PetStatus::Pending),
+        "sold" => Some(PetStatus::Sold),
+        other => {
+            ctx.output.warning(&format!("`{other}` is no status: nothing was sent"));
+            return Ok(None);
+        }
+    };
+    let Some(if_absent) = ask(ctx, "Only if it does not exist yet? [y/N]").await? else { return Ok(None) };
+    let if_absent = matches!(if_absent.to_ascii_lowercase().as_str(), "y" | "yes");
+    Ok(Some(Form { name, category, status, if_absent, ..Form::default() }))
+}
+
+/// The longest answer read.
+const MAX_ANSWER_BYTES: u64 = 1024;
+
+/// Asks `question` on stderr and reads the answer's line, trimmed; `None` at the end of input.
+async fn ask(ctx: &Context, question: &str) -> Result<Option<String>, Error> {
+    let question = ctx.output.next_question(&format!("{question} "));
+    let answer = tokio::task::spawn_blocking(|| {
+        let mut line = String::new();
+        std::io::stdin().lock().take(MAX_ANSWER_BYTES).read_line(&mut line).map(|read| (read, line))
+    })
+    .await
+    .unwrap_or_else(|err| std::panic::resume_unwind(err.into_panic()));
+    let (read, line) = answer.map_err(|source| Error::read_input("the answer", source))?;
+    question.answered(line.ends_with('\n'));
+    Ok((read > 0).then(|| line.trim().to_owned()))
+}

@@ -1,0 +1,289 @@
+//! `petstore ui`: the store at a glance, for a person at a terminal.
+
+mod accessible;
+mod app;
+mod draw;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{mpsc, oneshot};
+
+use crate::commands::About;
+use crate::commands::formats::Prints;
+use crate::commands::pets::add::{Added, Says, Undecidable, add_one};
+use crate::context::Context;
+use crate::error::{Error, code};
+use app::{Action, App, View};
+use petstore_core::catalog::Catalog;
+use petstore_core::watch::{Change, Seen};
+
+/// Browse and add the store's animals on a full screen
+///
+/// A table of every animal the API can reach (as `pets list --all` reaches them), with the environment and its
+/// URL on the status line (production marked). Arrows or `j`/`k` move, `/` filters by name as you type, `a`,
+/// `p`, `s` and `*` show available, pending, sold or all animals, Enter shows one animal, `n` adds one (checked
+/// as `pets add` checks it, and asked about first where writes are confirmed), `r` looks again, `?` lists the
+/// keys, `q` leaves. New and changed animals show by themselves, marked for a moment: the store is looked at
+/// again every `--interval`, as `pets watch` looks.
+///
+/// For a person only: off a terminal (stdin or stdout not one), or run by an AI assistant, it exits 2 and
+/// names `pets list` and `pets add`, which do the same for scripts. Colour follows `--color` and `NO_COLOR`.
+///
+/// With `PETSTORE_ACCESSIBLE=1` (or `ACCESSIBLE=1`), for screen readers: no full screen, but numbered lines
+/// and one question at a time, read in order, with the same actions.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  petstore ui
+  petstore --env staging ui --interval 30s")]
+pub struct UiArgs {
+    /// Time between looks: seconds, or 90s, 5m, 1h [default: 10s]
+    #[arg(long, value_name = "DURATION", value_parser = crate::commands::values::parse_duration)]
+    pub interval: Option<Duration>,
+}
+
+impl UiArgs {
+    /// What `ui` says about itself: a screen, nothing that output flags could shape.
+    pub fn about(&self) -> About<'_> {
+        About::new("ui", Prints::Other("it draws a screen, for a person", "use `petstore pets list` in scripts"))
+    }
+}
+
+/// How often the screen is drawn again with nothing happening: a mark fades by it.
+const REDRAW: Duration = Duration::from_secs(1);
+
+/// Runs the screen until the user leaves it.
+pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
+    if let Some(why) = not_for_a_person() {
+        return Err(not_a_terminal(&why));
+    }
+    let client = ctx.client()?;
+    let target = ctx.target()?;
+    let production = target.env.is_some_and(|env| env.name == petstore_core::config::DEFAULT_ENV);
+    let env = target.env.map_or_else(|| "(a base URL)".to_owned(), |env| env.name.clone());
+    let mut app = App::new(env, target.base_url.to_string(), production);
+    if accessible::asked_for() {
+        return accessible::run(ctx, &app.env, &app.url, production).await;
+    }
+    let colour = ctx.output.stdout_color();
+    let interval = args.interval.unwrap_or(crate::commands::pets::watch::DEFAULT_INTERVAL);
+
+    let mut screen = crate::output::screen::Screen::enter().map_err(|err| Error::start("draw the screen", err))?;
+    // Read in raw mode only: a key at a time, Ctrl-C a key.
+    let (mut keys, _reading) = read_keys();
+    let (questions_tx, mut questions) = mpsc::unbounded_channel::<(String, oneshot::Sender<bool>)>();
+    let mut answer: Option<oneshot::Sender<bool>> = None;
+    let mut seen: Option<Seen> = None;
+    type Pending<'a, T> = Option<Pin<Box<dyn Future<Output = T> + 'a>>>;
+    let mut looking: Pending<'_, Result<Catalog, petstore_core::api::Error>> = None;
+    let mut adding: Pending<'_, Result<Added, Error>> = None;
+    // What the add says on its way (an animal found, a created one that differs): shown when it ends.
+    let notes = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let mut ticks = tokio::time::interval(interval);
+    // A look that took longer than the interval is followed by a whole interval, not by looks to catch up.
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut redraw = tokio::time::interval(REDRAW);
+    let ended = loop {
+        let now = Instant::now();
+        screen
+            .draw(|frame| draw::draw(frame, &app, colour, now))
+            .map_err(|err| Error::start("draw the screen", err))?;
+        tokio::select! {
+            event = keys.recv() => {
+                let Some(event) = event else { break Ok(()) };
+                // A resize needs only the frame this loop draws next, at the new size.
+                let crossterm::event::Event::Key(key) = event else { continue };
+                match app.key(key) {
+                    Action::None => {}
+                    Action::Quit => break Ok(()),
+                    Action::Interrupt => break Err(Error::interrupted(crate::signals::Signal::Interrupt)),
+                    Action::Refresh => {
+                        if looking.is_none() {
+                            app.message = None;
+                            looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+                        }
+                    }
+                    Action::Send { pet, if_absent } => {
+                        app.message = None;
+                        let questions = questions_tx.clone();
+                        let (ctx, client, notes) = (Arc::clone(ctx), client.clone(), Rc::clone(&notes));
+                        let if_absent = if_absent.then_some(Undecidable::Hold);
+                        adding = Some(Box::pin(async move {
+                            let note = |text: &str| notes.borrow_mut().push(text.to_owned());
+                            let says = Says { notice: note, status: note };
+                            let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
+                            add_one(&ctx, &client, &pet, if_absent, &says, confirm).await
+                        }));
+                    }
+                    Action::Answer(yes) => {
+                        if let Some(answer) = answer.take() {
+                            let _ = answer.send(yes);
+                        }
+                    }
+                }
+            }
+            Some((question, reply)) = questions.recv() => {
+                app.view = View::Confirm(question);
+                answer = Some(reply);
+            }
+            look = async { looking.as_mut().expect("guarded").await }, if looking.is_some() => {
+                looking = None;
+                match look {
+                    Ok(catalog) => {
+                        let changed: Vec<i64> = match &mut seen {
+                            Some(seen) => seen.update(&catalog).iter().filter_map(changed_id).collect(),
+                            None => {
+                                seen = Some(Seen::of(&catalog));
+                                Vec::new()
+                            }
+                        };
+                        let caveat = caveat(&catalog);
+                        app.looked(catalog.pets, &changed, caveat, Instant::now());
+                    }
+                    Err(err) => app.message = Some(in_words(&Error::from(err))),
+                }
+            }
+            added = async { adding.as_mut().expect("guarded").await }, if adding.is_some() => {
+                adding = None;
+                if matches!(app.view, View::Sending | View::Confirm(_)) {
+                    app.view = View::Table;
+                }
+                let said = std::mem::take(&mut *notes.borrow_mut());
+                match added {
+                    Ok(Added::Created { pet, .. } | Added::Exists(pet)) => {
+                        app.message = said.last().cloned();
+                        app.added(pet, Instant::now());
+                    }
+                    Err(err) => app.message = Some(in_words(&err)),
+                }
+            }
+            _ = ticks.tick(), if looking.is_none() => {
+                looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+            }
+            _ = redraw.tick() => {
+                // What an add on its way says (waiting for another `--if-absent` run) shows while it waits.
+                if adding.is_some()
+                    && let Some(last) = notes.borrow().last()
+                {
+                    app.message = Some(last.clone());
+                }
+            }
+        }
+    };
+    drop(screen);
+    if adding.is_some() {
+        // Left with an add on its way: its outcome is unknown, as after a signal.
+        return Err(ctx.interrupted(crate::signals::Signal::Interrupt));
+    }
+    ended
+}
+
+/// The id of an animal that is new or changed.
+fn changed_id(change: &Change) -> Option<i64> {
+    match change {
+        Change::Added(pet) | Change::Changed { now: pet, .. } => Some(pet.id),
+        Change::Gone(_) => None,
+    }
+}
+
+/// What a look could not reach, as `pets list --all` says it: more may exist past a full list, and the blind
+/// spot.
+fn caveat(catalog: &Catalog) -> Option<String> {
+    let coverage = &catalog.coverage;
+    if coverage.partial {
+        return Some(format!(
+            "the list may be incomplete: {} came back with as many animals as the API returns at once, and more \
+             may exist past them",
+            crate::commands::pets::full_words(coverage)
+        ));
+    }
+    crate::commands::pets::blind_spot_text(coverage)
+}
+
+/// An error on the screen's message line: its message and its hint.
+fn in_words(err: &Error) -> String {
+    match err.hint() {
+        Some(hint) => format!("{err} ({hint})"),
+        None => err.to_string(),
+    }
+}
+
+/// The question before a write, asked on the screen where the environment's writes are confirmed, in the words
+/// of [`crate::commands::confirm::question`]; anything but `y` sends nothing (`not_confirmed`).
+async fn ask_in_screen(
+    ctx: &Context,
+    questions: &mpsc::UnboundedSender<(String, oneshot::Sender<bool>)>,
+    what: &str,
+) -> Result<(), Error> {
+    let target = ctx.target()?;
+    let Some(env) = target.confirmed else { return Ok(()) };
+    let question = crate::commands::confirm::question(&env.name, target.base_url, what);
+    crate::cleanup::registry().write_intended(format!("to `{}`", env.name));
+    let (reply, answered) = oneshot::channel();
+    let _ = questions.send((question, reply));
+    match answered.await {
+        Ok(true) => Ok(()),
+        _ => Err(crate::commands::confirm::not_confirmed(&env.name)),
+    }
+}
+
+/// Stops the thread of [`read_keys`] when dropped, however the screen ends.
+#[derive(Debug)]
+struct Reading(Arc<AtomicBool>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The keys pressed and the terminal's resizes, read on a thread of their own (crossterm reads blocking) for
+/// as long as the [`Reading`] lives.
+fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Reading) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    std::thread::spawn(move || {
+        use crossterm::event::{Event, KeyEventKind, poll, read};
+        while !stopped.load(Ordering::SeqCst) {
+            match poll(Duration::from_millis(100)) {
+                Ok(false) => {}
+                Ok(true) => match read() {
+                    Ok(event @ (Event::Key(_) | Event::Resize(..))) => {
+                        // Windows reports releases too.
+                        if matches!(event, Event::Key(key) if key.kind == KeyEventKind::Release) {
+                            continue;
+                        }
+                        if tx.send(event).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(_) => return,
+                },
+                Err(_) => return,
+            }
+        }
+    });
+    (rx, Reading(stop))
+}
+
+/// Why nobody is at this screen, in words that follow "`petstore ui` needs a person at a terminal: ": stdin
+/// or stdout not a terminal, or an AI assistant's variable set (the list `output::prompt` uses).
+fn not_for_a_person() -> Option<String> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Some("stdin and stdout are not both terminals".to_owned());
+    }
+    crate::output::assistant().map(|variable| format!("an AI assistant runs petstore (`{variable}` is set)"))
+}
+
+fn not_a_terminal(why: &str) -> Error {
+    Error::new(&code::NOT_A_TERMINAL, format!("`petstore ui` needs a person at a terminal: {why}"))
+        .with_hint("`petstore pets list --all` lists the animals and `petstore pets add` adds one, without a screen")
+}

@@ -1,0 +1,112 @@
+//! The full screen of `petstore ui`: raw mode and the alternate screen, drawn with ratatui on stdout, and the
+//! terminal put back as it was however the screen ends: the [`Screen`] dropped (a key that leaves, an error),
+//! a panic (a hook, before the panic's message), or a signal (a [`crate::cleanup`] guard). What is drawn comes
+//! from the server: each name passes [`super::safe`] before it reaches a cell ([`cell`]).
+
+use std::io::{self, Stdout};
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use crate::cleanup::CleanupGuard;
+
+/// Whether a screen is up: what the panic hook reads to know whether there is a terminal to put back.
+static UP: AtomicBool = AtomicBool::new(false);
+
+/// The full screen, for as long as it lives.
+pub struct Screen {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Puts the terminal back when a signal ends the command with the screen up.
+    guard: Option<CleanupGuard>,
+}
+
+impl std::fmt::Debug for Screen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Screen").field("guard", &self.guard).finish()
+    }
+}
+
+impl Screen {
+    /// Raw mode on, the alternate screen entered, the cursor hidden.
+    pub fn enter() -> io::Result<Screen> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                if UP.swap(false, Ordering::SeqCst) {
+                    restore();
+                }
+                previous(info);
+            }));
+        });
+        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        crossterm::terminal::enable_raw_mode()?;
+        UP.store(true, Ordering::SeqCst);
+        let guard = CleanupGuard::new(|_, _| {
+            if UP.swap(false, Ordering::SeqCst) {
+                restore();
+            }
+        });
+        // From here on, however `enter` ends, dropping the screen puts the terminal back.
+        let screen = Screen { terminal, guard: Some(guard) };
+        // Cleared here rather than by ratatui's `clear`, which asks the terminal where its cursor is first: a
+        // question some terminals never answer.
+        crossterm::execute!(
+            io::stdout(),
+            crossterm::terminal::EnterAlternateScreen,
+            crossterm::cursor::Hide,
+            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+        )?;
+        Ok(screen)
+    }
+
+    /// Draws one frame, at the terminal's size now (a resize reflows it).
+    pub fn draw(&mut self, frame: impl FnOnce(&mut ratatui::Frame<'_>)) -> io::Result<()> {
+        self.terminal.draw(frame).map(drop)
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        // Unless a signal or a panic did it already.
+        let armed = self.guard.take().is_some_and(CleanupGuard::disarm);
+        if armed && UP.swap(false, Ordering::SeqCst) {
+            restore();
+        }
+    }
+}
+
+/// Raw mode off, the alternate screen left, the cursor shown.
+fn restore() {
+    let _ = crossterm::terminal::disable_raw_mode();
+    leave_screen();
+}
+
+/// The sequences that leave the alternate screen and show the cursor, written to stdout's file descriptor
+/// itself, without the lock of `std::io::stdout`, which a thread a signal abandoned may hold (as
+/// [`crate::cleanup::write_stderr`] does for stderr). Every frame is flushed as it is drawn, so nothing drawn
+/// before can come after them.
+#[cfg(unix)]
+fn leave_screen() {
+    use std::io::Write;
+    use std::os::fd::AsFd;
+    let mut bytes = Vec::new();
+    let _ = crossterm::queue!(bytes, crossterm::terminal::LeaveAlternateScreen, crossterm::cursor::Show);
+    if let Ok(owned) = io::stdout().as_fd().try_clone_to_owned() {
+        let _ = std::fs::File::from(owned).write_all(&bytes);
+    }
+}
+
+/// On Windows through crossterm, which speaks to a console that takes no escape sequences in its own way.
+#[cfg(not(unix))]
+fn leave_screen() {
+    let _ = crossterm::execute!(io::stdout(), crossterm::terminal::LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Text from the server or the user as a cell of the screen shows it: control, bidi and invisible characters
+/// escaped, as every terminal output is.
+pub fn cell(text: &str) -> String {
+    super::safe::message(text).into_owned()
+}
