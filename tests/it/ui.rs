@@ -104,8 +104,15 @@ impl Screen {
         }
     }
 
+    /// Waits (bounded) for petstore to end; its exit code and every byte it wrote, which holds no panic.
+    fn exit(self) -> (i32, String) {
+        let (code, written) = self.end();
+        assert!(!written.contains("panicked"), "petstore panicked: {written}");
+        (code, written)
+    }
+
     /// Waits (bounded) for petstore to end; its exit code and every byte it wrote.
-    fn exit(mut self) -> (i32, String) {
+    fn end(mut self) -> (i32, String) {
         let deadline = Instant::now() + BOUND;
         let status = loop {
             self.pump();
@@ -120,7 +127,6 @@ impl Screen {
         };
         self.pump();
         let written = String::from_utf8_lossy(&self.written).into_owned();
-        assert!(!written.contains("panicked"), "petstore panicked: {written}");
         (status.code().expect("setsid exits with petstore's code"), written)
     }
 }
@@ -404,4 +410,20 @@ fn ui_add_if_absent_finds_the_animal_and_sends_nothing() {
     assert_eq!(env.sandbox.pets().len(), 5);
     screen.keys("q");
     assert_eq!(screen.exit().0, 0);
+}
+
+/// A panic puts the terminal back before its message is printed, so that the message is read on the
+/// terminal as it was (the panic is made on `!` in a debug build with `PETSTORE_TEST_PANIC` set).
+#[test]
+fn ui_a_panic_leaves_with_the_terminal_restored_before_its_message() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[("PETSTORE_TEST_PANIC", "1")]);
+    screen.wait_for("5 of 5");
+    screen.keys("!");
+    let (code, written) = screen.end();
+    assert_eq!(code, 101, "{written}");
+    assert_restored(&written);
+    let left = written.rfind("\x1b[?1049l").unwrap();
+    let message = written.find("a panic asked for with PETSTORE_TEST_PANIC").expect("the panic's message");
+    assert!(left < message, "the terminal is put back first: {written:?}");
 }

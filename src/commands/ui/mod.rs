@@ -98,6 +98,12 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                 let Some(event) = event else { break Ok(()) };
                 // A resize needs only the frame this loop draws next, at the new size.
                 let crossterm::event::Event::Key(key) = event else { continue };
+                // A panic on `!`, for the test of the panic's way out (tests/it/ui.rs): in a debug build, with
+                // `PETSTORE_TEST_PANIC` set; never in a build that ships.
+                #[cfg(debug_assertions)]
+                if key.code == crossterm::event::KeyCode::Char('!') && std::env::var_os("PETSTORE_TEST_PANIC").is_some() {
+                    panic!("a panic asked for with PETSTORE_TEST_PANIC");
+                }
                 match app.key(key) {
                     Action::None => {}
                     Action::Quit => break Ok(()),
