@@ -8,9 +8,9 @@
 #                                      x86_64-unknown-linux-musl: one binary for any Linux distribution
 #   petstore-VERSION-x86_64-pc-windows-gnu.zip   petstore.exe and petstore-sandbox.exe, completions/, README,
 #                                      docs/ and licences (run under Wine by packaging/check-platforms.sh)
-#   petstore-VERSION.mcpb              the MCP Bundle for assistants' desktop apps: the static x86_64 Linux
-#                                      petstore as `petstore mcp` (read-only), packaging/mcpb/manifest.json
-#                                      and the licences
+#   petstore-VERSION.mcpb              the MCP Bundle for assistants' desktop apps: `petstore mcp` (read-only)
+#                                      on Linux and Windows, with the static x86_64 Linux petstore and the
+#                                      zip's petstore.exe, packaging/mcpb/manifest.json and the licences
 #   server.json                        the bundle's entry for the MCP Registry: packaging/server.json with the
 #                                      bundle's SHA-256 (`fileSha256`) added
 #   petstore-VERSION-TARGET.BINARY.cdx.json   the CycloneDX SBOM of each shipped binary (cargo-cyclonedx)
@@ -18,11 +18,11 @@
 #
 #   bash packaging/build.sh [--no-windows] [--no-musl]
 #
-# --no-windows leaves out the zip and --no-musl the static archive and with it the bundle and server.json (each
-# says so at the end); everything else is always built. Before building anything it checks every tool it will
-# need and names each one missing with how to install it (docs/install.md: Building the packages), installs
-# the bundle's npm tools (packaging/mcpb/tools.sh), and checks that the bundle's manifest is valid and that it
-# and packaging/server.json carry the crate's version.
+# --no-windows leaves out the zip and --no-musl the static archive; either leaves out the bundle and
+# server.json too, since the bundle carries both binaries (each says so at the end); everything else is always
+# built. Before building anything it checks every tool it will need and names each one missing with how to
+# install it (docs/install.md: Building the packages), installs the bundle's npm tools (packaging/mcpb/tools.sh),
+# and checks that the bundle's manifest is valid and that it and packaging/server.json carry the crate's version.
 # Timestamps and owners in the archives come from the commit, so the same commit gives the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,7 @@ windows=x86_64-pc-windows-gnu
 musl=x86_64-unknown-linux-musl
 build_windows=1
 build_musl=1
+build_bundle=1
 for arg in "$@"; do
     case $arg in
         --no-windows) build_windows=0 ;;
@@ -42,6 +43,9 @@ for arg in "$@"; do
             ;;
     esac
 done
+# The bundle carries the static Linux petstore and the Windows petstore.exe: without either, no bundle (rather
+# than one for Linux alone, which no app that installs bundles runs on).
+[ "$build_musl" = 1 ] && [ "$build_windows" = 1 ] || build_bundle=0
 
 # Every tool first, so that a missing one is named before minutes of building, not deep in cargo's output.
 missing=()
@@ -60,14 +64,15 @@ need git "apt-get install git"
 if [ "$build_musl" = 1 ]; then
     need_target "$musl" --no-musl
     need musl-gcc "apt-get install musl-tools (or leave the static archive and the bundle out: --no-musl)"
-    need node "install Node.js and npm (or leave the static archive and the bundle out: --no-musl)"
-    need npm "install Node.js and npm (or leave the static archive and the bundle out: --no-musl)"
-    need zip "apt-get install zip (or leave the static archive and the bundle out: --no-musl)"
 fi
 if [ "$build_windows" = 1 ]; then
     need_target "$windows" --no-windows
     need x86_64-w64-mingw32-gcc "apt-get install gcc-mingw-w64-x86-64 (or leave the zip out: --no-windows)"
-    need zip "apt-get install zip (or leave the zip out: --no-windows)"
+    need zip "apt-get install zip (or leave the zip and the bundle out: --no-windows)"
+fi
+if [ "$build_bundle" = 1 ]; then
+    need node "install Node.js and npm (or leave the bundle out: --no-musl or --no-windows)"
+    need npm "install Node.js and npm (or leave the bundle out: --no-musl or --no-windows)"
 fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "error: packaging/build.sh needs what is missing here:" >&2
@@ -77,7 +82,7 @@ fi
 
 # The bundle's files, checked now rather than after minutes of building: its manifest as mcpb validates it, and
 # the crate's version in it and in server.json, whose bundle name carries the version too.
-if [ "$build_musl" = 1 ]; then
+if [ "$build_bundle" = 1 ]; then
     . packaging/mcpb/tools.sh
     "$mcpb" validate packaging/mcpb/manifest.json ||
         { echo "error: packaging/mcpb/manifest.json is not a valid MCP Bundle manifest (above: what mcpb says)" >&2; exit 1; }
@@ -143,29 +148,6 @@ else
     notes+=("note: --no-musl: petstore-$version-$musl.tar.gz was not built")
 fi
 
-# The MCP Bundle: a zip of manifest.json, the static binary as server/petstore, and the licences, laid out as
-# `mcpb pack` lays one out (files only, no directory entries). zip packs it, not `mcpb pack`, which stamps
-# every entry with the time it runs: with zip the times are the commit's, so the same commit gives the same
-# bytes. The static binary, because a bundle carries one binary for every Linux machine it is installed on.
-if [ "$build_musl" = 1 ]; then
-    mkdir -p "$stage/mcpb/server"
-    install -m 644 packaging/mcpb/manifest.json LICENSE-MIT LICENSE-APACHE "$stage/mcpb/"
-    install -m 755 "$target_dir/$musl/release/petstore" "$stage/mcpb/server/petstore"
-    find "$stage/mcpb" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-    (cd "$stage/mcpb" && find . -type f | sed 's|^\./||' | LC_ALL=C sort | zip -q -X -D -9 -@ "$dist/petstore-$version.mcpb")
-    # server.json names the bundle by its SHA-256, next to its URL, which clients check before they run it.
-    node - packaging/server.json "$(sha256sum <"$dist/petstore-$version.mcpb" | cut -d' ' -f1)" >"$dist/server.json" <<'JS'
-const [template, sha256] = process.argv.slice(2);
-const server = JSON.parse(require("fs").readFileSync(template, "utf8"));
-server.packages = server.packages.map((entry) =>
-    Object.fromEntries(Object.entries(entry).flatMap(([key, value]) =>
-        key === "identifier" ? [[key, value], ["fileSha256", sha256]] : [[key, value]])));
-process.stdout.write(JSON.stringify(server, null, 2) + "\n");
-JS
-else
-    notes+=("note: --no-musl: petstore-$version.mcpb and server.json were not built")
-fi
-
 # The Windows zip: the same files, with `.exe` binaries; man pages have no use there.
 if [ "$build_windows" = 1 ]; then
     cargo build --release --locked --target "$windows" -p petstore -p petstore-sandbox
@@ -178,6 +160,33 @@ if [ "$build_windows" = 1 ]; then
     (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -9 -@ "$dist/$name.zip")
 else
     notes+=("note: --no-windows: petstore-$version-$windows.zip was not built")
+fi
+
+# The MCP Bundle: a zip of manifest.json, the static Linux binary as server/petstore, the zip's petstore.exe as
+# server/petstore.exe (the manifest's win32 override runs it on Windows), and the licences, laid out as
+# `mcpb pack` lays one out (files only, no directory entries). zip packs it, not `mcpb pack`, which stamps
+# every entry with the time it runs: with zip the times are the commit's, so the same commit gives the same
+# bytes. The static binary, because a bundle carries one binary for every Linux machine it is installed on.
+# No macOS binary: build.sh builds none (Apple's SDK is needed to link one).
+if [ "$build_bundle" = 1 ]; then
+    mkdir -p "$stage/mcpb/server"
+    install -m 644 packaging/mcpb/manifest.json LICENSE-MIT LICENSE-APACHE "$stage/mcpb/"
+    install -m 755 "$target_dir/$musl/release/petstore" "$stage/mcpb/server/petstore"
+    install -m 755 "$target_dir/$windows/release/petstore.exe" "$stage/mcpb/server/petstore.exe"
+    find "$stage/mcpb" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+    (cd "$stage/mcpb" && find . -type f | sed 's|^\./||' | LC_ALL=C sort | zip -q -X -D -9 -@ "$dist/petstore-$version.mcpb")
+    # server.json names the bundle by its SHA-256, next to its URL, which clients check before they run it.
+    node - packaging/server.json "$(sha256sum <"$dist/petstore-$version.mcpb" | cut -d' ' -f1)" >"$dist/server.json" <<'JS'
+const [template, sha256] = process.argv.slice(2);
+const server = JSON.parse(require("fs").readFileSync(template, "utf8"));
+server.packages = server.packages.map((entry) =>
+    Object.fromEntries(Object.entries(entry).flatMap(([key, value]) =>
+        key === "identifier" ? [[key, value], ["fileSha256", sha256]] : [[key, value]])));
+process.stdout.write(JSON.stringify(server, null, 2) + "\n");
+JS
+else
+    left_out=$([ "$build_musl" = 1 ] || printf -- '--no-musl '; [ "$build_windows" = 1 ] || printf -- '--no-windows ')
+    notes+=("note: ${left_out% }: petstore-$version.mcpb and server.json were not built (the bundle carries both the static Linux and the Windows petstore)")
 fi
 
 # The SBOMs: every crate compiled into each shipped binary (build-time ones left out), one CycloneDX file per

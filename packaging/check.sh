@@ -123,22 +123,60 @@ else
     absent "petstore-$version-$musl.tar.gz"
 fi
 
-# The MCP Bundle, unpacked by mcpb as a host unpacks it: its files, the static binary with its mode, the
-# manifest as mcpb validates it and as petstore serves it; and server.json, as the registry's schema has it,
-# naming this bundle by its file name and SHA-256.
+# The MCP Bundle, unpacked by mcpb as a host unpacks it: its files, the static Linux binary and the Windows one
+# with their modes, the command a host resolves on each platform, the manifest as mcpb validates it and as
+# petstore serves it; and server.json, as the registry's schema has it, naming this bundle by its file name and
+# SHA-256.
 bundle="$dist/petstore-$version.mcpb"
+windows=x86_64-pc-windows-gnu
+zip="$dist/petstore-$version-$windows.zip"
 if [ -f "$bundle" ]; then
     echo "== petstore-$version.mcpb"
     . packaging/mcpb/tools.sh
     unzip -l "$bundle"
-    [ "$(zipinfo -1 "$bundle")" = "$(printf '%s\n' LICENSE-APACHE LICENSE-MIT manifest.json server/petstore)" ] ||
-        fail "$bundle does not hold exactly LICENSE-APACHE, LICENSE-MIT, manifest.json and server/petstore"
+    [ "$(zipinfo -1 "$bundle")" = "$(printf '%s\n' LICENSE-APACHE LICENSE-MIT manifest.json server/petstore server/petstore.exe)" ] ||
+        fail "$bundle does not hold exactly LICENSE-APACHE, LICENSE-MIT, manifest.json, server/petstore and server/petstore.exe"
+    # Both binaries are stored with Unix mode 755 (a zip made elsewhere may store none), which mcpb's unpack
+    # and the apps give the files they write.
+    python3 - "$bundle" <<'PY' || fail "the bundle's binaries are not stored executable (mode 755)"
+import sys, zipfile
+for info in zipfile.ZipFile(sys.argv[1]).infolist():
+    if info.filename.startswith("server/"):
+        mode = info.external_attr >> 16
+        assert info.create_system == 3 and mode & 0o777 == 0o755, \
+            f"{info.filename}: mode {oct(mode & 0o777)} (made by system {info.create_system}), not 0o755 (Unix)"
+PY
     "$mcpb" unpack "$bundle" "$root/mcpb" >/dev/null || fail "mcpb cannot unpack $bundle"
-    [ -x "$root/mcpb/server/petstore" ] || fail "the bundle's server/petstore is not executable once unpacked"
+    for binary in petstore petstore.exe; do
+        [ -x "$root/mcpb/server/$binary" ] || fail "the bundle's server/$binary is not executable once unpacked"
+    done
     "$mcpb" validate "$root/mcpb/manifest.json" || fail "mcpb finds the bundle's manifest.json invalid"
     cmp -s "$root/mcpb/manifest.json" packaging/mcpb/manifest.json || fail "the bundle's manifest.json is not packaging/mcpb/manifest.json"
     cmp -s "$root/mcpb/server/petstore" "$root/archive-$musl/petstore-$version-$musl/petstore" ||
         fail "the bundle's server/petstore is not the static archive's petstore"
+    # The bundle is built only with the zip, whose petstore.exe it carries.
+    [ -f "$zip" ] || fail "$zip is missing, and the bundle carries its petstore.exe"
+    cmp -s "$root/mcpb/server/petstore.exe" <(unzip -p "$zip" "petstore-$version-$windows/petstore.exe") ||
+        fail "the bundle's server/petstore.exe is not the Windows zip's petstore.exe"
+    # The command an app starts, as mcpb's own library resolves the manifest on each platform (win32 through
+    # the manifest's platform_overrides): the binary for that platform, in the unpacked bundle, with `mcp`.
+    node - "$root/mcpb" <<'JS' || fail "the bundle's manifest does not start the bundle's binary on each platform"
+const { pathToFileURL } = require("url");
+const bundle = process.argv[2];
+const entry = require.resolve("@anthropic-ai/mcpb", { paths: [`${process.cwd()}/packaging/mcpb`] });
+const expected = { linux: "server/petstore", win32: "server/petstore.exe" };
+import(pathToFileURL(entry)).then(async ({ getMcpConfigForManifest }) => {
+    const manifest = require(`${bundle}/manifest.json`);
+    for (const [platform, binary] of Object.entries(expected)) {
+        Object.defineProperty(process, "platform", { value: platform });
+        const config = await getMcpConfigForManifest({ manifest, extensionPath: bundle, systemDirs: {}, userConfig: {}, pathSeparator: "/" });
+        if (config.command !== `${bundle}/${binary}` || JSON.stringify(config.args) !== '["mcp"]')
+            throw new Error(`on ${platform} the app would start ${config.command} ${JSON.stringify(config.args)}, not ${binary} mcp`);
+        require("fs").accessSync(config.command, require("fs").constants.X_OK);
+        console.log(`   ${platform}: ${binary} mcp`);
+    }
+}).catch((error) => { console.error(`error: ${error.message}`); process.exit(1); });
+JS
     # The tools the manifest lists are those `petstore mcp` serves without --allow-writes, word for word,
     # asked of the bundle's binary over stdio with nothing of this machine's petstore set up.
     mkdir "$root/mcpb-home"
@@ -149,9 +187,12 @@ manifest = json.load(open(f"{bundle}/manifest.json"))
 assert manifest["version"] == version, f"manifest.json says version {manifest['version']}, the crate {version}"
 server = manifest["server"]
 assert server["type"] == "binary" and server["entry_point"] == "server/petstore", "server is not the binary server/petstore"
-assert server["mcp_config"] == {"command": "${__dirname}/server/petstore", "args": ["mcp"]}, \
-    f"mcp_config is {server['mcp_config']}, not server/petstore mcp"
-assert manifest["compatibility"]["platforms"] == ["linux"], "the static Linux binary is not for " + str(manifest["compatibility"]["platforms"])
+assert server["mcp_config"] == {"command": "${__dirname}/server/petstore", "args": ["mcp"],
+    "platform_overrides": {"win32": {"command": "${__dirname}/server/petstore.exe"}}}, \
+    f"mcp_config is {server['mcp_config']}, not server/petstore mcp, and server/petstore.exe on win32"
+# The bundle carries a Linux and a Windows binary, and none for macOS (darwin).
+assert manifest["compatibility"]["platforms"] == ["linux", "win32"], \
+    "the bundle's Linux and Windows binaries are not for " + str(manifest["compatibility"]["platforms"])
 
 process = subprocess.Popen([f"{bundle}/server/petstore", "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 def send(message):
@@ -168,7 +209,7 @@ served = [{"name": tool["name"], "description": tool["description"]} for tool in
 process.stdin.close()
 assert process.wait() == 0, f"petstore mcp exited with {process.returncode} at the end of its input"
 assert manifest["tools"] == served, f"manifest.json lists {manifest['tools']}, petstore mcp serves {served}"
-print(f"   manifest: petstore {version}, server/petstore mcp, linux; tools {', '.join(t['name'] for t in served)} as served")
+print(f"   manifest: petstore {version}, server/petstore mcp (linux), server/petstore.exe mcp (win32); tools {', '.join(t['name'] for t in served)} as served")
 PY
         fail "the bundle's manifest.json does not describe the bundle's petstore $version"
 
@@ -195,8 +236,6 @@ else
     [ ! -f "$dist/server.json" ] || fail "$dist/server.json is there without the bundle it names"
 fi
 
-windows=x86_64-pc-windows-gnu
-zip="$dist/petstore-$version-$windows.zip"
 if [ -f "$zip" ]; then
     echo "== petstore-$version-$windows.zip (run under Wine by packaging/check-platforms.sh windows)"
     unzip -l "$zip"
