@@ -62,6 +62,29 @@ impl Screen {
         Ok(screen)
     }
 
+    /// Stops the process as SIGTSTP does (Ctrl-Z), with the terminal put back as it was while it is stopped;
+    /// once continued (`fg`), enters the screen again, to be drawn whole at the next frame.
+    #[cfg(unix)]
+    pub fn suspend(&mut self) -> io::Result<()> {
+        if UP.swap(false, Ordering::SeqCst) {
+            restore();
+        }
+        // SIGSTOP, which nothing catches: SIGTSTP itself is this screen's to handle.
+        let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::STOP);
+        // Continued.
+        crossterm::terminal::enable_raw_mode()?;
+        UP.store(true, Ordering::SeqCst);
+        crossterm::execute!(
+            io::stdout(),
+            crossterm::terminal::EnterAlternateScreen,
+            crossterm::cursor::Hide,
+            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+        )?;
+        // Every cell drawn again, the terminal's size read again (it may have changed meanwhile).
+        let size = self.terminal.size()?;
+        self.terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
+    }
+
     /// Draws one frame, at the terminal's size now (a resize reflows it).
     pub fn draw(&mut self, frame: impl FnOnce(&mut ratatui::Frame<'_>)) -> io::Result<()> {
         self.terminal.draw(frame).map(drop)

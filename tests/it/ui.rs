@@ -224,7 +224,8 @@ fn ui_adds_an_animal_after_the_question_of_a_confirmed_environment() {
     screen.keys("nOther\t4\r");
     screen.wait_for("Send it?");
     screen.keys("n");
-    screen.wait_for("not confirmed, so nothing was sent to `shop`");
+    let shown = screen.wait_for("not confirmed, so nothing was sent to `shop`");
+    assert!(!shown.contains("--yes") && !shown.contains("--dry-run"), "no flag ui takes not: {shown}");
     assert_eq!(env.sandbox.pets().len(), 3);
     screen.keys("q");
     let (code, written) = screen.exit();
@@ -426,4 +427,54 @@ fn ui_a_panic_leaves_with_the_terminal_restored_before_its_message() {
     let left = written.rfind("\x1b[?1049l").unwrap();
     let message = written.find("a panic asked for with PETSTORE_TEST_PANIC").expect("the panic's message");
     assert!(left < message, "the terminal is put back first: {written:?}");
+}
+
+/// Ctrl-Z stops petstore as SIGTSTP does, with the terminal put back first; continued (`fg`, SIGCONT), the
+/// screen comes back, drawn whole, and goes on as before. (Under `setsid`, with no shell to hold the job, the
+/// process may be continued at once: the test sees it stopped, then the terminal put back and the screen
+/// entered again, in that order.)
+#[test]
+fn ui_ctrl_z_stops_with_the_terminal_restored_and_continues() {
+    let env = TestEnv::new();
+    let mut screen = Screen::start(&env, &["ui"], &[]);
+    screen.wait_for("5 of 5");
+    let setsid = screen.child.id();
+    let children = std::fs::read_to_string(format!("/proc/{setsid}/task/{setsid}/children")).unwrap();
+    let petstore: i32 = children.split_whitespace().next().expect("petstore runs under setsid").parse().unwrap();
+    let before = screen.written.len();
+    screen.keys("\x1a");
+    let stopped = || {
+        let stat = std::fs::read_to_string(format!("/proc/{petstore}/stat")).unwrap_or_default();
+        stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()) == Some("T")
+    };
+    let has = |written: &[u8], sequence: &[u8]| written.windows(sequence.len()).position(|w| w == sequence);
+    let deadline = Instant::now() + BOUND;
+    // Stopped, or already continued by then: the screen left after the key.
+    while !stopped() && has(&screen.written[before..], b"\x1b[?1049l").is_none() {
+        assert!(Instant::now() < deadline, "petstore did not stop: {}", screen.contents());
+        screen.pump();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ =
+        rustix::process::kill_process(rustix::process::Pid::from_raw(petstore).unwrap(), rustix::process::Signal::CONT);
+    let deadline = Instant::now() + BOUND;
+    loop {
+        screen.pump();
+        let after = &screen.written[before..];
+        if let Some(left) = has(after, b"\x1b[?1049l")
+            && has(&after[left..], b"\x1b[?1049h").is_some()
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the screen did not come back: {}", screen.contents());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    screen.wait_for("5 of 5");
+    screen.keys("q");
+    let (code, written) = screen.exit();
+    assert_eq!(code, 0, "{written}");
+    let after = &written.as_bytes()[before..];
+    let left = has(after, b"\x1b[?1049l\x1b[?25h").expect("the terminal put back at the stop");
+    assert!(has(&after[left..], b"\x1b[?1049h").is_some(), "the screen entered again");
+    assert_restored(&written);
 }

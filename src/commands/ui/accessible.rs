@@ -151,19 +151,50 @@ async fn ask_form(ctx: &Context) -> Result<Option<Form>, Error> {
     Ok(Some(Form { name, category, status, if_absent, ..Form::default() }))
 }
 
-/// The longest answer read.
-const MAX_ANSWER_BYTES: u64 = 1024;
+/// The longest answer taken: far more than any name. A longer line is read to its end and dropped, so that
+/// none of it answers the next question.
+const MAX_ANSWER_BYTES: usize = 64 * 1024;
 
-/// Asks `question` on stderr and reads the answer's line, trimmed; `None` at the end of input.
+/// Asks `question` on stderr and reads the answer's line, trimmed; `None` at the end of input, and for an
+/// answer that cannot be taken (longer than [`MAX_ANSWER_BYTES`], or not UTF-8), which is said in a warning:
+/// the form it belongs to ends with nothing sent.
 async fn ask(ctx: &Context, question: &str) -> Result<Option<String>, Error> {
     let question = ctx.output.next_question(&format!("{question} "));
-    let answer = tokio::task::spawn_blocking(|| {
-        let mut line = String::new();
-        std::io::stdin().lock().take(MAX_ANSWER_BYTES).read_line(&mut line).map(|read| (read, line))
+    let answer = tokio::task::spawn_blocking(|| -> std::io::Result<(usize, Vec<u8>, bool)> {
+        let mut stdin = std::io::stdin().lock();
+        let mut line = Vec::new();
+        let read = (&mut stdin).take(MAX_ANSWER_BYTES as u64 + 1).read_until(b'\n', &mut line)?;
+        let too_long = line.len() > MAX_ANSWER_BYTES && !line.ends_with(b"\n");
+        if too_long {
+            // The rest of the line, dropped a piece at a time.
+            let mut rest = Vec::new();
+            loop {
+                rest.clear();
+                let read = (&mut stdin).take(64 * 1024).read_until(b'\n', &mut rest)?;
+                if read == 0 || rest.ends_with(b"\n") {
+                    line.push(b'\n');
+                    break;
+                }
+            }
+        }
+        Ok((read, line, too_long))
     })
     .await
     .unwrap_or_else(|err| std::panic::resume_unwind(err.into_panic()));
-    let (read, line) = answer.map_err(|source| Error::read_input("the answer", source))?;
-    question.answered(line.ends_with('\n'));
-    Ok((read > 0).then(|| line.trim().to_owned()))
+    let (read, line, too_long) = answer.map_err(|source| Error::read_input("the answer", source))?;
+    question.answered(line.ends_with(b"\n"));
+    if read == 0 {
+        return Ok(None);
+    }
+    if too_long {
+        ctx.output.warning(&format!("the answer is longer than {} KiB, so it was dropped", MAX_ANSWER_BYTES / 1024));
+        return Ok(None);
+    }
+    match String::from_utf8(line) {
+        Ok(line) => Ok(Some(line.trim().to_owned())),
+        Err(_) => {
+            ctx.output.warning("the answer is not UTF-8 text, so it was dropped");
+            Ok(None)
+        }
+    }
 }

@@ -18,6 +18,8 @@ pub enum Action {
     Quit,
     /// Ctrl-C, which raw mode reads as a key: leave as SIGINT would.
     Interrupt,
+    /// Ctrl-Z, which raw mode reads as a key: stop as SIGTSTP would, the terminal put back until `fg`.
+    Suspend,
     /// `r`: look again now.
     Refresh,
     /// The form's animal, checked; `if_absent` as toggled.
@@ -219,6 +221,14 @@ impl App {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return Action::Interrupt;
         }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('z') {
+            return Action::Suspend;
+        }
+        // Any other chord (Ctrl-W, Alt-x, a pasted line break, which raw mode reads as Ctrl-J) is no letter: it
+        // does nothing, rather than type `w`, `x` or `j`.
+        if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) && matches!(key.code, KeyCode::Char(_)) {
+            return Action::None;
+        }
         match self.view.clone() {
             View::Table => self.table_key(key),
             View::Details(_) | View::Help => {
@@ -395,6 +405,13 @@ mod tests {
         let mut app = app();
         press(&mut app, "n");
         assert_eq!(app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Action::Interrupt);
+        assert_eq!(app.key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)), Action::Suspend);
+        for chord in [
+            KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL),
+            KeyEvent::new(KeyCode::Char('q'), KeyModifiers::ALT),
+        ] {
+            assert_eq!(app.key(chord), Action::None, "a chord is no key of its letter");
+        }
     }
 
     #[test]

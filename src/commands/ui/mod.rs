@@ -88,7 +88,11 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     // A look that took longer than the interval is followed by a whole interval, not by looks to catch up.
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut redraw = tokio::time::interval(REDRAW);
-    let ended = loop {
+    #[cfg(unix)]
+    let mut stops =
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(rustix::process::Signal::TSTP.as_raw()))
+            .map_err(|err| Error::start("listen for SIGTSTP", err))?;
+    let ended = 'run: loop {
         let now = Instant::now();
         screen
             .draw(|frame| draw::draw(frame, &app, colour, now))
@@ -96,42 +100,62 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
         tokio::select! {
             event = keys.recv() => {
                 let Some(event) = event else { break Ok(()) };
-                // A resize needs only the frame this loop draws next, at the new size.
-                let crossterm::event::Event::Key(key) = event else { continue };
-                // A panic on `!`, for the test of the panic's way out (tests/it/ui.rs): in a debug build, with
-                // `PETSTORE_TEST_PANIC` set; never in a build that ships.
-                #[cfg(debug_assertions)]
-                if key.code == crossterm::event::KeyCode::Char('!') && std::env::var_os("PETSTORE_TEST_PANIC").is_some() {
-                    panic!("a panic asked for with PETSTORE_TEST_PANIC");
+                // Every key already typed (a paste) is taken before the next frame is drawn: one frame a burst,
+                // not one a character.
+                let mut burst = vec![event];
+                while let Ok(event) = keys.try_recv() {
+                    burst.push(event);
                 }
-                match app.key(key) {
-                    Action::None => {}
-                    Action::Quit => break Ok(()),
-                    Action::Interrupt => break Err(Error::interrupted(crate::signals::Signal::Interrupt)),
-                    Action::Refresh => {
-                        if looking.is_none() {
+                for event in burst {
+                    // A resize needs only the frame this loop draws next, at the new size.
+                    let crossterm::event::Event::Key(key) = event else { continue };
+
+                    // A panic on `!`, for the test of the panic's way out (tests/it/ui.rs): in a debug build, with
+                    // `PETSTORE_TEST_PANIC` set; never in a build that ships.
+                    #[cfg(debug_assertions)]
+                    if key.code == crossterm::event::KeyCode::Char('!') && std::env::var_os("PETSTORE_TEST_PANIC").is_some() {
+                        panic!("a panic asked for with PETSTORE_TEST_PANIC");
+                    }
+                    match app.key(key) {
+                        Action::None => {}
+                        Action::Quit => break 'run Ok(()),
+                        Action::Interrupt => break 'run Err(Error::interrupted(crate::signals::Signal::Interrupt)),
+                        Action::Suspend => {
+                            #[cfg(unix)]
+                            screen.suspend().map_err(|err| Error::start("draw the screen again", err))?;
+                        }
+                        Action::Refresh => {
+                            if looking.is_none() {
+                                app.message = None;
+                                looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+                            }
+                        }
+                        Action::Send { pet, if_absent } => {
                             app.message = None;
-                            looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+                            let questions = questions_tx.clone();
+                            let (ctx, client, notes) = (Arc::clone(ctx), client.clone(), Rc::clone(&notes));
+                            let if_absent = if_absent.then_some(Undecidable::Hold);
+                            adding = Some(Box::pin(async move {
+                                let note = |text: &str| notes.borrow_mut().push(text.to_owned());
+                                let says = Says { notice: note, status: note };
+                                let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
+                                add_one(&ctx, &client, &pet, if_absent, &says, confirm).await
+                            }));
                         }
-                    }
-                    Action::Send { pet, if_absent } => {
-                        app.message = None;
-                        let questions = questions_tx.clone();
-                        let (ctx, client, notes) = (Arc::clone(ctx), client.clone(), Rc::clone(&notes));
-                        let if_absent = if_absent.then_some(Undecidable::Hold);
-                        adding = Some(Box::pin(async move {
-                            let note = |text: &str| notes.borrow_mut().push(text.to_owned());
-                            let says = Says { notice: note, status: note };
-                            let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
-                            add_one(&ctx, &client, &pet, if_absent, &says, confirm).await
-                        }));
-                    }
-                    Action::Answer(yes) => {
-                        if let Some(answer) = answer.take() {
-                            let _ = answer.send(yes);
+                        Action::Answer(yes) => {
+                            if let Some(answer) = answer.take() {
+                                let _ = answer.send(yes);
+                            }
                         }
                     }
                 }
+            }
+            _ = stopped(
+                #[cfg(unix)]
+                &mut stops,
+            ) => {
+                #[cfg(unix)]
+                screen.suspend().map_err(|err| Error::start("draw the screen again", err))?;
             }
             Some((question, reply)) = questions.recv() => {
                 app.view = View::Confirm(question);
@@ -214,6 +238,8 @@ fn caveat(catalog: &Catalog) -> Option<String> {
 /// An error on the screen's message line: its message and its hint.
 fn in_words(err: &Error) -> String {
     match err.hint() {
+        // Its hint is the command line's (`--yes`, `--dry-run`), which this screen takes neither of.
+        Some(_) if err.is(&crate::error::code::NOT_CONFIRMED) => err.to_string(),
         Some(hint) => format!("{err} ({hint})"),
         None => err.to_string(),
     }
@@ -292,4 +318,15 @@ fn not_for_a_person() -> Option<String> {
 fn not_a_terminal(why: &str) -> Error {
     Error::new(&code::NOT_A_TERMINAL, format!("`petstore ui` needs a person at a terminal: {why}"))
         .with_hint("`petstore pets list --all` lists the animals and `petstore pets add` adds one, without a screen")
+}
+
+/// SIGTSTP from elsewhere (`kill -TSTP`; the terminal's Ctrl-Z is a key in raw mode); never on Windows.
+#[cfg(unix)]
+async fn stopped(stops: &mut tokio::signal::unix::Signal) {
+    stops.recv().await;
+}
+
+#[cfg(not(unix))]
+async fn stopped() {
+    std::future::pending::<()>().await;
 }
