@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use http_body_util::BodyExt;
 use hyper::body::Bytes;
 
-use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
 use serde::de::DeserializeOwned;
 
@@ -118,7 +118,8 @@ pub struct Prepared {
     pub url: Url,
     /// petstore's own headers, the key's `Authorization` among them, and any the caller added.
     pub headers: HeaderMap,
-    pub body: Option<Vec<u8>>,
+    /// Shared, not copied, by each attempt.
+    pub body: Option<Bytes>,
 }
 
 /// What came back for one attempt: the status, the headers and the whole body.
@@ -392,7 +393,7 @@ impl Client {
     /// `Authorization`.
     pub fn prepare(&self, method: Method, url: Url, extra: &HeaderMap, body: Option<Vec<u8>>) -> Prepared {
         let headers = request_headers(self.current_auth(), extra, body.is_some());
-        Prepared { method, url, headers, body }
+        Prepared { method, url, headers, body: body.map(Bytes::from) }
     }
 
     /// `POST /pets` for a batch, which paces itself: a 429 is not retried here, and the wait the server asked
@@ -488,7 +489,7 @@ impl Client {
         let sent = trace::identify(&mut headers, &self.trace);
         match self.exchange_identified(request, headers, refusals).await {
             Ok(mut answer) => {
-                answer.request_id = trace::shown_id(&answer.headers, sent.as_deref());
+                answer.request_id = trace::shown_id(&answer.headers, sent);
                 Ok(answer)
             }
             Err(mut failure) => {
@@ -505,7 +506,7 @@ impl Client {
         mut headers: HeaderMap,
         refusals: Refusals,
     ) -> Result<WholeAnswer, AttemptFailure> {
-        let (method, url, body) = (&request.method, &request.url, request.body.as_deref());
+        let (method, url, body) = (&request.method, &request.url, request.body.as_ref());
         let idempotent = retry::changes_nothing(method);
         let mut attempt = 1;
         let mut rekeyed = false;
@@ -568,7 +569,7 @@ impl Client {
         method: &Method,
         url: &Url,
         headers: &HeaderMap,
-        body: Option<&[u8]>,
+        body: Option<&Bytes>,
     ) -> Result<WholeAnswer, AttemptFailure> {
         // Held until the whole answer is in. The semaphore is never closed.
         let _place = match &self.places {
@@ -591,7 +592,7 @@ impl Client {
         method: &Method,
         url: &Url,
         headers: &HeaderMap,
-        body: Option<&[u8]>,
+        body: Option<&Bytes>,
         started: Instant,
     ) -> Result<WholeAnswer, AttemptFailure> {
         // Built whole rather than through a `RequestBuilder`, which would merge the headers one by one into
@@ -599,7 +600,7 @@ impl Client {
         let mut request = reqwest::Request::new(method.clone(), url.clone());
         *request.headers_mut() = headers.clone();
         if let Some(body) = body {
-            *request.body_mut() = Some(body.to_vec().into());
+            *request.body_mut() = Some(body.clone().into());
         }
         let response = self.http.execute(request).await.map_err(|err| {
             let error = Error::from_reqwest(url, &err);
@@ -634,11 +635,12 @@ impl Client {
             observer.response(status, &headers, started.elapsed());
         }
         // The server's own id, when it named the request; [`Client::exchange`] gives the one sent otherwise.
-        let answered_id = trace::shown_id(&headers, None);
+        // Read only for an error: most answers are whole.
+        let answered_id = || trace::shown_id(&headers, None);
         let broken = |reason: String| AttemptFailure {
             maybe_sent: true,
             permanent: false,
-            error: Error::BrokenAnswer { status, reason, request_id: answered_id.clone() },
+            error: Error::BrokenAnswer { status, reason, request_id: answered_id() },
         };
         let mut body = pin!(body);
         let (mut bytes, mut truncated) = (Vec::new(), false);
@@ -667,7 +669,7 @@ impl Client {
                         status,
                         reason: format!("the body is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024),
                         excerpt: excerpt(&bytes),
-                        request_id: answered_id,
+                        request_id: answered_id(),
                     },
                 });
             }
@@ -683,7 +685,7 @@ impl Client {
     }
 
     fn report_deprecation(&self, method: &Method, url: &Url, headers: &HeaderMap) {
-        let (deprecation, sunset) = (text_header(headers, "deprecation"), text_header(headers, "sunset"));
+        let (deprecation, sunset) = (text_header(headers, &DEPRECATION), text_header(headers, &SUNSET));
         if (deprecation.is_some() || sunset.is_some())
             && let Some(observer) = &self.observer
         {
@@ -691,6 +693,10 @@ impl Client {
         }
     }
 }
+
+/// RFC 9745's and RFC 8594's headers, named once rather than parsed from text for every answer.
+const DEPRECATION: HeaderName = HeaderName::from_static("deprecation");
+const SUNSET: HeaderName = HeaderName::from_static("sunset");
 
 /// The `Authorization` header for `key`, marked sensitive to keep it out of reqwest's and hyper's Debug
 /// output.
@@ -701,7 +707,7 @@ fn authorization(key: &ApiKey) -> Result<HeaderValue, Error> {
 }
 
 /// A header's value as text that is safe to show, when the header is there.
-fn text_header(headers: &HeaderMap, name: &str) -> Option<String> {
+fn text_header(headers: &HeaderMap, name: &HeaderName) -> Option<String> {
     headers.get(name).map(|value| one_line(&String::from_utf8_lossy(value.as_bytes())))
 }
 

@@ -5,6 +5,8 @@
 //! Ids are random, not secret: they travel in headers and logs, so `fastrand` (already a dependency) makes
 //! them rather than a cryptographic generator.
 
+use std::fmt::Write as _;
+
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 
 /// The header that names a request, sent by petstore and, when the server names it otherwise, read back.
@@ -15,6 +17,8 @@ pub const TRACEPARENT: HeaderName = HeaderName::from_static("traceparent");
 pub const TRACEPARENT_VAR: &str = "TRACEPARENT";
 /// The longest request id a server's answer may give and still be shown; a longer one is ignored.
 const SHOWN_ID_MAX_BYTES: usize = 200;
+/// The length of a version-00 `traceparent`: `00-`, 32 hex digits, `-`, 16, `-`, 2.
+const TRACEPARENT_LENGTH: usize = 55;
 
 /// The trace a client's requests belong to: its trace id and flags, from `TRACEPARENT` or made fresh.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,9 +34,16 @@ impl Trace {
         value.and_then(parse_traceparent).unwrap_or_else(|| Trace { trace_id: nonzero_u128(), flags: 0x01 })
     }
 
-    /// The `traceparent` value of one request of this trace: a fresh span id.
+    /// The `traceparent` value of one request of this trace: a fresh span id. Written into one string of the
+    /// header's length, the trace id by the `uuid` crate's hex encoder: once per request of a batch, where
+    /// `format!` of the whole was about a tenth of what petstore itself did for a record.
     fn header(&self) -> String {
-        format!("00-{:032x}-{:016x}-{:02x}", self.trace_id, nonzero_u64(), self.flags)
+        let mut trace_id = [0; uuid::fmt::Simple::LENGTH];
+        let mut header = String::with_capacity(TRACEPARENT_LENGTH);
+        header.push_str("00-");
+        header.push_str(uuid::Uuid::from_u128(self.trace_id).simple().encode_lower(&mut trace_id));
+        write!(header, "-{:016x}-{:02x}", nonzero_u64(), self.flags).expect("a String takes any text");
+        header
     }
 }
 
@@ -61,11 +72,11 @@ pub fn new_request_id() -> String {
     uuid_v4(fastrand::u128(..))
 }
 
-/// `bits` as a UUID version 4 (its version and variant bits set).
+/// `bits` as a UUID version 4 (its version and variant bits set), hyphenated in lower case.
 fn uuid_v4(bits: u128) -> String {
     let bits = (bits & !(0xf << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
-    let hex = format!("{bits:032x}");
-    format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..])
+    let mut text = [0; uuid::fmt::Hyphenated::LENGTH];
+    uuid::Uuid::from_u128(bits).hyphenated().encode_lower(&mut text).to_owned()
 }
 
 /// The request ids of a batch, one per record and the same each time the record goes again (after a 429): a
@@ -122,11 +133,11 @@ pub(crate) fn identify(headers: &mut HeaderMap, trace: &Trace) -> Option<String>
 
 /// The request id to show for an answer with `headers` to a request sent as `sent`: the server's own when it
 /// gave one that can be shown (printable ASCII, not too long), else the one sent.
-pub(crate) fn shown_id(headers: &HeaderMap, sent: Option<&str>) -> Option<String> {
+pub(crate) fn shown_id(headers: &HeaderMap, sent: Option<String>) -> Option<String> {
     let answered = headers.get(REQUEST_ID).and_then(|value| value.to_str().ok()).map(str::trim).filter(|id| {
         !id.is_empty() && id.len() <= SHOWN_ID_MAX_BYTES && id.bytes().all(|byte| byte.is_ascii_graphic())
     });
-    answered.or(sent).map(ToOwned::to_owned)
+    answered.map(ToOwned::to_owned).or(sent)
 }
 
 #[cfg(test)]
@@ -140,6 +151,13 @@ mod tests {
         assert_ne!(ids.of(7), ids.of(8));
         assert_ne!(ids.of(7), RequestIds::new().of(7));
         assert_eq!(&ids.of(3)[14..15], "4");
+    }
+
+    #[test]
+    fn a_uuid_is_its_bits_in_hyphenated_lower_case_hex_with_version_4_and_the_rfc_variant() {
+        assert_eq!(uuid_v4(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef), "01234567-89ab-4def-8123-456789abcdef");
+        assert_eq!(uuid_v4(u128::MAX), "ffffffff-ffff-4fff-bfff-ffffffffffff");
+        assert_eq!(uuid_v4(0), "00000000-0000-4000-8000-000000000000");
     }
 
     #[test]
@@ -184,8 +202,8 @@ mod tests {
         assert_eq!(identify(&mut headers, &trace).as_deref(), Some("mine"));
         assert!(headers.contains_key(TRACEPARENT));
         let mut answer = HeaderMap::new();
-        assert_eq!(shown_id(&answer, Some("mine")).as_deref(), Some("mine"));
+        assert_eq!(shown_id(&answer, Some("mine".to_owned())).as_deref(), Some("mine"));
         answer.insert(REQUEST_ID, HeaderValue::from_static("srv-1"));
-        assert_eq!(shown_id(&answer, Some("mine")).as_deref(), Some("srv-1"));
+        assert_eq!(shown_id(&answer, Some("mine".to_owned())).as_deref(), Some("srv-1"));
     }
 }
