@@ -31,9 +31,10 @@
 #   5. CPU per record (bench/cpu.sh, also runnable alone): instructions per record under callgrind (counted,
 #      so repeatable on a busy machine), CPU time per request under `perf stat` for petstore and wrk, and
 #      rounds of wrk then petstore (defaults and --concurrency 8), each ratio from one round; median and spread.
-#   6. Over HTTPS (bench/tls.sh, also runnable alone): the sandbox's --tls (h2) and --tls --http1, with
-#      --latency 50 and without: bulk add of 2,000 against h2load (256 streams; 256 connections), start-up and
-#      a list of 100 against xh --verify, CPU per record and peak RSS at 2,000 and 10,000 records.
+#   6. Over HTTPS (bench/tls.sh, also runnable alone): the sandbox's --tls (h2) and --tls --http1, and nginx
+#      as a TLS front for a plain-HTTP sandbox (h2; HTTP/1.1), with --latency 50 and without: bulk add of 2,000
+#      against h2load (256 streams; 256 connections), start-up and a list of 100 against xh --verify, CPU per
+#      record and peak RSS at 2,000 and 10,000 records.
 #   Peak RSS of each (`/usr/bin/time -f %M`, the largest of 5 runs; for bulk, the largest over all runs).
 #      For the shell loop and xargs it is the largest single process (one curl), not the sum of the eight
 #      that xargs keeps alive.
@@ -44,7 +45,8 @@
 # and --storage kernel each <= 1.0 against xh and <= 1.10 against PETSTORE_API_KEY (the cold cache is shown,
 # not checked).
 #
-# It installs what is missing: hyperfine, wrk, curl, h2load (nghttp2-client, by bench/tls.sh), time (GNU /usr/bin/time), dbus-daemon, gnome-keyring,
+# It installs what is missing: hyperfine, wrk, curl, h2load (nghttp2-client, by bench/tls.sh), nginx-light (by
+# bench/tls.sh), time (GNU /usr/bin/time), dbus-daemon, gnome-keyring,
 # libsecret-tools and keyutils with apt-get (sudo when not root), and xh with `cargo install xh --locked` (a few
 # minutes of compiling, once). It builds `cargo build --release -p petstore -p petstore-sandbox` (the release
 # profile in Cargo.toml: fat LTO, one codegen unit, stripped, panic=abort) and runs copies of the binaries, so a

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Over HTTPS, the path users take (run by bench/run.sh as its section 6, or alone): petstore against h2load and
 # xh, against the sandbox's `--tls` (HTTP/2 and HTTP/1.1 by ALPN; petstore and xh take HTTP/2) and
-# `--tls --http1` (HTTP/1.1 only), with `--latency 50` (a server 50 ms away) and without, side by side.
+# `--tls --http1` (HTTP/1.1 only), with `--latency 50` (a server 50 ms away) and without, side by side; and
+# through a real front, as production runs: nginx (Debian's nginx-light) terminating TLS for a plain-HTTP sandbox.
 #
 #   bench/tls.sh                          # builds the release binaries if missing; about 3 minutes on 2 cores
 #
@@ -22,14 +23,26 @@
 #       CPU per record is (CPU(10,000) - CPU(2,000)) ÷ 8,000, start-up and handshakes left out; h2load's the
 #       same way. Peak RSS at 2,000 and at 10,000: flat means the same.
 #
+# The front (rows `nginx` and `nginx-h1`, in every section): `start_front` in bench/lib.sh. A private CA made
+# with openssl signs a certificate for 127.0.0.1 and localhost (ECDSA P-256, as the sandbox's); nginx, in the
+# foreground with its config, pid, error log and temp files in the work dir (`access_log off`), listens with
+# `ssl http2` (h2 and HTTP/1.1 by ALPN: row `nginx`) and, on a second port, with `ssl` alone (HTTP/1.1 only:
+# row `nginx-h1`, since petstore has no flag for HTTP/1.1), allows 256 streams (`http2_max_concurrent_streams`)
+# and a million requests a connection (`keepalive_requests`), and passes each request to the sandbox (no
+# `--tls`; `--latency 50` in the 50 ms rows) over HTTP/1.1 connections it keeps alive (`upstream` with
+# `keepalive 64`). petstore trusts the CA (PETSTORE_CACERT), xh too (`--verify`); the config is copied to
+# BENCH_OUT/nginx.conf. The count of pets is checked at the sandbox, behind the front.
+#
 # Every command that made a figure is printed with it (the sandbox's options, then the command).
 #
 # Settings: BENCH_TLS_N (2000), BENCH_TLS_BIG (10000), BENCH_TLS_ROUNDS (5), BENCH_TLS_RUNS (30), BENCH_OUT
 # (where the table and exports go; a new temp dir by default), BENCH_BIN (a directory with petstore and
 # petstore-sandbox; default: the release build, built if missing), BENCH_TLS_SECTIONS (which of a, b and c to
-# run: "a b c"), BENCH_NO_INSTALL=1 (install nothing).
-# It installs h2load (Debian's nghttp2-client), hyperfine and GNU time with apt-get, and xh with `cargo
-# install xh --locked`, when missing.
+# run: "a b c"), BENCH_TLS_ROWS (which servers: "h2 h1 h2-128 h2-16 nginx nginx-h1"; h2-128 and h2-16 are
+# in section a only; e.g. "nginx nginx-h1" for the front alone), BENCH_FRONT_WORKERS (nginx's worker_processes:
+# auto) and BENCH_FRONT_KEEPALIVE (its upstream keepalive: 64), BENCH_NO_INSTALL=1 (install nothing).
+# It installs h2load (Debian's nghttp2-client), hyperfine, GNU time and, for the front, nginx-light with
+# apt-get, and xh with `cargo install xh --locked`, when missing.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -39,6 +52,7 @@ BIG=${BENCH_TLS_BIG:-10000}
 ROUNDS=${BENCH_TLS_ROUNDS:-5}
 RUNS=${BENCH_TLS_RUNS:-30}
 SECTIONS=" ${BENCH_TLS_SECTIONS:-a b c} "
+ROWS=" ${BENCH_TLS_ROWS:-h2 h1 h2-128 h2-16 nginx nginx-h1} "
 OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/petstore-tls.XXXXXX")}
 mkdir -p "$OUT"
 began=$(date +%s)
@@ -51,6 +65,7 @@ need h2load nghttp2-client
 need hyperfine hyperfine
 need curl curl
 [[ -x /usr/bin/time ]] || apt_install time || die "/usr/bin/time is missing (Debian package time)"
+[[ $ROWS == *" nginx"* ]] && need_front
 export PATH="$HOME/.cargo/bin:$PATH"
 if [[ $SECTIONS == *" b "* ]] && ! command -v xh >/dev/null; then
     [[ -z ${BENCH_NO_INSTALL:-} ]] || die "xh is missing (cargo install xh --locked)"
@@ -69,36 +84,65 @@ printf '%s' '{"name":"bench-1","categoryId":2,"status":"available"}' >"$WORK/bod
 
 # The sandbox options of each protocol: h2 with room for h2load's 256 streams, as the sandbox's default (128)
 # and as a server allowing few (16), where the client's HTTP/2 stack holds the other streams back; h1 alone.
-declare -A SERVE=([h2]="--tls --max-streams 256" [h2-128]="--tls" [h2-16]="--tls --max-streams 16" [h1]="--tls --http1")
+# Behind nginx (the front) the sandbox speaks plain HTTP: nginx does TLS, h2 (or HTTP/1.1 alone: nginx-h1).
+declare -A SERVE=([h2]="--tls --max-streams 256" [h2-128]="--tls" [h2-16]="--tls --max-streams 16" [h1]="--tls --http1"
+    [nginx]="" [nginx-h1]="")
 # How many requests each of those carries at once (h2load: -m 256, or -c 256).
-declare -A AT_ONCE=([h2]=256 [h2-128]=128 [h2-16]=16 [h1]=256)
+declare -A AT_ONCE=([h2]=256 [h2-128]=128 [h2-16]=16 [h1]=256 [nginx]=256 [nginx-h1]=256)
+# The protocol each one's clients get by ALPN.
+declare -A ALPN=([h2]=h2 [h2-128]=h2 [h2-16]=h2 [h1]=http/1.1 [nginx]=h2 [nginx-h1]=http/1.1)
 
-# Starts a fresh sandbox with the options given; points petstore at it and at its CA.
-fresh_sandbox() {
+# Starts a fresh server for row $1 (a key of SERVE) with the sandbox options given after it: the sandbox, and
+# nginx in front of it for the nginx rows. Points petstore at it and at its CA; sets URL and CA for the others.
+fresh_server() {
+    local row=$1
+    shift
     # shellcheck disable=SC2086 # the options are words
-    start_sandbox "$@"
-    export PETSTORE_BASE_URL=$SANDBOX_URL PETSTORE_CACERT=$SANDBOX_CA
+    start_sandbox ${SERVE[$row]} "$@"
+    URL=$SANDBOX_URL CA=$SANDBOX_CA
+    if [[ $row == nginx* ]]; then
+        start_front
+        URL=$FRONT_URL CA=$FRONT_CA
+        [[ $row == nginx-h1 ]] && URL=$FRONT_H1_URL
+        [[ -e $OUT/nginx.conf ]] || sed "s#$WORK#WORK#g" "$WORK/nginx/nginx.conf" >"$OUT/nginx.conf"
+    fi
+    export PETSTORE_BASE_URL=$URL PETSTORE_CACERT=$CA
 }
 
-# h2load's command for $1 requests over protocol $2, to the sandbox started last.
+# Stops what fresh_server started but the sandbox, which created_exactly or stop_sandbox stops.
+stop_front_of() {
+    [[ $1 == nginx* ]] && stop_front
+    return 0
+}
+
+# What serves row $1 with the sandbox options $2..., as the tables print it.
+served_by() {
+    local row=$1
+    shift
+    local words="${SERVE[$row]} $*"
+    [[ $row == nginx* ]] && words="nginx ($([[ $row == nginx-h1 ]] && echo "ssl" || echo "ssl http2")) -> sandbox $*"
+    echo "${words% }"
+}
+
+# h2load's command for $1 requests over protocol $2, to the server started last.
 h2load_cmd() {
     local proto=(-m 256 -c 1)
-    [[ $2 == h1 ]] && proto=(--h1 -c 256)
+    [[ ${ALPN[$2]} == http/1.1 ]] && proto=(--h1 -c 256)
     # h2load sends past the server's SETTINGS_MAX_CONCURRENT_STREAMS when it is this low, and the server
     # refuses those streams: it gets the server's number.
     [[ $2 == h2-16 ]] && proto=(-m 16 -c 1)
     echo h2load -n "$1" "${proto[@]}" -d "$WORK/body.json" -H "'content-type: application/json'" \
-        -H "'authorization: Bearer $KEY'" "$SANDBOX_URL/pets"
+        -H "'authorization: Bearer $KEY'" "$URL/pets"
 }
 
 # One run of petstore (`petstore`) or h2load (`h2load`) with $2 records over protocol $3 and sandbox options
-# $4..., in a fresh sandbox, under /usr/bin/time; sets FIGURES to `wall user system peak-KiB` (the wall clock
-# in nanoseconds here: time's %e has 10 ms steps) and LAST_CMD to the command. Its stdout goes to WORK/run.out.
+# $4..., in a fresh sandbox (behind a fresh nginx for its rows), under /usr/bin/time; sets FIGURES to `wall user
+# system peak-KiB` (the wall clock in nanoseconds here: time's %e has 10 ms steps) and LAST_CMD to the command.
+# Its stdout goes to WORK/run.out.
 run_one() {
     local who=$1 n=$2 proto=$3 cmd start end
     shift 3
-    # shellcheck disable=SC2086
-    fresh_sandbox ${SERVE[$proto]} "$@"
+    fresh_server "$proto" "$@"
     if [[ $who == petstore ]]; then
         local file=$WORK/pets.ndjson
         ((n == BIG)) && file=$WORK/big.ndjson
@@ -116,13 +160,10 @@ run_one() {
         grep -q "requests: $n total, $n started, $n done, $n succeeded, 0 failed, 0 errored" "$WORK/run.out" ||
             die "h2load did not succeed $n times: $(grep -E '^requests|^status' "$WORK/run.out" | tr '\n' ' ')"
         grep -q "^status codes: $n 2xx" "$WORK/run.out" || die "h2load: $(grep '^status codes' "$WORK/run.out")"
-        if [[ $proto == h2* ]]; then
-            grep -q 'Application protocol: h2' "$WORK/run.out" || die "h2load did not speak h2"
-        else
-            grep -q 'Application protocol: http/1.1' "$WORK/run.out" || die "h2load did not speak http/1.1"
-        fi
+        grep -q "Application protocol: ${ALPN[$proto]}\$" "$WORK/run.out" || die "h2load did not speak ${ALPN[$proto]}"
     fi
     created_exactly "$n"
+    stop_front_of "$proto"
     FIGURES="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') $(tail -n 1 "$WORK/time")"
 }
 
@@ -133,6 +174,8 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] :
     echo "petstore $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?'), $(uname -sm), $(nproc) CPUs," \
         "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start; $(h2load --version | head -n 1)," \
         "$(xh --version 2>/dev/null | head -n 1), $(hyperfine --version)"
+    [[ $ROWS == *" nginx"* ]] && echo "front: $(nginx -v 2>&1 | sed 's/^nginx version: //'), $(openssl version)," \
+        "worker_processes ${BENCH_FRONT_WORKERS:-auto}, upstream keepalive ${BENCH_FRONT_KEEPALIVE:-64}"
 } | tee "$OUT/tls-header.txt" >&2
 : >"$OUT/tls.txt"
 
@@ -145,8 +188,9 @@ say "6a. bulk over TLS: $N records, $ROUNDS paired rounds, petstore's defaults a
     printf '    %-8s %-8s %10s %10s %8s %8s   %s\n' protocol latency petstore h2load ratio floor "sandbox options"
 } >>"$OUT/tls.txt"
 : >"$OUT/tls-rounds.tsv"
-for config in h2:50 h2:0 h1:50 h1:0 h2-128:50 h2-16:50; do
+for config in h2:50 h2:0 h1:50 h1:0 h2-128:50 h2-16:50 nginx:50 nginx:0 nginx-h1:50 nginx-h1:0; do
     proto=${config%:*} latency=${config#*:}
+    [[ $ROWS == *" $proto "* ]] || continue
     lat=()
     ((latency > 0)) && lat=(--latency "$latency")
     : >"$WORK/pairs"
@@ -170,7 +214,7 @@ for config in h2:50 h2:0 h1:50 h1:0 h2-128:50 h2-16:50; do
     streams=${AT_ONCE[$proto]}
     floor=$(awk -v n="$N" -v l="$latency" -v s="$streams" 'BEGIN { printf "%.2f s", n * l / 1000 / s }')
     printf '    %-8s %-8s %8.3f s %8.3f s %8.2f %8s   %s\n' "$proto" "$latency ms" "$p" "$h" "$r" "$floor" \
-        "${SERVE[$proto]} ${lat[*]}" >>"$OUT/tls.txt"
+        "$(served_by "$proto" "${lat[@]}")" >>"$OUT/tls.txt"
     printf '      (ratios %s; petstore: %s; h2load: %s)\n' "$spread" "${p_cmd//$WORK/WORK}" \
         "${h_cmd//$WORK/WORK}" >>"$OUT/tls.txt"
 done
@@ -195,20 +239,21 @@ versus() {
     printf '      (petstore: %s; xh: %s)\n' "${2//$WORK/WORK}" "${3//$WORK/WORK}" >>"$OUT/tls.txt"
 }
 versus "start-up" "petstore --version" "xh --version"
-for proto in h2 h1; do
+for proto in h2 h1 nginx nginx-h1; do
+    [[ $ROWS == *" $proto "* ]] || continue
     for latency in 0 50; do
         lat=()
         ((latency > 0)) && lat=(--latency "$latency")
-        # shellcheck disable=SC2086
-        fresh_sandbox ${SERVE[$proto]} --seed-pets 150 "${lat[@]}"
+        fresh_server "$proto" --seed-pets 150 "${lat[@]}"
         p_cmd="petstore pets list --limit 100 --json"
-        x_cmd="xh --ignore-stdin --verify $SANDBOX_CA $SANDBOX_URL/pets?limit=100 Authorization:'Bearer $KEY'"
+        x_cmd="xh --ignore-stdin --verify $CA $URL/pets?limit=100 Authorization:'Bearer $KEY'"
         for cmd in "$p_cmd" "$x_cmd"; do # each lists the same 100 pets
             eval "set -- $cmd"
             count=$("$@" </dev/null | grep -o '"id"' | wc -l)
             [[ $count -eq 100 ]] || die "$cmd listed $count pets, not 100"
         done
         versus "list $proto, ${latency} ms" "$p_cmd" "$x_cmd"
+        stop_front_of "$proto"
         stop_sandbox
     done
 done
@@ -223,7 +268,8 @@ say "6c. CPU per record and peak RSS over TLS, latency 0: $N and $BIG records, 3
     printf '    %-8s %-9s %12s %12s %14s %12s %12s\n' protocol who "CPU at $N" "CPU at $BIG" "CPU per record" \
         "RSS at $N" "RSS at $BIG"
 } >>"$OUT/tls.txt"
-for proto in h2 h1; do
+for proto in h2 h1 nginx nginx-h1; do
+    [[ $ROWS == *" $proto "* ]] || continue
     for who in petstore h2load; do
         for n in "$N" "$BIG"; do
             : >"$WORK/figures.$n"
@@ -238,7 +284,9 @@ for proto in h2 h1; do
         awk -v p="$proto" -v w="$who" -v a="$(cpu "$N")" -v b="$(cpu "$BIG")" -v ra="$(rss "$N")" -v rb="$(rss "$BIG")" \
             -v d="$((BIG - N))" 'BEGIN { printf "    %-8s %-9s %10.2f s %10.2f s %11.1f us %8.1f MiB %8.1f MiB\n",
                 p, w, a, b, (b - a) / d * 1e6, ra / 1024, rb / 1024 }' >>"$OUT/tls.txt"
-        printf '      (%s, sandbox %s)\n' "${cmds[$BIG]//$WORK/WORK}" "${SERVE[$proto]}" >>"$OUT/tls.txt"
+        where=$(served_by "$proto")
+        [[ $proto == nginx* ]] || where="sandbox $where"
+        printf '      (%s, %s)\n' "${cmds[$BIG]//$WORK/WORK}" "$where" >>"$OUT/tls.txt"
     done
 done
 
