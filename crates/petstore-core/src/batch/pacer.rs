@@ -15,11 +15,14 @@
 //!   in. Judged so, a front that refuses at once before a server that accepts a latency later (nginx's
 //!   `limit_req`) measures what it let through, not which answers came first: counted by arrival, the first
 //!   answers after a cut are all refusals and cut the rate far below the limit.
-//! - A window with a 429 measures the server's rate: a bucket is empty at each refusal, so the requests it
+//! - A window with 429s measures the server's rate: a bucket is empty at each refusal, so the requests it
 //!   accepted between the window's first and last refused request are what it refilled in that time (or,
-//!   with the refusals close together, the share accepted of the whole window times the rate sent). If the
-//!   rate is above [`MARGIN`] of that, it is cut there, so that the bucket refills a little (with nothing
-//!   accepted, one in the window at most).
+//!   with the refusals close together or fewer than [`MIN_BETWEEN`] accepted between, the share accepted of
+//!   the whole window times the rate sent, which bounds it from below). If the rate is above [`MARGIN`] of
+//!   that, it is cut there, so that the bucket refills a little (with nothing accepted, one in the window at
+//!   most). A lone 429 among accepted requests cuts nothing: a bucket the pace has passed refuses again and
+//!   again, while one refusal now and then is a server shedding a request, and cutting at each decayed the
+//!   pace to a few a second.
 //! - Between cuts the rate grows by [`GROWTH`] of itself each second, additively, probing for more: a limit
 //!   that rises is found, and a 429 comes back when the rate passes the limit, which is the next cut.
 //! - [`Pacer::hold`] stops the probing: near a batch's end, when a refused record would wait out a
