@@ -397,6 +397,9 @@ struct Batch<'s, K: Sink, S> {
     pacer: Pacer,
     /// When an answer other than a 429 last came (or the batch started).
     accepted_at: Instant,
+    /// The longest `Retry-After` a 429 of this batch asked for: near the end, a refusal costs its record that
+    /// wait, so the pacer stops probing ([`Pacer::ending`]).
+    retry_wait: Option<Duration>,
     /// Whether [`Event::Paced`] was said.
     paced: bool,
     /// Requests out, by index.
@@ -457,6 +460,7 @@ where
         limiter,
         pacer: Pacer::new(Instant::now()),
         accepted_at: Instant::now(),
+        retry_wait: None,
         paced: false,
         in_flight: HashMap::new(),
         refused: BTreeMap::new(),
@@ -595,6 +599,10 @@ where
             () = &mut flush_timer, if flush_due => flush_due = false,
         }
         batch.drain_refused();
+        if let Some(wait) = batch.retry_wait {
+            let left = total.saturating_sub(next).saturating_add(batch.refused.len() as u64);
+            batch.pacer.ending(Instant::now(), left, wait);
+        }
         // Results leave in input order.
         batch.release_in_order(&mut next_out);
         // Nothing more to wait for: the batch is ending, or pausing.
@@ -642,11 +650,20 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
     }
 
     /// Whether another request may go now: not stopped, not paused, not waiting for a probe, under the limit.
+    /// An adaptive limit is lifted to what the pace keeps in flight (its rate times the latency) when that is
+    /// more: the limiter grows only in rounds that fill it, and a paced batch fills none, so that behind a
+    /// rate limit far from the client it alone would cap the rate at its limit over the latency. A fixed
+    /// `--concurrency` stays as the user set it.
     fn may_send(&self) -> bool {
+        let paced = match self.limiter.is_adaptive() {
+            true => self.pacer.concurrency(Instant::now()).unwrap_or(0),
+            false => 0,
+        };
+        let limit = self.limiter.limit().max(paced);
         self.stop.is_none()
             && self.pace.until.is_none()
             && (!self.pace.probing || self.in_flight.is_empty())
-            && self.in_flight.len() < self.limiter.limit()
+            && self.in_flight.len() < limit
     }
 
     /// The first refused record, in input order, whose wait is over at `now`.
@@ -722,7 +739,7 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
                 self.pacer.accepted(now, sent);
                 self.accepted_at = now;
             }
-            Err(_) => {}
+            Err(_) => self.pacer.lost(now, sent),
         }
         let pause = pause_asked(&result, retry_after, self.pace.refusals);
         // A refusal is sent again once its wait is over: the batch's pause, or its own.
@@ -816,6 +833,7 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         retry_after: Option<Duration>,
     ) {
         let now = Instant::now();
+        self.retry_wait = self.retry_wait.max(retry_after.map(|wait| wait.min(PAUSE_CAP)));
         // Past the cap the batch stops (below), and the wait is never taken.
         let own = now + retry_after.unwrap_or_default().min(PAUSE_CAP);
         let due = match self.pacer.refused(now, sent) {
