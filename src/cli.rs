@@ -99,7 +99,8 @@ pub const GLOBAL_OPTIONS_NOTE: &str = "Global options (--env, --json, --output, 
 /// clap's layout with the examples (the long help's `before_help`) between the usage and the options.
 const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{before-help}{all-args}{after-help}";
 
-/// The clap tree as petstore shows it; parse, complete and print help with this, not `Cli::command()`.
+/// The clap tree as petstore shows it: complete, document and print help with this. (Parsing needs only
+/// [`parsing_command`]'s, and builds this one only when it is to show help.)
 ///
 /// `-h` is short: each command's own options, and [`GLOBAL_OPTIONS_NOTE`] for the rest. `--help` adds the
 /// global options, and puts the examples right under the usage, before the long notes (the doc comment's
@@ -107,6 +108,14 @@ const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{b
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
     present(Cli::command())
+}
+
+/// The clap tree as parsing needs it: [`command`]'s, save the help's layout and text, which cost most of a
+/// start-up to put in shape and which only `--help` shows. Parse with this; when clap answers with help, parse
+/// again with [`command`] (`startup::parse_from` does).
+pub fn parsing_command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command()
 }
 
 fn present(cmd: clap::Command) -> clap::Command {
@@ -121,14 +130,6 @@ fn present(cmd: clap::Command) -> clap::Command {
     let long_about = cmd.get_long_about().map(|text| text.ansi().to_string()).unwrap_or_default();
     let notes = long_about.split_once("\n\n").map(|(_, notes)| notes.trim().to_owned()).filter(|n| !n.is_empty());
     let after_long: Vec<String> = notes.into_iter().chain(reference.iter().map(|b| (*b).to_owned())).collect();
-    // Values from a fixed set are read in any case (`--status Sold`), as the prompts read them.
-    let cmd = cmd.mut_args(|arg| {
-        if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() {
-            arg.ignore_case(true)
-        } else {
-            arg
-        }
-    });
     let mut cmd = cmd
         .help_template(HELP_TEMPLATE)
         .long_about(None::<&str>)
@@ -185,6 +186,7 @@ pub struct GlobalArgs {
 
     /// How to print records [default: table on a terminal, tsv when piped]
     #[arg(
+        ignore_case = true,
         long,
         short = 'o',
         global = true,
@@ -201,7 +203,7 @@ pub struct GlobalArgs {
     pub jq: Option<String>,
 
     /// When to use colour
-    #[arg(long, global = true, hide_short_help = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    #[arg(ignore_case = true, long, global = true, hide_short_help = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
     /// Print no warnings or notes on stderr (errors still print)
@@ -445,6 +447,26 @@ mod tests {
     fn the_command_tree_is_consistent() {
         Cli::command().debug_assert();
         command().debug_assert();
+    }
+
+    /// Values from a fixed set are read in any case (`--status Sold`), as the prompts read them: each such
+    /// argument says so in its derive, since the tree that parses is the derive's ([`parsing_command`]).
+    #[test]
+    fn every_value_from_a_fixed_set_is_read_in_any_case() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                if arg.get_action().takes_values() && !arg.get_possible_values().is_empty() && !arg.is_ignore_case_set()
+                {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&parsing_command(), "petstore", &mut missing);
+        assert!(missing.is_empty(), "add `ignore_case = true` to: {missing:#?}");
     }
 
     /// Issue 46: `--timeout 5s`, `1500ms` and `2m` as users bring them from other tools; a bare number stays

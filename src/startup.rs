@@ -18,6 +18,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use clap::error::ErrorKind as ClapErrorKind;
 use clap::{FromArgMatches, ValueEnum};
 use petstore_core::config::{self, Config, DisplaySafeUrl};
 
@@ -383,7 +384,19 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
 }
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
-    cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+    match cli::parsing_command().try_get_matches_from(args) {
+        Ok(matches) => Cli::from_arg_matches(&matches),
+        // Help shows the tree as `cli::command` lays it out.
+        Err(err)
+            if matches!(
+                err.kind(),
+                ClapErrorKind::DisplayHelp | ClapErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+        }
+        Err(err) => Err(err),
+    }
 }
 
 /// A usage error clap found, as petstore words its own: code `usage`; clap's first paragraph, on one line, as

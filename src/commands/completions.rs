@@ -27,7 +27,7 @@ Examples:
   COMPLETE=fish petstore | source                 # dynamic, in config.fish")]
 pub struct CompletionsArgs {
     /// The shell
-    #[arg(value_name = "SHELL")]
+    #[arg(ignore_case = true, value_name = "SHELL")]
     pub shell: Shell,
 }
 

@@ -34,11 +34,11 @@ Examples:
   petstore agent setup --print-skill > SKILL.md")]
 pub struct SetupArgs {
     /// The client to set up (repeat it, or separate with commas); without it, every client installed here
-    #[arg(long, value_enum, value_name = "CLIENT", value_delimiter = ',')]
+    #[arg(ignore_case = true, long, value_enum, value_name = "CLIENT", value_delimiter = ',')]
     pub client: Vec<Client>,
 
     /// The user's config (every project) or the current directory's project files
-    #[arg(long, value_enum, value_name = "SCOPE", default_value_t = Scope::User)]
+    #[arg(ignore_case = true, long, value_enum, value_name = "SCOPE", default_value_t = Scope::User)]
     pub scope: Scope,
 
     /// Let the assistant add animals: the entry starts `petstore mcp --allow-writes`

@@ -38,7 +38,7 @@ pub struct LoginArgs {
     pub no_verify: bool,
 
     /// Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]
-    #[arg(long, value_enum, value_name = "WHERE")]
+    #[arg(ignore_case = true, long, value_enum, value_name = "WHERE")]
     pub storage: Option<Storage>,
 
     /// The same as `--storage file`

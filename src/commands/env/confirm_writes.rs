@@ -27,7 +27,7 @@ pub struct ConfirmWritesArgs {
     pub name: String,
 
     /// Whether writes to it are asked about first
-    #[arg(value_name = "WHEN", value_enum)]
+    #[arg(ignore_case = true, value_name = "WHEN", value_enum)]
     pub when: Switch,
 }
 

@@ -42,7 +42,7 @@ pub struct SetEnvArgs {
     pub name: String,
 
     /// Whether writes to it are asked about first at a terminal
-    #[arg(long, value_name = "WHEN", value_enum)]
+    #[arg(ignore_case = true, long, value_name = "WHEN", value_enum)]
     pub confirm_writes: Option<Switch>,
 
     /// Take the key from this command's first line of output
@@ -58,7 +58,7 @@ pub struct SetEnvArgs {
     pub defaults: Vec<(defaults::Key, String)>,
 
     /// Remove a default (repeatable)
-    #[arg(long = "unset-default", value_name = "KEY", value_enum)]
+    #[arg(ignore_case = true, long = "unset-default", value_name = "KEY", value_enum)]
     pub unset_defaults: Vec<defaults::Key>,
 }
 

@@ -87,7 +87,7 @@ pub struct AddArgs {
     /// Its availability; none is sent when omitted
     ///
     /// The API states no default.
-    #[arg(long, value_enum, value_name = "STATUS", conflicts_with = "file")]
+    #[arg(ignore_case = true, long, value_enum, value_name = "STATUS", conflicts_with = "file")]
     pub status: Option<PetStatus>,
 
     /// Add every record of this file instead; `-` reads stdin
@@ -98,6 +98,7 @@ pub struct AddArgs {
     ///
     /// The file's format; required for stdin. [default: from its extension: .json, .ndjson or .jsonl, .csv]
     #[arg(
+        ignore_case = true,
         long,
         value_enum,
         hide_possible_values = true,
@@ -159,7 +160,7 @@ pub struct AddArgs {
     /// says what then, `hold` (the default) sending nothing (exit 7; a batch puts such records in
     /// `--undecided` and goes on), `send` sending it anyway. `--skip-existing` is the same flag, as batches
     /// have spelled it
-    #[arg(long, value_enum, value_name = "UNSURE", num_args = 0..=1, require_equals = true,
+    #[arg(ignore_case = true, long, value_enum, value_name = "UNSURE", num_args = 0..=1, require_equals = true,
         default_missing_value = "hold", alias = "skip-existing", hide_possible_values = true)]
     pub if_absent: Option<Undecidable>,
 
@@ -175,7 +176,7 @@ pub struct AddArgs {
     ///
     /// A bar at a terminal (auto), a line at a time with no cursor
     /// movement (plain, for screen readers and CI logs, even when not a terminal), or none
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto, requires = "file",
+    #[arg(ignore_case = true, long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto, requires = "file",
         conflicts_with_all = SINGLE, help_heading = "Adding from a file")]
     pub progress: Progress,
 

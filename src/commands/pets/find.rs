@@ -56,7 +56,7 @@ pub struct FindArgs {
     pub category: Option<i64>,
 
     /// Animals with this status (searches that status's list alone)
-    #[arg(long, value_enum, value_name = "STATUS")]
+    #[arg(ignore_case = true, long, value_enum, value_name = "STATUS")]
     pub status: Option<PetStatus>,
 
     #[command(flatten)]

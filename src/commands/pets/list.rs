@@ -34,7 +34,7 @@ Examples:
   petstore pets list | cut -f2          # names, one per line")]
 pub struct ListArgs {
     /// Only animals with this status
-    #[arg(long, value_enum, value_name = "STATUS")]
+    #[arg(ignore_case = true, long, value_enum, value_name = "STATUS")]
     pub status: Option<PetStatus>,
 
     /// At most this many animals, from 1 to 100 [default: 20]

@@ -144,7 +144,7 @@ const TEST_NOW_VAR: &str = "PETSTORE_TEST_NOW";
 #[command(next_help_heading = "On the client, over what the API returned")]
 pub struct SortArgs {
     /// Sort by this field [default: id, as the API returns them]
-    #[arg(long, value_enum, value_name = "FIELD")]
+    #[arg(ignore_case = true, long, value_enum, value_name = "FIELD")]
     pub sort: Option<SortKey>,
 
     /// Sort in descending order
