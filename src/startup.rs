@@ -342,7 +342,13 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
     // an argument that is not UTF-8 can make happen, the first message is shown plain and escaped.)
     let escaped: Vec<OsString> =
         args.iter().map(|arg| safe::message(&arg.to_string_lossy()).into_owned().into()).collect();
-    let shown = parse_from(&escaped).err().filter(|shown| shown.kind() == err.kind());
+    let shown = match err.kind() {
+        // The version quotes nothing typed (not even the program's name).
+        ClapErrorKind::DisplayVersion => None,
+        kind if shows_help(kind) => parse_with(cli::command(), &escaped).err(),
+        _ => parse_from(&escaped).err(),
+    }
+    .filter(|shown| shown.kind() == err.kind());
     if err.use_stderr() && err.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         // A usage error in petstore's own shape (`error:` and `help:`, or one JSON line), clap's tips kept.
         let output = Output::fallback(choice, json_errors);
@@ -384,19 +390,20 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
 }
 
 fn parse_from(args: &[OsString]) -> Result<Cli, clap::Error> {
-    match cli::parsing_command().try_get_matches_from(args) {
-        Ok(matches) => Cli::from_arg_matches(&matches),
+    match parse_with(cli::parsing_command(), args) {
         // Help shows the tree as `cli::command` lays it out.
-        Err(err)
-            if matches!(
-                err.kind(),
-                ClapErrorKind::DisplayHelp | ClapErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) =>
-        {
-            cli::command().try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
-        }
-        Err(err) => Err(err),
+        Err(err) if shows_help(err.kind()) => parse_with(cli::command(), args),
+        parsed => parsed,
     }
+}
+
+fn parse_with(command: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> {
+    command.try_get_matches_from(args).and_then(|matches| Cli::from_arg_matches(&matches))
+}
+
+/// Whether clap answers with a command's help.
+fn shows_help(kind: ClapErrorKind) -> bool {
+    matches!(kind, ClapErrorKind::DisplayHelp | ClapErrorKind::DisplayHelpOnMissingArgumentOrSubcommand)
 }
 
 /// A usage error clap found, as petstore words its own: code `usage`; clap's first paragraph, on one line, as
