@@ -47,6 +47,23 @@ fn every_command_has_help() {
     assert_eq!(committed, expected, "a help snapshot names no command: delete it");
 }
 
+/// The tree that parses has no help layout: help is laid out whichever way it is asked for. `help CMD` prints
+/// what `CMD --help` prints, `-h` ends with the note on global options, and a group without its subcommand
+/// shows its short help on stderr with exit code 2.
+#[test]
+fn help_asked_for_any_way_is_laid_out() {
+    let env = TestEnv::new();
+    let run = |args: &[&str]| Run::of(env.command().env("COLUMNS", "100").args(args));
+    let (flag, word) = (run(&["pets", "add", "--help"]), run(&["help", "pets", "add"]));
+    assert_eq!((word.code, word.stdout.as_str(), word.stderr.as_str()), (0, flag.stdout.as_str(), ""), "{word}");
+    let short = run(&["pets", "add", "-h"]);
+    assert_eq!(short.code, 0, "{short}");
+    assert!(short.stdout.ends_with("Global options (--env, --json, --output, --quiet, ...): see --help\n"), "{short}");
+    let missing = run(&["pets"]);
+    assert_eq!((missing.code, missing.stdout.as_str()), (2, ""), "{missing}");
+    assert_run!("group_without_its_subcommand", missing);
+}
+
 #[test]
 fn version_prints_the_crate_version() {
     let env = TestEnv::new();
