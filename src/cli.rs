@@ -394,6 +394,15 @@ pub fn json_mode_from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -
     json
 }
 
+/// A value from `names`, read in any case as every fixed set of values is (`ignore_case`), and given back as
+/// `names` spells it: clap gives back what was typed, which code that compares names would then miss.
+pub fn one_of_names(names: &'static [&'static str]) -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).map(move |typed| {
+        names.iter().find(|name| name.eq_ignore_ascii_case(&typed)).map_or(typed, |name| (*name).to_owned())
+    })
+}
+
 /// A base URL (`--base-url`, `env add`) is checked as it is parsed, by the rules every entry shares
 /// ([`petstore_core::api::base_url::parse_base_url`]), so a bad one is a usage error before anything else happens. clap's
 /// error repeats the value; this one repeats it with any password masked.
@@ -450,7 +459,8 @@ mod tests {
     }
 
     /// Values from a fixed set are read in any case (`--status Sold`), as the prompts read them: each such
-    /// argument says so in its derive, since the tree that parses is the derive's ([`parsing_command`]).
+    /// argument says so in its derive, since the tree that parses is the derive's ([`parsing_command`]). A
+    /// `ValueEnum` then gives its variant; a list of names needs [`one_of_names`] to give the listed spelling.
     #[test]
     fn every_value_from_a_fixed_set_is_read_in_any_case() {
         fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {

@@ -24,7 +24,7 @@ Examples:
   petstore schema --for error")]
 pub struct SchemaArgs {
     /// The command, as typed after `petstore` (`pets list`), or `error`
-    #[arg(ignore_case = true, long = "for", value_name = "COMMAND", required_unless_present = "list", value_parser = clap::builder::PossibleValuesParser::new(NAMES))]
+    #[arg(ignore_case = true, long = "for", value_name = "COMMAND", required_unless_present = "list", value_parser = crate::cli::one_of_names(NAMES))]
     pub command: Option<String>,
 
     /// List the names `--for` takes, one per line (a JSON array with `--json`)

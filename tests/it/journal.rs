@@ -377,4 +377,6 @@ async fn an_mcp_add_pet_called_twice_creates_one_animal() {
         seen,
         [("Twice", "created"), ("Twice", "exists"), ("Twice", "exists"), ("Once", "created"), ("Twice", "created")]
     );
+    // `--via` in any case, as every fixed set of values is read, is the same filter (it once matched nothing).
+    assert_eq!(env.run(&["--env", "play", "journal", "--json", "--via", "MCP"]).json(), journalled);
 }

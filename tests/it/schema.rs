@@ -156,6 +156,9 @@ fn a_live_run_of_every_command_is_valid_against_its_schema() {
     // The schema as `petstore schema` prints it is the one checked here.
     let run = env.run(&["schema", "--for", "pets list"]);
     assert_eq!((run.code, run.json()), (0, for_command("pets list").unwrap()), "{run}");
+    // A name in any case, as every fixed set of values is read, is that name (it once panicked).
+    let run = env.run(&["schema", "--for", "Pets LIST"]);
+    assert_eq!((run.code, run.json()), (0, for_command("pets list").unwrap()), "{run}");
     // A failure's one line, and each field of the schema against a document that breaks it.
     let run = petstore(&["--json", "pets", "get", "999"]);
     let last: Value = serde_json::from_str(run.stderr.lines().last().unwrap()).unwrap();

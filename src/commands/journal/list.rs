@@ -21,7 +21,7 @@ pub struct ListJournalArgs {
     pub not_sent: bool,
 
     /// Only the writes made through this face of petstore
-    #[arg(ignore_case = true, long, value_name = "VIA", value_parser = ["cli", "mcp"])]
+    #[arg(ignore_case = true, long, value_name = "VIA", value_parser = crate::cli::one_of_names(&["cli", "mcp"]))]
     pub via: Option<String>,
 
     /// Only the writes since this long ago (`90m`, `12h`, `7d`) or this time (RFC 3339)
