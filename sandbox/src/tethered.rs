@@ -26,10 +26,25 @@ pub const GUARD: &str = "__remove-when-closed";
 pub fn run_role() {
     let mut args = std::env::args_os().skip(1);
     match args.next() {
-        Some(role) if role == TETHERED => become_command(args.collect()),
-        Some(role) if role == GUARD => guard(args.map(PathBuf::from).collect()),
+        Some(role) if role == TETHERED => {
+            stop_allocator_threads();
+            become_command(args.collect())
+        }
+        Some(role) if role == GUARD => {
+            stop_allocator_threads();
+            guard(args.map(PathBuf::from).collect())
+        }
         _ => {}
     }
+}
+
+/// jemalloc's background thread (.cargo/config.toml) is the server's, to give memory back while it runs. A
+/// role's process becomes COMMAND with `exec`, or only waits: it stops that thread first. Otherwise, under load,
+/// the thread was still starting others when `exec` took the process, each start failed (EAGAIN) and jemalloc
+/// said so on stderr, which is COMMAND's, hundreds of lines at a time.
+fn stop_allocator_threads() {
+    #[cfg(target_os = "linux")]
+    let _ = tikv_jemalloc_ctl::background_thread::write(false);
 }
 
 /// `PID -- COMMAND [ARGS]...`: dies with PID, then becomes COMMAND. An error before COMMAND runs is told as
