@@ -87,7 +87,7 @@ impl BatchJournal {
     }
 
     fn add_intent(&mut self, record: &Record) {
-        let id = self.ids.of(record.line);
+        let id = self.ids.of(record.number);
         petstore_core::journal::encode_intent(
             &mut self.pending,
             &id,
@@ -98,9 +98,9 @@ impl BatchJournal {
         );
     }
 
-    /// How the record of `line` ended.
-    pub fn ended(&mut self, line: u64, ended: Ended) {
-        petstore_core::journal::encode_outcome(&mut self.pending, &self.ids.of(line), &ended);
+    /// How `record` ended.
+    pub fn ended(&mut self, record: &Record, ended: Ended) {
+        petstore_core::journal::encode_outcome(&mut self.pending, &self.ids.of(record.number), &ended);
         if self.pending.len() >= PENDING_BYTES {
             self.flush();
         }
@@ -109,7 +109,7 @@ impl BatchJournal {
     /// A record that was not sent, and why: its intent, then `ended`.
     pub fn kept(&mut self, record: &Record, ended: Ended) {
         self.add_intent(record);
-        self.ended(record.line, ended);
+        self.ended(record, ended);
     }
 
     /// Writes what waits.

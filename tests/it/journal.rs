@@ -380,3 +380,54 @@ async fn an_mcp_add_pet_called_twice_creates_one_animal() {
     // `--via` in any case, as every fixed set of values is read, is the same filter (it once matched nothing).
     assert_eq!(env.run(&["--env", "play", "journal", "--json", "--via", "MCP"]).json(), journalled);
 }
+
+/// Issue 53, point 1: every record of a batch is a write of its own, whatever the input form. Forty records as
+/// one line (what `pets list --all --json` writes), four at a time, stopped by Ctrl-C part-way: each has its
+/// own write id and request id, so `journal reconcile` and `journal send` settle each on its own, and the
+/// server ends with each animal once.
+#[cfg(unix)]
+#[test]
+fn a_batch_from_a_one_line_array_stopped_by_ctrl_c_ends_with_every_record_once() {
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).latency(Duration::from_millis(200)..=Duration::from_millis(400)));
+    let file = env.home().join("pets.json");
+    let records: Vec<String> = (0..40).map(|i| format!("{{\"name\":\"Line {i}\",\"categoryId\":1}}")).collect();
+    std::fs::write(&file, format!("[{}]\n", records.join(","))).unwrap();
+    let child = env
+        .command()
+        .args(["pets", "add", "--file", file.to_str().unwrap(), "--concurrency", "4", "--progress", "none"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while env.sandbox.request_count() < 12 {
+        assert!(started.elapsed() < Duration::from_secs(30), "the batch sent too little");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let url = env.sandbox.base_url();
+    let journalled = entries(&env, &url, &[]);
+    let writes: std::collections::HashSet<&str> =
+        journalled.iter().map(|entry| entry["write"].as_str().unwrap()).collect();
+    assert_eq!((journalled.len(), writes.len()), (40, 40), "one write id a record");
+    let reconciled = env.run(&["journal", "reconcile"]);
+    assert_eq!(reconciled.code, 0, "{reconciled}");
+    for _ in 0..2 {
+        let sent = env.run(&["journal", "send", "--yes"]);
+        assert_eq!(sent.code, 0, "{sent}");
+    }
+    for i in 0..40 {
+        assert_eq!(named(&env, &format!("Line {i}")), 1, "Line {i}");
+    }
+    assert_eq!(env.sandbox.pets().len(), 40);
+    assert!(outcomes(&entries(&env, &url, &[])).iter().all(|outcome| outcome == "created"));
+    let (lines, ids) = (env.sandbox.request_lines(), env.sandbox.request_ids());
+    let posted: Vec<&String> =
+        lines.iter().zip(&ids).filter(|(line, _)| line.starts_with("POST")).filter_map(|(_, id)| id.as_ref()).collect();
+    let distinct: std::collections::HashSet<&&String> = posted.iter().collect();
+    assert_eq!((posted.len(), distinct.len()), (40, 40), "{posted:?}");
+}

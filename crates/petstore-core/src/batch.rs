@@ -530,7 +530,7 @@ where
         }
         for (index, generation, sent) in burst.drain(..) {
             let record = &batch.in_flight[&index];
-            let request = create(record.line, record.pet.clone());
+            let request = create(record.number, record.pet.clone());
             tasks.spawn(async move { (index, generation, sent, request.await) });
         }
         if batch.in_flight.is_empty()
@@ -1090,7 +1090,11 @@ mod tests {
 
     fn records(count: u64) -> impl Iterator<Item = io::Result<Result<Record, Invalid>>> {
         (0..count).map(|i| {
-            Ok(Ok(Record { line: i + 1, pet: NewPet { name: format!("pet-{i}"), category_id: 1, status: None } }))
+            Ok(Ok(Record {
+                line: i + 1,
+                number: i + 1,
+                pet: NewPet { name: format!("pet-{i}"), category_id: 1, status: None },
+            }))
         })
     }
 

@@ -303,8 +303,8 @@ impl Server {
         let ids = RequestIds::new();
         let journal = BatchJournal::new(ctx, &client, None, Via::Mcp, ids);
         let shared = Arc::new(client);
-        let create = |line: u64, pet: NewPet| {
-            let (client, writing, id) = (Arc::clone(&shared), Writing::start(&self.writes), ids.of(line));
+        let create = |number: u64, pet: NewPet| {
+            let (client, writing, id) = (Arc::clone(&shared), Writing::start(&self.writes), ids.of(number));
             async move {
                 let answer = client.create_pet_paced_as(&pet, Some(&id)).await;
                 drop(writing);
@@ -313,7 +313,10 @@ impl Server {
         };
         // A record's `line` is its index in `pets`: the batch only hands it back. The source is a file's, as
         // `pets add --file` reads it, with nothing set aside (every animal was checked above).
-        let records = pets.into_iter().enumerate().map(|(index, pet)| Ok(Ok(Record { line: index as u64, pet })));
+        let records = pets
+            .into_iter()
+            .enumerate()
+            .map(|(index, pet)| Ok(Ok(Record { line: index as u64, number: index as u64 + 1, pet })));
         let mut records = batch::Sift::new(records, std::collections::HashSet::new());
         if let Some(existing) = existing {
             records = records.if_absent(existing, false);
@@ -605,7 +608,7 @@ impl batch::Sink for Collect<'_> {
             None => journalled,
         };
         if let Some(journal) = &mut self.journal {
-            journal.ended(record.line, journalled);
+            journal.ended(&record, journalled);
         }
         Ok(())
     }

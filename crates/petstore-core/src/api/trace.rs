@@ -80,7 +80,7 @@ fn uuid_v4(bits: u128) -> String {
 }
 
 /// The request ids of a batch, one per record and the same each time the record goes again (after a 429): a
-/// random base of the batch's own, with the record's line folded in.
+/// random base of the batch's own, with the record's number folded in.
 #[derive(Debug, Clone, Copy)]
 pub struct RequestIds {
     base: u128,
@@ -91,10 +91,10 @@ impl RequestIds {
         RequestIds { base: fastrand::u128(..) }
     }
 
-    /// The id of record `line`.
-    pub fn of(&self, line: u64) -> String {
-        // The line goes into bits the version and variant leave alone.
-        uuid_v4(self.base ^ u128::from(line))
+    /// The id of record `number` ([`crate::bulk::Record::number`]).
+    pub fn of(&self, number: u64) -> String {
+        // The number goes into bits the version and variant leave alone.
+        uuid_v4(self.base ^ u128::from(number))
     }
 }
 

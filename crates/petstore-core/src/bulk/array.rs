@@ -176,7 +176,7 @@ impl<R: BufRead> Elements<R> {
             return Ok(Err(too_long(line)));
         }
         let text = self.element.trim_ascii_end();
-        Ok(new_pet_from_json_text(text).map(|pet| Record { line, pet }).map_err(|(offset, problems)| Invalid {
+        Ok(new_pet_from_json_text(text).map(|pet| Record::new(line, pet)).map_err(|(offset, problems)| Invalid {
             line: line + offset,
             problems,
             raw: Some(Raw::Json(text.to_vec())),
@@ -235,9 +235,9 @@ mod tests {
         assert_eq!(
             read(Format::Json, text),
             vec![
-                Ok(Record { line: 2, pet: pet("Rex", 1, None) }),
-                Ok(Record { line: 3, pet: pet("a, [b] {c} \"d\"", 2, Some(PetStatus::Pending)) }),
-                Ok(Record { line: 8, pet: pet("Kit", 3, None) }),
+                Ok(Record::new(2, pet("Rex", 1, None))),
+                Ok(Record::new(3, pet("a, [b] {c} \"d\"", 2, Some(PetStatus::Pending)))),
+                Ok(Record::new(8, pet("Kit", 3, None))),
             ]
         );
     }
@@ -256,7 +256,7 @@ mod tests {
                 invalid(2, "`categoryId` must be an integer, got \"x\""),
                 invalid(3, "expected a JSON object with `name` and `categoryId`, got 7"),
                 invalid(4, "expected a JSON object with `name` and `categoryId`, got \"s\""),
-                Ok(Record { line: 5, pet: pet("ok", 1, None) }),
+                Ok(Record::new(5, pet("ok", 1, None))),
                 invalid(7, "not valid JSON: expected `,` or `}` (column 5)"),
             ]
         );
@@ -272,7 +272,7 @@ mod tests {
                 "expected a JSON array, `[...]`, found an object: for one object per line, use `--format ndjson`"
             )]
         );
-        let one = Ok(Record { line: 1, pet: pet("a", 1, None) });
+        let one = Ok(Record::new(1, pet("a", 1, None)));
         assert_eq!(
             read(Format::Json, "[{\"name\":\"a\",\"categoryId\":1},\n]"),
             vec![one.clone(), invalid(2, "a `,` before the closing `]`: JSON allows no trailing comma")]
@@ -319,7 +319,10 @@ mod tests {
         let parsed: Vec<_> = reader.by_ref().map(Result::unwrap).collect();
         assert_eq!(parsed.len(), 4);
         assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((1, MAX_RECORD_BYTES - 26)));
-        assert_eq!(parsed[1..], [too_long_at(2), too_long_at(3), Ok(Record { line: 4, pet: pet("ok", 2, None) })]);
+        assert_eq!(
+            parsed[1..],
+            [too_long_at(2), too_long_at(3), Ok(Record { number: 2, ..Record::new(4, pet("ok", 2, None)) })]
+        );
         let Kind::Json(elements) = &reader.kind else { unreachable!() };
         assert!(elements.element.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", elements.element.capacity());
     }

@@ -107,7 +107,7 @@ impl<R: BufRead> CsvRecords<R> {
         Some(Ok(match row {
             Row::End => return None,
             Row::Values { line, count } => {
-                new_pet(columns, &self.rows.fields, count).map(|pet| Record { line, pet }).map_err(|problems| {
+                new_pet(columns, &self.rows.fields, count).map(|pet| Record::new(line, pet)).map_err(|problems| {
                     let cells = self.rows.fields.iter().take(count).cloned().collect();
                     Invalid { line, problems, raw: Some(Raw::Cells(cells)) }
                 })
@@ -323,14 +323,14 @@ mod tests {
         assert_eq!(
             reader.map(Result::unwrap).collect::<Vec<_>>(),
             vec![
-                Ok(Record { line: 2, pet: pet("Rex", 1, Some(PetStatus::Sold)) }),
-                Ok(Record { line: 3, pet: pet("Tom; the cat", 2, None) }),
+                Ok(Record { number: 1, ..Record::new(2, pet("Rex", 1, Some(PetStatus::Sold))) }),
+                Ok(Record { number: 2, ..Record::new(3, pet("Tom; the cat", 2, None)) }),
             ]
         );
         // A comma file whose names hold semicolons stays a comma file.
         let text = "name,categoryId\n\"a;b;c\",1\n";
         let pets: Vec<_> = Reader::new(Format::Csv, text.as_bytes()).unwrap().map(Result::unwrap).collect();
-        assert_eq!(pets, vec![Ok(Record { line: 2, pet: pet("a;b;c", 1, None) })]);
+        assert_eq!(pets, vec![Ok(Record { number: 1, ..Record::new(2, pet("a;b;c", 1, None)) })]);
     }
 
     #[test]
@@ -341,13 +341,13 @@ mod tests {
         assert_eq!(
             reader.map(Result::unwrap).collect::<Vec<_>>(),
             vec![
-                Ok(Record { line: 2, pet: pet("Rex", 1, Some(PetStatus::Pending)) }),
-                Ok(Record { line: 3, pet: pet("Tom, \"the cat\"", 2, None) }),
+                Ok(Record { number: 1, ..Record::new(2, pet("Rex", 1, Some(PetStatus::Pending))) }),
+                Ok(Record { number: 2, ..Record::new(3, pet("Tom, \"the cat\"", 2, None)) }),
             ]
         );
         assert_eq!(
             read(Format::Csv, "categoryId,name\n -4 , Kit \n"),
-            vec![Ok(Record { line: 2, pet: pet(" Kit ", -4, None) })]
+            vec![Ok(Record::new(2, pet(" Kit ", -4, None)))]
         );
     }
 
@@ -357,10 +357,10 @@ mod tests {
         assert_eq!(
             read(Format::Csv, text),
             vec![
-                Ok(Record { line: 3, pet: pet("Rex", 1, None) }),
-                Ok(Record { line: 6, pet: pet("two\nlines", 2, None) }),
+                Ok(Record::new(3, pet("Rex", 1, None))),
+                Ok(Record::new(6, pet("two\nlines", 2, None))),
                 invalid(8, "`categoryId` must be an integer, got \"x\""),
-                Ok(Record { line: 10, pet: pet("Tom", 4, None) }),
+                Ok(Record::new(10, pet("Tom", 4, None))),
             ]
         );
     }
@@ -406,10 +406,10 @@ mod tests {
         assert_eq!(
             read(Format::Csv, text),
             vec![
-                Ok(Record { line: 2, pet: pet("a", 3, None) }),
-                Ok(Record { line: 3, pet: pet("b", 3, None) }),
-                Ok(Record { line: 4, pet: pet("c", 3, None) }),
-                Ok(Record { line: 5, pet: pet("d", 3, None) }),
+                Ok(Record::new(2, pet("a", 3, None))),
+                Ok(Record::new(3, pet("b", 3, None))),
+                Ok(Record::new(4, pet("c", 3, None))),
+                Ok(Record::new(5, pet("d", 3, None))),
                 invalid(6, "`categoryId` must be an integer, got \"3.5\""),
                 invalid(7, "`categoryId` must be an integer, got \"1e19\", which is beyond int64"),
             ]
@@ -431,7 +431,7 @@ mod tests {
         let last = 6 + MAX_RECORD_BYTES as u64;
         assert_eq!(
             parsed[1..],
-            [too_long_at(3), too_long_at(4), too_long_at(5), Ok(Record { line: last, pet: pet("ok", 2, None) })]
+            [too_long_at(3), too_long_at(4), too_long_at(5), Ok(Record::new(last, pet("ok", 2, None)))]
         );
         let header = format!("name,categoryId,{}\nRex,1\n", "s".repeat(MAX_RECORD_BYTES));
         let message = format!("the header row is longer than 1 MiB ({MAX_RECORD_BYTES} bytes)");

@@ -66,9 +66,9 @@ mod tests {
         assert_eq!(
             read(Format::Csv, text),
             vec![
-                Ok(Record { line: 2, pet: pet("=1+1", -2, Some(PetStatus::Sold)) }),
-                Ok(Record { line: 3, pet: pet("'@x", 3, None) }),
-                Ok(Record { line: 4, pet: pet("'plain", 4, None) }),
+                Ok(Record::new(2, pet("=1+1", -2, Some(PetStatus::Sold)))),
+                Ok(Record::new(3, pet("'@x", 3, None))),
+                Ok(Record::new(4, pet("'plain", 4, None))),
             ]
         );
     }

@@ -56,11 +56,21 @@ impl Format {
     }
 }
 
-/// A record that passed the checks, and the line of the file it starts on (1-based).
+/// A record that passed the checks, the line of the file it starts on (1-based), and its number among the
+/// records read (1-based): the record's own where a line holds several (a one-line JSON array), so that its
+/// request id and its write in the journal are its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     pub line: u64,
+    pub number: u64,
     pub pet: NewPet,
+}
+
+impl Record {
+    /// The record of `line`, numbered as the [`Reader`] reads it (0 until then).
+    pub fn new(line: u64, pet: NewPet) -> Record {
+        Record { line, number: 0, pet }
+    }
 }
 
 /// A record that did not pass, or a flaw in the file around the records: the line, what is wrong, and for a
@@ -167,6 +177,8 @@ pub enum Layout {
 /// rest of the file unreadable (a CSV header, the JSON array's brackets and commas) is one last `Invalid`.
 pub struct Reader<R> {
     kind: Kind<R>,
+    /// The records read so far.
+    records: u64,
 }
 
 enum Kind<R> {
@@ -189,7 +201,7 @@ impl<R: BufRead> Reader<R> {
             Format::Json => Kind::Json(array::Elements::new(input)),
             Format::Csv => Kind::Csv(delimited::CsvRecords::new(input)?),
         };
-        Ok(Reader { kind })
+        Ok(Reader { kind, records: 0 })
     }
 
     /// How to write records so that this reader would read them back.
@@ -206,11 +218,16 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Parsed>;
 
     fn next(&mut self) -> Option<io::Result<Parsed>> {
-        match &mut self.kind {
+        let mut next = match &mut self.kind {
             Kind::Ndjson(records) => records.next(),
             Kind::Json(records) => records.next(),
             Kind::Csv(records) => records.next(),
+        };
+        if let Some(Ok(Ok(record))) = &mut next {
+            self.records += 1;
+            record.number = self.records;
         }
+        next
     }
 }
 
@@ -225,6 +242,8 @@ mod tests {
     /// The records of `text`, the invalid ones without their [`Raw`] (tested apart), for [`invalid`].
     pub(super) fn read(format: Format, text: &str) -> Vec<Parsed> {
         let parsed = Reader::new(format, text.as_bytes()).unwrap().map(Result::unwrap);
+        // Numbers are tested apart.
+        let parsed = parsed.map(|parsed| parsed.map(|record| Record { number: 0, ..record }));
         parsed.map(|parsed| parsed.map_err(|invalid| Invalid { raw: None, ..invalid })).collect()
     }
 
@@ -352,6 +371,17 @@ mod tests {
     }
 
     #[test]
+    fn each_record_has_a_number_of_its_own_where_a_line_holds_several() {
+        let text =
+            "[{\"name\":\"a\",\"categoryId\":1},{\"name\":\"b\",\"categoryId\":1},\n{\"name\":\"c\",\"categoryId\":1}]";
+        let numbered: Vec<(u64, u64)> = Reader::new(Format::Json, text.as_bytes())
+            .unwrap()
+            .map(|parsed| parsed.unwrap().map(|record| (record.line, record.number)).unwrap())
+            .collect();
+        assert_eq!(numbered, [(1, 1), (1, 2), (2, 3)]);
+    }
+
+    #[test]
     fn formats_come_from_extensions() {
         assert_eq!(Format::from_extension(Path::new("a/pets.JSON")), Some(Format::Json));
         assert_eq!(Format::from_extension(Path::new("pets.jsonl")), Some(Format::Ndjson));
@@ -367,9 +397,9 @@ mod tests {
         assert_eq!(
             read(Format::Ndjson, text),
             vec![
-                Ok(Record { line: 1, pet: pet("Rex", 1, None) }),
-                Ok(Record { line: 4, pet: pet("Tom", -2, Some(PetStatus::Sold)) }),
-                Ok(Record { line: 5, pet: pet("Kit", 3, Some(PetStatus::Pending)) }),
+                Ok(Record::new(1, pet("Rex", 1, None))),
+                Ok(Record::new(4, pet("Tom", -2, Some(PetStatus::Sold)))),
+                Ok(Record::new(5, pet("Kit", 3, Some(PetStatus::Pending)))),
             ]
         );
     }
@@ -421,7 +451,7 @@ mod tests {
         text.extend_from_slice(b"{\"name\":\"ok\",\"categoryId\":1}\n");
         let parsed: Vec<_> = Reader::new(Format::Ndjson, text.as_slice()).unwrap().map(Result::unwrap).collect();
         assert!(parsed[0].as_ref().unwrap_err().message().starts_with("not valid JSON"), "{parsed:?}");
-        assert_eq!(parsed[1], Ok(Record { line: 2, pet: pet("ok", 1, None) }));
+        assert_eq!(parsed[1], Ok(Record { number: 1, ..Record::new(2, pet("ok", 1, None)) }));
     }
 
     #[test]
@@ -471,13 +501,13 @@ mod tests {
         assert_eq!(
             read(Format::Ndjson, text),
             vec![
-                Ok(Record { line: 1, pet: pet("a", 3, None) }),
-                Ok(Record { line: 2, pet: pet("b", 3, None) }),
-                Ok(Record { line: 3, pet: pet("c", 3, None) }),
+                Ok(Record::new(1, pet("a", 3, None))),
+                Ok(Record::new(2, pet("b", 3, None))),
+                Ok(Record::new(3, pet("c", 3, None))),
                 invalid(4, "`categoryId` must be an integer, got 3.5"),
                 invalid(5, "`categoryId` must be an integer, got 1e19, which is beyond int64"),
-                Ok(Record { line: 6, pet: pet("f", 9_007_199_254_740_993, None) }),
-                Ok(Record { line: 7, pet: pet("g", 2, None) }),
+                Ok(Record::new(6, pet("f", 9_007_199_254_740_993, None))),
+                Ok(Record::new(7, pet("g", 2, None))),
                 invalid(8, "`status` must be one of `available`, `pending`, `sold`, got null"),
             ]
         );
@@ -505,14 +535,17 @@ mod tests {
         let parsed: Vec<_> = reader.by_ref().map(Result::unwrap).collect();
         assert_eq!(parsed.len(), 4);
         assert_eq!(parsed[0].as_ref().map(|r| (r.line, r.pet.name.len())), Ok((1, MAX_RECORD_BYTES - 26)));
-        assert_eq!(parsed[1..], [too_long_at(2), too_long_at(3), Ok(Record { line: 4, pet: pet("ok", 2, None) })]);
+        assert_eq!(
+            parsed[1..],
+            [too_long_at(2), too_long_at(3), Ok(Record { number: 2, ..Record::new(4, pet("ok", 2, None)) })]
+        );
         let Kind::Ndjson(ndjson) = &reader.kind else { unreachable!() };
         assert!(ndjson.capacity() < 2 * MAX_RECORD_BYTES + 16, "{}", ndjson.capacity());
     }
 
     #[test]
     fn a_nul_byte_ends_the_reading_in_every_format() {
-        let ok = |line| Ok(Record { line, pet: pet("Rex", 1, None) });
+        let ok = |line| Ok(Record::new(line, pet("Rex", 1, None)));
         let nul = |line| Err(not_text(line));
         assert_eq!(
             read(Format::Ndjson, "{\"name\":\"Rex\",\"categoryId\":1}\n\n{\"na\0me\"}\n{}"),

@@ -54,7 +54,7 @@ impl<R: BufRead> Ndjson<R> {
                 continue;
             }
             let line = self.line;
-            return Some(Ok(new_pet_from_json_text(text).map(|pet| Record { line, pet }).map_err(
+            return Some(Ok(new_pet_from_json_text(text).map(|pet| Record::new(line, pet)).map_err(
                 |(offset, problems)| Invalid { line: line + offset, problems, raw: Some(Raw::Json(text.to_vec())) },
             )));
         }

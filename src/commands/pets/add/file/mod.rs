@@ -141,8 +141,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let mut out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file], journal);
     // Shared, not cloned, by the request of each record.
     let shared = Arc::new(client);
-    let create = |line: u64, pet: petstore_core::api::NewPet| {
-        let (client, id) = (Arc::clone(&shared), ids.of(line));
+    let create = |number: u64, pet: petstore_core::api::NewPet| {
+        let (client, id) = (Arc::clone(&shared), ids.of(number));
         async move { client.create_pet_paced_as(&pet, Some(&id)).await }
     };
     let limiter = match args.concurrency {
