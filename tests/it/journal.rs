@@ -431,3 +431,113 @@ fn a_batch_from_a_one_line_array_stopped_by_ctrl_c_ends_with_every_record_once()
     let distinct: std::collections::HashSet<&&String> = posted.iter().collect();
     assert_eq!((posted.len(), distinct.len()), (40, 40), "{posted:?}");
 }
+
+/// A line of the journal as a pad of `bytes`: a settled write's outcome, whose code is long.
+fn pad_line(bytes: usize) -> String {
+    format!(
+        "{{\"at\":\"2026-01-01T00:00:00Z\",\"write\":\"pad-{bytes}\",\"event\":\"outcome\",\"outcome\":\"created\",\"code\":\"{}\"}}\n",
+        "p".repeat(bytes)
+    )
+}
+
+/// Issue 53, point 3: a batch keeps its journal while other runs rotate it twice under it. Its writes are
+/// written to the file at the path, not to the one it opened (deleted by the second rotation), and those not
+/// settled when a rotation comes are carried into the new file.
+#[cfg(unix)]
+#[test]
+fn a_running_batch_keeps_its_journal_through_two_rotations_by_other_runs() {
+    let env =
+        TestEnv::with(Config::default().seed_pets(0).latency(Duration::from_millis(20)..=Duration::from_millis(40)));
+    let journal = journal_file(&env);
+    let pad = |bytes: usize| {
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&journal).unwrap();
+        file.write_all(pad_line(bytes).as_bytes()).unwrap();
+    };
+    let file = env.home().join("pets.ndjson");
+    let records: String = (0..300).map(|i| format!("{{\"name\":\"Turn {i}\",\"categoryId\":1}}\n")).collect();
+    std::fs::write(&file, records).unwrap();
+    let child = env
+        .command()
+        .args(["pets", "add", "--file", file.to_str().unwrap(), "--concurrency", "2", "--progress", "none"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while env.sandbox.request_count() < 20 {
+        assert!(started.elapsed() < Duration::from_secs(30), "the batch sent too little");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Two other runs, each after a pad past the bound: two rotations.
+    let mut by_first = 0;
+    for turn in 0..2 {
+        pad(64 * 1024 * 1024);
+        let add = env.run(&["pets", "add", "--name", &format!("Other {turn}"), "--category-id", "1"]);
+        assert_eq!(add.code, 0, "{add}");
+        if turn == 0 {
+            by_first = env.sandbox.request_count();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let url = env.sandbox.base_url();
+    let batch: Vec<Value> = entries(&env, &url, &[]).into_iter().filter(|entry| entry["file"].is_string()).collect();
+    // Every record whose intent came after the first rotation is in the journal, created: at most the requests
+    // the server had seen when that run ended, and the two in flight, came before it. (Those before it that
+    // were settled by the second rotation went with it, as a bounded journal's oldest settled writes do.)
+    let kept = batch.len() as u64;
+    assert!(kept >= 300 - by_first - 2, "{kept} of 300 in the journal; {by_first} requests by the first rotation");
+    assert!(outcomes(&batch).iter().all(|outcome| outcome == "created"), "{:?}", outcomes(&batch));
+}
+
+/// Issue 53, point 4: a journal left ending part-way through a line (a full disk) spoils no later write: the
+/// next run starts on a line of its own, and `petstore journal` lists its write.
+#[test]
+fn a_torn_last_line_does_not_swallow_the_next_write() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let journal = journal_file(&env);
+    std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+    std::fs::write(&journal, "{\"at\":\"2026-11-28T10:00:00Z\",\"write\":\"torn\",\"event\":\"inte").unwrap();
+    let add = env.run(&["pets", "add", "--name", "After", "--category-id", "1"]);
+    assert_eq!(add.code, 0, "{add}");
+    let listed = env.run(&["journal", "--json"]);
+    assert_eq!(listed.code, 0, "{listed}");
+    let names: Vec<String> = listed.json().as_array().unwrap().iter().map(|entry| entry["name"].to_string()).collect();
+    assert_eq!(names, ["\"After\""]);
+    let listed = env.run(&["journal"]);
+    let path = journal.display().to_string();
+    assert_eq!(listed.stderr, format!("warning: 1 line of `{path}` is not the journal's and was skipped\n"));
+}
+
+/// Issue 53, point 10: a journal found readable by others is made 0600 by the next run; one that is a
+/// symbolic link is refused (the write goes on unrecorded, said once), and the file it leads to is untouched.
+#[cfg(unix)]
+#[test]
+fn a_journal_open_to_others_is_made_private_and_a_link_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let journal = journal_file(&env);
+    std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+    std::fs::write(&journal, "").unwrap();
+    std::fs::set_permissions(&journal, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let add = env.run(&["pets", "add", "--name", "Open", "--category-id", "1"]);
+    assert_eq!(add.code, 0, "{add}");
+    assert_eq!(std::fs::metadata(&journal).unwrap().permissions().mode() & 0o777, 0o600);
+
+    let elsewhere = env.home().join("elsewhere.ndjson");
+    std::fs::write(&elsewhere, "").unwrap();
+    std::fs::remove_file(&journal).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, &journal).unwrap();
+    let add = env.run(&["pets", "add", "--name", "Linked", "--category-id", "1"]);
+    assert_eq!(add.code, 0, "{add}");
+    assert_eq!(
+        add.stderr,
+        format!(
+            "warning: the journal of writes is off for this run, as `{}` cannot be written: it is a symbolic link, \
+             and the journal is only ever a regular file (docs/journal.md); writes go on unrecorded \
+             (docs/journal.md)\n",
+            journal.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "");
+}

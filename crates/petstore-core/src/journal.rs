@@ -11,9 +11,14 @@
 //!
 //! The file is made mode 0600 in a directory made 0700 ([`dir`]); each line is one `write(2)` of the whole line
 //! to a file opened for appending, so several processes appending at once (two batches, an MCP server beside a
-//! terminal) never interleave within a line. It is bounded: past [`MAX_BYTES`] it becomes
-//! `journal.1.ndjson` (the previous one is dropped) and a new one begins. It holds no key and no header: only
-//! what [`Intent`] and [`Outcome`] name.
+//! terminal) never interleave within a line. A file that ends part-way through a line (a full disk cut a write
+//! short) gets a newline before the next line, so that the piece spoils no write but its own. It is bounded:
+//! past [`MAX_BYTES`] it becomes `journal.1.ndjson` and a new one begins; the writes of the file before it that
+//! are not settled (of unknown outcome, not sent, not created, undecided) are carried into the new one, so that
+//! no rotation ever drops a write that `journal reconcile` or `journal send` still has to settle. Each write
+//! checks that its open file is still the one at the path and reopens it if another run rotated it meanwhile.
+//! The journal is a regular file of its owner's alone: one found readable by others is made 0600, and a
+//! symbolic link is refused. It holds no key and no header: only what [`Intent`] and [`Outcome`] name.
 
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
@@ -255,13 +260,34 @@ struct Open {
 struct Appending {
     file: File,
     size: u64,
+    /// The file may end part-way through a line: the next write starts with a newline.
+    torn: bool,
 }
 
 impl Appending {
     fn open(path: &Path) -> io::Result<Appending> {
-        let file = open_append(path)?;
+        let mut file = open_append(path)?;
         let size = file.metadata()?.len();
-        Ok(Appending { file, size })
+        let torn = size > 0 && {
+            let mut last = [0u8];
+            io::Seek::seek(&mut file, io::SeekFrom::End(-1))?;
+            io::Read::read_exact(&mut file, &mut last)?;
+            last[0] != b'\n'
+        };
+        Ok(Appending { file, size, torn })
+    }
+
+    /// Appends `lines` in one `write(2)`, after a newline when the file may end part-way through a line.
+    fn append(&mut self, lines: &[u8]) -> io::Result<()> {
+        let result = match std::mem::take(&mut self.torn) {
+            true => self.file.write_all(&[b"\n", lines].concat()),
+            false => self.file.write_all(lines),
+        };
+        // A write that failed may have left part of a line.
+        self.torn = result.is_err();
+        result?;
+        self.size += lines.len() as u64;
+        Ok(())
     }
 }
 
@@ -314,8 +340,12 @@ impl Journal {
             return Ok(());
         }
         let mut appending = open.file.lock().unwrap_or_else(PoisonError::into_inner);
-        appending.file.write_all(lines)?;
-        appending.size += lines.len() as u64;
+        let path = open.dir.join(FILE);
+        // Another run rotated the journal since: what is written goes to the file at the path.
+        if !same_file(&appending.file, &path) {
+            *appending = Appending::open(&path)?;
+        }
+        appending.append(lines)?;
         if appending.size > open.max_bytes {
             *appending = open.rotate(&appending.file)?;
         }
@@ -418,16 +448,87 @@ pub fn encode_outcome(out: &mut Vec<u8>, write: &str, ended: &Ended) {
 
 impl Open {
     /// The journal grew past its bound: under the rotation lock, the file at the path becomes the previous one,
-    /// unless another process rotated it already; gives the file to append to from now on.
+    /// unless another process rotated it already, and the writes of the previous one that are not settled are
+    /// carried into the new one; gives the file to append to from now on.
     fn rotate(&self, current: &File) -> io::Result<Appending> {
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(self.dir.join(LOCK))?;
         lock.lock()?;
         let path = self.dir.join(FILE);
-        if same_file(current, &path) && current.metadata()?.len() > self.max_bytes {
-            fs::rename(&path, self.dir.join(PREVIOUS))?;
+        if !(same_file(current, &path) && current.metadata()?.len() > self.max_bytes) {
+            return Appending::open(&path);
         }
-        Appending::open(&path)
+        let carried = unsettled(&self.dir, self.max_bytes / 2)?;
+        fs::rename(&path, self.dir.join(PREVIOUS))?;
+        let mut next = Appending::open(&path)?;
+        if !carried.is_empty() {
+            next.append(&carried)?;
+        }
+        Ok(next)
     }
+}
+
+/// Whether a write whose latest outcome is `outcome` (`None`: none written) still has to be settled.
+fn unsettled_outcome(outcome: Option<Outcome>) -> bool {
+    matches!(outcome, None | Some(Outcome::Unknown | Outcome::NotSent | Outcome::NotCreated | Outcome::Undecided))
+}
+
+/// The lines that carry over a rotation: for each write whose intent is in the previous file and which is not
+/// settled, its intent and its latest outcome, as they were written. Bounded by `max` bytes, so that a journal
+/// of nothing but unsettled writes still rotates: past it, the newest are kept.
+fn unsettled(dir: &Path, max: u64) -> io::Result<Vec<u8>> {
+    /// Just what a line says of its write.
+    #[derive(Deserialize)]
+    struct Peek {
+        write: String,
+        event: String,
+        #[serde(default)]
+        outcome: Option<Outcome>,
+    }
+    let lines = |name: &str| -> io::Result<Vec<String>> {
+        match File::open(dir.join(name)) {
+            Ok(file) => BufReader::new(file).lines().collect(),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(err) => Err(err),
+        }
+    };
+    let (previous, current) = (lines(PREVIOUS)?, lines(FILE)?);
+    /// A write of the previous file: the index of its intent there, and its latest outcome and that line.
+    type Found<'a> = (usize, Option<(Outcome, &'a str)>);
+    let mut writes: HashMap<String, Found> = HashMap::new();
+    for (from_previous, texts) in [(true, &previous), (false, &current)] {
+        for (index, text) in texts.iter().enumerate() {
+            let Ok(peek) = serde_json::from_str::<Peek>(text) else { continue };
+            match (peek.event.as_str(), peek.outcome) {
+                ("intent", _) if from_previous => {
+                    writes.insert(peek.write, (index, None));
+                }
+                ("outcome", Some(outcome)) => {
+                    if let Some((_, latest)) = writes.get_mut(&peek.write) {
+                        *latest = Some((outcome, text.as_str()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut carried: Vec<(usize, Option<&str>)> = writes
+        .into_values()
+        .filter(|(_, latest)| unsettled_outcome(latest.map(|(outcome, _)| outcome)))
+        .map(|(index, latest)| (index, latest.map(|(_, text)| text)))
+        .collect();
+    carried.sort_unstable_by_key(|(index, _)| std::cmp::Reverse(*index));
+    let mut kept: Vec<String> = Vec::new();
+    let mut bytes = 0;
+    for (index, outcome) in carried {
+        let lines: String =
+            std::iter::once(previous[index].as_str()).chain(outcome).map(|text| format!("{text}\n")).collect();
+        bytes += lines.len() as u64;
+        if bytes > max {
+            break;
+        }
+        kept.push(lines);
+    }
+    Ok(kept.into_iter().rev().collect::<String>().into_bytes())
 }
 
 /// Whether `file` is the one at `path`.
@@ -447,12 +548,40 @@ fn same_file(file: &File, path: &Path) -> bool {
     }
 }
 
+/// The journal's file at `path`, opened (made 0600 if needed) for appending, and for reading its last byte. A
+/// symbolic link or anything but a regular file is refused, and a file others may read is made 0600.
 fn open_append(path: &Path) -> io::Result<File> {
     let mut options = OpenOptions::new();
-    options.create(true).append(true);
+    options.create(true).append(true).read(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Not a FIFO's wait for a reader either: a regular file never blocks.
+        options.mode(0o600).custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
+    }
+    let refused = |what: &str| {
+        io::Error::other(format!("it is {what}, and the journal is only ever a regular file (docs/journal.md)"))
+    };
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(err) if fs::symlink_metadata(path).is_ok_and(|found| found.file_type().is_symlink()) => {
+            return Err(io::Error::new(err.kind(), refused("a symbolic link").to_string()));
+        }
+        Err(err) => return Err(err),
+    };
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(refused("not a regular file"));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if metadata.permissions().mode() & 0o077 != 0 {
+            file.set_permissions(fs::Permissions::from_mode(0o600))?;
+        }
+    }
+    Ok(file)
 }
 
 /// The journal's lines in `dir`, the previous file's first, folded into one entry per write, in the order their
@@ -581,15 +710,101 @@ mod tests {
         let journal = Journal::open_bounded(dir.path(), 2_000).unwrap();
         for i in 0..30 {
             journal.intent(&format!("w{i}"), &intent(&format!("pet {i}"))).unwrap();
+            journal.outcome(&format!("w{i}"), Ended { pet_id: Some(i), ..Ended::new(Outcome::Created) }).unwrap();
         }
         let previous = fs::metadata(dir.path().join(PREVIOUS)).unwrap().len();
-        assert!(previous > 2_000 && previous < 3_000, "{previous}");
+        assert!(previous > 2_000 && previous < 3_200, "{previous}");
         assert!(fs::metadata(dir.path().join(FILE)).unwrap().len() <= 2_300);
         let read = read(dir.path()).unwrap();
         let last = read.entries.last().unwrap();
         assert_eq!(last.write, "w29");
         // Bounded: what went before the previous file is gone.
         assert!(read.entries.len() < 30, "{}", read.entries.len());
+    }
+
+    #[test]
+    fn a_rotation_carries_every_write_not_settled_and_drops_the_settled() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open_bounded(dir.path(), 16_000).unwrap();
+        let settled = |i: usize| !i.is_multiple_of(25) && i % 25 != 5;
+        for i in 0..300 {
+            let write = format!("w{i}");
+            journal.intent(&write, &intent(&format!("pet {i}"))).unwrap();
+            if i % 25 == 5 {
+                journal.outcome(&write, Ended::new(Outcome::NotSent)).unwrap();
+            } else if settled(i) {
+                journal.outcome(&write, Ended { pet_id: Some(i as i64), ..Ended::new(Outcome::Created) }).unwrap();
+            }
+        }
+        // Written after several rotations: it folds onto its carried intent.
+        journal.outcome("w5", Ended { pet_id: Some(5), ..Ended::new(Outcome::Created) }).unwrap();
+        let read = read(dir.path()).unwrap();
+        assert_eq!(read.unreadable, 0);
+        let mut unsettled: Vec<(String, Outcome)> = read
+            .entries
+            .iter()
+            .filter(|entry| entry.outcome != Outcome::Created)
+            .map(|entry| (entry.write.clone(), entry.outcome))
+            .collect();
+        unsettled.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut expected: Vec<(String, Outcome)> = (0..300)
+            .filter(|i| !settled(*i) && *i != 5)
+            .map(|i| (format!("w{i}"), if i % 25 == 5 { Outcome::NotSent } else { Outcome::Unknown }))
+            .collect();
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(unsettled, expected);
+        assert_eq!(
+            read.entries.iter().find(|entry| entry.write == "w5").map(|entry| entry.outcome),
+            Some(Outcome::Created)
+        );
+        // Bounded all the same: most settled writes are gone.
+        assert!(read.entries.len() < 150, "{}", read.entries.len());
+    }
+
+    #[test]
+    fn a_write_after_another_run_rotated_goes_to_the_file_at_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let mine = Journal::open_bounded(dir.path(), 1_000).unwrap();
+        let other = Journal::open_bounded(dir.path(), 1_000).unwrap();
+        mine.intent("mine", &intent("Rex")).unwrap();
+        // The other run pads the journal past its bound twice: the file `mine` opened is gone.
+        for i in 0..12 {
+            other.intent(&format!("o{i}"), &intent(&format!("pad {i}"))).unwrap();
+            other.outcome(&format!("o{i}"), Ended { pet_id: Some(i), ..Ended::new(Outcome::Created) }).unwrap();
+        }
+        mine.outcome("mine", Ended { pet_id: Some(1), ..Ended::new(Outcome::Created) }).unwrap();
+        let read = read(dir.path()).unwrap();
+        let found = read.entries.iter().find(|entry| entry.write == "mine").expect("carried");
+        assert_eq!((found.outcome, found.pet_id), (Outcome::Created, Some(1)));
+    }
+
+    #[test]
+    fn a_torn_last_line_spoils_no_write_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        Journal::open(dir.path()).unwrap().intent("a", &intent("Rex")).unwrap();
+        let mut file = OpenOptions::new().append(true).open(dir.path().join(FILE)).unwrap();
+        file.write_all(b"{\"at\":\"2026-11-28T10:00:00Z\",\"write\":\"b\",\"event\":\"int").unwrap();
+        Journal::open(dir.path()).unwrap().intent("c", &intent("Tom")).unwrap();
+        let read = read(dir.path()).unwrap();
+        let writes: Vec<&str> = read.entries.iter().map(|entry| entry.write.as_str()).collect();
+        assert_eq!((writes, read.unreadable), (vec!["a", "c"], 1));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_journal_others_may_read_is_made_private_and_a_link_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        fs::write(&path, "").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        Journal::open(dir.path()).unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+
+        let linked = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(&path, linked.path().join(FILE)).unwrap();
+        let err = Journal::open(linked.path()).unwrap_err();
+        assert!(err.to_string().starts_with("it is a symbolic link"), "{err}");
     }
 
     #[test]

@@ -118,10 +118,12 @@ pub(crate) fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
     })?;
     if read.unreadable > 0 {
         ctx.output.warning(&format!(
-            "{} {} of `{}` are not the journal's and were skipped",
+            "{} {} of `{}` {} not the journal's and {} skipped",
             read.unreadable,
             if read.unreadable == 1 { "line" } else { "lines" },
-            path.display()
+            path.display(),
+            if read.unreadable == 1 { "is" } else { "are" },
+            if read.unreadable == 1 { "was" } else { "were" },
         ));
     }
     Ok((journal, read.entries))

@@ -608,7 +608,7 @@ impl batch::Sink for Collect<'_> {
             None => journalled,
         };
         if let Some(journal) = &mut self.journal {
-            journal.ended(&record, journalled);
+            journal.ended(record, journalled);
         }
         Ok(())
     }

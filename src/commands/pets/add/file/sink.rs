@@ -247,7 +247,7 @@ impl batch::Sink for BatchOutput {
         match end {
             End::Created(pet) => {
                 if let Some(journal) = &mut self.journal {
-                    journal.ended(&record, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Created) });
+                    journal.ended(record, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Created) });
                 }
                 self.progress.advance(Outcome::Created);
                 if let Some(differences) = petstore_core::api::client::differences(&record.pet, pet) {
@@ -259,7 +259,7 @@ impl batch::Sink for BatchOutput {
             End::Failed(err) => {
                 let err = Error::from(err);
                 if let Some(journal) = &mut self.journal {
-                    journal.ended(&record, crate::journal::ended_of(&err));
+                    journal.ended(record, crate::journal::ended_of(&err));
                 }
                 self.progress.advance(Outcome::Failed);
                 self.report_failure(record.line, "not created", &err);
@@ -268,7 +268,7 @@ impl batch::Sink for BatchOutput {
             End::Unknown(err) => {
                 let err = write_error(err);
                 if let Some(journal) = &mut self.journal {
-                    journal.ended(&record, crate::journal::ended_of(&err));
+                    journal.ended(record, crate::journal::ended_of(&err));
                 }
                 self.unknown(record, &err);
                 self.unknown_halt()
@@ -280,7 +280,7 @@ impl batch::Sink for BatchOutput {
                 };
                 let err = Error::maybe_applied(reason, UNKNOWN_CHECK, Kind::Network);
                 if let Some(journal) = &mut self.journal {
-                    journal.ended(&record, crate::journal::ended_of(&err));
+                    journal.ended(record, crate::journal::ended_of(&err));
                 }
                 self.unknown(record, &err);
                 self.unknown_halt()
