@@ -237,11 +237,10 @@ async fn send(
         })?;
     }
     let blame = |err| {
-        let err = not_found_hint(request_error(&method, err), ctx, path);
         if let Some(write) = write {
-            write.failed_with(&err);
+            write.answered(Err(&err));
         }
-        err
+        not_found_hint(request_error(&method, err), ctx, path)
     };
     let response = client.request(request).await.map_err(blame)?;
     let success = response.status.is_success();
@@ -250,7 +249,7 @@ async fn send(
     {
         // A creation of an animal (`POST /pets`) is one as `pets add`'s is; any other 2xx is done.
         match serde_json::from_slice::<api::Pet>(&response.body) {
-            Ok(pet) if method == Method::POST => write.created(&pet),
+            Ok(pet) if method == Method::POST => write.answered(Ok(&pet)),
             _ => write.ended(Ended {
                 status: Some(response.status.as_u16()),
                 request_id: response.request_id.clone(),

@@ -7,7 +7,9 @@ pub mod open;
 
 use petstore_core::api::trace::RequestIds;
 use petstore_core::api::{Client, NewPet, Pet};
+use petstore_core::batch::{self, End, Event, Kept, Release};
 use petstore_core::bulk::Record;
+use petstore_core::catalog::Decision;
 use petstore_core::journal::{Ended, Intent, Journal, Outcome, Via};
 
 use crate::context::Context;
@@ -46,74 +48,72 @@ pub fn pet_body(pet: &NewPet) -> Option<serde_json::Value> {
     serde_json::to_value(pet).ok()
 }
 
-/// The journal of a batch: an intent per record as it is first sent (its request id the batch's for its line,
-/// [`RequestIds`], which is also its write id), written before the request goes out; and an outcome as it
-/// ends, gathered and written with the next intent or flush (the sink's, every few milliseconds, and at the
+/// The journal of a batch: an intent per record as it is first sent (its request id the batch's for its
+/// number, [`RequestIds`], which is also its write id), written before the request goes out; and an outcome as
+/// it ends, gathered and written with the next intent or flush (the sink's, every few milliseconds, and at the
 /// end), so that a record costs about one `write(2)`. A record never sent (kept back, or not sent as the batch
 /// stopped) is both at once. Killed before a flush, the batch leaves those records' outcomes unwritten: they
 /// read as unknown, which `journal reconcile` settles.
 #[derive(Debug)]
-pub struct BatchJournal {
+struct BatchJournal {
     journal: Journal,
     ids: RequestIds,
-    /// Every record's intent but its body, line and request id.
-    template: Intent,
+    writes: Writes,
     output: Output,
     /// Lines not written yet.
     pending: Vec<u8>,
+}
+
+/// Whose writes a batch's records are.
+#[derive(Debug)]
+enum Writes {
+    /// New ones, each its intent written as it is first sent: every record's intent but its body, line and
+    /// request id. Its write id is its request id.
+    New(Box<Intent>),
+    /// The outbox's (`journal send`): their intents are in the journal already, under these write ids, by
+    /// record number (from 1); each outcome is said to be `send`'s, with the request id it went with.
+    Outbox(Vec<String>),
 }
 
 /// How many bytes of outcomes wait before they are written.
 const PENDING_BYTES: usize = 64 * 1024;
 
 impl BatchJournal {
-    /// The journal of a batch of `file`'s records (none for MCP's batch) to `client`'s server, asked for `via`;
-    /// `None` when the journal is off.
-    pub fn new(ctx: &Context, client: &Client, file: Option<&str>, via: Via, ids: RequestIds) -> Option<BatchJournal> {
-        let journal = ctx.journal().clone();
-        if !journal.is_on() {
-            return None;
-        }
-        let mut template = intent(ctx, client, "POST", "/pets", None, via, "");
-        template.request_id = None;
-        template.file = file.map(ToOwned::to_owned);
-        Some(BatchJournal { journal, ids, template, output: ctx.output.clone(), pending: Vec::new() })
-    }
-
-    /// The intent of `record`, about to be sent: written, with the outcomes gathered before it, by
-    /// [`BatchJournal::flush`] before it goes.
-    pub fn sending(&mut self, record: &Record) {
-        self.add_intent(record);
-    }
-
     fn add_intent(&mut self, record: &Record) {
+        let Writes::New(template) = &self.writes else { return };
         let id = self.ids.of(record.number);
         petstore_core::journal::encode_intent(
             &mut self.pending,
             &id,
-            &self.template,
+            template,
             Some(&record.pet),
             Some(&id),
             Some(record.line),
         );
     }
 
-    /// How `record` ended.
-    pub fn ended(&mut self, record: &Record, ended: Ended) {
-        petstore_core::journal::encode_outcome(&mut self.pending, &self.ids.of(record.number), &ended);
+    fn ended(&mut self, record: &Record, ended: Ended) {
+        let request_id = self.ids.of(record.number);
+        let (write, ended) = match &self.writes {
+            Writes::New(_) => (request_id, ended),
+            Writes::Outbox(writes) => {
+                let by = Some("send".to_owned());
+                (writes[record.number as usize - 1].clone(), Ended { by, request_id: Some(request_id), ..ended })
+            }
+        };
+        petstore_core::journal::encode_outcome(&mut self.pending, &write, &ended);
         if self.pending.len() >= PENDING_BYTES {
             self.flush();
         }
     }
 
     /// A record that was not sent, and why: its intent, then `ended`.
-    pub fn kept(&mut self, record: &Record, ended: Ended) {
+    fn kept(&mut self, record: &Record, ended: Ended) {
         self.add_intent(record);
         self.ended(record, ended);
     }
 
-    /// Writes what waits.
-    pub fn flush(&mut self) {
+    fn flush(&mut self) {
         let result = self.journal.write_lines(&self.pending);
         self.pending.clear();
         if let Err(err) = result {
@@ -126,6 +126,131 @@ impl BatchJournal {
 impl Drop for BatchJournal {
     fn drop(&mut self) {
         self.flush();
+    }
+}
+
+/// Any batch's sink, with the journal of its writes: every face that sends a batch (`pets add --file`, MCP's
+/// `add_pets`, `journal send`) wraps its own sink in it, and holds no journal code of its own. Each record's
+/// outcome is the batch's own ending ([`Ended::of_end`]) or its source's decision ([`Ended::of_decision`]).
+#[derive(Debug)]
+pub struct Journalled<S> {
+    pub inner: S,
+    journal: Option<BatchJournal>,
+}
+
+impl<S> Journalled<S> {
+    /// `inner`, journalled as a batch of `file`'s records (none for MCP's batch) to `client`'s server, asked
+    /// for `via`, each record's write id its request id of `ids`; `inner` alone when the journal is off.
+    pub fn new(ctx: &Context, client: &Client, file: Option<&str>, via: Via, ids: RequestIds, inner: S) -> Self {
+        let mut template = intent(ctx, client, "POST", "/pets", None, via, "");
+        template.request_id = None;
+        template.file = file.map(ToOwned::to_owned);
+        Journalled::of(ctx, ids, Writes::New(Box::new(template)), inner)
+    }
+
+    /// `inner`, journalled as a batch of the outbox's writes `writes` (record `n` is `writes[n - 1]`), each
+    /// outcome written down as `journal send`'s.
+    pub fn outbox(ctx: &Context, writes: Vec<String>, ids: RequestIds, inner: S) -> Self {
+        Journalled::of(ctx, ids, Writes::Outbox(writes), inner)
+    }
+
+    fn of(ctx: &Context, ids: RequestIds, writes: Writes, inner: S) -> Self {
+        let journal = ctx.journal().clone();
+        let journal = journal.is_on().then(|| BatchJournal {
+            journal,
+            ids,
+            writes,
+            output: ctx.output.clone(),
+            pending: Vec::new(),
+        });
+        Journalled { inner, journal }
+    }
+
+    fn write(&mut self, record: &Record, ended: impl FnOnce() -> Ended) {
+        if let Some(journal) = &mut self.journal {
+            journal.ended(record, ended());
+        }
+    }
+}
+
+impl<S: batch::Sink> batch::Sink for Journalled<S> {
+    type Error = S::Error;
+
+    fn sending(&mut self, record: &Record) {
+        if let Some(journal) = &mut self.journal {
+            journal.add_intent(record);
+        }
+        self.inner.sending(record);
+    }
+
+    /// The intents of the records about to go are written before they go.
+    fn about_to_send(&mut self) {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
+        }
+        self.inner.about_to_send();
+    }
+
+    fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), S::Error> {
+        self.write(record, || {
+            let ended = Ended::of_end(&end);
+            let code = match &end {
+                End::Created(_) => None,
+                End::Failed(err) | End::Unknown(err) => Some(code_of(&ended, err)),
+                End::Abandoned(_) => Some(code::UNKNOWN_OUTCOME.name.to_owned()),
+            };
+            Ended { code, ..ended }
+        });
+        self.inner.ended(record, end)
+    }
+
+    fn kept(&mut self, kept: &Kept) -> Result<(), S::Error> {
+        if let Some(journal) = &mut self.journal {
+            let decided = match kept {
+                Kept::Exists(record, pet) => Some((record, Decision::Exists(pet.clone()))),
+                Kept::Undecided(record) => Some((record, Decision::Undecided)),
+                Kept::Invalid(_) => None,
+            };
+            if let Some((record, decision)) = decided
+                && let Some(ended) = Ended::of_decision(&decision)
+            {
+                journal.kept(record, ended);
+            }
+        }
+        self.inner.kept(kept)
+    }
+
+    /// With a journal, the records not sent are handed over, to be written down (`not_sent`, for `journal
+    /// send`).
+    fn wants_the_rest(&self) -> bool {
+        self.journal.is_some() || self.inner.wants_the_rest()
+    }
+
+    fn release(&mut self, release: Release) -> Result<(), S::Error> {
+        if let (Release::NotSent(record), Some(journal)) = (&release, &mut self.journal) {
+            journal.kept(record, Ended::new(Outcome::NotSent));
+        }
+        self.inner.release(release)
+    }
+
+    fn flush(&mut self) -> Result<(), S::Error> {
+        if let Some(journal) = &mut self.journal {
+            journal.flush();
+        }
+        self.inner.flush()
+    }
+
+    fn event(&mut self, event: Event<'_, S::Error>) {
+        self.inner.event(event);
+    }
+}
+
+/// The journal's `code` of a write that failed with `err` and ended as `ended`: `unknown_outcome` when it may
+/// have been applied, else the code the error is said with.
+fn code_of(ended: &Ended, err: &petstore_core::api::Error) -> String {
+    match ended.outcome {
+        Outcome::Unknown => code::UNKNOWN_OUTCOME.name.to_owned(),
+        _ => Error::from(err.clone()).code().to_owned(),
     }
 }
 
@@ -156,41 +281,19 @@ impl Write {
         }
     }
 
-    /// It created `pet`.
-    pub fn created(&self, pet: &Pet) {
-        self.ended(Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Created) });
-    }
-
-    /// `--if-absent` found it as `pet`: nothing was sent.
-    pub fn exists(&self, pet: &Pet) {
-        self.ended(Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Exists) });
-    }
-
-    /// It failed with `err` (as `pets::write_error` words a write's failure).
-    pub fn failed_with(&self, err: &Error) {
-        self.ended(ended_of(err));
+    /// It was answered with `answer`: created, or failed as [`Ended::of_failure`] says.
+    pub fn answered(&self, answer: Result<&Pet, &petstore_core::api::Error>) {
+        self.ended(match answer {
+            Ok(pet) => Ended::of_pet(Outcome::Created, pet),
+            Err(err) => {
+                let ended = Ended::of_failure(err);
+                Ended { code: Some(code_of(&ended, err)), ..ended }
+            }
+        });
     }
 
     fn failed(&self, err: &std::io::Error) {
         let path = self.journal.path().map(|path| path.display().to_string()).unwrap_or_default();
         warn(&self.output, &format!("`{path}` cannot be written: {err}"));
-    }
-}
-
-/// How a write that failed with `err` ended: of unknown outcome when the server may have acted on it, refused
-/// when it answered that it did not, not sent when the request never reached it (no connection, a stream the
-/// server refused before taking it, a check before sending).
-pub fn ended_of(err: &Error) -> Ended {
-    let outcome = match err.http_status() {
-        _ if err.is(&code::UNKNOWN_OUTCOME) => Outcome::Unknown,
-        _ if err.is(&code::UNDECIDED) => Outcome::Undecided,
-        Some(_) => Outcome::Refused,
-        None => Outcome::NotSent,
-    };
-    Ended {
-        code: Some(err.code().to_owned()),
-        status: err.http_status(),
-        request_id: err.request_id().map(ToOwned::to_owned),
-        ..Ended::new(outcome)
     }
 }

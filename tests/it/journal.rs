@@ -541,3 +541,59 @@ fn a_journal_open_to_others_is_made_private_and_a_link_is_refused() {
     );
     assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "");
 }
+
+/// A server on `port` that lists no animals, and answers every `POST /pets` 201 with `pet`.
+fn answering_every_post_with(port: u16, pet: &str) -> crate::common::canned::Canned {
+    let pet = pet.to_owned();
+    crate::common::canned::Canned::answering(port, move |line| {
+        let (status, body) = if line.starts_with("POST") { ("201 Created", pet.as_str()) } else { ("200 OK", "[]") };
+        format!(
+            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    })
+}
+
+/// `n` adds to a port nothing listens on, waiting in the outbox: `Box 1` to `Box N`. Gives the port.
+fn outbox_of(env: &TestEnv, n: usize) -> u16 {
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = with_port(&env.sandbox.base_url(), port);
+    let file = env.home().join("outbox.ndjson");
+    let records: String = (1..=n).map(|i| format!("{{\"name\":\"Box {i}\",\"categoryId\":1}}\n")).collect();
+    std::fs::write(&file, records).unwrap();
+    let batch = env.run(&["--base-url", &url, "pets", "add", "--file", file.to_str().unwrap(), "--progress", "none"]);
+    assert_eq!(batch.code, 6, "{batch}");
+    port
+}
+
+/// Issue 53, point 5: `journal send` keeps a batch's 201 rules, as it sends through the batch. A server that
+/// answers every POST with one animal creates the write whose animal it is, and leaves the others of unknown
+/// outcome (the same id answered twice is a mix-up); a 201 with another animal is created, with a note.
+#[test]
+fn journal_send_takes_one_id_answered_twice_for_a_mix_up_and_notes_another_animal() {
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(0));
+    let server = answering_every_post_with(outbox_of(&env, 3), r#"{"id":1,"name":"Box 1","categoryId":1}"#);
+    let sent = env.run(&["--base-url", server.base_url(), "journal", "send", "--json"]);
+    assert_eq!(sent.code, 6, "{sent}");
+    let outcomes: Vec<(String, String)> = sent
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| (entry["name"].as_str().unwrap().to_owned(), entry["outcome"].as_str().unwrap().to_owned()))
+        .collect();
+    let expected = [("Box 1", "created"), ("Box 2", "unknown"), ("Box 3", "unknown")];
+    assert_eq!(outcomes, expected.map(|(name, outcome)| (name.to_owned(), outcome.to_owned())), "{sent}");
+    assert_eq!(server.requests(), 4 + 3, "the lookup's four pages (a status each, and none), then three sends");
+
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(0));
+    let server = answering_every_post_with(outbox_of(&env, 1), r#"{"id":0,"name":"string","categoryId":1}"#);
+    let sent = env.run(&["--base-url", server.base_url(), "journal", "send"]);
+    assert_eq!(sent.code, 0, "{sent}");
+    assert!(
+        sent.stderr.starts_with(
+            "note: `Box 1`: created as pet `0`; the server's animal differs from the one sent: `name` is `\"string\"`"
+        ),
+        "{sent}"
+    );
+}

@@ -28,6 +28,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
+use crate::api::{self, Pet};
+use crate::batch::End;
+use crate::catalog::Decision;
+
 /// The journal's file in its directory.
 pub const FILE: &str = "journal.ndjson";
 /// The journal before the last rotation.
@@ -163,9 +167,50 @@ pub struct Ended {
     pub by: Option<String>,
 }
 
+/// The journal's `code` for a write that `--if-absent` could not decide: the CLI's error code of the same name.
+pub const UNDECIDED_CODE: &str = "undecided";
+
 impl Ended {
     pub fn new(outcome: Outcome) -> Ended {
         Ended { outcome, pet_id: None, code: None, status: None, request_id: None, by: None }
+    }
+
+    /// A write that created (or, `outcome` [`Outcome::Exists`], found) `pet`.
+    pub fn of_pet(outcome: Outcome, pet: &Pet) -> Ended {
+        Ended { pet_id: Some(pet.id), ..Ended::new(outcome) }
+    }
+
+    /// A write that failed with `err`: of unknown outcome when the server may have acted on it
+    /// ([`api::Error::maybe_applied`]), refused when it answered that it did not, not sent when the request
+    /// never reached it (no connection, a stream refused before it was taken). Its `code` is the caller's.
+    pub fn of_failure(err: &api::Error) -> Ended {
+        let outcome = match (err.maybe_applied(), err.status()) {
+            (true, _) => Outcome::Unknown,
+            (false, Some(_)) => Outcome::Refused,
+            (false, None) => Outcome::NotSent,
+        };
+        Ended { status: err.status(), request_id: err.request_id().map(ToOwned::to_owned), ..Ended::new(outcome) }
+    }
+
+    /// How a batch's record ended, as the batch itself says ([`End`]); a failure's `code` is the caller's.
+    pub fn of_end(end: &End<'_>) -> Ended {
+        match end {
+            End::Created(pet) => Ended::of_pet(Outcome::Created, pet),
+            End::Failed(err) => Ended::of_failure(err),
+            End::Unknown(err) => Ended { outcome: Outcome::Unknown, ..Ended::of_failure(err) },
+            End::Abandoned(_) => Ended::new(Outcome::Unknown),
+        }
+    }
+
+    /// What a look before a write decided, when it decided not to send: found, or undecided.
+    pub fn of_decision(decision: &Decision) -> Option<Ended> {
+        match decision {
+            Decision::Exists(pet) => Some(Ended::of_pet(Outcome::Exists, pet)),
+            Decision::Undecided => {
+                Some(Ended { code: Some(UNDECIDED_CODE.to_owned()), ..Ended::new(Outcome::Undecided) })
+            }
+            Decision::Send => None,
+        }
     }
 }
 

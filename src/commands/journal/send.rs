@@ -1,14 +1,22 @@
 //! `petstore journal send`: the outbox. Each write to this server that never went out (`not_sent`) or that
-//! reconcile found not created (`not_created`) is sent once, each animal looked up first as `--if-absent`
-//! looks, after the same question as `pets add` asks for an environment whose writes are confirmed. Its
-//! outcome goes into the journal, so a second `journal send` sends nothing.
+//! reconcile found not created (`not_created`) is sent once, as a batch (`petstore_core::batch`): each animal
+//! looked up first as `--if-absent` looks, after the same question as `pets add` asks for an environment whose
+//! writes are confirmed, then as many at a time as the server takes, paced, stopped and interrupted as `pets
+//! add --file` is, the same answer twice taken for a mix-up. Each outcome goes into the journal under the
+//! write's own id, so a second `journal send` sends nothing.
 
-use petstore_core::catalog::{Decision, Existing};
-use petstore_core::journal::{Ended, Entry, Outcome};
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use petstore_core::api::trace::RequestIds;
+use petstore_core::batch::{self, End, Limiter, Release, Sift};
+use petstore_core::bulk::Record;
+use petstore_core::journal::{Entry, Outcome};
 
 use crate::commands::confirm::{YesArgs, confirm_write};
 use crate::context::Context;
 use crate::error::{Error, code};
+use crate::journal::Journalled;
 
 /// Send the writes that never went out, once each
 ///
@@ -32,6 +40,7 @@ pub struct SendArgs {
 
 /// Sends this server's outbox.
 pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
+    let mut interrupts = crate::signals::subscribe();
     let (journal, entries) = super::read(ctx)?;
     let client = ctx.client()?;
     let (outbox, others) = super::for_this_server(&entries, &client, &[Outcome::NotSent, Outcome::NotCreated]);
@@ -43,46 +52,35 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
         ctx.output.status("nothing to send");
         return Ok(());
     }
-    let what =
-        format!("send {} {} from the journal", outbox.len(), if outbox.len() == 1 { "animal" } else { "animals" });
+    let count = outbox.len();
+    let what = format!("send {count} {} from the journal", if count == 1 { "animal" } else { "animals" });
     confirm_write(ctx, args.yes, &what).await?;
-    let _held = crate::commands::pets::hold_if_absent_writes(ctx, &client).await?;
-    let mut existing = Existing::fetch(&client).await?;
-    let mut sent: Vec<Entry> = Vec::new();
-    for (entry, pet) in outbox {
-        let ended = match existing.decide(&pet) {
-            Decision::Exists(found) => Ended { pet_id: Some(found.id), ..Ended::new(Outcome::Exists) },
-            Decision::Undecided => {
-                Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(Outcome::Undecided) }
-            }
-            Decision::Send => {
-                let request_id = petstore_core::api::trace::new_request_id();
-                match client.create_pet_as(&pet, Some(&request_id)).await {
-                    Ok(created) => {
-                        Ended { pet_id: Some(created.id), request_id: Some(request_id), ..Ended::new(Outcome::Created) }
-                    }
-                    Err(err) => {
-                        let err = crate::commands::pets::write_error(err);
-                        Ended { request_id: Some(request_id), ..crate::journal::ended_of(&err) }
-                    }
-                }
-            }
-        };
-        let ended = Ended { by: Some("send".to_owned()), ..ended };
-        journal.outcome(&entry.write, ended.clone()).map_err(|source| super::unwritable(&journal, source))?;
-        let mut entry = entry.clone();
-        entry.outcome = ended.outcome;
-        entry.pet_id = ended.pet_id;
-        entry.code = ended.code;
-        entry.status = ended.status;
-        entry.settled_at = Some(petstore_core::journal::now());
-        entry.settled_by = ended.by;
-        if let Some(id) = ended.request_id {
-            entry.intent.request_id = Some(id);
-        }
-        sent.push(entry);
-    }
+    let (existing, _held) = crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
+    let writes: Vec<String> = outbox.iter().map(|(entry, _)| entry.write.clone()).collect();
+    // Record `n` is the outbox's write `n - 1`; its line, too, for the words of a note.
+    let records = outbox
+        .into_iter()
+        .enumerate()
+        .map(|(at, (_, pet))| Ok(Ok(Record { line: at as u64 + 1, number: at as u64 + 1, pet })));
+    let mut records = Sift::new(records, Default::default()).if_absent(existing, false);
+    let ids = RequestIds::new();
+    let mut sink = Journalled::outbox(ctx, writes.clone(), ids, Noted { ctx });
+    let shared = Arc::new(client);
+    let create = |number: u64, pet: petstore_core::api::NewPet| {
+        let (client, id) = (Arc::clone(&shared), ids.of(number));
+        async move { client.create_pet_paced_as(&pet, Some(&id)).await }
+    };
+    let limiter = Limiter::adaptive(tokio::time::Instant::now()).with_multiplexing(shared.multiplexed());
+    let summary = batch::send(&mut records, count as u64, create, limiter, &mut interrupts, &mut sink).await;
+    drop(sink);
+    // What was sent, as the journal now has it.
+    let dir = journal.path().and_then(|path| Some(path.parent()?.to_owned())).unwrap_or_default();
+    let read = petstore_core::journal::read(&dir).map_err(|source| super::unwritable(&journal, source))?;
+    let sent: Vec<Entry> = read.entries.into_iter().filter(|entry| writes.contains(&entry.write)).collect();
     ctx.output.records(&sent, || super::rows(&sent))?;
+    if let Some(signal) = summary.signal {
+        return Err(Error::interrupted(signal));
+    }
     let count = |outcomes: &[Outcome]| sent.iter().filter(|entry| outcomes.contains(&entry.outcome)).count();
     let (created, exists) = (count(&[Outcome::Created]), count(&[Outcome::Exists]));
     let (unknown, undecided) = (count(&[Outcome::Unknown]), count(&[Outcome::Undecided]));
@@ -103,4 +101,38 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
     }
     ctx.output.status(&words);
     Ok(())
+}
+
+/// What `journal send` says as its writes end, beside the journal's record of them: an animal the server
+/// created other than as sent, as a batch says it.
+struct Noted<'a> {
+    ctx: &'a Context,
+}
+
+impl batch::Sink for Noted<'_> {
+    type Error = Infallible;
+
+    fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Infallible> {
+        if let End::Created(pet) = end
+            && let Some(differences) = petstore_core::api::client::differences(&record.pet, pet)
+        {
+            self.ctx.output.notice(&format!(
+                "`{}`: created as pet `{}`; {}",
+                crate::output::safe::in_backticks(&record.pet.name),
+                pet.id,
+                crate::commands::pets::add::differs_note(&differences)
+            ));
+        }
+        Ok(())
+    }
+
+    fn release(&mut self, _: Release) -> Result<(), Infallible> {
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Infallible> {
+        Ok(())
+    }
+
+    fn event(&mut self, _: batch::Event<'_, Infallible>) {}
 }

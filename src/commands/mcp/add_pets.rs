@@ -27,12 +27,12 @@ use super::{
 };
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
-use crate::journal::BatchJournal;
+use crate::journal::Journalled;
 use petstore_core::api::trace::RequestIds;
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::batch::{self, Abandoned, End, Event, Hopeless, Limiter, MAX_REFUSALS, Release};
 use petstore_core::bulk::{Problem, Record};
-use petstore_core::journal::{Ended, Outcome, Via};
+use petstore_core::journal::Via;
 
 /// The most animals one `add_pets` call takes (docs/mcp.md). A batch past it belongs in a file, for `pets add
 /// --file` at a terminal (which reads any number, one at a time): a call's animals are held whole, in the call
@@ -295,13 +295,15 @@ impl Server {
         // One lookup for the batch, held until it ends, as `pets add --file --if-absent` does.
         let (existing, _held) = match args.if_absent {
             true => {
-                let held = crate::commands::pets::hold_if_absent_writes(ctx, &client).await?;
-                (Some(petstore_core::catalog::Existing::fetch(&client).await.map_err(Error::from)?), Some(held))
+                let (existing, held) =
+                    crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
+                (Some(existing), Some(held))
             }
             false => (None, None),
         };
         let ids = RequestIds::new();
-        let journal = BatchJournal::new(ctx, &client, None, Via::Mcp, ids);
+        let collect = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
+        let mut sink = Journalled::new(ctx, &client, None, Via::Mcp, ids, collect);
         let shared = Arc::new(client);
         let create = |number: u64, pet: NewPet| {
             let (client, writing, id) = (Arc::clone(&shared), Writing::start(&self.writes), ids.of(number));
@@ -322,11 +324,9 @@ impl Server {
             records = records.if_absent(existing, false);
         }
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
-        let mut sink =
-            Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None, journal };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
-        let Collect { mut outcomes, mut notes, out_when_stopped, .. } = sink;
+        let Collect { mut outcomes, mut notes, out_when_stopped, .. } = sink.inner;
         outcomes.sort(count);
         // A call the client cancelled while it was sending: rmcp drops its answer, so what came of it is told
         // otherwise.
@@ -559,84 +559,51 @@ struct Collect<'a> {
     notes: Vec<String>,
     /// The requests out when the batch heard that it was to stop (cancelled, or its client gone), if any were.
     out_when_stopped: Option<usize>,
-    /// The journal of writes, when it is on.
-    journal: Option<BatchJournal>,
 }
 
 impl batch::Sink for Collect<'_> {
     type Error = Infallible;
 
-    fn sending(&mut self, record: &Record) {
-        if let Some(journal) = &mut self.journal {
-            journal.sending(record);
-        }
-    }
-
-    /// The intents of the records about to go are written before they go.
-    fn about_to_send(&mut self) {
-        if let Some(journal) = &mut self.journal {
-            journal.flush();
-        }
-    }
-
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Infallible> {
         let index = usize::try_from(record.line).expect("an index in `pets`");
-        let (journalled, err) = match end {
+        let unknown = match end {
             End::Created(pet) => {
                 self.outcomes.created.push(CreatedAt { index, pet: pet.clone() });
-                (Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Created) }, None)
+                return Ok(());
             }
             End::Failed(err) => {
                 let err = self.ctx.with_true_hint(Error::from(err));
                 self.outcomes.failed.push(FailedAt { index, error: error_object(&err) });
-                (crate::journal::ended_of(&err), None)
+                return Ok(());
             }
-            End::Unknown(err) => (Ended::new(Outcome::Unknown), Some(crate::commands::pets::write_error(err))),
+            End::Unknown(err) => crate::commands::pets::write_error(err),
             End::Abandoned(why) => {
                 let reason = match why {
                     Abandoned::Interrupted => "given up on while waiting for the answer",
                     Abandoned::NoAnswerInTime => "no answer in time after the call was cancelled",
                 };
-                (Ended::new(Outcome::Unknown), Some(Error::maybe_applied(reason, "", Kind::Network)))
+                Error::maybe_applied(reason, "", Kind::Network)
             }
         };
-        let journalled = match err {
-            Some(err) => {
-                self.outcomes.unknown.push(FailedAt { index, error: error_object(&err) });
-                crate::journal::ended_of(&err)
-            }
-            None => journalled,
-        };
-        if let Some(journal) = &mut self.journal {
-            journal.ended(record, journalled);
-        }
+        self.outcomes.unknown.push(FailedAt { index, error: error_object(&unknown) });
         Ok(())
     }
 
-    /// Each list is put in index order at the end; a record not sent is written down as such in the journal.
-    fn release(&mut self, release: Release) -> Result<(), Infallible> {
-        if let (Release::NotSent(record), Some(journal)) = (&release, &mut self.journal) {
-            journal.kept(record, Ended::new(Outcome::NotSent));
-        }
+    /// Each list is put in index order at the end.
+    fn release(&mut self, _: Release) -> Result<(), Infallible> {
         Ok(())
     }
 
-    /// An animal `ifAbsent` found, or could not decide: listed, and written down in the journal.
+    /// An animal `ifAbsent` found, or could not decide: listed.
     fn kept(&mut self, kept: &batch::Kept) -> Result<(), Infallible> {
         match kept {
             batch::Kept::Exists(record, pet) => {
                 let index = usize::try_from(record.line).expect("an index in `pets`");
                 self.outcomes.exists.push(CreatedAt { index, pet: pet.clone() });
-                if let Some(journal) = &mut self.journal {
-                    journal.kept(record, Ended { pet_id: Some(pet.id), ..Ended::new(Outcome::Exists) });
-                }
             }
             batch::Kept::Undecided(record) => {
                 let index = usize::try_from(record.line).expect("an index in `pets`");
                 let err = crate::commands::pets::add::undecided(record.pet.status);
-                if let Some(journal) = &mut self.journal {
-                    journal.kept(record, crate::journal::ended_of(&err));
-                }
                 self.outcomes.undecided.push(FailedAt { index, error: error_object(&err) });
             }
             batch::Kept::Invalid(_) => {}
@@ -644,15 +611,7 @@ impl batch::Sink for Collect<'_> {
         Ok(())
     }
 
-    /// With a journal, the animals not sent are written down in it (`not_sent`, for `journal send`).
-    fn wants_the_rest(&self) -> bool {
-        self.journal.is_some()
-    }
-
     fn flush(&mut self) -> Result<(), Infallible> {
-        if let Some(journal) = &mut self.journal {
-            journal.flush();
-        }
         Ok(())
     }
 

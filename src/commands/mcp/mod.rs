@@ -52,7 +52,7 @@ use crate::journal::Write;
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::catalog::{self, Coverage, Criteria, DEFAULT_LIMIT, IdLookup, LOOKUP_REMOVED_DATE, MAX_LIMIT, More};
 use petstore_core::catalog::{Decision, Existing};
-use petstore_core::journal::{Ended, Outcome as JournalOutcome, Via};
+use petstore_core::journal::{Ended, Via};
 
 mod add_pets;
 mod schema;
@@ -1226,11 +1226,8 @@ impl Server {
         let write = Write::begin(ctx, &intent());
         let created = client.create_pet_as(&new_pet, Some(&request_id)).await;
         drop(writing);
+        write.answered(created.as_ref());
         let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::write_error(err)));
-        match &created {
-            Ok(pet) => write.created(pet),
-            Err(err) => write.failed_with(err),
-        }
         // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
         // told otherwise.
         let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
@@ -1267,9 +1264,12 @@ impl Server {
         intent: &impl Fn() -> petstore_core::journal::Intent,
         confirmation: Confirmation,
     ) -> Result<Option<Value>, Error> {
-        match Existing::fetch(client).await?.decide(new_pet) {
+        let decision = Existing::fetch(client).await?.decide(new_pet);
+        if let Some(ended) = Ended::of_decision(&decision) {
+            Write::begin(ctx, &intent()).ended(ended);
+        }
+        match decision {
             Decision::Exists(pet) => {
-                Write::begin(ctx, &intent()).exists(&pet);
                 let note = Some(format!(
                     "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
                     pet.id
@@ -1278,15 +1278,10 @@ impl Server {
                     AddResult { pet, created: false, request_id: None, note, confirmation, cancelled_adds: Vec::new() };
                 Ok(Some(serde_json::to_value(result).expect("a result serialises")))
             }
-            Decision::Undecided => {
-                let ended =
-                    Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(JournalOutcome::Undecided) };
-                Write::begin(ctx, &intent()).ended(ended);
-                Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
-                    "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it does \
+            Decision::Undecided => Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
+                "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it does \
                      not exist",
-                ))
-            }
+            )),
             Decision::Send => Ok(None),
         }
     }
@@ -1925,7 +1920,7 @@ mod tests {
             at: "2026-01-02T03:04:05.006Z".into(),
             name: Some("Rex".into()),
             intent: intent.clone(),
-            outcome: JournalOutcome::Refused,
+            outcome: petstore_core::journal::Outcome::Refused,
             pet_id: Some(7),
             code: Some("invalid_input".into()),
             status: Some(400),
@@ -1944,7 +1939,7 @@ mod tests {
                 line: None,
                 ..intent
             },
-            outcome: JournalOutcome::Unknown,
+            outcome: petstore_core::journal::Outcome::Unknown,
             pet_id: None,
             code: None,
             status: None,

@@ -11,14 +11,14 @@ use crate::cleanup::WriteInFlight;
 use crate::commands::confirm::confirm_write;
 use crate::commands::dry_run;
 use crate::context::Context;
-use crate::error::{Error, code};
+use crate::error::Error;
 use crate::journal::Write;
 use crate::output::Progress;
 use crate::output::Rows;
 use petstore_core::api::{Pet, PetStatus};
 use petstore_core::bulk::Format;
 use petstore_core::catalog::{Decision, Existing};
-use petstore_core::journal::{Ended, Outcome, Via};
+use petstore_core::journal::{Ended, Via};
 
 /// Add an animal to the store, or many from a file
 ///
@@ -324,9 +324,14 @@ pub async fn add_one(
     let intent = || crate::journal::intent(ctx, client, "POST", "/pets", body.clone(), Via::Cli, &request_id);
     if let Some(undecidable) = if_absent {
         // A read, asked about nothing; the question, when there is one, comes only before a write.
-        match Existing::fetch(client).await?.decide(new_pet) {
+        let decision = Existing::fetch(client).await?.decide(new_pet);
+        // Undecided and sent all the same, it is a write like any other.
+        let sent_anyway = decision == Decision::Undecided && undecidable == Undecidable::Send;
+        if let Some(ended) = Ended::of_decision(&decision).filter(|_| !sent_anyway) {
+            Write::begin(ctx, &intent()).ended(ended);
+        }
+        match decision {
             Decision::Exists(pet) => {
-                Write::begin(ctx, &intent()).exists(&pet);
                 notice(&format!(
                     "`{}` exists already, as id {}: nothing was sent",
                     crate::output::safe::in_backticks(&pet.name),
@@ -335,8 +340,6 @@ pub async fn add_one(
                 return Ok(Added::Exists(pet));
             }
             Decision::Undecided if undecidable == Undecidable::Hold => {
-                let ended = Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(Outcome::Undecided) };
-                Write::begin(ctx, &intent()).ended(ended);
                 return Err(file::undecided(new_pet.status).with_hint(
                     "no query reaches past the first 100: pass `--if-absent=send` to add it anyway if you know it \
                      does not exist",
@@ -356,12 +359,9 @@ pub async fn add_one(
         check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
     })?;
     let write = Write::begin(ctx, &intent());
-    let created = client.create_pet_as(new_pet, Some(&request_id)).await.map_err(write_error);
-    match &created {
-        Ok(pet) => write.created(pet),
-        Err(err) => write.failed_with(err),
-    }
-    let pet = created?;
+    let created = client.create_pet_as(new_pet, Some(&request_id)).await;
+    write.answered(created.as_ref());
+    let pet = created.map_err(write_error)?;
     // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name
     // it trimmed, a mock's example): said in a note, never taken for a failure.
     let note = petstore_core::api::client::differences(new_pet, &pet).map(|differences| differs_note(&differences));

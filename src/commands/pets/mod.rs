@@ -241,6 +241,17 @@ pub async fn hold_if_absent_writes(
 }
 
 /// [`hold_if_absent_writes`], saying that it waits through `status` (`petstore ui` shows it on its screen).
+/// The `--if-absent` look before writes: the hold on this user's `--if-absent` writes to `client`'s server
+/// (waiting said through `status`), then the store's animals, fetched once under it. Keep the hold until the
+/// last write is answered.
+pub async fn look_if_absent(
+    client: &petstore_core::api::Client,
+    status: impl Fn(&str),
+) -> Result<(petstore_core::catalog::Existing, petstore_core::config::files::WriteLock), Error> {
+    let held = hold_if_absent_writes_saying(client, status).await?;
+    Ok((petstore_core::catalog::Existing::fetch(client).await?, held))
+}
+
 pub async fn hold_if_absent_writes_saying(
     client: &petstore_core::api::Client,
     status: impl Fn(&str),

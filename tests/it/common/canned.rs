@@ -33,7 +33,13 @@ impl Canned {
 
     /// Answers every request with `response` as it is, HTTP or not, closing each connection.
     pub fn raw(response: String) -> Canned {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        Canned::answering(0, move |_| response.clone())
+    }
+
+    /// On `port` (0: any free one), answers each request with the response `answer` gives for its request line
+    /// (`POST /v1/pets HTTP/1.1`), as it is, closing each connection.
+    pub fn answering(port: u16, answer: impl Fn(&str) -> String + Send + 'static) -> Canned {
+        let listener = TcpListener::bind(("127.0.0.1", port)).unwrap();
         let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
         let requests = Arc::new(AtomicUsize::new(0));
         let counter = requests.clone();
@@ -41,9 +47,9 @@ impl Canned {
             for stream in listener.incoming() {
                 let Ok(mut stream) = stream else { continue };
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
-                read_body(&mut reader);
+                let (head, _) = read_request(&mut reader);
                 counter.fetch_add(1, Ordering::SeqCst);
-                let _ = stream.write_all(response.as_bytes());
+                let _ = stream.write_all(answer(head.first().map_or("", String::as_str)).as_bytes());
             }
         });
         Canned { base_url, requests }

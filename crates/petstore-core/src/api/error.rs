@@ -9,7 +9,7 @@ use super::models;
 pub const EXCERPT_CHARS: usize = 200;
 
 /// A request that did not produce the document we asked for.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
     /// The base URL cannot carry requests (it is not http(s), or has no host).
     #[error("`{url}` is not a usable base URL: {reason}")]
@@ -94,6 +94,16 @@ impl Error {
             | Error::Decode { request_id, .. }
             | Error::BrokenAnswer { request_id, .. }
             | Error::OutcomeUnknown { request_id, .. } => request_id.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The HTTP status of the answer, when one came.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Error::Status { status, .. } | Error::Decode { status, .. } | Error::BrokenAnswer { status, .. } => {
+                Some(status.as_u16())
+            }
             _ => None,
         }
     }

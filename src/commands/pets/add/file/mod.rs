@@ -35,14 +35,13 @@ use petstore_core::batch::{self, Limiter, Sift};
 use super::{AddArgs, Undecidable};
 use crate::context::Context;
 use crate::error::{Code, Error, code};
-use crate::journal::BatchJournal;
+use crate::journal::Journalled;
 use crate::output::thousands;
 use crate::signals;
 pub(crate) use errors::{undecidable_why, undecided};
 use errors::{unreadable, unwritable};
 use petstore_core::api::trace::RequestIds;
 use petstore_core::bulk::{FailedFile, Format, Reader};
-use petstore_core::catalog::Existing;
 use petstore_core::journal::Via;
 use sink::BatchOutput;
 
@@ -113,8 +112,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     // writes until the batch ends.
     let (existing, _held) = match args.if_absent {
         Some(_) => {
-            let held = super::super::hold_if_absent_writes(ctx, &client).await?;
-            (Some(Existing::fetch(&client).await?), Some(held))
+            let (existing, held) = super::super::look_if_absent(&client, |text| ctx.output.status(text)).await?;
+            (Some(existing), Some(held))
         }
         None => (None, None),
     };
@@ -137,8 +136,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     }
     // Each record's request id, the same each time it goes, and the one the journal writes down.
     let ids = RequestIds::new();
-    let journal = BatchJournal::new(ctx, &client, Some(&name), Via::Cli, ids);
-    let mut out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file], journal);
+    let out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file]);
+    let mut out = Journalled::new(ctx, &client, Some(&name), Via::Cli, ids, out);
     // Shared, not cloned, by the request of each record.
     let shared = Arc::new(client);
     let create = |number: u64, pet: petstore_core::api::NewPet| {
@@ -152,7 +151,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     };
     let summary = batch::send(&mut records, total, create, limiter, &mut interrupts, &mut out).await;
     let counted = ending::Counted { if_absent: args.if_absent.is_some(), skip_invalid: args.skip_invalid };
-    ending::finish(ctx, counted, out, &name, summary)
+    ending::finish(ctx, counted, out.inner, &name, summary)
 }
 
 /// The `--failed` or `--unknown` file (`flag`), checked and begun beside `path` before anything is sent.

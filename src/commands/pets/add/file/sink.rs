@@ -13,11 +13,9 @@ use super::errors::{undecided, unwritable};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
 use crate::error::{Error, Kind, RecordProblem, code};
-use crate::journal::BatchJournal;
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Outcome, Shown};
 use crate::signals::{Signal, Signals};
-use petstore_core::journal::{Ended, Outcome as JournalOutcome};
 
 /// How many lines of unknown outcome (or undecided) the final list names; it counts the rest (each was
 /// reported as it happened).
@@ -67,8 +65,6 @@ pub(super) struct BatchOutput {
     /// In a JSON mode every line on stderr is a JSON document: each record's failure ([`RecordFailure`]) and
     /// the batch's own lines ([`BatchLine`]).
     pub(super) json_errors: bool,
-    /// The journal of writes, when it is on.
-    pub(super) journal: Option<BatchJournal>,
 }
 
 /// A record that was not created, or of unknown outcome, in a JSON mode: its input line and the error as the
@@ -123,12 +119,7 @@ impl BatchLine<'_> {
 impl BatchOutput {
     /// The output of a batch of `total` records, to `ctx`'s streams and the `--failed`, `--unknown` and
     /// `--undecided` files (`files`, in that order).
-    pub(super) fn new(
-        ctx: &Context,
-        total: u64,
-        files: [Option<FailedFile>; 3],
-        journal: Option<BatchJournal>,
-    ) -> BatchOutput {
+    pub(super) fn new(ctx: &Context, total: u64, files: [Option<FailedFile>; 3]) -> BatchOutput {
         let [failed_file, unknown_file, undecided_file] = files;
         BatchOutput {
             failed_file,
@@ -141,7 +132,6 @@ impl BatchOutput {
             unknown_lines: Vec::new(),
             not_shown: 0,
             json_errors: ctx.output.json_errors(),
-            journal,
         }
     }
 
@@ -230,25 +220,9 @@ impl BatchOutput {
 impl batch::Sink for BatchOutput {
     type Error = Halt;
 
-    fn sending(&mut self, record: &Record) {
-        if let Some(journal) = &mut self.journal {
-            journal.sending(record);
-        }
-    }
-
-    /// The intents of the records about to go are written before they go.
-    fn about_to_send(&mut self) {
-        if let Some(journal) = &mut self.journal {
-            journal.flush();
-        }
-    }
-
     fn ended(&mut self, record: &Record, end: End<'_>) -> Result<(), Halt> {
         match end {
             End::Created(pet) => {
-                if let Some(journal) = &mut self.journal {
-                    journal.ended(record, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Created) });
-                }
                 self.progress.advance(Outcome::Created);
                 if let Some(differences) = petstore_core::api::client::differences(&record.pet, pet) {
                     self.report_note(record.line, pet, &differences);
@@ -258,18 +232,12 @@ impl batch::Sink for BatchOutput {
             }
             End::Failed(err) => {
                 let err = Error::from(err);
-                if let Some(journal) = &mut self.journal {
-                    journal.ended(record, crate::journal::ended_of(&err));
-                }
                 self.progress.advance(Outcome::Failed);
                 self.report_failure(record.line, "not created", &err);
                 Ok(())
             }
             End::Unknown(err) => {
                 let err = write_error(err);
-                if let Some(journal) = &mut self.journal {
-                    journal.ended(record, crate::journal::ended_of(&err));
-                }
                 self.unknown(record, &err);
                 self.unknown_halt()
             }
@@ -279,9 +247,6 @@ impl batch::Sink for BatchOutput {
                     Abandoned::NoAnswerInTime => "no answer in time after the signal",
                 };
                 let err = Error::maybe_applied(reason, UNKNOWN_CHECK, Kind::Network);
-                if let Some(journal) = &mut self.journal {
-                    journal.ended(record, crate::journal::ended_of(&err));
-                }
                 self.unknown(record, &err);
                 self.unknown_halt()
             }
@@ -290,18 +255,6 @@ impl batch::Sink for BatchOutput {
 
     /// As it is read: a line for an undecided or invalid record, the progress for each.
     fn kept(&mut self, kept: &Kept) -> Result<(), Halt> {
-        if let Some(journal) = &mut self.journal {
-            match kept {
-                Kept::Exists(record, pet) => {
-                    journal.kept(record, Ended { pet_id: Some(pet.id), ..Ended::new(JournalOutcome::Exists) });
-                }
-                Kept::Undecided(record) => journal.kept(
-                    record,
-                    Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(JournalOutcome::Undecided) },
-                ),
-                Kept::Invalid(_) => {}
-            }
-        }
         match kept {
             Kept::Exists(..) => self.progress.advance(Outcome::Exists),
             Kept::Undecided(record) => {
@@ -322,9 +275,9 @@ impl batch::Sink for BatchOutput {
     }
 
     /// The records the batch did not send are wanted when there is a `--failed` or `--undecided` file to keep
-    /// them in, or a journal to write them down in (`not_sent`, for `journal send`).
+    /// them in.
     fn wants_the_rest(&self) -> bool {
-        self.failed_file.is_some() || self.undecided_file.is_some() || self.journal.is_some()
+        self.failed_file.is_some() || self.undecided_file.is_some()
     }
 
     fn release(&mut self, release: Release) -> Result<(), Halt> {
@@ -337,12 +290,7 @@ impl batch::Sink for BatchOutput {
         match release {
             Release::Created(pet) => self.created.in_order(pet).map_err(|err| self.halt(err)),
             Release::Failed(pet) => failed(&mut self.failed_file, &pet),
-            Release::NotSent(record) => {
-                if let Some(journal) = &mut self.journal {
-                    journal.kept(&record, Ended::new(JournalOutcome::NotSent));
-                }
-                failed(&mut self.failed_file, &record.pet)
-            }
+            Release::NotSent(record) => failed(&mut self.failed_file, &record.pet),
             Release::Kept(Kept::Exists(record, pet)) => {
                 let shown = self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
                 self.not_shown(record.line, &pet, true, shown)
@@ -364,9 +312,6 @@ impl batch::Sink for BatchOutput {
     }
 
     fn flush(&mut self) -> Result<(), Halt> {
-        if let Some(journal) = &mut self.journal {
-            journal.flush();
-        }
         self.created.flush().map_err(|err| self.halt(err))
     }
 
