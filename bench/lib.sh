@@ -33,21 +33,23 @@ bench_binaries() {
     unset PETSTORE_ENV PETSTORE_TIMEOUT HTTP_PROXY HTTPS_PROXY http_proxy https_proxy ALL_PROXY all_proxy
 }
 
-# Starts a sandbox with no pets (unless the options given say `--seed-pets N`) and room for 100,000,000, with
+# Starts a sandbox on a free port (unless the options given say `--addr`) with no pets (unless they say
+# `--seed-pets N`) and room for 100,000,000, with
 # the options given; sets SANDBOX_URL and SANDBOX_PID. With `--tls`, the sandbox's CA goes to WORK/ca.pem, named
 # by SANDBOX_CA (empty without `--tls`).
 start_sandbox() {
     local out="$WORK/sandbox.$RANDOM.url"
     : >"$out" # read before the sandbox writes it, it must exist: `head` on a missing file ends the script
-    local seed=(--seed-pets 0) ca=()
+    local seed=(--seed-pets 0) ca=() addr=(--addr 127.0.0.1:0)
     [[ " $* " == *" --seed-pets "* ]] && seed=()
+    [[ " $* " == *" --addr "* ]] && addr=()
     SANDBOX_CA=""
     if [[ " $* " == *" --tls "* ]]; then
         SANDBOX_CA=$WORK/ca.pem
         rm -f "$SANDBOX_CA"
         ca=(--ca-out "$SANDBOX_CA")
     fi
-    petstore-sandbox --addr 127.0.0.1:0 -q "${seed[@]}" --max-pets 100000000 "${ca[@]}" "$@" >"$out" \
+    petstore-sandbox "${addr[@]}" -q "${seed[@]}" --max-pets 100000000 "${ca[@]}" "$@" >"$out" \
         2>>"$WORK/sandbox.err" &
     SANDBOX_PID=$!
     PIDS+=("$SANDBOX_PID")
