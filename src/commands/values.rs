@@ -20,7 +20,7 @@ pub fn parse_int64(text: &str) -> Result<i64, String> {
 /// `--name` of `pets add`: any name but a blank one ([`petstore_core::api::models::name_problem`]).
 pub fn parse_name(text: &str) -> Result<String, String> {
     match petstore_core::api::models::name_problem(text) {
-        Some(problem) => Err(problem.to_owned()),
+        Some(problem) => Err(problem),
         None => Ok(text.to_owned()),
     }
 }

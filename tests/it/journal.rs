@@ -597,3 +597,25 @@ fn journal_send_takes_one_id_answered_twice_for_a_mix_up_and_notes_another_anima
         "{sent}"
     );
 }
+
+/// Issue 54, point 5: the name's rules live in the core and every face applies them before anything is sent: a
+/// file's record whose name is one byte past 128 KiB is refused by the check pass, as MCP refuses it, and the
+/// server sees no request.
+#[test]
+fn a_record_whose_name_is_past_the_bound_is_refused_before_anything_is_sent() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let file = env.home().join("long.ndjson");
+    std::fs::write(&file, format!("{{\"name\":\"{}\",\"categoryId\":1}}\n", "n".repeat(128 * 1024 + 1))).unwrap();
+    let run = env.run(&["pets", "add", "--file", file.to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{run}");
+    let name = file.display();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: 1 invalid record in `{name}`, so nothing was sent:\n  line 1: `name` is longer than 131072 \
+             bytes\nhelp: fix them and run again (every record is checked before any is sent), or pass \
+             `--skip-invalid` to send the valid ones and set these aside\n"
+        )
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+}

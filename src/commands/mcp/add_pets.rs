@@ -22,8 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{
-    CallId, Cancelled, Confirmation, Failed, MAX_REQUESTS_AT_ONCE, Server, Writing, declined, error_object,
-    name_too_long, schema,
+    CallId, Cancelled, Confirmation, Failed, MAX_REQUESTS_AT_ONCE, Server, Writing, declined, error_object, schema,
 };
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
@@ -425,12 +424,8 @@ fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
             problems.splice(0..0, found);
             Err(problems)
         }
-        Ok(pet) => {
-            if let Some(message) = name_too_long(&pet.name) {
-                problems.push(Problem { field: Some("name"), message });
-            }
-            if problems.is_empty() { Ok(pet) } else { Err(problems) }
-        }
+        Ok(pet) if problems.is_empty() => Ok(pet),
+        Ok(_) => Err(problems),
     }
 }
 

@@ -10,10 +10,14 @@ pub const NAME_MAX_BYTES: usize = 128 * 1024;
 
 /// Why `name` can be no animal's name, if it cannot: the spec requires `name` and says nothing of what it
 /// holds, but a name that is empty or only white space makes an animal nobody can find by name or tell apart
-/// in a list, and is almost always a slip (an empty CSV cell, Enter pressed at the prompt). petstore refuses
-/// it before anything is sent, wherever a name comes from: `--name`, the prompt, a file's record, MCP.
-pub fn name_problem(name: &str) -> Option<&'static str> {
-    name.trim().is_empty().then_some("`name` is blank (empty or only white space): give the animal a name")
+/// in a list, and is almost always a slip (an empty CSV cell, Enter pressed at the prompt); and one longer than
+/// [`NAME_MAX_BYTES`] could not be read back in a list. The one home of the name's rules: petstore refuses such
+/// a name before anything is sent, wherever it comes from (`--name`, the prompt, a file's record, `ui`, MCP).
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        return Some("`name` is blank (empty or only white space): give the animal a name".to_owned());
+    }
+    (name.len() > NAME_MAX_BYTES).then(|| format!("`name` is longer than {NAME_MAX_BYTES} bytes"))
 }
 
 /// The most animals one `GET /pets` returns (spec: `limit` at most 100).
