@@ -21,9 +21,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{
-    CallId, Cancelled, Confirmation, Failed, MAX_REQUESTS_AT_ONCE, Server, Writing, declined, error_object, schema,
-};
+use super::ledger::{CallId, Cancelled};
+use super::question::declined;
+use super::results::{Confirmation, Failed, error_object};
+use super::{MAX_REQUESTS_AT_ONCE, Server, Writing, schema};
 use crate::context::Context;
 use crate::error::{Error, ErrorObject, Kind, code};
 use crate::journal::Journalled;

@@ -1,0 +1,229 @@
+//! `add_pet`: one animal, looked up first with `ifAbsent`, asked of the person where the environment's writes
+//! are confirmed, and written down in the journal.
+
+use std::sync::PoisonError;
+
+use rmcp::RoleServer;
+use rmcp::service::RequestContext;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::ledger::{Cancelled, CancelledAdd};
+use super::question::declined;
+use super::results::Confirmation;
+use super::{Server, Writing, if_absent_default};
+use crate::context::Context;
+use crate::error::Error;
+use crate::journal::Write;
+use petstore_core::api::{NewPet, Pet, PetStatus};
+use petstore_core::catalog::{Decision, Existing};
+use petstore_core::journal::{Ended, Via};
+
+/// `add_pet`'s arguments: the API's NewPet.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AddPetArgs {
+    /// The animal's name.
+    pub(super) name: String,
+    /// The id of the category it belongs to.
+    #[serde(rename = "categoryId")]
+    pub(super) category_id: i64,
+    /// Its availability; none is sent when omitted.
+    pub(super) status: Option<PetStatus>,
+    /// Look the animal up first, and send nothing when one with this name, categoryId and status exists (it
+    /// is returned with `created: false`): a call made again after a lost answer does not add it twice. True
+    /// when omitted; false sends it whatever exists.
+    #[serde(rename = "ifAbsent", default = "if_absent_default")]
+    if_absent: bool,
+}
+
+impl AddPetArgs {
+    /// The animal to send, or why its name cannot be sent: refused before anything is.
+    pub(super) fn new_pet(&self) -> Result<NewPet, Error> {
+        if let Some(problem) = petstore_core::api::models::name_problem(&self.name) {
+            return Err(Error::invalid_value(problem));
+        }
+        Ok(NewPet { name: self.name.clone(), category_id: self.category_id, status: self.status })
+    }
+}
+
+/// What `add_pet` returns.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub(super) struct AddResult {
+    /// The animal created, with the id the service assigned; or, `created: false`, the one that existed.
+    pub(super) pet: Pet,
+    /// False when `ifAbsent` found the animal on the server and nothing was sent.
+    pub(super) created: bool,
+    /// The `X-Request-Id` of the `POST /pets`, as the server's logs know it (absent when nothing was sent).
+    #[serde(rename = "requestId", skip_serializing_if = "Option::is_none")]
+    pub(super) request_id: Option<String>,
+    /// How the animal the server created differs from the one sent (a name it normalised, a mock's example),
+    /// when it does: a 201 is still a creation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) note: Option<String>,
+    /// `accepted`: the user accepted the question in the client; `not_required`: the environment's writes are
+    /// not confirmed.
+    pub(super) confirmation: Confirmation,
+    /// As in `list_pets`'s result.
+    #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) cancelled_adds: Vec<Cancelled>,
+}
+
+impl Server {
+    pub(super) async fn add_pet(
+        &self,
+        ctx: &Context,
+        args: AddPetArgs,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, Error> {
+        let new_pet = args.new_pet()?;
+        let target = ctx.target()?;
+        let client = self.client(ctx).await?;
+        let request_id = petstore_core::api::trace::new_request_id();
+        let body = crate::journal::pet_body(&new_pet);
+        let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Mcp, &request_id);
+        // Where a question comes first, the animal is looked up before it too, so that nobody is asked about one
+        // that exists; the lookup that decides comes after the answer, under the hold on this server's
+        // `ifAbsent` writes (never held while a person answers: two calls may ask at once).
+        if args.if_absent
+            && target.confirmed.is_some()
+            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, Confirmation::NotRequired).await?
+        {
+            return Ok(found);
+        }
+        let confirmation = match target.confirmed {
+            None => Confirmation::NotRequired,
+            Some(env) => {
+                let request = client.prepare_create_pet(&new_pet);
+                let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+                // The name is escaped in the question; the body below shows it exactly, as JSON.
+                let question = crate::commands::confirm::question(
+                    &env.name,
+                    target.base_url,
+                    &crate::commands::pets::describe_new_pet(&new_pet),
+                );
+                let message = format!(
+                    "{question}\n\nThe request:\n{} {}\n{}",
+                    request.method,
+                    petstore_core::config::DisplaySafeUrl::show(&request.url),
+                    crate::output::safe::escape_json(&body)
+                );
+                self.ask(&env.name, &by_hand(&env.name, &new_pet), message, context).await?;
+                Confirmation::Accepted
+            }
+        };
+        // A call the client cancelled while the question was open is not sent.
+        if context.ct.is_cancelled() {
+            return Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str())));
+        }
+        // Held until the add is over, so that two calls looking for one animal at once do not both send it.
+        let _held = match args.if_absent {
+            true => Some(crate::commands::pets::hold_if_absent_writes(ctx, &client).await?),
+            false => None,
+        };
+        if args.if_absent
+            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, confirmation).await?
+        {
+            return Ok(found);
+        }
+        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
+        let writing = Writing::start(&self.writes);
+        let write = Write::begin(ctx, &intent());
+        let created = client.create_pet_as(&new_pet, Some(&request_id)).await;
+        drop(writing);
+        write.answered(created.as_ref());
+        let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::write_error(err)));
+        // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
+        // told otherwise.
+        let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
+        let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
+        if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
+            let cancelled = context.ct.is_cancelled();
+            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+            if let Some(report) = report {
+                self.tell(report, &context.peer).await;
+            }
+        }
+        let pet = created?;
+        let note = petstore_core::api::client::differences(&new_pet, &pet)
+            .map(|differences| crate::commands::pets::add::differs_note(&differences));
+        let result = AddResult {
+            pet,
+            created: true,
+            request_id: Some(request_id),
+            note,
+            confirmation,
+            cancelled_adds: Vec::new(),
+        };
+        Ok(serde_json::to_value(result).expect("a result serialises"))
+    }
+
+    /// `ifAbsent`'s lookup of `new_pet`: the result of a call that sends nothing, when the animal exists (it is
+    /// returned, `created: false`), or the error when whether it exists cannot be told; `None` when it is to be
+    /// sent. Either is written down in the journal.
+    async fn found(
+        &self,
+        ctx: &Context,
+        client: &petstore_core::api::Client,
+        new_pet: &NewPet,
+        intent: &impl Fn() -> petstore_core::journal::Intent,
+        confirmation: Confirmation,
+    ) -> Result<Option<Value>, Error> {
+        let decision = Existing::fetch(client).await?.decide(new_pet);
+        if let Some(ended) = Ended::of_decision(&decision) {
+            Write::begin(ctx, &intent()).ended(ended);
+        }
+        match decision {
+            Decision::Exists(pet) => {
+                let note = Some(format!(
+                    "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
+                    pet.id
+                ));
+                let result =
+                    AddResult { pet, created: false, request_id: None, note, confirmation, cancelled_adds: Vec::new() };
+                Ok(Some(serde_json::to_value(result).expect("a result serialises")))
+            }
+            Decision::Undecided => Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
+                "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it does \
+                     not exist",
+            )),
+            Decision::Send => Ok(None),
+        }
+    }
+}
+
+/// The command that adds `new_pet` by hand, at a terminal, where petstore asks; the name as `NAME`, as it is
+/// data and not for a hint.
+fn by_hand(env: &str, new_pet: &NewPet) -> String {
+    let status = new_pet.status.map_or_else(String::new, |status| format!(" --status {status}"));
+    format!(
+        "petstore --env {} pets add --name NAME --category-id {}{status}",
+        crate::output::suggested_shell_word(env),
+        new_pet.category_id
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::code;
+
+    #[test]
+    fn a_write_declined_or_asked_by_hand_is_worded_for_the_model_and_the_person() {
+        let err = declined("production");
+        assert!(err.is(&code::NOT_CONFIRMED));
+        assert_eq!(
+            err.to_string(),
+            "the user did not confirm the write in the MCP client, so nothing was sent to `production`"
+        );
+        let new_pet = NewPet { name: "Rex; rm -rf /".into(), category_id: 3, status: Some(PetStatus::Sold) };
+        assert_eq!(
+            by_hand("production", &new_pet),
+            "petstore --env production pets add --name NAME --category-id 3 --status sold"
+        );
+        let unnamed = NewPet { status: None, ..new_pet };
+        assert_eq!(by_hand("my env", &unnamed), "petstore --env 'my env' pets add --name NAME --category-id 3");
+    }
+}
