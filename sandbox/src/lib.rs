@@ -274,7 +274,11 @@ impl Default for Config {
             max_streams: DEFAULT_MAX_STREAMS,
             goaway_after: None,
             tls: None,
-            store_limits: StoreLimits { max_pets: DEFAULT_MAX_PETS, max_name_bytes: DEFAULT_MAX_STORED_BYTES },
+            store_limits: StoreLimits {
+                max_pets: DEFAULT_MAX_PETS,
+                max_name_bytes: DEFAULT_MAX_STORED_BYTES,
+                name_max: NAME_MAX_BYTES,
+            },
             fixture: Fixture::default(),
             rate_limit: None,
         }
@@ -454,6 +458,14 @@ impl Config {
     #[must_use]
     pub fn max_stored_bytes(mut self, bytes: usize) -> Self {
         self.store_limits.max_name_bytes = bytes;
+        self
+    }
+
+    /// Refuses (400 `invalid_body`) a name longer than `bytes` (default and most [`NAME_MAX_BYTES`]): for a test
+    /// that needs the server to refuse a record a client finds valid.
+    #[must_use]
+    pub fn name_max_bytes(mut self, bytes: usize) -> Self {
+        self.store_limits.name_max = bytes.min(NAME_MAX_BYTES);
         self
     }
 

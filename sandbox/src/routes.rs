@@ -220,6 +220,11 @@ async fn create_pet(
         return Ok(faults::work_skipped());
     }
     let mut store = state.store();
+    let max = store.name_max();
+    if new_pet.name.len() > max {
+        let len = new_pet.name.len();
+        return Err(ApiError::InvalidBody(format!("`name` must be at most {max} bytes of UTF-8, not {len}")));
+    }
     let pet = store.add(new_pet).map_err(storage_full)?;
     let location =
         HeaderValue::try_from(format!("/v1/pets/{}", pet.id)).expect("a path of digits is a valid header value");

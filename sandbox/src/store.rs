@@ -27,11 +27,14 @@ const SEED_PREALLOCATE_MAX: u64 = 1 << 20;
 pub(crate) struct StoreLimits {
     pub(crate) max_pets: usize,
     pub(crate) max_name_bytes: usize,
+    /// The longest name one animal may have, in bytes.
+    pub(crate) name_max: usize,
 }
 
 impl StoreLimits {
     #[cfg(test)]
-    pub(crate) const UNBOUNDED: StoreLimits = StoreLimits { max_pets: usize::MAX, max_name_bytes: usize::MAX };
+    pub(crate) const UNBOUNDED: StoreLimits =
+        StoreLimits { max_pets: usize::MAX, max_name_bytes: usize::MAX, name_max: usize::MAX };
 }
 
 /// Why [`Store::add`] refused an animal: the limit that adding it would pass.
@@ -100,6 +103,11 @@ impl Store {
 
     /// Adds a client's animal under a fresh id, unless that would pass a limit; a refusal uses up
     /// no id.
+    /// The longest name one animal may have, in bytes.
+    pub(crate) fn name_max(&self) -> usize {
+        self.limits.name_max
+    }
+
     pub(crate) fn add(&mut self, new: NewPet) -> Result<&Pet, StoreFull> {
         if self.added >= self.limits.max_pets {
             return Err(StoreFull::Pets(self.limits.max_pets));
@@ -202,7 +210,7 @@ mod tests {
     #[test]
     fn clients_add_up_to_the_limits_and_the_seed_does_not_count() {
         let kit = |name: &str| NewPet { name: name.into(), category_id: 1, status: None };
-        let mut store = Store::seeded_with(5, StoreLimits { max_pets: 3, max_name_bytes: 10 });
+        let mut store = Store::seeded_with(5, StoreLimits { max_pets: 3, max_name_bytes: 10, name_max: usize::MAX });
         assert_eq!(store.add(kit("abcd")).map(|p| p.id), Ok(6));
         assert_eq!(store.add(kit("efghijk")).map(|p| p.id), Err(StoreFull::NameBytes(10)));
         assert_eq!(store.add(kit("efghij")).map(|p| p.id), Ok(7));

@@ -237,10 +237,10 @@ fn flags_are_checked_before_anything_is_read() {
 
 #[test]
 fn failed_records_go_to_the_failed_file_and_a_rerun_sends_exactly_those() {
-    // A store with room for 50,000 bytes of names refuses a name of 100,000 (507 `storage_full`): a definite
-    // failure of a record petstore itself finds valid (a name within the API's 128 KiB).
-    let env = TestEnv::with(Config::default().seed_pets(0).max_stored_bytes(50_000));
-    let huge = "x".repeat(100_000);
+    // A sandbox that keeps names of 1,000 bytes at most refuses one of 2,000 (400): a definite failure, which
+    // nothing can mend, of a record petstore itself finds valid.
+    let env = TestEnv::with(Config::default().seed_pets(0).name_max_bytes(1_000));
+    let huge = "x".repeat(2_000);
     let path = file(&env, "pets.csv", &format!("name,categoryId\npet-2,1\npet-3,2\npet-4,3\n{huge},4\n"));
     let failed = env.home().join("failed.csv");
     let run = run_file(&env, &path, &["--failed", failed.to_str().unwrap(), "--concurrency", "1"]);
@@ -336,9 +336,9 @@ fn under_a_mix_of_faults_every_record_is_accounted_for_and_none_sent_twice() {
 
 #[test]
 fn on_a_terminal_a_progress_bar_shows_done_total_rate_time_left_concurrency_and_failures() {
-    // A name within the API's 128 KiB, past the room the store has for names: a record the server refuses.
-    let env = TestEnv::with(Config::default().seed_pets(0).max_stored_bytes(50_000));
-    let huge = "x".repeat(100_000);
+    // A name petstore finds valid, longer than this sandbox keeps: a record the server refuses.
+    let env = TestEnv::with(Config::default().seed_pets(0).name_max_bytes(1_000));
+    let huge = "x".repeat(2_000);
     let path = file(&env, "pets.ndjson", &format!("{}{{\"name\":\"{huge}\",\"categoryId\":1}}\n", ndjson(20)));
     let run = Run::of(env.command().env("PETSTORE_TEST_TERMINAL", "1").args([
         "pets",

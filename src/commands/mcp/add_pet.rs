@@ -2,6 +2,7 @@
 //! are confirmed, and written down in the journal.
 
 use std::sync::PoisonError;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
@@ -13,12 +14,12 @@ use super::ledger::{Cancelled, CancelledAdd};
 use super::question::declined;
 use super::results::Confirmation;
 use super::{Server, Writing, if_absent_default};
+use crate::commands::pets::add::{Added, Face, Says, Undecidable, add_one};
 use crate::context::Context;
+use crate::context::Target;
 use crate::error::Error;
-use crate::journal::Write;
 use petstore_core::api::{NewPet, Pet, PetStatus};
-use petstore_core::catalog::{Decision, Existing};
-use petstore_core::journal::{Ended, Via};
+use petstore_core::journal::Via;
 
 /// `add_pet`'s arguments: the API's NewPet.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -72,6 +73,8 @@ pub(super) struct AddResult {
 }
 
 impl Server {
+    /// The animal added as every face adds one ([`add_one`]): the question asked in the client, the request
+    /// counted among this server's writes, and a call cancelled while it was out told of otherwise.
     pub(super) async fn add_pet(
         &self,
         ctx: &Context,
@@ -81,117 +84,91 @@ impl Server {
         let new_pet = args.new_pet()?;
         let target = ctx.target()?;
         let client = self.client(ctx).await?;
-        let request_id = petstore_core::api::trace::new_request_id();
-        let body = crate::journal::pet_body(&new_pet);
-        let intent = || crate::journal::intent(ctx, &client, "POST", "/pets", body.clone(), Via::Mcp, &request_id);
-        // Where a question comes first, the animal is looked up before it too, so that nobody is asked about one
-        // that exists; the lookup that decides comes after the answer, under the hold on this server's
-        // `ifAbsent` writes (never held while a person answers: two calls may ask at once).
-        if args.if_absent
-            && target.confirmed.is_some()
-            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, Confirmation::NotRequired).await?
-        {
-            return Ok(found);
-        }
-        let confirmation = match target.confirmed {
-            None => Confirmation::NotRequired,
-            Some(env) => {
-                let request = client.prepare_create_pet(&new_pet);
-                let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
-                // The name is escaped in the question; the body below shows it exactly, as JSON.
-                let question = crate::commands::confirm::question(
-                    &env.name,
-                    target.base_url,
-                    &crate::commands::pets::describe_new_pet(&new_pet),
-                );
-                let message = format!(
-                    "{question}\n\nThe request:\n{} {}\n{}",
-                    request.method,
-                    petstore_core::config::DisplaySafeUrl::show(&request.url),
-                    crate::output::safe::escape_json(&body)
-                );
-                self.ask(&env.name, &by_hand(&env.name, &new_pet), message, context).await?;
-                Confirmation::Accepted
+        let asked = AtomicBool::new(false);
+        let confirm = async |_: &str| {
+            if let Some(env) = target.confirmed {
+                self.ask(&env.name, &by_hand(&env.name, &new_pet), question(&target, &client, &new_pet), context)
+                    .await?;
+                asked.store(true, Ordering::Relaxed);
+            }
+            // A call the client cancelled while the question was open is not sent.
+            match context.ct.is_cancelled() {
+                true => Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str()))),
+                false => Ok(()),
             }
         };
-        // A call the client cancelled while the question was open is not sent.
-        if context.ct.is_cancelled() {
-            return Err(declined(target.confirmed.or(target.env).map_or("", |env| env.name.as_str())));
-        }
-        // Held until the add is over, so that two calls looking for one animal at once do not both send it.
-        let _held = match args.if_absent {
-            true => Some(crate::commands::pets::hold_if_absent_writes(ctx, &client).await?),
-            false => None,
+        let sent = AtomicBool::new(false);
+        let face = Face {
+            via: Via::Mcp,
+            asks_first: target.confirmed.is_some(),
+            undecided_hint: "no query reaches past the first 100: call again with `ifAbsent: false` only if you \
+                             know it does not exist",
+            sending: || {
+                sent.store(true, Ordering::Relaxed);
+                self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
+                Ok(Writing::start(&self.writes))
+            },
         };
-        if args.if_absent
-            && let Some(found) = self.found(ctx, &client, &new_pet, &intent, confirmation).await?
-        {
-            return Ok(found);
-        }
-        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
-        let writing = Writing::start(&self.writes);
-        let write = Write::begin(ctx, &intent());
-        let created = client.create_pet_as(&new_pet, Some(&request_id)).await;
-        drop(writing);
-        write.answered(created.as_ref());
-        let created = created.map_err(|err| ctx.with_true_hint(crate::commands::pets::write_error(err)));
-        // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
-        // told otherwise.
-        let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, &created));
-        let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
-        if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
-            let cancelled = context.ct.is_cancelled();
-            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-            if let Some(report) = report {
-                self.tell(report, &context.peer).await;
+        let says = Says { notice: |_: &str| {}, status: |text: &str| ctx.output.status(text) };
+        let if_absent = args.if_absent.then_some(Undecidable::Hold);
+        let added = add_one(ctx, &client, &new_pet, if_absent, &says, face, confirm).await;
+        let added = added.map_err(|err| if sent.load(Ordering::Relaxed) { ctx.with_true_hint(err) } else { err });
+        if sent.load(Ordering::Relaxed) {
+            // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
+            // told otherwise.
+            let created = match &added {
+                Ok(Added::Created { pet, .. } | Added::Exists(pet)) => Ok(pet),
+                Err(err) => Err(err),
+            };
+            let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, created));
+            let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
+            if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
+                let cancelled = context.ct.is_cancelled();
+                let report =
+                    self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
+                if let Some(report) = report {
+                    self.tell(report, &context.peer).await;
+                }
             }
         }
-        let pet = created?;
-        let note = petstore_core::api::client::differences(&new_pet, &pet)
-            .map(|differences| crate::commands::pets::add::differs_note(&differences));
-        let result = AddResult {
-            pet,
-            created: true,
-            request_id: Some(request_id),
-            note,
-            confirmation,
-            cancelled_adds: Vec::new(),
-        };
-        Ok(serde_json::to_value(result).expect("a result serialises"))
-    }
-
-    /// `ifAbsent`'s lookup of `new_pet`: the result of a call that sends nothing, when the animal exists (it is
-    /// returned, `created: false`), or the error when whether it exists cannot be told; `None` when it is to be
-    /// sent. Either is written down in the journal.
-    async fn found(
-        &self,
-        ctx: &Context,
-        client: &petstore_core::api::Client,
-        new_pet: &NewPet,
-        intent: &impl Fn() -> petstore_core::journal::Intent,
-        confirmation: Confirmation,
-    ) -> Result<Option<Value>, Error> {
-        let decision = Existing::fetch(client).await?.decide(new_pet);
-        if let Some(ended) = Ended::of_decision(&decision) {
-            Write::begin(ctx, &intent()).ended(ended);
-        }
-        match decision {
-            Decision::Exists(pet) => {
+        let confirmation =
+            if asked.load(Ordering::Relaxed) { Confirmation::Accepted } else { Confirmation::NotRequired };
+        let result = match added? {
+            Added::Created { pet, note, request_id } => AddResult {
+                pet,
+                created: true,
+                request_id: Some(request_id),
+                note,
+                confirmation,
+                cancelled_adds: Vec::new(),
+            },
+            Added::Exists(pet) => {
                 let note = Some(format!(
                     "an animal with this name, categoryId and status exists already, as id {}: nothing was sent",
                     pet.id
                 ));
-                let result =
-                    AddResult { pet, created: false, request_id: None, note, confirmation, cancelled_adds: Vec::new() };
-                Ok(Some(serde_json::to_value(result).expect("a result serialises")))
+                AddResult { pet, created: false, request_id: None, note, confirmation, cancelled_adds: Vec::new() }
             }
-            Decision::Undecided => Err(crate::commands::pets::add::undecided(new_pet.status).with_hint(
-                "no query reaches past the first 100: call again with `ifAbsent: false` only if you know it does \
-                     not exist",
-            )),
-            Decision::Send => Ok(None),
-        }
+        };
+        Ok(serde_json::to_value(result).expect("a result serialises"))
     }
+}
+
+/// The question of an add to `target`'s confirmed environment: what the write does, and the request as it will
+/// go, its body exactly, as JSON.
+fn question(target: &Target<'_>, client: &petstore_core::api::Client, new_pet: &NewPet) -> String {
+    let env = target.confirmed.map_or("", |env| env.name.as_str());
+    let request = client.prepare_create_pet(new_pet);
+    let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+    // The name is escaped in the question; the body below shows it exactly, as JSON.
+    let question =
+        crate::commands::confirm::question(env, target.base_url, &crate::commands::pets::describe_new_pet(new_pet));
+    format!(
+        "{question}\n\nThe request:\n{} {}\n{}",
+        request.method,
+        petstore_core::config::DisplaySafeUrl::show(&request.url),
+        crate::output::safe::escape_json(&body)
+    )
 }
 
 /// The command that adds `new_pet` by hand, at a terminal, where petstore asks; the name as `NAME`, as it is

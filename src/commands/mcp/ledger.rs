@@ -191,7 +191,7 @@ pub(super) enum Outcome {
 
 impl CancelledAdd {
     /// The report of the `add_pet` call `id`, which sent `new_pet` and got `result`.
-    pub(super) fn of(id: &RequestId, new_pet: &NewPet, result: &Result<Pet, Error>) -> CancelledAdd {
+    pub(super) fn of(id: &RequestId, new_pet: &NewPet, result: Result<&Pet, &Error>) -> CancelledAdd {
         let (outcome, pet, error) = match result {
             Ok(pet) => (Outcome::Created, Some(pet.clone()), None),
             Err(err) if err.is(&code::UNKNOWN_OUTCOME) => (Outcome::Unknown, None, Some(error_object(err))),
@@ -289,7 +289,7 @@ mod tests {
     fn created(id: i64, name: &str) -> Cancelled {
         let new_pet = NewPet { name: name.to_owned(), category_id: 1, status: None };
         let pet = Pet { id, name: name.to_owned(), category_id: 1, status: None };
-        Cancelled::Add(CancelledAdd::of(&NumberOrString::Number(id), &new_pet, &Ok(pet)))
+        Cancelled::Add(CancelledAdd::of(&NumberOrString::Number(id), &new_pet, Ok(&pet)))
     }
 
     /// The name of the animal an `add_pet` report is about.
@@ -348,7 +348,7 @@ mod tests {
         );
         let new_pet = NewPet { name: "Rex".to_owned(), category_id: 1, status: None };
         let lost = Error::maybe_applied("no complete answer", "", Kind::Network);
-        let unknown = CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, &Err(lost));
+        let unknown = CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, Err(&lost));
         assert_eq!(unknown.outcome, Outcome::Unknown);
         assert!(unknown.message().starts_with("`add_pet` (request `a`) was cancelled"), "{}", unknown.message());
         assert!(unknown.error.unwrap().hint.unwrap().contains("`find_pets`"));

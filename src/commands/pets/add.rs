@@ -267,9 +267,9 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
     let client = ctx.client()?;
     let says = Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
     let confirm = async |what: &str| confirm_write(ctx, add.args.yes, what).await;
-    match add_one(ctx, &client, new_pet, add.args.if_absent, &says, confirm).await? {
+    match add_one(ctx, &client, new_pet, add.args.if_absent, &says, at_terminal(ctx), confirm).await? {
         Added::Exists(pet) => checked(ctx, &pet, false),
-        Added::Created { pet, note } => match (add.args.if_absent, note) {
+        Added::Created { pet, note, .. } => match (add.args.if_absent, note) {
             (Some(_), note) => ctx
                 .output
                 .records(&Checked { pet: &pet, created: true, note }, || Rows::pets(std::slice::from_ref(&pet))),
@@ -284,8 +284,9 @@ pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
 /// How a single add ended ([`add_one`]).
 #[derive(Debug)]
 pub enum Added {
-    /// Created, as the server answered; `note` says how it differs from what was sent, if it does.
-    Created { pet: Pet, note: Option<String> },
+    /// Created, as the server answered to request `request_id`; `note` says how it differs from what was sent,
+    /// if it does.
+    Created { pet: Pet, note: Option<String>, request_id: String },
     /// `--if-absent` found it: nothing was sent.
     Exists(Pet),
 }
@@ -300,30 +301,62 @@ pub struct Says<N, S> {
     pub status: S,
 }
 
-/// One animal added, the same way for every face that adds one (`pets add`, `petstore ui`'s form): the
-/// `--if-absent` hold and look, the question before a write (`confirm`, given what the write does, in the
-/// words of [`super::describe_new_pet`]), the journal before and after, and the request. `new_pet` was checked
-/// by the parsers of `pets add`'s flags. What a person should know on the way goes to `says`, which the face
-/// shows as it can.
-pub async fn add_one(
+/// What differs between the faces that add one animal ([`add_one`]): who asked, when the question comes, what
+/// to do about an animal whose existence cannot be told, and what goes on around the request.
+#[derive(Debug)]
+pub struct Face<W> {
+    pub via: Via,
+    /// A question may come before the write that a person answers elsewhere (MCP's, in the client): the animal
+    /// is looked up before it too, so that nobody is asked about one that exists, and the look that decides
+    /// comes after the answer, under the hold, which is never held while a person answers.
+    pub asks_first: bool,
+    /// The hint of the error for an animal whose existence cannot be told.
+    pub undecided_hint: &'static str,
+    /// Called as the request goes out; what it gives is kept until the answer is in.
+    pub sending: W,
+}
+
+/// The face of a terminal (`pets add`, `petstore ui`): a signal while the request is out says that the animal
+/// may have been created.
+pub fn at_terminal(ctx: &Context) -> Face<impl FnOnce() -> Result<(), Error> + '_> {
+    Face {
+        via: Via::Cli,
+        asks_first: false,
+        undecided_hint: "no query reaches past the first 100: pass `--if-absent=send` to add it anyway if you know \
+                         it does not exist",
+        sending: move || {
+            ctx.write_started(WriteInFlight {
+                request: "POST /pets".to_owned(),
+                outcome: "the animal may have been created",
+                check: "check with `petstore pets find --name NAME` whether it was created before adding it again"
+                    .to_owned(),
+            })
+        },
+    }
+}
+
+/// One animal added, the same way for every face that adds one (`pets add`, `petstore ui`'s form, MCP's
+/// `add_pet`): the `--if-absent` hold and look, the question before a write (`confirm`, given what the write
+/// does, in the words of [`super::describe_new_pet`]), the journal before and after, and the request. `new_pet`
+/// was checked by the name's rules ([`petstore_core::api::models::name_problem`]). What a person should know on
+/// the way goes to `says`, which the face shows as it can; what differs between faces is `face`'s.
+pub async fn add_one<G>(
     ctx: &Context,
     client: &petstore_core::api::Client,
     new_pet: &petstore_core::api::NewPet,
     if_absent: Option<Undecidable>,
     says: &Says<impl Fn(&str), impl Fn(&str)>,
+    face: Face<impl FnOnce() -> Result<G, Error>>,
     confirm: impl AsyncFnOnce(&str) -> Result<(), Error>,
 ) -> Result<Added, Error> {
     let notice = &says.notice;
-    let _held = match if_absent {
-        Some(_) => Some(super::hold_if_absent_writes_saying(client, &says.status).await?),
-        None => None,
-    };
     // The request's id, named in the journal before it goes out.
     let request_id = petstore_core::api::trace::new_request_id();
     let body = crate::journal::pet_body(new_pet);
-    let intent = || crate::journal::intent(ctx, client, "POST", "/pets", body.clone(), Via::Cli, &request_id);
-    if let Some(undecidable) = if_absent {
-        // A read, asked about nothing; the question, when there is one, comes only before a write.
+    let intent = || crate::journal::intent(ctx, client, "POST", "/pets", body.clone(), face.via, &request_id);
+    // A read, asked about nothing; the question, when there is one, comes only before a write.
+    let look = async || -> Result<Option<Added>, Error> {
+        let Some(undecidable) = if_absent else { return Ok(None) };
         let decision = Existing::fetch(client).await?.decide(new_pet);
         // Undecided and sent all the same, it is a write like any other.
         let sent_anyway = decision == Decision::Undecided && undecidable == Undecidable::Send;
@@ -337,29 +370,41 @@ pub async fn add_one(
                     crate::output::safe::in_backticks(&pet.name),
                     pet.id
                 ));
-                return Ok(Added::Exists(pet));
+                Ok(Some(Added::Exists(pet)))
             }
-            Decision::Undecided if undecidable == Undecidable::Hold => {
-                return Err(file::undecided(new_pet.status).with_hint(
-                    "no query reaches past the first 100: pass `--if-absent=send` to add it anyway if you know it \
-                     does not exist",
+            Decision::Undecided if !sent_anyway => Err(file::undecided(new_pet.status).with_hint(face.undecided_hint)),
+            Decision::Undecided => {
+                notice(&format!(
+                    "whether it exists cannot be told, as {}: sending it, as `--if-absent=send` says",
+                    file::undecidable_why(new_pet.status)
                 ));
+                Ok(None)
             }
-            Decision::Undecided => notice(&format!(
-                "whether it exists cannot be told, as {}: sending it, as `--if-absent=send` says",
-                file::undecidable_why(new_pet.status)
-            )),
-            Decision::Send => {}
+            Decision::Send => Ok(None),
         }
+    };
+    let hold = async || match if_absent {
+        Some(_) => super::hold_if_absent_writes_saying(client, &says.status).await.map(Some),
+        None => Ok(None),
+    };
+    let mut _held = None;
+    if !face.asks_first {
+        _held = hold().await?;
+    }
+    if let Some(found) = look().await? {
+        return Ok(found);
     }
     confirm(&super::describe_new_pet(new_pet)).await?;
-    ctx.write_started(WriteInFlight {
-        request: "POST /pets".to_owned(),
-        outcome: "the animal may have been created",
-        check: "check with `petstore pets find --name NAME` whether it was created before adding it again".to_owned(),
-    })?;
+    if face.asks_first && if_absent.is_some() {
+        _held = hold().await?;
+        if let Some(found) = look().await? {
+            return Ok(found);
+        }
+    }
+    let sending = (face.sending)()?;
     let write = Write::begin(ctx, &intent());
     let created = client.create_pet_as(new_pet, Some(&request_id)).await;
+    drop(sending);
     write.answered(created.as_ref());
     let pet = created.map_err(write_error)?;
     // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name
@@ -368,7 +413,7 @@ pub async fn add_one(
     if let Some(note) = &note {
         notice(&format!("created as pet `{}`; {note}", pet.id));
     }
-    Ok(Added::Created { pet, note })
+    Ok(Added::Created { pet, note, request_id })
 }
 
 /// The note for an animal created other than as sent, from its [`differences`](petstore_core::api::client::differences).

@@ -7,7 +7,7 @@ use std::io::{BufRead, Read};
 
 use super::app::Form;
 use crate::commands::confirm::{YesArgs, confirm_write};
-use crate::commands::pets::add::{Added, Says, Undecidable, add_one};
+use crate::commands::pets::add::{Added, Says, Undecidable, add_one, at_terminal};
 use crate::context::Context;
 use crate::error::Error;
 use petstore_core::api::{Pet, PetStatus};
@@ -98,7 +98,7 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
                     Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
                 let confirm = async |what: &str| confirm_write(ctx, YesArgs::default(), what).await;
                 let if_absent = form.if_absent.then_some(Undecidable::Hold);
-                match add_one(ctx, &client, &new_pet, if_absent, &says, confirm).await {
+                match add_one(ctx, &client, &new_pet, if_absent, &says, at_terminal(ctx), confirm).await {
                     Ok(Added::Created { pet, .. }) => {
                         say(&format!("added: {}", describe(&pet)))?;
                         catalog.pets.push(pet);

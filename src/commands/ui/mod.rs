@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::commands::About;
 use crate::commands::formats::Prints;
-use crate::commands::pets::add::{Added, Says, Undecidable, add_one};
+use crate::commands::pets::add::{Added, Says, Undecidable, add_one, at_terminal};
 use crate::context::Context;
 use crate::error::{Error, code};
 use app::{Action, App, View};
@@ -139,7 +139,7 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                                 let note = |text: &str| notes.borrow_mut().push(text.to_owned());
                                 let says = Says { notice: note, status: note };
                                 let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
-                                add_one(&ctx, &client, &pet, if_absent, &says, confirm).await
+                                add_one(&ctx, &client, &pet, if_absent, &says, at_terminal(&ctx), confirm).await
                             }));
                         }
                         Action::Answer(yes) => {
