@@ -391,7 +391,7 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
     };
     // Long help at a terminal goes through a pager (`output::pager`), unless `--no-pager`.
     let paged = (err.kind() == clap::error::ErrorKind::DisplayHelp && !output::pager::no_pager_from_args(args))
-        .then(|| output::pager::page(&text))
+        .then(|| output::pager::page(&text, |why| Output::fallback(choice, json_errors).warning(why)))
         .flatten();
     let written = match paged {
         Some(paged) => paged,

@@ -119,6 +119,24 @@ fn long_help_at_a_terminal_goes_through_the_pager() {
     assert!(!paged.exists() && piped.stdout.contains("Examples:"), "piped, never paged: {piped}");
 }
 
+/// A pager that cannot run (not found, not executable) or fails before it reads does not swallow the help
+/// (issue 53, point 9): the help is printed straight to the terminal, after one line that says why.
+#[test]
+fn a_pager_that_cannot_run_leaves_the_help_printed() {
+    let env = TestEnv::new();
+    let not_executable = env.home().join("pager.txt");
+    std::fs::write(&not_executable, "not a program\n").unwrap();
+    for pager in ["/nonexistent/pager", not_executable.to_str().unwrap(), "exit 3"] {
+        let mut cmd = env.command();
+        cmd.env("PETSTORE_PAGER", pager);
+        let Some(run) = crate::common::pty::run_command_at_width(&cmd, &["pets", "add", "--help"], 80) else { return };
+        assert_eq!(run.code, 0, "{pager}: {run}");
+        assert!(run.stdout.contains("Examples:") && run.stdout.contains("Usage:"), "{pager}: the help: {run}");
+        let why = format!("the pager `{pager}` failed");
+        assert_eq!(run.stdout.matches(&why).count(), 1, "{pager}: one line says why: {run}");
+    }
+}
+
 /// `env add NAME --base-url URL`, as `env set` takes it, and one base URL only.
 #[test]
 fn env_add_takes_the_base_url_as_a_flag_too() {
