@@ -275,3 +275,19 @@ curl -sf --http2 --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE
     );
     assert_eq!(json(&state), json!([{"id": 1, "name": "Kit", "categoryId": 2}]));
 }
+
+/// Two requests, each answered, with curl.
+const LIST_TWICE: &str = r#"set -e
+for _ in 1 2; do curl -sf -H "Authorization: Bearer $PETSTORE_API_KEY" "$PETSTORE_BASE_URL/pets" >/dev/null; done
+"#;
+
+/// A record file that cannot be written (`/dev/full`) is said at the first failed write, once, and fails the
+/// run once COMMAND is over, though COMMAND succeeded (issue 53, point 11).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_record_that_cannot_be_written_is_said_and_fails_the_run() {
+    let output = sandbox().args(["--record", "/dev/full", "--", "sh", "-c", LIST_TWICE]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.matches("cannot write to the record `/dev/full`").count(), 1, "{stderr}");
+}
