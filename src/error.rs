@@ -184,7 +184,8 @@ pub mod code {
     UNKNOWN_ENVIRONMENT = "unknown_environment", Usage, [], Never, "`--env` names no environment";
     OUT_OF_SCOPE = "out_of_scope", Usage, [], Never,
         "inside `petstore env run NAME` or `env shell NAME`: another environment or server (`--env`, `--base-url`, \
-         `PETSTORE_ENV`, `PETSTORE_BASE_URL`), `env use`, or a scope of another environment; nothing sent";
+         `PETSTORE_ENV`, `PETSTORE_BASE_URL`), `env use`, a scope of another environment, or a change to another \
+         (`env set`, `env remove`, `env confirm-writes`, an alias naming it); nothing sent or changed";
     ENVIRONMENT_EXISTS = "environment_exists", Usage, [], Never, "`env add` of a name that exists";
     BUILT_IN_ENVIRONMENT = "built_in_environment", Usage, [], Never, "`env remove` of a built-in environment";
     UNKNOWN_ALIAS = "unknown_alias", Usage, [], Never, "`alias remove` of an alias that does not exist";

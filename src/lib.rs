@@ -54,6 +54,8 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
     signals::install().map_err(|source| Error::start("install the signal handlers", source))?;
     let mut signals = signals::subscribe();
     let handles_interrupts = command.about().handles_interrupts;
+    // Before any key command runs: one may turn the terminal's echo off to ask there (as pinentry does).
+    let terminal = output::TerminalSettings::save(false);
     let (sender, result) = tokio::sync::oneshot::channel();
     let worker = {
         let ctx = Arc::clone(&ctx);
@@ -93,7 +95,13 @@ pub async fn run(ctx: Arc<context::Context>, command: cli::Command) -> Result<()
             signal = signals.recv() => Err(ctx.interrupted(signal)),
         }
     };
-    // A key command that a signal cut short would live on, re-parented, once the process ends.
-    petstore_core::credentials::external::stop_all();
+    // A key command that a signal cut short would live on, re-parented, once the process ends; killed, it
+    // cannot give the terminal its settings back, so they are put back here (not from the background, where
+    // changing them would stop petstore).
+    if petstore_core::credentials::external::stop_all()
+        && let Some(terminal) = terminal.filter(|_| !output::terminal::in_background())
+    {
+        terminal.restore(&mut Vec::new());
+    }
     result
 }

@@ -154,29 +154,24 @@ pub fn cacert(flag: Option<&std::path::PathBuf>) -> Option<(std::path::PathBuf, 
 /// The selection inside the scope of `petstore env run NAME` or `env shell NAME` (`scope`, from
 /// `PETSTORE_SCOPE`): NAME whatever the default is; `--env NAME`, `PETSTORE_ENV=NAME` or NAME's own server
 /// given as a base URL as they are. Anything that would leave NAME is refused before anything is sent (exit
-/// 2, `out_of_scope`): another environment or server, `env use` (which moves every other terminal), and a
-/// scope of another environment.
+/// 2, `out_of_scope`): another environment or server, a scope of another environment, and what would change
+/// more than the scope ([`changes_beyond`]).
 fn pin(selection: Selection, scope: Option<&str>, command: &Command) -> Result<Selection, Error> {
     use crate::commands::env::EnvCommand;
     let Some(scope) = scope else { return Ok(selection) };
-    let refused = |what: String| {
-        Error::new(&code::OUT_OF_SCOPE, format!("{what} would leave `{scope}`, which this scope is pinned to, so nothing was sent"))
-            .with_hint(format!(
-                "leave the scope of `petstore env run {scope}` or `env shell {scope}` first (`exit` the shell, or end the command)"
-            ))
+    let out_of_scope = |message: String| {
+        Error::new(&code::OUT_OF_SCOPE, message).with_hint(format!(
+            "leave the scope of `petstore env run {scope}` or `env shell {scope}` first (`exit` the shell, or end \
+             the command)"
+        ))
     };
+    let refused = |what: String| {
+        out_of_scope(format!("{what} would leave `{scope}`, which this scope is pinned to, so nothing was sent"))
+    };
+    if let Some(change) = changes_beyond(command, scope) {
+        return Err(out_of_scope(format!("{change}, and this scope is pinned to `{scope}`, so nothing was changed")));
+    }
     match command {
-        Command::Env(EnvCommand::Use(args)) => {
-            let message = format!(
-                "`env use {}` would change the default of every terminal, and this scope is pinned to `{scope}`, so \
-                 nothing was changed",
-                args.name
-            );
-            return Err(Error::new(&code::OUT_OF_SCOPE, message).with_hint(format!(
-                "leave the scope of `petstore env run {scope}` or `env shell {scope}` first (`exit` the shell, or \
-                 end the command)"
-            )));
-        }
         Command::Env(EnvCommand::Run(args)) if args.name != scope => {
             return Err(refused(format!("`env run {}`", args.name)));
         }
@@ -204,6 +199,31 @@ fn pin(selection: Selection, scope: Option<&str>, command: &Command) -> Result<S
         (None, None) => {
             Ok(Selection { base_url: None, env: Some(scope.to_owned()), selected_by: Some(crate::context::SCOPE_VAR) })
         }
+    }
+}
+
+/// What `command` would change for every terminal beyond the scope of `scope`, in words: the default (`env
+/// use`, even to `scope`), or another environment (`env set`, `env remove`, `env confirm-writes`, an alias
+/// whose command line names one). `scope` itself may change. `auth login` and `logout` change the selected
+/// environment, which [`pin`] keeps to `scope`.
+fn changes_beyond(command: &Command, scope: &str) -> Option<String> {
+    use crate::commands::alias::AliasCommand;
+    use crate::commands::env::EnvCommand;
+    let other = |verb: &str, name: &str| {
+        (name != scope).then(|| format!("`{verb} {name}` would change `{name}` for every terminal"))
+    };
+    match command {
+        Command::Env(EnvCommand::Use(args)) => {
+            Some(format!("`env use {}` would change the default of every terminal", args.name))
+        }
+        Command::Env(EnvCommand::Set(args)) => other("env set", &args.name),
+        Command::Env(EnvCommand::Remove(args)) => other("env remove", &args.name),
+        Command::Env(EnvCommand::ConfirmWrites(args)) => other("env confirm-writes", &args.name),
+        Command::Alias(AliasCommand::Set(args)) => crate::commands::alias::environments_named(&args.command)
+            .into_iter()
+            .find(|name| name != scope)
+            .map(|name| format!("alias `{}` would run in `{name}` from every terminal", args.name)),
+        _ => None,
     }
 }
 
@@ -371,7 +391,7 @@ fn parse(args: &[OsString], choice: ColorChoice, alias: Option<crate::commands::
     };
     // Long help at a terminal goes through a pager (`output::pager`), unless `--no-pager`.
     let paged = (err.kind() == clap::error::ErrorKind::DisplayHelp && !output::pager::no_pager_from_args(args))
-        .then(|| output::pager::page(&text))
+        .then(|| output::pager::page(&text, |why| Output::fallback(choice, json_errors).warning(why)))
         .flatten();
     let written = match paged {
         Some(paged) => paged,

@@ -178,10 +178,15 @@ fn check_state_path(path: &Path) -> Result<(), FixtureError> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    if !dir.is_dir() {
-        return Err(FixtureError::whole(path, "its directory does not exist, so the state could not be saved"));
+    // A link loop is no missing directory: it is said as the system says it.
+    match std::fs::metadata(dir) {
+        Ok(metadata) if metadata.is_dir() => Ok(()),
+        Err(err) if err.kind() != io::ErrorKind::NotFound => Err(FixtureError::whole(
+            path,
+            format!("its directory cannot be looked at ({err}), so the state could not be saved"),
+        )),
+        _ => Err(FixtureError::whole(path, "its directory does not exist, so the state could not be saved")),
     }
-    Ok(())
 }
 
 /// Locks `FILE.lock` beside the state file `path`, or says that another sandbox holds it. The lock file is left

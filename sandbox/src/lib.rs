@@ -813,7 +813,8 @@ pub(crate) async fn serve_state(
     let app = router(state.clone());
     let served = until_grace_over(connections::serve(listener, app, state.clone(), severs, signal), grace_over).await;
     let saved = state.save_state();
-    served.and(saved)
+    let recorded = state.recorder().map_or(Ok(()), record::Recorder::result);
+    served.and(saved).and(recorded)
 }
 
 async fn until_grace_over(

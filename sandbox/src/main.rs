@@ -760,7 +760,8 @@ async fn run_command(
         }
     };
     let _ = stop.send(());
-    // The state is saved as the server stops (`--state`); a save that failed is the only failure said here.
+    // The state is saved as the server stops (`--state`); a save that failed, or a record that misses requests
+    // (`--record`), is the only failure said here.
     let saved = match server.await {
         Ok(Err(err)) => {
             eprintln!("error: {err}");

@@ -48,6 +48,10 @@ pub(crate) struct Recorder {
     file: Mutex<File>,
     /// The requests seen, for the ids the sandbox makes.
     requests: AtomicU64,
+    /// Where it is, for the words of a failed write.
+    path: std::path::PathBuf,
+    /// The first write that failed, said on stderr as it happened: the record misses a request.
+    failed: Mutex<Option<String>>,
 }
 
 impl Recorder {
@@ -60,17 +64,36 @@ impl Recorder {
             use std::os::unix::fs::OpenOptionsExt;
             options.mode(0o600);
         }
-        Ok(Recorder { file: Mutex::new(options.open(path)?), requests: AtomicU64::new(0) })
+        let file = Mutex::new(options.open(path)?);
+        Ok(Recorder { file, requests: AtomicU64::new(0), path: path.to_owned(), failed: Mutex::new(None) })
+    }
+
+    /// An error when a write failed: the record misses requests, which a script reading it must know.
+    pub(crate) fn result(&self) -> io::Result<()> {
+        match &*self.failed.lock().unwrap_or_else(PoisonError::into_inner) {
+            Some(why) => Err(io::Error::other(format!("the record `{}` misses requests: {why}", self.path.display()))),
+            None => Ok(()),
+        }
     }
 
     /// Writes `line` and its line break in one write. A failed write (a full disk) must not fail the
-    /// request, so it is dropped.
+    /// request: the first is said on stderr and kept for [`Recorder::result`], and the line is dropped.
     fn write(&self, line: &Line<'_>) {
         let mut bytes = serde_json::to_vec(line).expect("a record line always serializes");
         bytes.push(b'\n');
         let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
-        let _ = file.write_all(&bytes);
-        let _ = file.flush();
+        let Err(err) = file.write_all(&bytes).and_then(|()| file.flush()) else { return };
+        let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
+        if failed.is_none() {
+            let said = format!(
+                "petstore-sandbox: cannot write to the record `{}`: {err}; it misses this request and may miss \
+                 more\n",
+                self.path.display()
+            );
+            // As the request log does: a closed stderr must not take the server down.
+            let _ = io::stderr().write_all(said.as_bytes());
+            *failed = Some(err.to_string());
+        }
     }
 }
 

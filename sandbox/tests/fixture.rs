@@ -275,3 +275,33 @@ curl -sf --http2 --cacert "$PETSTORE_CACERT" -H "Authorization: Bearer $PETSTORE
     );
     assert_eq!(json(&state), json!([{"id": 1, "name": "Kit", "categoryId": 2}]));
 }
+
+/// Two requests, each answered, with curl.
+const LIST_TWICE: &str = r#"set -e
+for _ in 1 2; do curl -sf -H "Authorization: Bearer $PETSTORE_API_KEY" "$PETSTORE_BASE_URL/pets" >/dev/null; done
+"#;
+
+/// A record file that cannot be written (`/dev/full`) is said at the first failed write, once, and fails the
+/// run once COMMAND is over, though COMMAND succeeded (issue 53, point 11).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_record_that_cannot_be_written_is_said_and_fails_the_run() {
+    let output = sandbox().args(["--record", "/dev/full", "--", "sh", "-c", LIST_TWICE]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.matches("cannot write to the record `/dev/full`").count(), 1, "{stderr}");
+}
+
+/// A state file in a directory that is a link loop is refused as the loop it is, not as a directory that
+/// does not exist (issue 53, point 13).
+#[cfg(unix)]
+#[test]
+fn a_state_directory_in_a_link_loop_is_said_to_be_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("b", dir.path().join("a")).unwrap();
+    std::os::unix::fs::symlink("a", dir.path().join("b")).unwrap();
+    let output = sandbox().arg("--state").arg(dir.path().join("a/state.json")).args(["--", "true"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("its directory cannot be looked at (Too many levels of symbolic links"), "{stderr}");
+}

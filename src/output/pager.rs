@@ -33,8 +33,9 @@ fn which_less() -> bool {
 
 /// Shows `text` through the pager when stdout is a terminal shorter than `text` and a pager is chosen; `None`
 /// when it was not (the caller prints `text` itself), else how writing to the pager went (a pager left early,
-/// `q`, is no failure).
-pub fn page(text: &str) -> Option<std::io::Result<()>> {
+/// `q`, is no failure). A pager that cannot run (126, 127) or exits with a failure may have shown nothing: it
+/// is said to `failed`, in words, and `None` has the caller print `text`.
+pub fn page(text: &str, failed: impl FnOnce(&str)) -> Option<std::io::Result<()>> {
     if !cfg!(unix) || !std::io::stdout().is_terminal() {
         return None;
     }
@@ -52,7 +53,14 @@ pub fn page(text: &str) -> Option<std::io::Result<()>> {
     let _held = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).ok()?;
     let mut child = Command::new("sh").args(["-c", &command]).stdin(Stdio::piped()).spawn().ok()?;
     let written = child.stdin.take().map(|mut stdin| stdin.write_all(text.as_bytes())).unwrap_or(Ok(()));
-    let waited = child.wait().map(|_| ());
+    let waited = match child.wait() {
+        Ok(status) if !status.success() => {
+            let how = status.code().map_or_else(|| "killed by a signal".to_owned(), |code| format!("exit {code}"));
+            failed(&format!("the pager `{command}` failed ({how}), so the help follows without it"));
+            return None;
+        }
+        waited => waited.map(|_| ()),
+    };
     Some(match written {
         Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => waited,
         written => written.and(waited),

@@ -204,6 +204,31 @@ fn a_retry_after_past_any_clock_stops_the_batch() {
     assert_run!("batch_retry_after_past_any_clock", run);
 }
 
+/// 429s without `Retry-After`: the pause is petstore's own, doubled at each refusal, and the one past the cap
+/// (64 s) is said as petstore's own wait, never as a pause the server asked for (issue 53, point 8). Waits
+/// out the pauses before it: 4 + 8 + 16 + 32 s.
+#[test]
+fn refusals_without_retry_after_stop_on_petstores_own_wait() {
+    let env = TestEnv::with(Config::default().seed_pets(0));
+    let server = Canned::with_headers(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json")],
+        r#"{"code":"rate_limited","message":"slow down","status":429}"#,
+    );
+    let path = file(&env, "pets.ndjson", &ndjson(5));
+    let failed = env.home().join("failed.ndjson");
+    let run = batch(&env, Some(server.base_url()), &path, &failed, 1);
+    assert_eq!(run.code, 6, "{run}");
+    assert!(!run.stderr.contains("the server asked"), "{run}");
+    let stopping = run.stderr.lines().find(|line| line.starts_with("stopping: ")).unwrap_or_default();
+    assert_eq!(
+        stopping,
+        "stopping: the server kept refusing without saying how long to wait, and petstore's own wait, 64 s, is \
+         longer than the 60 s a batch waits",
+        "{run}"
+    );
+}
+
 /// Sets a file's modification time two minutes back: past the age at which an unlocked temporary file counts
 /// as left behind.
 fn age(path: &Path) {

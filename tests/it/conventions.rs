@@ -119,6 +119,24 @@ fn long_help_at_a_terminal_goes_through_the_pager() {
     assert!(!paged.exists() && piped.stdout.contains("Examples:"), "piped, never paged: {piped}");
 }
 
+/// A pager that cannot run (not found, not executable) or fails before it reads does not swallow the help
+/// (issue 53, point 9): the help is printed straight to the terminal, after one line that says why.
+#[test]
+fn a_pager_that_cannot_run_leaves_the_help_printed() {
+    let env = TestEnv::new();
+    let not_executable = env.home().join("pager.txt");
+    std::fs::write(&not_executable, "not a program\n").unwrap();
+    for pager in ["/nonexistent/pager", not_executable.to_str().unwrap(), "exit 3"] {
+        let mut cmd = env.command();
+        cmd.env("PETSTORE_PAGER", pager);
+        let Some(run) = crate::common::pty::run_command_at_width(&cmd, &["pets", "add", "--help"], 80) else { return };
+        assert_eq!(run.code, 0, "{pager}: {run}");
+        assert!(run.stdout.contains("Examples:") && run.stdout.contains("Usage:"), "{pager}: the help: {run}");
+        let why = format!("the pager `{pager}` failed");
+        assert_eq!(run.stdout.matches(&why).count(), 1, "{pager}: one line says why: {run}");
+    }
+}
+
 /// `env add NAME --base-url URL`, as `env set` takes it, and one base URL only.
 #[test]
 fn env_add_takes_the_base_url_as_a_flag_too() {
@@ -133,12 +151,42 @@ fn env_add_takes_the_base_url_as_a_flag_too() {
     assert_run!("env_add_no_base_url", env.run(&["env", "add", "us"]));
 }
 
+/// `petstore` as `cmd` runs it, where nothing listens on the built-in sandbox's address, whatever runs on this
+/// machine (README's `petstore-sandbox &` listens there): `cmd` itself when the port is closed, else `cmd` in a
+/// network namespace of its own (`unshare`), whose loopback has nothing on it. `None`, the skip said, when the
+/// port is taken and no namespace can be made.
+fn with_the_built_in_sandbox_closed(cmd: std::process::Command) -> Option<std::process::Command> {
+    let built_in = std::net::SocketAddr::from(([127, 0, 0, 1], 4010));
+    if std::net::TcpStream::connect_timeout(&built_in, std::time::Duration::from_secs(2)).is_err() {
+        return Some(cmd);
+    }
+    let unshare = ["--user", "--map-root-user", "--net"];
+    if !std::process::Command::new("unshare").args(unshare).arg("true").status().is_ok_and(|status| status.success()) {
+        crate::common::skip_without(
+            "unshare",
+            "127.0.0.1:4010 is taken: stop what listens there, or install util-linux with user namespaces allowed",
+        );
+        return None;
+    }
+    let mut unshared = std::process::Command::new("unshare");
+    unshared.args(unshare).arg(cmd.get_program()).args(cmd.get_args()).env_clear().stdin(std::process::Stdio::null());
+    for (name, value) in cmd.get_envs() {
+        if let Some(value) = value {
+            unshared.env(name, value);
+        }
+    }
+    Some(unshared)
+}
+
 /// After README's `kill %1`, the next command to the built-in sandbox asks whether it is running, rather than
 /// pointing at a config section that does not exist.
 #[test]
 fn the_built_in_sandbox_not_running_is_asked_about() {
     let env = TestEnv::new();
-    let run = Run::of(env.command().env_remove("PETSTORE_BASE_URL").args(["--env", "sandbox", "pets", "list"]));
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").args(["--env", "sandbox", "pets", "list"]);
+    let Some(mut cmd) = with_the_built_in_sandbox_closed(cmd) else { return };
+    let run = Run::of(&mut cmd);
     assert_eq!(run.code, 5, "{run}");
     assert!(run.stderr.ends_with("help: is the sandbox running? start it with `petstore-sandbox &` (or run a command inside `petstore-sandbox -- COMMAND`)\n"), "{run}");
 }

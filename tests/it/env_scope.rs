@@ -185,3 +185,45 @@ fn env_shell_at_a_terminal_is_pinned_until_exit() {
     assert_eq!(status.code(), Some(7), "{shown}");
     assert_eq!(env.sandbox.request_count(), 0);
 }
+
+/// Inside the scope of `shop`, what would change another environment for every terminal is refused as
+/// `env use` is (issue 53, point 7): its settings, its key, its removal, and an alias that runs in it.
+/// `shop` itself may change.
+#[test]
+fn changes_to_another_environment_are_refused_in_a_scope() {
+    let env = shop();
+    let config = env.read_config();
+    let cases: &[(&str, &[&str])] = &[
+        ("env set --confirm-writes", &["env", "set", "other", "--confirm-writes", "off"]),
+        ("env set --key-command", &["env", "set", "other", "--key-command", "echo key"]),
+        ("env set --default", &["env", "set", "other", "--default", "status=sold"]),
+        ("env confirm-writes", &["env", "confirm-writes", "other", "off"]),
+        ("env remove", &["env", "remove", "other"]),
+        ("auth login --env", &["--env", "other", "auth", "login", "--no-verify"]),
+        ("auth logout --env", &["--env", "other", "auth", "logout"]),
+        ("alias set --env", &["alias", "set", "otheradd", "--env other pets add --yes"]),
+        ("alias set -e", &["alias", "set", "otheradd", "pets list -e other"]),
+        ("alias set --env=", &["alias", "set", "otheradd", "-q --env=other pets list"]),
+    ];
+    let mut shown = String::new();
+    for (what, args) in cases {
+        let run = in_scope(&env, &[&[PETSTORE][..], args].concat());
+        assert_eq!(run.code, 2, "{what}: {run}");
+        shown.push_str(&format!("## {what}\n{run}\n"));
+    }
+    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("env_scope_other_environments_kept", shown);
+    });
+    assert_eq!(env.read_config(), config, "nothing changed");
+    // The scoped environment itself, and an alias that names it or none, may change.
+    for args in [
+        &["env", "set", "shop", "--default", "status=sold"][..],
+        &["env", "confirm-writes", "shop", "on"],
+        &["alias", "set", "shoplist", "--env shop pets list"],
+        &["alias", "set", "avail", "pets list --status available"],
+    ] {
+        let run = in_scope(&env, &[&[PETSTORE][..], args].concat());
+        assert_eq!(run.code, 0, "{args:?}: {run}");
+    }
+    assert_eq!(env.sandbox.request_count(), 0);
+}

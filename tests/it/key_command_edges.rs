@@ -248,3 +248,54 @@ mod mcp {
         assert!(child.wait().unwrap().success());
     }
 }
+
+/// Ctrl-C while a key command asks at the terminal with echo off (as pinentry does, on the terminal
+/// `GPG_TTY` names: here `KEY_TTY`) ends petstore and the command, and the terminal has its echo again
+/// (issue 53, point 12).
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_a_key_command_asks_gives_the_terminal_its_echo_back() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    if !crate::common::have_tool("script", "bsdutils (util-linux)") {
+        return;
+    }
+    let env = shop();
+    let asking = env.home().join("asking");
+    with_key_command(&env, &format!("stty -echo < \"$KEY_TTY\"; touch '{}'; sleep 30", asking.display()));
+    let petstore = env.command();
+    let shell = format!(
+        "trap true INT; export KEY_TTY=$(tty); {} --env shop pets list; echo \"exit $?\"; stty -a < \"$KEY_TTY\" | \
+         tr ' ;' '\\n\\n' | grep -x -- '-\\?echo'",
+        env!("CARGO_BIN_EXE_petstore")
+    );
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", &shell, "/dev/null"]);
+    cmd.env_clear().env("PATH", std::env::var_os("PATH").unwrap()).env("TERM", "dumb");
+    for (name, value) in petstore.get_envs() {
+        if let Some(value) = value {
+            cmd.env(name, value);
+        }
+    }
+    cmd.env_remove("PETSTORE_API_KEY").env_remove("PETSTORE_BASE_URL");
+    let mut child = cmd
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !asking.exists() {
+        assert!(Instant::now() < deadline, "the key command did not ask");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"\x03").unwrap();
+    let mut shown = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut shown).unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    let shown = shown.replace("\r\n", "\n");
+    assert!(shown.contains("exit 130\n"), "{shown}");
+    assert!(shown.ends_with("\necho\n"), "the terminal's echo is back: {shown}");
+}

@@ -156,8 +156,9 @@ pub enum Event<'a, E> {
     /// The server asked for a pause: every request waits `pause`; this is refusal `refusals` of
     /// [`MAX_REFUSALS`] in a row.
     Paused { pause: Duration, refusals: u32 },
-    /// The server asked for a pause longer than [`PAUSE_CAP`] ([`Duration::MAX`]: longer than can be counted).
-    PauseTooLong(Duration),
+    /// A pause longer than [`PAUSE_CAP`] ([`Duration::MAX`]: longer than can be counted): the server's
+    /// (`asked`, `Retry-After`), or petstore's own, doubled at each refusal without one.
+    PauseTooLong { pause: Duration, asked: bool },
     /// [`MAX_REFUSALS`] refusals in a row: stopping.
     KeptRefusing,
     /// [`MAX_SERVER_FAILURES`] failures in a row: stopping.
@@ -743,7 +744,8 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         }
         let pause = pause_asked(&result, retry_after, self.pace.refusals);
         // A refusal is sent again once its wait is over: the batch's pause, or its own.
-        let due = pause.map(|pause| self.refusal(generation, pause));
+        // Only a 503 with `Retry-After` pauses here: a 429 is `rate_limited`'s.
+        let due = pause.map(|pause| self.refusal(generation, pause, true));
         let load = match &result {
             _ if pause.is_some() => limiter::Answer::Refused,
             Err(api::Error::Connect { .. }) => limiter::Answer::Refused,
@@ -838,13 +840,13 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
         let own = now + retry_after.unwrap_or_default().min(PAUSE_CAP);
         let due = match self.pacer.refused(now, sent) {
             _ if retry_after.is_some_and(|wait| wait > PAUSE_CAP) => {
-                self.refusal(generation, retry_after.unwrap_or_default())
+                self.refusal(generation, retry_after.unwrap_or_default(), true)
             }
             Refusal::Cut { accepted: false }
                 if now.saturating_duration_since(self.accepted_at) >= NOTHING_ACCEPTED_FOR =>
             {
                 let pause = pause_asked(&result, retry_after, self.pace.refusals).unwrap_or(DEFAULT_PAUSE);
-                self.refusal(generation, pause).max(own)
+                self.refusal(generation, pause, retry_after.is_some()).max(own)
             }
             Refusal::Cut { .. } if !self.paced => {
                 self.paced = true;
@@ -867,14 +869,14 @@ impl<K: Sink, S: Copy> Batch<'_, K, S> {
     /// pause's, already counted, but each record still waits as long as its own refusal asked (the pause may
     /// be shorter, or over already). The first [`PASSING_REFUSALS`] after a record was created are passing:
     /// their records alone wait. One more with none created since is a rate limit: the whole batch pauses.
-    fn refusal(&mut self, generation: u64, pause: Duration) -> Instant {
+    fn refusal(&mut self, generation: u64, pause: Duration, asked: bool) -> Instant {
         let now = Instant::now();
         if self.stop.is_some() {
             return now;
         }
         if pause > PAUSE_CAP {
             self.pace.refusals += 1;
-            self.sink.event(Event::PauseTooLong(pause));
+            self.sink.event(Event::PauseTooLong { pause, asked });
             self.stop_for(Stop::Refused);
             return now;
         }

@@ -108,6 +108,23 @@ pub fn split(expansion: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// The environments `expansion` names with `--env NAME` or `-e NAME` (`--env=NAME`, `-eNAME`, `-e=NAME`),
+/// wherever they stand (a global option may follow the command): where the alias runs, from any terminal.
+pub fn environments_named(expansion: &str) -> Vec<String> {
+    let mut words = shlex::split(expansion).unwrap_or_default().into_iter().take_while(|word| word != "--");
+    let mut named = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "--env" || word == "-e" {
+            named.extend(words.next());
+        } else if let Some(name) = word.strip_prefix("--env=") {
+            named.push(name.to_owned());
+        } else if let Some(name) = word.strip_prefix("-e").filter(|_| !word.starts_with("--")) {
+            named.push(name.strip_prefix('=').unwrap_or(name).to_owned());
+        }
+    }
+    named
+}
+
 /// An alias that [`expand`] used: its name and the command line it runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Used {
@@ -164,6 +181,15 @@ mod tests {
         assert_eq!(command_word(&os(&["petstore", "--nope", "avail"])), None);
         assert_eq!(command_word(&os(&["petstore", "--", "avail"])), None);
         assert_eq!(command_word(&os(&["petstore", "--json"])), None);
+    }
+
+    #[test]
+    fn the_environments_an_expansion_names_are_found_in_every_form() {
+        assert_eq!(environments_named("--env prod pets add --yes"), ["prod"]);
+        assert_eq!(environments_named("pets list -e prod"), ["prod"]);
+        assert_eq!(environments_named("-q --env=prod pets list -eqa -e=dev"), ["prod", "qa", "dev"]);
+        assert!(environments_named("pets list --status available").is_empty());
+        assert!(environments_named("api /pets -- --env prod").is_empty());
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crate::error::Error;
 ///
 /// Runs COMMAND with `PETSTORE_SCOPE=NAME` in its environment: every petstore it starts talks to NAME, whatever
 /// the default, and refuses another environment or server (`--env`, `--base-url`, `PETSTORE_ENV`,
-/// `PETSTORE_BASE_URL`), `env use`, and a scope of another environment (exit 2, `out_of_scope`, nothing sent).
+/// `PETSTORE_BASE_URL`), `env use`, a scope of another environment, and a change to another (`env set`, `env
+/// remove`, `env confirm-writes`, an alias naming it) (exit 2, `out_of_scope`, nothing sent).
 /// The caller's `PETSTORE_ENV`, `PETSTORE_BASE_URL`, `PETSTORE_API_KEY` and `PETSTORE_API_KEY_FILE` are not
 /// passed on: inside, NAME's own key is used. Exits as COMMAND does (127: not found, 126: cannot be run). A
 /// guard against mistakes, not a sandbox: a process that clears its environment leaves the scope.

@@ -617,9 +617,13 @@ impl batch::Sink for Collect<'_> {
                 "the server limited requests: the batch paused for {} (refusal {refusals} of {MAX_REFUSALS} in a row)",
                 crate::output::duration_words(pause)
             ),
-            Event::PauseTooLong(_) => {
+            Event::PauseTooLong { asked: true, .. } => {
                 "the server asked for a pause longer than a batch waits, so the rest was not sent".to_owned()
             }
+            Event::PauseTooLong { asked: false, .. } => "the server kept refusing without saying how long to wait, \
+                                                         and petstore's own wait grew longer than a batch waits, so \
+                                                         the rest was not sent"
+                .to_owned(),
             Event::KeptRefusing => format!(
                 "the server refused {MAX_REFUSALS} times in a row with nothing created between, so the rest was not \
                  sent"

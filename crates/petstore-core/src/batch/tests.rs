@@ -759,9 +759,16 @@ async fn refusals_in_a_row_end_the_batch_and_a_pause_past_the_cap_ends_it_at_onc
     let started = Instant::now();
     let (summary, log, _) = run(50, Limiter::fixed(4), Duration::from_millis(10), too_long, &mut interrupts).await;
     check_accounts(50, &summary, &log);
-    assert_eq!(log.events, ["PauseTooLong(61s)"]);
+    assert_eq!(log.events, ["PauseTooLong { pause: 61s, asked: true }"]);
     assert!(started.elapsed() < Duration::from_secs(1), "no pause was taken");
     assert_eq!(summary.tally, Tally { created: 0, failed: 4, unknown: 0, not_sent: 46, ..Tally::default() });
+
+    // Without `Retry-After` the pause is petstore's own, doubled at each refusal: past the cap, it says so.
+    let (_signals, mut interrupts) = no_signals();
+    let unsaid = |_: &NewPet, _: u32| (Err(status(429)), None);
+    let (summary, log, _) = run(50, Limiter::fixed(1), Duration::from_millis(10), unsaid, &mut interrupts).await;
+    check_accounts(50, &summary, &log);
+    assert_eq!(log.events.last().unwrap(), "PauseTooLong { pause: 64s, asked: false }", "{:?}", log.events);
 }
 
 #[tokio::test(start_paused = true)]

@@ -212,15 +212,16 @@ const STOP_GRACE: Duration = Duration::from_millis(200);
 /// Ends every key command running now, with everything it started in its session, and any that would start
 /// from now on: for a signal that ends petstore, whose thread that waits on a command is then abandoned (the
 /// command would live on, re-parented). SIGTERM first, then, after at most 0.2 s, SIGKILL. Unix only;
-/// on Windows a job object ends with the process.
-pub fn stop_all() {
+/// on Windows a job object ends with the process. Whether one was running: it may have left a terminal it
+/// asked on without echo, for the caller to put right.
+pub fn stop_all() -> bool {
     let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner).take().unwrap_or_default();
     #[cfg(unix)]
     {
         use rustix::process::{Pid, Signal, kill_process_group, test_kill_process_group};
         let groups: Vec<Pid> = running.iter().filter_map(|&pid| Pid::from_raw(pid as i32)).collect();
         if groups.is_empty() {
-            return;
+            return false;
         }
         for &group in &groups {
             let _ = kill_process_group(group, Signal::TERM);
@@ -232,9 +233,10 @@ pub fn stop_all() {
         for &group in &groups {
             let _ = kill_process_group(group, Signal::KILL);
         }
+        true
     }
     #[cfg(not(unix))]
-    drop(running);
+    !running.is_empty()
 }
 
 /// The shell that runs a command line as the user wrote it.

@@ -21,19 +21,22 @@ pub(super) fn words(event: &Event<'_, Halt>) -> Option<(Option<&'static str>, St
                 duration_words(pause)
             ),
         ),
-        Event::PauseTooLong(pause) => {
-            let asked = if pause == Duration::MAX {
+        Event::PauseTooLong { pause, asked } => {
+            let pause = if pause == Duration::MAX {
                 "more seconds than petstore counts".to_owned()
             } else {
                 duration_words(pause)
             };
-            (
-                Some("pause_too_long"),
+            let cap = duration_words(PAUSE_CAP);
+            let words = if asked {
+                format!("the server asked for a pause of {pause}, longer than the {cap} a batch waits")
+            } else {
                 format!(
-                    "the server asked for a pause of {asked}, longer than the {} a batch waits",
-                    duration_words(PAUSE_CAP)
-                ),
-            )
+                    "the server kept refusing without saying how long to wait, and petstore's own wait, {pause}, is \
+                     longer than the {cap} a batch waits"
+                )
+            };
+            (Some("pause_too_long"), words)
         }
         Event::KeptRefusing => (
             Some("kept_refusing"),
