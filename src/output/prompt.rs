@@ -64,29 +64,20 @@ impl Output {
         terminal::hung_up()
     }
 
-    /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
-    /// stdin's (in the background, `&`, a read of the terminal would stop it).
-    pub fn can_ask(&self) -> bool {
-        self.cannot_ask().is_none()
-    }
-
-    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
-    /// place that decides it: prompts for missing input and the question before a write both ask it.
+    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be: stdin and
+    /// stderr are terminals, no AI assistant runs petstore, and it runs in the foreground of stdin's terminal
+    /// (in the background, `&`, a read of the terminal would stop it). The one place that decides it: every
+    /// prompt asks it (`pets add`'s, the question before a write, `auth login`'s key, `ui`).
     pub fn cannot_ask(&self) -> Option<CannotAsk> {
         if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
             Some(CannotAsk::NoTerminal)
         } else if let Some(variable) = assistant() {
             Some(CannotAsk::Assistant(variable))
-        } else if self.in_background() {
+        } else if terminal::in_background() {
             Some(CannotAsk::Background)
         } else {
             None
         }
-    }
-
-    /// Whether petstore runs in the background of the terminal on stdin (`&`).
-    pub fn in_background(&self) -> bool {
-        terminal::in_background()
     }
 
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with

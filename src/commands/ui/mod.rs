@@ -59,7 +59,11 @@ const REDRAW: Duration = Duration::from_secs(1);
 
 /// Runs the screen until the user leaves it.
 pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
-    if let Some(why) = not_for_a_person() {
+    // Whether a person can be asked, as every prompt asks it; and on top of that, a screen needs stdout.
+    let why = ctx.output.cannot_ask().map(|why| why.describe());
+    if let Some(why) = why
+        .or_else(|| (!std::io::IsTerminal::is_terminal(&std::io::stdout())).then(|| "stdout is not a terminal".into()))
+    {
         return Err(not_a_terminal(&why));
     }
     let client = ctx.client()?;
@@ -303,16 +307,6 @@ fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Reading) {
         }
     });
     (rx, Reading(stop))
-}
-
-/// Why nobody is at this screen, in words that follow "`petstore ui` needs a person at a terminal: ": stdin
-/// or stdout not a terminal, or an AI assistant's variable set (the list `output::prompt` uses).
-fn not_for_a_person() -> Option<String> {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Some("stdin and stdout are not both terminals".to_owned());
-    }
-    crate::output::assistant().map(|variable| format!("an AI assistant runs petstore (`{variable}` is set)"))
 }
 
 fn not_a_terminal(why: &str) -> Error {
