@@ -210,18 +210,14 @@ fn read_key(ctx: &Context, env: &str, url: &str, from_stdin: bool) -> Result<Api
         // Asked only where a person can answer ([`crate::output::Output::cannot_ask`], as every prompt is).
         if let Some(why) = ctx.output.cannot_ask() {
             // In the background the words stay as they were: a read of the terminal would stop petstore.
-            let hint = match why {
+            let (pipe, instead) = match why {
                 CannotAsk::Background => {
-                    "pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the foreground"
-                        .into()
+                    ("on stdin (`printf %s \"$KEY\" | petstore auth login`)", "run it in the foreground")
                 }
-                _ => format!(
-                    "pipe the key with `--with-token` (`petstore auth login --with-token < key.txt`), or {}",
-                    why.instead()
-                ),
+                _ => ("with `--with-token` (`petstore auth login --with-token < key.txt`)", why.instead()),
             };
             let message = format!("cannot ask for the key of `{env}`: {}, so nothing was stored", why.describe());
-            return Err(Error::new(&code::CANNOT_ASK, message).with_hint(hint));
+            return Err(Error::new(&code::CANNOT_ASK, message).with_hint(format!("pipe the key {pipe}, or {instead}")));
         }
         let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
         // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,

@@ -60,10 +60,9 @@ const REDRAW: Duration = Duration::from_secs(1);
 /// Runs the screen until the user leaves it.
 pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     // Whether a person can be asked, as every prompt asks it; and on top of that, a screen needs stdout.
+    let stdout = std::io::IsTerminal::is_terminal(&std::io::stdout());
     let why = ctx.output.cannot_ask().map(|why| why.describe());
-    if let Some(why) = why
-        .or_else(|| (!std::io::IsTerminal::is_terminal(&std::io::stdout())).then(|| "stdout is not a terminal".into()))
-    {
+    if let Some(why) = why.or_else(|| (!stdout).then(|| "stdout is not a terminal".into())) {
         return Err(not_a_terminal(&why));
     }
     let client = ctx.client()?;
@@ -71,7 +70,7 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let production = target.env.is_some_and(|env| env.name == petstore_core::config::DEFAULT_ENV);
     let env = target.env.map_or_else(|| "(a base URL)".to_owned(), |env| env.name.clone());
     let mut app = App::new(env, target.base_url.to_string(), production);
-    if accessible::asked_for() {
+    if ctx.switches().accessible {
         return accessible::run(ctx, &app.env, &app.url, production).await;
     }
     let colour = ctx.output.stdout_color();
