@@ -68,11 +68,12 @@ Environment variables:
   PETSTORE_BASE_URL    the API's base URL, as `--base-url`
   PETSTORE_TIMEOUT     how long one attempt may take, as `--timeout`
   PETSTORE_CACERT      a PEM file of CA certificates to trust too, as `--cacert`
-  PETSTORE_NO_INPUT    when set (not 0), never ask for missing input
+  PETSTORE_NO_INPUT    on: never ask for missing input, as `--no-input`
   PETSTORE_PROMPT      `plain`: ask one line at a time, no cursor movement
-  PETSTORE_YES         when set (not 0, false, no, off), as `--yes` on writes
+  PETSTORE_YES         on: as `--yes` on writes (on: 1/true/yes/on; off: 0/
+                       false/no/off; anything else is an error)
   PETSTORE_ERROR_FORMAT  `json`: failures as one JSON line on stderr, any mode
-  PETSTORE_NO_DEFAULTS  when set (not 0), ignore the environment's defaults
+  PETSTORE_NO_DEFAULTS  on: ignore the environment's defaults
   PETSTORE_PAGER       the pager for long help at a terminal (else PAGER, else
                        `less -FRX`); empty or `cat`: none
   PETSTORE_CONFIG_DIR  the config directory (else $XDG_CONFIG_HOME/petstore,

@@ -194,7 +194,7 @@ fn fetch() -> Option<Vec<Pet>> {
         selection,
         timeout: STORE_BOUND,
         cacert: crate::startup::cacert(None),
-        no_input: true,
+        switches: crate::startup::Switches { no_input: true, ..crate::startup::Switches::read(|_| None).ok()? },
         scope: None,
         traceparent: std::env::var(petstore_core::api::trace::TRACEPARENT_VAR).ok(),
     };

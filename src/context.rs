@@ -71,8 +71,8 @@ pub struct ContextSettings {
     pub timeout: std::time::Duration,
     /// The file of extra CA certificates, and where it was given (`` `--cacert FILE` ``) for its errors.
     pub cacert: Option<(std::path::PathBuf, String)>,
-    /// `--no-input`.
-    pub no_input: bool,
+    /// The on/off variables, `no_input` with `--no-input` in it.
+    pub switches: crate::startup::Switches,
     /// The environment `env run` or `env shell` pinned petstore to ([`SCOPE_VAR`]), if any.
     pub scope: Option<String>,
     /// `TRACEPARENT`: the trace every request joins (`api::trace`).
@@ -87,8 +87,8 @@ pub struct Context {
     env: Option<String>,
     /// What chose `base_url` or `env`, for `env current`; `None` when neither was given.
     selected_by: Option<&'static str>,
-    /// `--no-input`.
-    no_input: bool,
+    /// The on/off variables, `no_input` with `--no-input` in it.
+    switches: crate::startup::Switches,
     /// The environment `env run` or `env shell` pinned petstore to, if any.
     scope: Option<String>,
     config: OnceLock<Config>,
@@ -169,7 +169,7 @@ impl Context {
             selection: Selection { base_url, env, selected_by },
             timeout,
             cacert,
-            no_input,
+            switches,
             scope,
             traceparent,
         } = settings;
@@ -182,7 +182,7 @@ impl Context {
             base_url,
             env,
             selected_by,
-            no_input,
+            switches,
             scope,
             config: loaded,
             config_checked: std::sync::Once::new(),
@@ -214,7 +214,7 @@ impl Context {
             base_url: self.base_url.clone(),
             env,
             selected_by: self.selected_by,
-            no_input: self.no_input,
+            switches: self.switches,
             scope: self.scope.clone(),
             config: OnceLock::new(),
             config_checked,
@@ -229,7 +229,7 @@ impl Context {
 
     /// The journal of writes, opened (or found off) at the first write of the run.
     pub fn journal(&self) -> &petstore_core::journal::Journal {
-        self.journal.get_or_init(|| crate::journal::open::open(&self.output))
+        self.journal.get_or_init(|| crate::journal::open::open(&self.output, self.switches.journal))
     }
 
     /// The config file, read once; what others could change of it (a config directory or `config.toml` they
@@ -267,9 +267,9 @@ impl Context {
         self.scope.as_deref()
     }
 
-    /// Whether `--no-input` forbids asking for missing input.
-    pub fn no_input(&self) -> bool {
-        self.no_input
+    /// The on/off variables as start-up read them; `no_input` with `--no-input` in it.
+    pub fn switches(&self) -> crate::startup::Switches {
+        self.switches
     }
 
     /// `--base-url URL` as given on the command line (not from `PETSTORE_BASE_URL`): for `env set`, the

@@ -30,8 +30,59 @@ use crate::error::{Error, code};
 use crate::output::terminal::{self, Terminals};
 use crate::output::{self, ColorChoice, Output, OutputFormat, OutputSettings, safe};
 
-/// Turns every default off for a run when set (and not `0`).
+/// Turns every default off for a run.
 pub const NO_DEFAULTS_VAR: &str = "PETSTORE_NO_DEFAULTS";
+/// Off: keep no journal of writes.
+pub const JOURNAL_VAR: &str = "PETSTORE_JOURNAL";
+
+/// The `PETSTORE_*` variables that turn something on or off, each read once, here, by [`switch`], and handed
+/// down as plain values: nothing else reads them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Switches {
+    pub no_defaults: bool,
+    /// On unless `PETSTORE_JOURNAL` says off.
+    pub journal: bool,
+    /// `PETSTORE_YES`, which `--yes` reads by the same words ([`switch`]); `petstore mcp` says it ignores it.
+    pub yes: bool,
+    /// `PETSTORE_AGENT`: whether an AI assistant runs petstore, when it says; else the assistants' own variables tell.
+    pub agent: Option<bool>,
+    /// `--no-input`, or `PETSTORE_NO_INPUT`.
+    pub no_input: bool,
+    /// `PETSTORE_ACCESSIBLE`, else `ACCESSIBLE` (another program's, so any value but an off word is on).
+    pub accessible: bool,
+}
+
+impl Switches {
+    /// The variables read by `var` (the process's environment, or a test's).
+    pub fn read(var: impl Fn(&str) -> Option<OsString>) -> Result<Switches, Error> {
+        let read = |name| switch(name, var(name).as_deref());
+        Ok(Switches {
+            no_defaults: read(NO_DEFAULTS_VAR)?.unwrap_or(false),
+            journal: read(JOURNAL_VAR)?.unwrap_or(true),
+            yes: read(crate::commands::confirm::YES_VAR)?.unwrap_or(false),
+            agent: read(output::AGENT_VAR)?,
+            no_input: read("PETSTORE_NO_INPUT")?.unwrap_or(false),
+            accessible: read("PETSTORE_ACCESSIBLE")?
+                .or_else(|| read("ACCESSIBLE").unwrap_or(Some(true)))
+                .unwrap_or(false),
+        })
+    }
+}
+
+/// The one reading of an on/off variable `name` whose value is `value`, in any case, around spaces: `1`,
+/// `true`, `yes`, `on` are on; `0`, `false`, `no`, `off` are off; unset or blank is `None`; anything else a
+/// usage error naming the variable and the words.
+pub fn switch(name: &str, value: Option<&std::ffi::OsStr>) -> Result<Option<bool>, Error> {
+    let text = value.map(std::ffi::OsStr::to_string_lossy).unwrap_or_default();
+    match text.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "1" | "true" | "yes" | "on" => Ok(Some(true)),
+        "0" | "false" | "no" | "off" => Ok(Some(false)),
+        _ => Err(Error::invalid_value(format!("`{name}={text}`: neither on nor off")).with_hint(format!(
+            "set `{name}` to 1, true, yes or on, or to 0, false, no or off (in any case), or unset it"
+        ))),
+    }
+}
 
 /// A command ready to run, and what it runs with.
 #[derive(Debug)]
@@ -64,20 +115,23 @@ pub fn start() -> Result<Started, ExitCode> {
     if let Some(request) = crate::help_json::request(&args) {
         return Err(help_json(choice, request));
     }
-    // 3. clap.
+    // 3. The on/off variables (before clap, whose `--yes` reads `PETSTORE_YES` by the same words), then clap.
+    let switches = Switches::read(|name| std::env::var_os(name)).map_err(|err| {
+        report(&Output::fallback(choice, output::json_errors(cli::json_mode_from_args(args.iter().cloned()))), &err)
+    })?;
     let mut cli = parse(&args, choice, alias)?;
     // 4 to 6. The selection, the config once, and the defaults.
-    let settings = output_settings(&cli.global);
+    let settings = output_settings(&cli.global, switches);
     let fallback = || Output::fallback(settings.color, settings.json_errors);
     let scope = std::env::var(crate::context::SCOPE_VAR).ok().filter(|name| !name.is_empty());
     let selection = Selection::of(cli.global.base_url.clone(), cli.global.env.clone())
         .and_then(|selection| pin(selection, scope.as_deref(), &cli.command));
-    let config = match apply_defaults(&mut cli, selection.as_ref().ok(), config) {
+    let config = match apply_defaults(&mut cli, selection.as_ref().ok().filter(|_| !switches.no_defaults), config) {
         Ok(config) => config,
         Err(err) => return Err(report(&fallback(), &err)),
     };
     // 7. The output, as the defaults leave the flags.
-    let settings = output_settings(&cli.global);
+    let settings = output_settings(&cli.global, switches);
     let output = match Output::new(&settings) {
         Ok(output) => output,
         // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
@@ -89,7 +143,7 @@ pub fn start() -> Result<Started, ExitCode> {
     };
     // 8. The context.
     let context = selection
-        .and_then(|selection| context_settings(&cli.global, selection, scope))
+        .and_then(|selection| context_settings(&cli.global, selection, scope, switches))
         .and_then(|settings| Context::new(settings, output.clone(), config));
     match context {
         Ok(context) => Ok(Started { command: cli.command, context, output }),
@@ -104,7 +158,7 @@ fn report(output: &Output, err: &Error) -> ExitCode {
 }
 
 /// The global output flags, resolved once (ripgrep's high-level settings from its low-level arguments).
-fn output_settings(global: &GlobalArgs) -> OutputSettings {
+fn output_settings(global: &GlobalArgs, switches: Switches) -> OutputSettings {
     let json_mode =
         global.json || global.jq.is_some() || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
     OutputSettings {
@@ -116,6 +170,7 @@ fn output_settings(global: &GlobalArgs) -> OutputSettings {
         color: global.color,
         quiet: global.quiet,
         verbose: global.verbose,
+        agent: switches.agent,
     }
 }
 
@@ -124,6 +179,7 @@ fn context_settings(
     global: &GlobalArgs,
     selection: Selection,
     scope: Option<String>,
+    switches: Switches,
 ) -> Result<ContextSettings, Error> {
     let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
     let timeout = match (global.timeout, var(crate::context::TIMEOUT_VAR)) {
@@ -134,7 +190,8 @@ fn context_settings(
     };
     let traceparent = var(petstore_core::api::trace::TRACEPARENT_VAR);
     let cacert = cacert(global.cacert.as_ref());
-    Ok(ContextSettings { selection, timeout, cacert, no_input: global.no_input, scope, traceparent })
+    let switches = Switches { no_input: global.no_input || switches.no_input, ..switches };
+    Ok(ContextSettings { selection, timeout, cacert, switches, scope, traceparent })
 }
 
 /// The CA file to trust too, and how it was given (for its errors): `--cacert` (`flag`), else
@@ -252,11 +309,6 @@ impl Selection {
     }
 }
 
-/// Whether `PETSTORE_NO_DEFAULTS` turns the defaults off.
-fn defaults_turned_off() -> bool {
-    std::env::var_os(NO_DEFAULTS_VAR).is_some_and(|value| !value.is_empty() && value != "0")
-}
-
 /// The command's `--columns`, when it prints animals.
 fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::ColumnArgs> {
     match command {
@@ -269,14 +321,15 @@ fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::C
 }
 
 /// Fills in what the selected environment's defaults say for the flags `cli` leaves out (which apply to
-/// which command: [`crate::commands::defaults`]). A config that does not load, or a selection that names no environment, changes nothing here:
+/// which command: [`crate::commands::defaults`]). A config that does not load, or no selection (none that
+/// names an environment, or `PETSTORE_NO_DEFAULTS`), changes nothing here:
 /// the command says what is wrong. The config, when read (by the alias's expansion, or here), is given back for
 /// the command's [`Context`], so that a run reads it once.
 fn apply_defaults(cli: &mut Cli, selection: Option<&Selection>, read: Option<Config>) -> Result<Option<Config>, Error> {
     let shape = crate::commands::formats::record_shape(&cli.command);
     let prints_records = shape.is_some();
     let pets_list = matches!(cli.command, Command::Pets(PetsCommand::List(_)));
-    if !(prints_records || pets_list) || defaults_turned_off() {
+    if !(prints_records || pets_list) {
         return Ok(read);
     }
     let Some(selection) = selection else { return Ok(read) };
@@ -487,5 +540,66 @@ fn help_json(choice: ColorChoice, request: Result<Vec<String>, String>) -> ExitC
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
         Err(err) => report(&output, &err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_on_off_variable_is_read_by_one_set_of_words() {
+        let cases: &[(&str, Option<bool>)] = &[
+            ("", None),
+            ("  ", None),
+            ("1", Some(true)),
+            ("true", Some(true)),
+            ("Yes", Some(true)),
+            (" ON ", Some(true)),
+            ("0", Some(false)),
+            ("FALSE", Some(false)),
+            (" no", Some(false)),
+            ("Off\n", Some(false)),
+        ];
+        for (value, read) in cases {
+            let got = switch("PETSTORE_YES", Some(std::ffi::OsStr::new(value))).unwrap();
+            assert_eq!(got, *read, "{value:?}");
+        }
+        assert_eq!(switch("PETSTORE_YES", None).unwrap(), None);
+        for value in ["maybe", "y", "n", "2", "enabled", "of f"] {
+            let err = switch("PETSTORE_YES", Some(std::ffi::OsStr::new(value))).unwrap_err();
+            assert!(err.is(&code::INVALID_VALUE), "{value:?}");
+            assert_eq!(err.exit_code(), 2);
+            assert_eq!(err.to_string(), format!("invalid value: `PETSTORE_YES={value}`: neither on nor off"));
+            assert!(err.hint().unwrap().contains("1, true, yes or on, or to 0, false, no or off"));
+        }
+    }
+
+    #[test]
+    fn each_switch_reads_its_own_variable_with_its_own_default() {
+        let env = |set: &'static [(&'static str, &'static str)]| {
+            Switches::read(|name| set.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v)))
+        };
+        let none = env(&[]).unwrap();
+        assert_eq!(
+            (none.no_defaults, none.journal, none.yes, none.agent, none.no_input, none.accessible),
+            (false, true, false, None, false, false)
+        );
+        let set = env(&[
+            ("PETSTORE_NO_DEFAULTS", "false"),
+            ("PETSTORE_JOURNAL", "no"),
+            ("PETSTORE_YES", "on"),
+            ("PETSTORE_AGENT", "0"),
+            ("PETSTORE_NO_INPUT", "1"),
+            ("ACCESSIBLE", "anything"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (set.no_defaults, set.journal, set.yes, set.agent, set.no_input, set.accessible),
+            (false, false, true, Some(false), true, true)
+        );
+        assert!(env(&[("ACCESSIBLE", "0")]).is_ok_and(|read| !read.accessible));
+        assert!(env(&[("PETSTORE_ACCESSIBLE", "off"), ("ACCESSIBLE", "1")]).is_ok_and(|read| !read.accessible));
+        assert!(env(&[("PETSTORE_JOURNAL", "sometimes")]).unwrap_err().to_string().contains("PETSTORE_JOURNAL"));
     }
 }

@@ -20,43 +20,13 @@ pub struct YesArgs {
     /// The question comes before a write to an environment whose writes are confirmed (production, unless
     /// changed with `petstore env confirm-writes`); `--yes` is needed there when nobody can be asked (no
     /// terminal, a background job)
-    #[arg(short, long, env = YES_VAR, hide_env_values = true, value_parser = YesParser)]
+    // `PETSTORE_YES` in start-up's words (`startup::switch`), which have refused any other value by then.
+    #[arg(short, long, env = YES_VAR, hide_env_values = true, value_parser = |value: &str| Ok::<_, std::convert::Infallible>(crate::startup::switch(YES_VAR, Some(value.as_ref())).is_ok_and(|on| on == Some(true))))]
     pub yes: bool,
 }
 
 /// The variable that says yes to every write, as `--yes` does.
 pub const YES_VAR: &str = "PETSTORE_YES";
-
-/// Whether `PETSTORE_YES` says yes, read as `--yes`'s parser reads it (`YesParser`): the one reading of it,
-/// for `petstore mcp`, which ignores it and says so.
-pub fn yes_from_env() -> bool {
-    std::env::var_os(YES_VAR).is_some_and(|value| {
-        use clap::builder::TypedValueParser;
-        let cmd = clap::Command::new("petstore");
-        YesParser.parse_ref(&cmd, None, &value).unwrap_or(false)
-    })
-}
-
-/// How `PETSTORE_YES` is read: as clap's `FalseyValueParser` reads it (empty, `0`, `false`, `no`, `off`, `n`
-/// and `f`, in any case, are no; anything else is yes), around spaces, so that `PETSTORE_YES=" 0"` is no, as a
-/// person reads it, and never a yes to a write nobody meant.
-#[derive(Debug, Clone, Copy)]
-struct YesParser;
-
-impl clap::builder::TypedValueParser for YesParser {
-    type Value = bool;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<bool, clap::Error> {
-        // Not UTF-8: clap's own error.
-        let trimmed = value.to_str().map_or(value, |text| std::ffi::OsStr::new(text.trim()));
-        clap::builder::FalseyValueParser::new().parse_ref(cmd, arg, trimmed)
-    }
-}
 
 /// The longest answer read: `y` or `yes`, with room for a person's typing; the rest of a longer line is left.
 const MAX_ANSWER_BYTES: u64 = 256;
@@ -160,23 +130,9 @@ mod tests {
     }
 
     #[test]
-    fn petstore_yes_is_read_as_a_person_reads_it() {
-        use clap::builder::TypedValueParser;
-        let cmd = clap::Command::new("petstore");
-        let yes = |value: &str| YesParser.parse_ref(&cmd, None, std::ffi::OsStr::new(value)).unwrap();
-        for value in ["1", "yes", "true", "Y", " 1 ", "anything"] {
-            assert!(yes(value), "{value:?}");
-        }
-        for value in ["", " ", "0", " 0", "false", "No", "OFF", "n", "f"] {
-            assert!(!yes(value), "{value:?}");
-        }
-    }
-
-    #[test]
     fn nobody_can_be_asked_through_a_captured_output() {
         let (output, captured) = Output::captured_with(&OutputSettings::default(), true);
         assert!(matches!(output.cannot_ask(), Some(CannotAsk::NoTerminal)), "stdin is never a terminal");
-        assert!(!output.can_ask());
         assert_eq!((captured.stdout(), captured.stderr()), (String::new(), String::new()));
     }
 

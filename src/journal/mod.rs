@@ -37,7 +37,7 @@ pub fn intent(
         body,
         request_id: Some(request_id.to_owned()),
         via,
-        assistant: crate::output::assistant(),
+        assistant: ctx.output.assistant(),
         file: None,
         line: None,
     }

@@ -10,10 +10,10 @@ use crate::output::Output;
 /// Whether the journal's failure was said already: once a run.
 static WARNED: AtomicBool = AtomicBool::new(false);
 
-/// The journal of this run: in [`petstore_core::journal::dir`], unless `PETSTORE_JOURNAL=off`; off, with a
-/// warning, when it cannot be opened.
-pub fn open(output: &Output) -> Journal {
-    if petstore_core::journal::turned_off() {
+/// The journal of this run: in [`petstore_core::journal::dir`] when `on` (`PETSTORE_JOURNAL` not off); off,
+/// with a warning, when it cannot be opened.
+pub fn open(output: &Output, on: bool) -> Journal {
+    if !on {
         return Journal::off();
     }
     let Some(dir) = petstore_core::journal::dir() else {

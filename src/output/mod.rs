@@ -47,7 +47,7 @@ use petstore_core::api::{self, Pet};
 pub use crate::shell_words::suggested_shell_word;
 pub use columns::Layout;
 pub use progress::{BatchProgress, Outcome, Progress, thousands};
-pub use prompt::{AGENT_VAR, ASSISTANT_VARS, CannotAsk, Question, assistant};
+pub use prompt::{AGENT_VAR, ASSISTANT_VARS, CannotAsk, Question};
 pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use streams::Captured;
 pub use table::{Field, Fit, Rows};
@@ -100,6 +100,8 @@ pub struct Output {
     json_errors: bool,
     /// Where it all goes: the process's streams, or a test's buffers.
     streams: streams::Streams,
+    /// `PETSTORE_AGENT`, as start-up read it ([`Output::assistant`]).
+    agent: Option<bool>,
 }
 
 /// The variable that asks for failures as JSON in every mode: `PETSTORE_ERROR_FORMAT=json`.
@@ -131,6 +133,8 @@ pub struct OutputSettings {
     pub quiet: bool,
     /// `--verbose`.
     pub verbose: bool,
+    /// `PETSTORE_AGENT`: whether an AI assistant runs petstore, when it says.
+    pub agent: Option<bool>,
 }
 
 impl Default for OutputSettings {
@@ -145,6 +149,7 @@ impl Default for OutputSettings {
             color: ColorChoice::Auto,
             quiet: false,
             verbose: false,
+            agent: None,
         }
     }
 }
@@ -227,6 +232,7 @@ impl Output {
             stderr_color,
             deprecation_warned: Arc::new(AtomicBool::new(false)),
             streams,
+            agent: settings.agent,
         })
     }
 
@@ -244,20 +250,9 @@ impl Output {
     /// coloured as `--color` says, or JSON when `json_errors`.
     pub fn fallback(color: ColorChoice, json_errors: bool) -> Output {
         let terminals = Terminals::detect();
-        Output {
-            json_errors,
-            format: OutputFormat::Tsv,
-            jq: None,
-            quiet: false,
-            verbose: false,
-            layout: Layout::default(),
-            progress: Progress::Auto,
-            terminals,
-            stdout_color: false,
-            stderr_color: terminal::use_color(color, terminals.stderr),
-            deprecation_warned: Arc::new(AtomicBool::new(false)),
-            streams: streams::Streams::Process,
-        }
+        let settings = OutputSettings { json_errors, output: Some(OutputFormat::Tsv), ..OutputSettings::default() };
+        let colors = (false, terminal::use_color(color, terminals.stderr));
+        Output::resolve(&settings, terminals, colors, streams::Streams::Process).expect("no `--jq` program")
     }
 
     /// Whether stdout is a terminal (or a test's fake one): what is printed there passes [`safe`].

@@ -64,29 +64,20 @@ impl Output {
         terminal::hung_up()
     }
 
-    /// Whether a person can be asked: stdin and stderr are terminals, and petstore runs in the foreground of
-    /// stdin's (in the background, `&`, a read of the terminal would stop it).
-    pub fn can_ask(&self) -> bool {
-        self.cannot_ask().is_none()
-    }
-
-    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be. The one
-    /// place that decides it: prompts for missing input and the question before a write both ask it.
+    /// Why nobody can be asked, in words that follow "petstore ..."; `None` when a person can be: stdin and
+    /// stderr are terminals, no AI assistant runs petstore, and it runs in the foreground of stdin's terminal
+    /// (in the background, `&`, a read of the terminal would stop it). The one place that decides it: every
+    /// prompt asks it (`pets add`'s, the question before a write, `auth login`'s key, `ui`).
     pub fn cannot_ask(&self) -> Option<CannotAsk> {
         if !self.stdin_is_terminal() || !self.stderr_is_terminal() {
             Some(CannotAsk::NoTerminal)
-        } else if let Some(variable) = assistant() {
+        } else if let Some(variable) = self.assistant() {
             Some(CannotAsk::Assistant(variable))
-        } else if self.in_background() {
+        } else if terminal::in_background() {
             Some(CannotAsk::Background)
         } else {
             None
         }
-    }
-
-    /// Whether petstore runs in the background of the terminal on stdin (`&`).
-    pub fn in_background(&self) -> bool {
-        terminal::in_background()
     }
 
     /// A question on stderr whose answer is typed on the same line (the one before a write): shown even with
@@ -110,6 +101,27 @@ impl Output {
         let _ = write!(stderr, "{}{}", self.wrapped("", trimmed), &question[trimmed.len()..]);
         let _ = stderr.flush();
         Question { open, streams: self.streams.clone() }
+    }
+
+    /// The variable that says an AI assistant runs petstore, if one does: [`AGENT_VAR`] when set, else the first of
+    /// [`ASSISTANT_VARS`] set and not empty (for a prefix, the first such variable by name). An assistant is asked
+    /// nothing: what needs a person's answer needs the flag that gives it (`--yes`, `--name`), as off a terminal.
+    pub fn assistant(&self) -> Option<String> {
+        if let Some(on) = self.agent {
+            return on.then(|| AGENT_VAR.to_owned());
+        }
+        ASSISTANT_VARS.into_iter().find_map(|name| match name.strip_suffix('*') {
+            Some(prefix) => {
+                let mut set: Vec<String> = std::env::vars_os()
+                    .filter(|(_, value)| !value.is_empty())
+                    .filter_map(|(var, _)| var.into_string().ok())
+                    .filter(|var| var.starts_with(prefix))
+                    .collect();
+                set.sort();
+                set.into_iter().next()
+            }
+            None => std::env::var_os(name).is_some_and(|value| !value.is_empty()).then(|| name.to_owned()),
+        })
     }
 
     /// Whether stdin is a terminal (never faked: a test must not read a developer's terminal; never for a
@@ -191,32 +203,9 @@ pub const ASSISTANT_VARS: [&str; 12] = [
     "AI_AGENT",               // the generic marker Vercel proposes (`AI_AGENT=claude-code`)
 ];
 
-/// Overrides the guess from [`ASSISTANT_VARS`]: `0` (or `false`, `no`, `off`, empty) when a person is at the
-/// terminal after all, anything else when an assistant runs petstore without any of those variables.
+/// Overrides the guess from [`ASSISTANT_VARS`]: off when a person is at the terminal after all, on when an
+/// assistant runs petstore without any of those variables (read at start-up, `startup::switch`).
 pub const AGENT_VAR: &str = "PETSTORE_AGENT";
-
-/// The variable that says an AI assistant runs petstore, if one does: [`AGENT_VAR`] when set, else the first of
-/// [`ASSISTANT_VARS`] set and not empty (for a prefix, the first such variable by name). An assistant is asked
-/// nothing: what needs a person's answer needs the flag that gives it (`--yes`, `--name`), as off a terminal.
-pub fn assistant() -> Option<String> {
-    if let Some(value) = std::env::var_os(AGENT_VAR) {
-        let value = value.to_string_lossy().trim().to_ascii_lowercase();
-        let off = matches!(value.as_str(), "" | "0" | "false" | "no" | "off" | "n" | "f");
-        return (!off).then(|| AGENT_VAR.to_owned());
-    }
-    ASSISTANT_VARS.into_iter().find_map(|name| match name.strip_suffix('*') {
-        Some(prefix) => {
-            let mut set: Vec<String> = std::env::vars_os()
-                .filter(|(_, value)| !value.is_empty())
-                .filter_map(|(var, _)| var.into_string().ok())
-                .filter(|var| var.starts_with(prefix))
-                .collect();
-            set.sort();
-            set.into_iter().next()
-        }
-        None => std::env::var_os(name).is_some_and(|value| !value.is_empty()).then(|| name.to_owned()),
-    })
-}
 
 /// Why a person cannot be asked ([`Output::cannot_ask`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -344,6 +344,7 @@ mod tests {
             color: ColorChoice::Never,
             quiet: true,
             verbose: false,
+            agent: None,
         };
         let mut output = Output::new(&settings).unwrap();
         output.terminals.stdout = false;

@@ -210,6 +210,20 @@ fn petstore_yes_is_read_without_its_spaces() {
     assert_eq!(env.sandbox.request_count(), 1);
 }
 
+/// `PETSTORE_YES` neither on nor off is a usage error naming it and the words, before anything is sent
+/// (issue 54: it read as yes).
+#[test]
+fn petstore_yes_neither_on_nor_off_is_a_usage_error_naming_it() {
+    let env = shop();
+    let mut cmd = env.command();
+    cmd.env_remove("PETSTORE_BASE_URL").env("PETSTORE_YES", "maybe");
+    assert_run!(
+        "petstore_yes_maybe",
+        Run::of(cmd.args(["--env", "shop", "pets", "add", "--name", "Rex", "--category-id", "1"]))
+    );
+    assert_eq!(env.sandbox.request_count(), 0);
+}
+
 /// `--dry-run` sends nothing, so it is never refused; reads are never asked about.
 #[test]
 fn without_a_terminal_dry_runs_and_reads_are_not_refused() {

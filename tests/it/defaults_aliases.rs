@@ -43,6 +43,10 @@ fn defaults_fill_in_what_was_not_typed_and_typed_flags_win() {
     // `PETSTORE_NO_DEFAULTS` leaves them all out.
     let run = Run::of(env.command().env("PETSTORE_NO_DEFAULTS", "1").args(["pets", "list"]));
     assert_eq!(run.stdout.lines().count(), 5, "{run}");
+    // `PETSTORE_NO_DEFAULTS=false` keeps them: an on/off variable, read by one set of words (issue 54).
+    let kept = Run::of(env.command().env("PETSTORE_NO_DEFAULTS", "false").args(["pets", "list"]));
+    assert_eq!((kept.code, kept.stdout.as_str()), (0, env.run(&["pets", "list"]).stdout.as_str()), "{kept}");
+    assert_eq!(kept.stdout.lines().count(), 2, "{kept}");
     // Another environment's defaults do not follow a base URL that is not its own.
     let run = Run::of(env.command().args(["--env", "sandbox", "env", "current", "--json"]));
     assert_eq!(run.json()["defaults"], serde_json::json!({}), "{run}");

@@ -320,6 +320,23 @@ fn the_journal_is_private_holds_no_key_and_can_be_turned_off() {
     ]));
     assert_eq!(add.code, 0, "{add}");
     assert!(!journal_file(&off).exists());
+    // Any word for off turns it off, `PETSTORE_JOURNAL=no` too; a word for on leaves it on (issue 54).
+    let add = |journal: &str, name: &str| {
+        Run::of(off.command().env("PETSTORE_JOURNAL", journal).args([
+            "pets",
+            "add",
+            "--name",
+            name,
+            "--category-id",
+            "1",
+        ]))
+    };
+    for journal in ["no", "false", " OFF "] {
+        assert_eq!(add(journal, "Tom").code, 0, "{journal:?}");
+        assert!(!journal_file(&off).exists(), "{journal:?}");
+    }
+    assert_eq!(add("1", "Kit").code, 0);
+    assert!(std::fs::read_to_string(journal_file(&off)).unwrap().contains("Kit"));
     let listed = Run::of(off.command().env("PETSTORE_JOURNAL", "off").arg("journal"));
     assert_eq!(listed.code, 2, "{listed}");
     assert!(

@@ -478,3 +478,15 @@ fn ui_ctrl_z_stops_with_the_terminal_restored_and_continues() {
     assert!(has(&after[left..], b"\x1b[?1049h").is_some(), "the screen entered again");
     assert_restored(&written);
 }
+
+/// Issue 54: `auth login` asks whether a person can be asked as every prompt does: under an assistant, at a
+/// terminal of its own, it shows no hidden prompt but exits 2 at once, naming `--with-token`.
+#[test]
+fn auth_login_for_an_assistant_at_a_terminal_exits_2_naming_with_token() {
+    let env = TestEnv::new();
+    env.write_config(&format!("[environments.local]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let args = ["--env", "local", "--color", "never", "auth", "login", "--no-verify", "--storage", "file"];
+    let (code, written) = Screen::start(&env, &args, &[("CLAUDECODE", "1")]).exit();
+    insta::assert_snapshot!("login_assistant_at_a_terminal", format!("exit={code}\n{}", written.replace("\r\n", "\n")));
+    assert!(!env.config_dir().join("credentials.toml").exists());
+}

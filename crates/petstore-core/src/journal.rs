@@ -41,13 +41,6 @@ const LOCK: &str = "journal.lock";
 /// The size past which the journal is rotated: about 180,000 writes of an animal with a short name (a write is
 /// two lines, about 370 bytes), so that a batch of 100,000 records and the writes before it fit.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
-/// `PETSTORE_JOURNAL=off` turns the journal off.
-pub const VAR: &str = "PETSTORE_JOURNAL";
-
-/// Whether the environment turns the journal off (`PETSTORE_JOURNAL=off`, `0` or `false`).
-pub fn turned_off() -> bool {
-    std::env::var(VAR).is_ok_and(|value| matches!(value.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false"))
-}
 
 /// Where the journal lives: inside `PETSTORE_CONFIG_DIR` when it is set (a run under `petstore-sandbox --
 /// CMD` keeps its journal with its config), else the platform's state directory (`$XDG_STATE_HOME/petstore`,

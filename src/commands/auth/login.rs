@@ -5,6 +5,7 @@ use std::io::Read;
 use super::shared::kernel_lifetime;
 use crate::context::Context;
 use crate::error::{Error, code};
+use crate::output::CannotAsk;
 use petstore_core::api::ListQuery;
 use petstore_core::config::{self, KeyStorage};
 use petstore_core::credentials::{self, ApiKey, Source, Wanted, file, keyring};
@@ -206,14 +207,17 @@ fn read_key(ctx: &Context, env: &str, url: &str, from_stdin: bool) -> Result<Api
         ));
     }
     let text = if ctx.output.stdin_is_terminal() {
-        // In the background of its terminal a read of it would stop petstore until brought to the foreground.
-        if ctx.output.in_background() {
-            let message = format!(
-                "cannot ask for the key of `{env}`: petstore runs in the background of its terminal, so nothing was stored"
-            );
-            return Err(Error::new(&code::CANNOT_ASK, message).with_hint(
-                "pipe the key on stdin (`printf %s \"$KEY\" | petstore auth login`), or run it in the foreground",
-            ));
+        // Asked only where a person can answer ([`crate::output::Output::cannot_ask`], as every prompt is).
+        if let Some(why) = ctx.output.cannot_ask() {
+            // In the background the words stay as they were: a read of the terminal would stop petstore.
+            let (pipe, instead) = match why {
+                CannotAsk::Background => {
+                    ("on stdin (`printf %s \"$KEY\" | petstore auth login`)", "run it in the foreground")
+                }
+                _ => ("with `--with-token` (`petstore auth login --with-token < key.txt`)", why.instead()),
+            };
+            let message = format!("cannot ask for the key of `{env}`: {}, so nothing was stored", why.describe());
+            return Err(Error::new(&code::CANNOT_ASK, message).with_hint(format!("pipe the key {pipe}, or {instead}")));
         }
         let key = ctx.output.prompt_secret(&format!("API key for `{env}` ({url}): "));
         // A closed terminal ends the read as at the end of input (an empty key), or with an error: as SIGHUP,

@@ -110,7 +110,7 @@ pub(crate) fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
     let journal = ctx.journal().clone();
     let Some(path) = journal.path() else {
         return Err(Error::new(&code::JOURNAL_OFF, "the journal of writes is off, so there is nothing to read")
-            .with_hint(format!("unset `{}` (docs/journal.md)", petstore_core::journal::VAR)));
+            .with_hint(format!("unset `{}` (docs/journal.md)", crate::startup::JOURNAL_VAR)));
     };
     let dir = path.parent().unwrap_or(&path).to_owned();
     let read = petstore_core::journal::read(&dir).map_err(|source| {

@@ -127,7 +127,7 @@ pub async fn run(ctx: &Arc<Context>, args: &McpArgs) -> Result<(), Error> {
     // The target is resolved now, so that an unknown environment is an error at start, not at each call.
     ctx.target()?;
     // Set as it would say yes to `--yes`: say that it does not here.
-    if crate::commands::confirm::yes_from_env() {
+    if ctx.switches().yes {
         ctx.output.warning(
             "`PETSTORE_YES` is ignored by `petstore mcp`: a write to an environment whose writes are confirmed is \
              asked of the user in the MCP client",

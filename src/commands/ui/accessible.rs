@@ -13,14 +13,6 @@ use crate::error::Error;
 use petstore_core::api::{Pet, PetStatus};
 use petstore_core::watch::{Change, Seen};
 
-/// The variables that ask for it, set and not empty or `0`.
-pub const VARS: [&str; 2] = ["PETSTORE_ACCESSIBLE", "ACCESSIBLE"];
-
-/// Whether the accessible face is asked for.
-pub fn asked_for() -> bool {
-    VARS.iter().any(|name| std::env::var(name).is_ok_and(|value| !value.trim().is_empty() && value.trim() != "0"))
-}
-
 /// The question of each turn: every action, in words.
 const ACTIONS: &str = "Type a number for an animal's details, l to list, / to filter by name, a, p, s or * for \
                        available, pending, sold or all, n to add, r to look again, q to leave:";

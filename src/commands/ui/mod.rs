@@ -59,7 +59,10 @@ const REDRAW: Duration = Duration::from_secs(1);
 
 /// Runs the screen until the user leaves it.
 pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
-    if let Some(why) = not_for_a_person() {
+    // Whether a person can be asked, as every prompt asks it; and on top of that, a screen needs stdout.
+    let stdout = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let why = ctx.output.cannot_ask().map(|why| why.describe());
+    if let Some(why) = why.or_else(|| (!stdout).then(|| "stdout is not a terminal".into())) {
         return Err(not_a_terminal(&why));
     }
     let client = ctx.client()?;
@@ -67,7 +70,7 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let production = target.env.is_some_and(|env| env.name == petstore_core::config::DEFAULT_ENV);
     let env = target.env.map_or_else(|| "(a base URL)".to_owned(), |env| env.name.clone());
     let mut app = App::new(env, target.base_url.to_string(), production);
-    if accessible::asked_for() {
+    if ctx.switches().accessible {
         return accessible::run(ctx, &app.env, &app.url, production).await;
     }
     let colour = ctx.output.stdout_color();
@@ -303,16 +306,6 @@ fn read_keys() -> (mpsc::UnboundedReceiver<crossterm::event::Event>, Reading) {
         }
     });
     (rx, Reading(stop))
-}
-
-/// Why nobody is at this screen, in words that follow "`petstore ui` needs a person at a terminal: ": stdin
-/// or stdout not a terminal, or an AI assistant's variable set (the list `output::prompt` uses).
-fn not_for_a_person() -> Option<String> {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Some("stdin and stdout are not both terminals".to_owned());
-    }
-    crate::output::assistant().map(|variable| format!("an AI assistant runs petstore (`{variable}` is set)"))
 }
 
 fn not_a_terminal(why: &str) -> Error {

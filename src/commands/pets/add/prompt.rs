@@ -19,8 +19,6 @@ use crate::output::{CannotAsk, Output};
 use crate::signals::Signal;
 use petstore_core::api::{NewPet, PetStatus};
 
-/// Turns prompting off, as `--no-input` does, when set and not empty or `0`.
-pub const NO_INPUT_VAR: &str = "PETSTORE_NO_INPUT";
 /// `plain`: one line at a time, no cursor movement (screen readers); `TERM=dumb` does the same.
 pub const PROMPT_VAR: &str = "PETSTORE_PROMPT";
 
@@ -35,9 +33,8 @@ pub fn complete(
     if let (Some(name), Some(category_id)) = (name, category_id) {
         return Ok(NewPet { name: name.to_owned(), category_id, status });
     }
-    let off = ctx.no_input() || std::env::var(NO_INPUT_VAR).is_ok_and(|v| !v.is_empty() && v != "0");
     let cannot_ask = ctx.output.cannot_ask();
-    if off || cannot_ask.is_some() {
+    if ctx.switches().no_input || cannot_ask.is_some() {
         let needs = missing(name, category_id);
         let hint = match cannot_ask {
             // An assistant is told what to pass, not that it could be asked: it never will be.
