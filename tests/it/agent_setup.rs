@@ -397,3 +397,39 @@ fn a_read_only_file_is_left_alone() {
     assert_eq!(homes.text(&codex).as_deref(), Some(CODEX));
     assert_eq!(std::fs::metadata(&codex).unwrap().permissions().mode() & 0o777, 0o444);
 }
+
+/// A project's `.mcp.json` names a command of its own (a cloned repository's script): `--status`, `--remove`
+/// and setup read and compare it, and start nothing but this program.
+#[test]
+fn a_command_a_project_names_is_never_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let homes = Homes::new();
+    let project = homes.env.home().join("cloned");
+    std::fs::create_dir_all(project.join("bin")).unwrap();
+    let marker = homes.env.home().join("ran");
+    let script = project.join("bin/petstore");
+    std::fs::write(&script, format!("#!/bin/sh\ntouch '{}'\n", marker.display())).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mcp = "{\"mcpServers\": {\"petstore\": {\"type\": \"stdio\", \"command\": \"bin/petstore\", \"args\": [\"--env\", \
+               \"shop\", \"mcp\"], \"env\": {\"PETSTORE_CONFIG_DIR\": \"bin\"}}}}\n";
+    std::fs::write(project.join(".mcp.json"), mcp).unwrap();
+    let project_run = |args: &[&str]| {
+        let scope = ["--scope", "project", "--client", "claude-code"];
+        Run::of(&mut homes.command_in(&project, &[&["--env", "shop", "agent", "setup"], args, &scope[..]].concat()))
+    };
+    let run = project_run(&["--status"]);
+    snapshot("agent_setup_status_starts_no_project_command", &run.to_string(), homes.env.home());
+    assert!(!marker.exists(), "--status ran the project's script");
+
+    // The same entry with an absolute path to the script, and then to this program with a project's `env`.
+    for command in [script.display().to_string(), binary()] {
+        std::fs::write(project.join(".mcp.json"), mcp.replace("bin/petstore", &command)).unwrap();
+        let run = project_run(&["--status", "--json"]);
+        assert_eq!(run.json()["clients"][0]["status"], "differs", "{run}");
+        assert!(!marker.exists(), "--status ran {command}");
+    }
+    std::fs::write(project.join(".mcp.json"), mcp).unwrap();
+    let run = project_run(&["--remove", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!marker.exists(), "--remove ran the project's script");
+}

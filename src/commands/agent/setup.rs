@@ -279,7 +279,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         )
         .with_hint("leave out `--client claude-desktop`, or use `--scope user`"));
     }
-    let program = program()
+    let (program, real) = program()
         .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?;
     let Some(command) = program.to_str().map(str::to_owned) else {
         return Err(Error::new(
@@ -313,7 +313,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     // The entry is started before any file is changed: one that cannot start is written nowhere.
     let mut started = Started::new();
     if mode == Mode::Setup && plans.iter().any(|plan| plan.start.is_some()) {
-        let tools = super::verify::tools(&entry).await;
+        let tools = super::verify::tools(&real, &entry).await;
         if let Err(why) = &tools {
             for plan in plans.iter_mut().filter(|plan| plan.start.is_some()) {
                 plan.report.status = Status::Failed;
@@ -323,6 +323,13 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
             }
         }
         started.insert(entry.clone(), tools);
+    }
+    for plan in plans.iter_mut().filter(|_| mode == Mode::Status) {
+        if let Some(why) = plan.start.as_ref().and_then(|found| not_started(found, &real, args.scope)) {
+            plan.report.status = Status::Differs;
+            plan.report.reason = Some(why);
+            plan.start = None;
+        }
     }
 
     let changes: Vec<(&Path, Option<&str>)> = plans
@@ -364,7 +371,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     }
 
     for plan in &mut plans {
-        apply(plan, &mut started).await;
+        apply(plan, &mut started, &real).await;
     }
 
     let failed = plans.iter().filter(|plan| plan_failed(plan)).count();
@@ -391,8 +398,9 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
 /// This program's absolute path as its user reaches it: the name it was started by, found on `PATH` (or made
 /// absolute, for a path), when that leads to this very file. A package manager's link (`/opt/homebrew/bin`,
 /// `~/.cargo/bin`, a Nix profile) outlives an upgrade, where the versioned file behind it does not. Otherwise
-/// the running program's own path.
-fn program() -> std::io::Result<PathBuf> {
+/// the running program's own path. Then the running program's canonical path: the only file `agent setup` ever
+/// starts.
+fn program() -> std::io::Result<(PathBuf, PathBuf)> {
     let exe = std::env::current_exe()?;
     let real = std::fs::canonicalize(&exe)?;
     let by_name = std::env::args_os().next().and_then(|name| {
@@ -403,13 +411,25 @@ fn program() -> std::io::Result<PathBuf> {
         // `..` taken out by the kernel's reading (canonicalize), the links on the way kept.
         Some(path) if path.is_absolute() && !path.components().any(|part| part == std::path::Component::ParentDir) => {
             if std::fs::canonicalize(&path).is_ok_and(|found| found == real) {
-                Ok(path)
+                Ok((path, real))
             } else {
-                Ok(exe)
+                Ok((exe, real))
             }
         }
-        _ => Ok(exe),
+        _ => Ok((exe, real)),
     }
+}
+
+/// Why `--status` does not start the entry `found` in `scope`, if it does not: it starts this program alone
+/// (`real`), named by an absolute path, and never with the variables a project's file sets.
+fn not_started(found: &Entry, real: &Path, scope: Scope) -> Option<String> {
+    let command = Path::new(&found.command);
+    if !command.is_absolute() || !std::fs::canonicalize(command).is_ok_and(|path| path == real) {
+        return Some(format!("it runs `{}`, which is not this program, so it was not started", found.line()));
+    }
+    (scope == Scope::Project && !found.env.is_empty()).then(|| {
+        format!("it runs `{}` with `env`, which a project's file does not choose, so it was not started", found.line())
+    })
 }
 
 /// Whether a client's line, or its skill's, failed.
@@ -595,7 +615,7 @@ type Started = HashMap<Entry, Result<Vec<String>, String>>;
 
 /// Makes a plan's changes, then reports the tools of the entry it wrote (started before anything was written)
 /// or, with `--status`, starts the entry it found.
-async fn apply(plan: &mut Plan, started: &mut Started) {
+async fn apply(plan: &mut Plan, started: &mut Started, real: &Path) {
     let Some(place) = plan.place.clone() else { return };
     if let Some(change) = plan.config.take()
         && let Err(why) = make(&place.path, change)
@@ -612,7 +632,7 @@ async fn apply(plan: &mut Plan, started: &mut Started) {
     }
     let Some(entry) = plan.start.take() else { return };
     if !started.contains_key(&entry) {
-        let tools = super::verify::tools(&entry).await;
+        let tools = super::verify::tools(real, &entry).await;
         started.insert(entry.clone(), tools);
     }
     match &started[&entry] {
