@@ -433,3 +433,28 @@ fn a_command_a_project_names_is_never_started() {
     assert_eq!(run.code, 0, "{run}");
     assert!(!marker.exists(), "--remove ran the project's script");
 }
+
+/// Project scope stays in the project: a client directory or file that a link takes outside it (to the
+/// user's own `~/.codex`, or a dangling link to a file elsewhere) is refused, and nothing is written.
+#[test]
+fn project_scope_refuses_a_link_out_of_the_project() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let project = home.join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::create_dir_all(home.join("outside")).unwrap();
+    std::os::unix::fs::symlink(home.join(".codex"), project.join(".codex")).unwrap();
+    std::os::unix::fs::symlink(home.join("outside/new-file.json"), project.join(".mcp.json")).unwrap();
+    let mut outputs = String::new();
+    for client in ["codex", "claude-code"] {
+        for mode in [&["--yes"][..], &["--status"], &["--remove", "--yes"]] {
+            let args = [&["--env", "shop", "agent", "setup", "--scope", "project", "--client", client], mode].concat();
+            let run = Run::of(&mut homes.command_in(&project, &args));
+            outputs.push_str(&format!("$ {}\n{run}\n", args.join(" ")));
+        }
+    }
+    snapshot("agent_setup_project_link_out", &outputs, home);
+    assert_eq!(homes.text(&home.join(".codex/config.toml")).as_deref(), Some(CODEX));
+    assert!(!home.join("outside/new-file.json").exists());
+    assert!(std::fs::symlink_metadata(project.join(".mcp.json")).unwrap().is_symlink());
+}

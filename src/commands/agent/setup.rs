@@ -309,6 +309,9 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         .filter(|client| named.is_empty() || named.contains(client))
         .map(|&client| plan(client, mode, args.scope, &dirs, !named.is_empty(), &entry, skill.as_deref()))
         .collect();
+    if args.scope == Scope::Project {
+        in_the_project(&plans, &dirs)?;
+    }
 
     // The entry is started before any file is changed: one that cannot start is written nowhere.
     let mut started = Started::new();
@@ -430,6 +433,35 @@ fn not_started(found: &Entry, real: &Path, scope: Scope) -> Option<String> {
     (scope == Scope::Project && !found.env.is_empty()).then(|| {
         format!("it runs `{}` with `env`, which a project's file does not choose, so it was not started", found.line())
     })
+}
+
+/// An error when a file that project scope would read or write (a client's file, or its skill) is really
+/// outside the project's directory: a link (`.codex` to `~/.codex`, a dangling `.mcp.json`) would have it
+/// change the user's own files, or make one elsewhere.
+fn in_the_project(plans: &[Plan], dirs: &Dirs) -> Result<(), Error> {
+    let root = clients::real(&dirs.project).unwrap_or_else(|_| dirs.project.clone());
+    let places = plans.iter().filter(|plan| plan.report.status != Status::Skipped).filter_map(|plan| {
+        let place = plan.place.as_ref()?;
+        Some([Some(&place.path), place.skill.as_ref().filter(|_| plan.report.skill.is_some())])
+    });
+    for path in places.flatten().flatten() {
+        match clients::real(path) {
+            Ok(real) if !real.starts_with(&root) => {
+                return Err(Error::new(
+                    &code::AGENT_SETUP_FAILED,
+                    format!(
+                        "`{}` leads outside the project `{}`, to `{}`, which project scope leaves alone",
+                        clients::shown(path, dirs),
+                        clients::shown(&root, dirs),
+                        clients::shown(&real, dirs)
+                    ),
+                )
+                .with_hint("make it the project's own file or directory rather than a link, or use `--scope user`"));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Whether a client's line, or its skill's, failed.
