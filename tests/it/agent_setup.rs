@@ -25,8 +25,12 @@ const GEMINI: &str = "{\n    \"theme\": \"Default\"\n}";
 impl Homes {
     fn new() -> Homes {
         let env = TestEnv::new();
-        env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+        let config = format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url());
+        env.write_config(&config);
         let home = env.home().to_owned();
+        // The same in the default directory, for runs without `PETSTORE_CONFIG_DIR` (project scope).
+        std::fs::create_dir_all(home.join(".config/petstore")).unwrap();
+        std::fs::write(home.join(".config/petstore/config.toml"), &config).unwrap();
         let files = vec![
             (home.join(".claude.json"), Some(CLAUDE_CODE)),
             (home.join(".config/Claude/claude_desktop_config.json"), None),
@@ -55,6 +59,11 @@ impl Homes {
 
     fn run(&self, args: &[&str]) -> Run {
         Run::of(&mut self.command_in(self.env.home(), args))
+    }
+
+    /// `petstore ARGS` from `dir` with the config in its default directory, as a project's files need it.
+    fn in_project(&self, dir: &Path, args: &[&str]) -> Run {
+        Run::of(self.command_in(dir, args).env_remove("PETSTORE_CONFIG_DIR"))
     }
 
     /// The statuses `--json` reports, by client.
@@ -310,7 +319,7 @@ fn project_scope_writes_into_the_current_directory() {
     let project = homes.env.home().join("shop-project");
     std::fs::create_dir_all(&project).unwrap();
     let args = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "vscode,claude-code", "--yes"];
-    let run = Run::of(&mut homes.command_in(&project, &args));
+    let run = homes.in_project(&project, &args);
     assert_eq!(run.code, 0, "{run}");
     let vscode = std::fs::read_to_string(project.join(".vscode/mcp.json")).unwrap();
     let claude = std::fs::read_to_string(project.join(".mcp.json")).unwrap();
@@ -449,7 +458,7 @@ fn project_scope_refuses_a_link_out_of_the_project() {
     for client in ["codex", "claude-code"] {
         for mode in [&["--yes"][..], &["--status"], &["--remove", "--yes"]] {
             let args = [&["--env", "shop", "agent", "setup", "--scope", "project", "--client", client], mode].concat();
-            let run = Run::of(&mut homes.command_in(&project, &args));
+            let run = homes.in_project(&project, &args);
             outputs.push_str(&format!("$ {}\n{run}\n", args.join(" ")));
         }
     }
@@ -457,4 +466,58 @@ fn project_scope_refuses_a_link_out_of_the_project() {
     assert_eq!(homes.text(&home.join(".codex/config.toml")).as_deref(), Some(CODEX));
     assert!(!home.join("outside/new-file.json").exists());
     assert!(std::fs::symlink_metadata(project.join(".mcp.json")).unwrap().is_symlink());
+}
+
+/// A client may start the server with only `HOME`, `PATH`, `LANG`, `SHELL` and `TERM` (Codex does): a config
+/// found through `XDG_CONFIG_HOME` is pinned in the entry, and the entry so started lists the store's animals.
+#[tokio::test]
+async fn the_entry_works_started_with_only_the_variables_the_strictest_client_passes() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let xdg = home.join("xdg");
+    std::fs::create_dir_all(xdg.join("petstore")).unwrap();
+    std::fs::copy(homes.env.config_dir().join("config.toml"), xdg.join("petstore/config.toml")).unwrap();
+    let with_xdg = |args: &[&str]| {
+        let mut cmd = homes.command_in(home, args);
+        cmd.env_remove("PETSTORE_CONFIG_DIR").env_remove("PETSTORE_API_KEY").env("XDG_CONFIG_HOME", &xdg);
+        cmd
+    };
+    let login = ["auth", "login", "--env", "shop", "--insecure-storage", "-q"];
+    let run = Run::with_stdin(&mut with_xdg(&login), &format!("{}\n", crate::common::KEY));
+    assert_eq!(run.code, 0, "{run}");
+    let run = Run::of(&mut with_xdg(&["--env", "shop", "agent", "setup", "--client", "claude-code", "--yes"]));
+    assert_eq!(run.code, 0, "{run}");
+    let written: Value = serde_json::from_str(&homes.text(&home.join(".claude.json")).unwrap()).unwrap();
+    let entry = &written["mcpServers"]["petstore"];
+    let dir = xdg.join("petstore").display().to_string();
+    assert_eq!(entry["env"], serde_json::json!({"PETSTORE_CONFIG_DIR": dir}), "{run}");
+    if homes.env.ca_file().exists() {
+        // Over HTTPS the bare server cannot trust the sandbox's CA: no environment carries its own CA yet.
+        return;
+    }
+
+    let mut cmd = tokio::process::Command::new(entry["command"].as_str().unwrap());
+    cmd.args(entry["args"].as_array().unwrap().iter().map(|arg| arg.as_str().unwrap())).env_clear();
+    let bare = [("HOME", home.to_str().unwrap()), ("PATH", "/usr/bin:/bin"), ("LANG", "C.UTF-8")];
+    cmd.envs(bare).envs([("SHELL", "/bin/sh"), ("TERM", "dumb"), ("PETSTORE_CONFIG_DIR", &dir)]);
+    let (running, _) = crate::mcp::connect(cmd, crate::mcp::Person::CannotBeAsked).await;
+    let listed = crate::mcp::call(&running, "list_pets", serde_json::json!({"all": true})).await;
+    assert_eq!(listed.structured_content.unwrap()["pets"].as_array().unwrap().len(), 5);
+    running.cancel().await.unwrap();
+}
+
+/// A project's files are for committing: they never carry the user's own config directory, and a setup that
+/// would need it is refused, naming the variable; nothing is written.
+#[test]
+fn project_scope_writes_no_config_directory_and_refuses_one_it_needs() {
+    let homes = Homes::new();
+    let project = homes.env.home().join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    let args = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "claude-code", "--yes"];
+    let run = Run::of(&mut homes.command_in(&project, &args));
+    snapshot("agent_setup_project_config_dir", &run.to_string(), homes.env.home());
+    assert!(!project.join(".mcp.json").exists());
+    let run = homes.in_project(&project, &args);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!homes.text(&project.join(".mcp.json")).unwrap().contains("\"env\""));
 }

@@ -176,13 +176,19 @@ pub fn config_dir() -> Result<PathBuf, Error> {
     if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
+    if let Some(xdg) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty() && !cfg!(windows)) {
+        return Ok(PathBuf::from(xdg).join("petstore"));
+    }
+    default_config_dir()
+}
+
+/// The config directory when neither `PETSTORE_CONFIG_DIR` nor `XDG_CONFIG_HOME` is set: the one a program
+/// started with only `HOME` finds.
+pub fn default_config_dir() -> Result<PathBuf, Error> {
     if cfg!(windows) {
         return directories::ProjectDirs::from("", "", "petstore")
             .map(|dirs| dirs.config_dir().to_path_buf())
             .ok_or(Error::NoConfigDir);
-    }
-    if let Some(xdg) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(xdg).join("petstore"));
     }
     directories::BaseDirs::new().map(|dirs| dirs.home_dir().join(".config").join("petstore")).ok_or(Error::NoConfigDir)
 }

@@ -292,14 +292,24 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     if args.allow_writes {
         entry_args.push("--allow-writes".to_owned());
     }
-    let entry_env = match std::env::var(CONFIG_DIR_VAR) {
-        Ok(dir) if !dir.is_empty() => {
-            let dir = std::path::absolute(&dir).map(|dir| dir.display().to_string()).unwrap_or(dir);
-            vec![(CONFIG_DIR_VAR.to_owned(), dir)]
+    let env_vars = match config_dir_var() {
+        Some((var, dir)) if args.scope == Scope::Project && mode == Mode::Setup => {
+            let dir = clients::shown(Path::new(&dir), &dirs);
+            return Err(Error::new(
+                &code::INVALID_VALUE,
+                format!(
+                    "a project's files are for committing, so `--scope project` writes no `{var}`, and without it \
+                     the server would not read `{dir}`"
+                ),
+            )
+            .with_hint(format!(
+                "use `--scope user`, or run it without `{var}` (the server then reads ~/.config/petstore)"
+            )));
         }
+        Some((_, dir)) if args.scope == Scope::User => vec![(CONFIG_DIR_VAR.to_owned(), dir)],
         _ => Vec::new(),
     };
-    let entry = Entry { command, args: entry_args, env: entry_env };
+    let entry = Entry { command, args: entry_args, env: env_vars };
     let skill = args.skill.then(super::skill::text);
 
     let named: Vec<Client> =
@@ -462,6 +472,19 @@ fn in_the_project(plans: &[Plan], dirs: &Dirs) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The variable that moves petstore's config directory away from the one a server started with only `HOME`
+/// finds (`PETSTORE_CONFIG_DIR`, or `XDG_CONFIG_HOME`), and that directory, absolute; `None` when it is the
+/// default one.
+fn config_dir_var() -> Option<(&'static str, String)> {
+    use petstore_core::config;
+    let dir = std::path::absolute(config::config_dir().ok()?).ok()?;
+    if config::default_config_dir().is_ok_and(|default| default == dir) {
+        return None;
+    }
+    let set = std::env::var_os(CONFIG_DIR_VAR).is_some_and(|value| !value.is_empty());
+    Some((if set { CONFIG_DIR_VAR } else { "XDG_CONFIG_HOME" }, dir.display().to_string()))
 }
 
 /// Whether a client's line, or its skill's, failed.
