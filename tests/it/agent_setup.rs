@@ -304,7 +304,7 @@ fn the_skill_is_the_agent_guide_printed_installed_and_removed() {
         "setup",
         "--skill",
         "--client",
-        "claude-code,codex",
+        "claude-code,codex,gemini",
         "--remove",
         "--yes",
     ]);
@@ -520,4 +520,27 @@ fn project_scope_writes_no_config_directory_and_refuses_one_it_needs() {
     let run = homes.in_project(&project, &args);
     assert_eq!(run.code, 0, "{run}");
     assert!(!homes.text(&project.join(".mcp.json")).unwrap().contains("\"env\""));
+}
+
+/// Codex and Gemini CLI both read `~/.agents/skills` (Gemini before its own folder): the skill is one copy
+/// there, and removing it for one client keeps it while the other, installed, still reads it.
+#[test]
+fn one_skill_where_two_clients_read_one_folder() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let skill = home.join(".agents/skills/petstore/SKILL.md");
+    let setup = |clients: &str, remove: bool| {
+        let args = ["--env", "shop", "agent", "setup", "--skill", "--yes", "--client", clients];
+        homes.run(&[&args[..], if remove { &["--remove"][..] } else { &[] }].concat())
+    };
+    let run = setup("codex,gemini", false);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(skill.exists() && !home.join(".gemini/skills").exists(), "{run}");
+    let mut outputs = String::new();
+    for clients in ["gemini", "codex", "codex,gemini"] {
+        let run = setup(clients, true);
+        outputs.push_str(&format!("$ --client {clients} --remove\n{run}\n"));
+    }
+    snapshot("agent_setup_shared_skill", &outputs, home);
+    assert!(!skill.exists());
 }

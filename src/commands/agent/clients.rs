@@ -172,7 +172,9 @@ pub fn place(client: Client, scope: Scope, dirs: &Dirs) -> Option<Place> {
             path: at(dirs.home.join(".gemini").join("settings.json"), ".gemini/settings.json"),
             format: json("mcpServers", false),
             sign: dirs.home.join(".gemini"),
-            skill: Some(skill(at(dirs.home.join(".gemini"), ".gemini"))),
+            // Gemini reads `~/.agents/skills` before `~/.gemini/skills`: one copy there, shared with Codex, is
+            // no conflict.
+            skill: Some(skill(at(dirs.home.join(".agents"), ".agents"))),
         },
         Client::All => unreachable!("`all` is expanded before a place is looked up"),
     };
@@ -261,11 +263,11 @@ mod tests {
                 Some("/work/shop/.codex/config.toml"),
                 Some("/work/shop/.agents/skills/petstore/SKILL.md"),
             ),
-            ("gemini User", Some("/home/u/.gemini/settings.json"), Some("/home/u/.gemini/skills/petstore/SKILL.md")),
+            ("gemini User", Some("/home/u/.gemini/settings.json"), Some("/home/u/.agents/skills/petstore/SKILL.md")),
             (
                 "gemini Project",
                 Some("/work/shop/.gemini/settings.json"),
-                Some("/work/shop/.gemini/skills/petstore/SKILL.md"),
+                Some("/work/shop/.agents/skills/petstore/SKILL.md"),
             ),
         ];
         let expected: Vec<(String, Option<String>, Option<String>)> = expected

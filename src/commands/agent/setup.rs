@@ -322,6 +322,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     if args.scope == Scope::Project {
         in_the_project(&plans, &dirs)?;
     }
+    share_skills(&mut plans, mode, args.scope, &dirs);
 
     // The entry is started before any file is changed: one that cannot start is written nowhere.
     let mut started = Started::new();
@@ -485,6 +486,32 @@ fn config_dir_var() -> Option<(&'static str, String)> {
     }
     let set = std::env::var_os(CONFIG_DIR_VAR).is_some_and(|value| !value.is_empty());
     Some((if set { CONFIG_DIR_VAR } else { "XDG_CONFIG_HOME" }, dir.display().to_string()))
+}
+
+/// One change per skill file, where clients read one (Codex and Gemini, `.agents/skills`): the first plan
+/// makes it. `--remove` keeps a skill that an installed client left out of this run still reads, and says so.
+fn share_skills(plans: &mut [Plan], mode: Mode, scope: Scope, dirs: &Dirs) {
+    let in_run: Vec<&str> =
+        plans.iter().filter(|plan| plan.report.status != Status::Skipped).map(|plan| plan.report.client).collect();
+    let mut seen = Vec::new();
+    for plan in plans.iter_mut().filter(|plan| plan.skill.is_some()) {
+        let Some(path) = plan.place.as_ref().and_then(|place| place.skill.clone()) else { continue };
+        if seen.contains(&path) {
+            plan.skill = None;
+            continue;
+        }
+        seen.push(path.clone());
+        let reader = Client::EACH.into_iter().find(|other| {
+            !in_run.contains(&other.name())
+                && clients::place(*other, scope, dirs)
+                    .is_some_and(|place| place.installed() && place.skill.as_ref() == Some(&path))
+        });
+        if let (Mode::Remove, Some(reader), Some(report)) = (mode, reader, plan.report.skill.as_mut()) {
+            plan.skill = None;
+            report.status = Status::Unchanged;
+            report.reason = Some(format!("kept: {} reads it too", reader.name()));
+        }
+    }
 }
 
 /// Whether a client's line, or its skill's, failed.
