@@ -544,3 +544,31 @@ fn one_skill_where_two_clients_read_one_folder() {
     snapshot("agent_setup_shared_skill", &outputs, home);
     assert!(!skill.exists());
 }
+
+/// What each client still asks of its user is part of the report (`next`), and one name in two scopes with
+/// different entries is warned about, naming both files; no client's approval or trust is touched.
+#[test]
+fn the_report_says_what_each_client_still_asks_and_warns_of_one_name_in_two_scopes() {
+    let homes = Homes::new();
+    let project = homes.env.home().join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    let user = ["--env", "shop", "agent", "setup", "--client", "claude-code,codex,gemini", "--yes"];
+    assert_eq!(homes.in_project(&project, &user).code, 0);
+    let setup = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "claude-code,codex,gemini"];
+    let run = homes.in_project(&project, &[&setup[..], &["--allow-writes", "--yes"]].concat());
+    snapshot("agent_setup_next_and_two_scopes", &run.to_string(), homes.env.home());
+    let run = homes.in_project(&project, &[&["--json"], &setup[..], &["--status"]].concat());
+    let next: Vec<Value> = run.json()["clients"].as_array().unwrap().iter().map(|c| c["next"].clone()).collect();
+    assert_eq!(
+        next,
+        [
+            "approve `petstore` in Claude Code: it holds a project's servers until then",
+            "trust the project in Codex: it reads `.codex/config.toml` only in a trusted project",
+            "trust the folder in Gemini CLI: it disables servers in a folder it does not trust"
+        ]
+    );
+    // The same entry in both scopes is no conflict.
+    let run = homes.in_project(&project, &[&setup[..], &["--yes"]].concat());
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(homes.text(&homes.env.home().join(".claude.json")).unwrap().matches("petstore").count(), 2);
+}

@@ -135,6 +135,9 @@ pub struct ClientReport {
     /// With `--skill`: the skill's file and what became of it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skill: Option<SkillReport>,
+    /// What the client still asks of its user before it runs the entry (an approval, a trusted folder);
+    /// `null` when nothing, or when there is no working entry.
+    pub next: Option<&'static str>,
 }
 
 /// What became of a client's skill.
@@ -388,6 +391,16 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         apply(plan, &mut started, &real).await;
     }
 
+    for plan in &mut plans {
+        if matches!(plan.report.status, Status::Installed | Status::Unchanged) {
+            plan.report.next = next_step(plan.report.client, args.scope);
+            if mode == Mode::Setup
+                && let Some(warning) = other_scope(plan, args.scope, &dirs, &entry)
+            {
+                ctx.output.warning(&warning);
+            }
+        }
+    }
     let failed = plans.iter().filter(|plan| plan_failed(plan)).count();
     let counted = plans.iter().filter(|plan| plan.report.status != Status::Skipped).count();
     let Entry { command, args: entry_args, .. } = entry;
@@ -514,6 +527,43 @@ fn share_skills(plans: &mut [Plan], mode: Mode, scope: Scope, dirs: &Dirs) {
     }
 }
 
+/// What `client` asks of its user before it runs an entry in `scope`. Never done for them: the approval and
+/// the trust are the user's to give, in the client.
+fn next_step(client: &str, scope: Scope) -> Option<&'static str> {
+    match (client, scope) {
+        ("claude-code", Scope::Project) => {
+            Some("approve `petstore` in Claude Code: it holds a project's servers until then")
+        }
+        ("codex", Scope::Project) => {
+            Some("trust the project in Codex: it reads `.codex/config.toml` only in a trusted project")
+        }
+        ("gemini", _) => Some("trust the folder in Gemini CLI: it disables servers in a folder it does not trust"),
+        _ => None,
+    }
+}
+
+/// A warning when the client's other scope has a `petstore` entry other than `entry`: the client then has one
+/// name in two scopes and runs one of them (Claude Code reports "Conflicting scopes").
+fn other_scope(plan: &Plan, scope: Scope, dirs: &Dirs, entry: &Entry) -> Option<String> {
+    let place = plan.place.as_ref()?;
+    let client = Client::EACH.into_iter().find(|client| client.name() == plan.report.client)?;
+    let other_scope = if scope == Scope::User { Scope::Project } else { Scope::User };
+    let other = clients::place(client, other_scope, dirs)?;
+    if clients::real(&other.path).ok()? == clients::real(&place.path).ok()? {
+        return None;
+    }
+    let found = edit::entry(&read(&other.path).ok()??, other.format).ok()??;
+    (found != entry.value(other.format)).then(|| {
+        format!(
+            "{}: `{}` has a `petstore` entry of its own ({}), and `{}` another: the client runs one of them",
+            client.name(),
+            clients::shown(&other.path, dirs),
+            differs(&found),
+            clients::shown(&place.path, dirs)
+        )
+    })
+}
+
 /// Whether a client's line, or its skill's, failed.
 fn plan_failed(plan: &Plan) -> bool {
     plan.report.status == Status::Failed
@@ -547,6 +597,7 @@ fn plan(
         tools: Vec::new(),
         reason,
         skill: None,
+        next: None,
     };
     let nothing =
         |place: Option<Place>, report| Plan { place, report, config: None, skill: None, start: None, replaces: None };
@@ -784,6 +835,9 @@ fn words(report: &Report, dirs: &Dirs) -> Vec<String> {
             line.push_str(&format!(": {reason}"));
         }
         lines.push(line);
+        if let Some(next) = client.next {
+            lines.push(format!("{}: next: {next}", client.client));
+        }
         if let Some(skill) = &client.skill {
             let mut line = format!("{}: skill {}", client.client, skill.status.as_str());
             if let Some(path) = &skill.path {
