@@ -485,16 +485,17 @@ async fn the_entry_works_started_with_only_the_variables_the_strictest_client_pa
     let login = ["auth", "login", "--env", "shop", "--insecure-storage", "-q"];
     let run = Run::with_stdin(&mut with_xdg(&login), &format!("{}\n", crate::common::KEY));
     assert_eq!(run.code, 0, "{run}");
+    if homes.env.ca_file().exists() {
+        // Over HTTPS, the sandbox's CA is the environment's own: no variable carries it to a bare server.
+        let ca = homes.env.ca_file().display().to_string();
+        assert_eq!(Run::of(&mut with_xdg(&["env", "set", "shop", "--cacert", &ca])).code, 0);
+    }
     let run = Run::of(&mut with_xdg(&["--env", "shop", "agent", "setup", "--client", "claude-code", "--yes"]));
     assert_eq!(run.code, 0, "{run}");
     let written: Value = serde_json::from_str(&homes.text(&home.join(".claude.json")).unwrap()).unwrap();
     let entry = &written["mcpServers"]["petstore"];
     let dir = xdg.join("petstore").display().to_string();
     assert_eq!(entry["env"], serde_json::json!({"PETSTORE_CONFIG_DIR": dir}), "{run}");
-    if homes.env.ca_file().exists() {
-        // Over HTTPS the bare server cannot trust the sandbox's CA: no environment carries its own CA yet.
-        return;
-    }
 
     let mut cmd = tokio::process::Command::new(entry["command"].as_str().unwrap());
     cmd.args(entry["args"].as_array().unwrap().iter().map(|arg| arg.as_str().unwrap())).env_clear();
@@ -571,4 +572,49 @@ fn the_report_says_what_each_client_still_asks_and_warns_of_one_name_in_two_scop
     let run = homes.in_project(&project, &[&setup[..], &["--yes"]].concat());
     assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
     assert_eq!(homes.text(&homes.env.home().join(".claude.json")).unwrap().matches("petstore").count(), 2);
+}
+
+/// An environment keeps its own CA file (`env set NAME --cacert FILE`, `env add ... --cacert FILE`), as an
+/// absolute path, checked as `--cacert` is; every command trusts it for that environment, with no
+/// `PETSTORE_CACERT`, and `--unset-cacert` removes it.
+#[test]
+fn an_environment_keeps_its_own_ca_file() {
+    let env =
+        TestEnv::with(petstore_sandbox::Config::default().seed_pets(5).tls(petstore_sandbox::Tls::generate().unwrap()));
+    env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let petstore = |args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_CACERT").env_remove("PETSTORE_BASE_URL").current_dir(env.home()).args(args);
+        Run::of(&mut cmd)
+    };
+    std::fs::copy(env.ca_file(), env.home().join("shop-ca.pem")).unwrap();
+    assert_eq!(petstore(&["--env", "shop", "pets", "list"]).code, 5, "no CA: the TLS check fails");
+    let mut outputs = String::new();
+    for args in [
+        &["env", "set", "shop", "--cacert", "shop-ca.pem"][..],
+        &["--env", "shop", "env", "current"],
+        &["env", "set", "shop", "--cacert", "config/config.toml"],
+        &["env", "set", "shop", "--cacert", "shop-ca.pem", "--unset-cacert"],
+    ] {
+        outputs.push_str(&format!("$ petstore {}\n{}\n", args.join(" "), petstore(args)));
+    }
+    let ca = env.home().join("shop-ca.pem").display().to_string();
+    assert!(env.read_config().contains(&format!("cacert = \"{ca}\"")), "{}", env.read_config());
+    let run = petstore(&["--env", "shop", "--json", "pets", "list"]);
+    assert_eq!((run.code, run.json().as_array().map(Vec::len)), (0, Some(5)), "{run}");
+    let listed = petstore(&["--json", "env", "list"]).json();
+    let shop = listed.as_array().unwrap().iter().find(|line| line["name"] == "shop").unwrap().clone();
+    assert_eq!(shop["cacert"], ca.as_str());
+    let doctor = petstore(&["--env", "shop", "doctor"]);
+    assert!(doctor.stdout.contains(&format!("environment `shop` trusts its own CA file `{ca}` too")), "{doctor}");
+    let url = env.sandbox.base_url();
+    assert_eq!(petstore(&["env", "add", "other", url.as_str(), "--cacert", "shop-ca.pem"]).code, 0);
+    assert_eq!(petstore(&["--env", "other", "pets", "list"]).code, 0);
+    let run = petstore(&["env", "set", "shop", "--unset-cacert"]);
+    outputs.push_str(&format!("$ petstore env set shop --unset-cacert\n{run}\n"));
+    assert_eq!(petstore(&["--env", "shop", "pets", "list"]).code, 5, "its CA is gone");
+    let text = outputs.replace(&env.home().display().to_string(), "[HOME]");
+    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("env_own_cacert", text);
+    });
 }
