@@ -820,33 +820,27 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
 /// The report in words: a line per client, `claude-code: installed ~/.claude.json (4 tools)`, and one for its
 /// skill.
 fn words(report: &Report, dirs: &Dirs) -> Vec<String> {
+    let line = |what: String, path: &Option<PathBuf>, tools: usize, reason: &Option<String>| {
+        let path = path.as_deref().map(|path| format!(" {}", clients::shown(path, dirs))).unwrap_or_default();
+        let tools = match tools {
+            0 => String::new(),
+            n => format!(" ({n} {})", if n == 1 { "tool" } else { "tools" }),
+        };
+        let reason = reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
+        format!("{what}{path}{tools}{reason}")
+    };
     let mut lines = Vec::new();
     for client in &report.clients {
-        let path = client.path.as_deref().map(|path| clients::shown(path, dirs));
-        let mut line = format!("{}: {}", client.client, client.status.as_str());
-        if let Some(path) = &path {
-            line.push_str(&format!(" {path}"));
-        }
-        if !client.tools.is_empty() {
-            let n = client.tools.len();
-            line.push_str(&format!(" ({n} {})", if n == 1 { "tool" } else { "tools" }));
-        }
-        if let Some(reason) = &client.reason {
-            line.push_str(&format!(": {reason}"));
-        }
-        lines.push(line);
-        if let Some(next) = client.next {
-            lines.push(format!("{}: next: {next}", client.client));
-        }
+        let name = client.client;
+        lines.push(line(
+            format!("{name}: {}", client.status.as_str()),
+            &client.path,
+            client.tools.len(),
+            &client.reason,
+        ));
+        lines.extend(client.next.map(|next| format!("{name}: next: {next}")));
         if let Some(skill) = &client.skill {
-            let mut line = format!("{}: skill {}", client.client, skill.status.as_str());
-            if let Some(path) = &skill.path {
-                line.push_str(&format!(" {}", clients::shown(path, dirs)));
-            }
-            if let Some(reason) = &skill.reason {
-                line.push_str(&format!(": {reason}"));
-            }
-            lines.push(line);
+            lines.push(line(format!("{name}: skill {}", skill.status.as_str()), &skill.path, 0, &skill.reason));
         }
     }
     lines

@@ -19,7 +19,8 @@ const PASSED: [&str; 5] = ["HOME", "PATH", "LANG", "SHELL", "TERM"];
 
 /// The names of the tools `program` lists when started with `entry`'s arguments, or why it did not. Callers
 /// pass this very program at its canonical path, never a command a file names. It is started as the strictest
-/// client starts a server: with [`PASSED`] from this environment and the entry's own variables, nothing else.
+/// client starts a server: with `HOME`, `PATH`, `LANG`, `SHELL` and `TERM` from this environment and the
+/// entry's own variables, nothing else.
 pub async fn tools(program: &std::path::Path, entry: &super::setup::Entry) -> Result<Vec<String>, String> {
     let mut cmd = tokio::process::Command::new(program);
     cmd.args(&entry.args).kill_on_drop(true).env_clear();
