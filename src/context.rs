@@ -162,7 +162,7 @@ impl Context {
                 self.ca_certificates.get_or_init(|| read).clone()
             }
         };
-        if let Some(env) = self.target()?.env
+        if let Some(env) = self.target().ok().and_then(|target| target.env)
             && let Some(path) = &env.cacert
         {
             let given = format!("the `cacert` of environment `{}`", env.name);
