@@ -180,8 +180,8 @@ enum Mode {
     Remove,
 }
 
-/// The variable that moves petstore's config directory: an entry carries it when it is set, so that the
-/// client (started from a dock or a menu, without the shell's variables) finds the same environments.
+/// The variable that moves petstore's config directory: a user entry carries it whenever the directory is not
+/// the default one, so that a server started without the shell's variables finds the same environments.
 const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
 
 /// The server an entry starts: the command, its arguments and the variables it sets (never a key).

@@ -1,4 +1,4 @@
-//! Whether an entry works: its command started as the client would start it, then MCP's `initialize` and
+//! Whether an entry works: this program started as the strictest client starts it, then MCP's `initialize` and
 //! `tools/list`, over stdio, with the official SDK's client.
 
 use std::process::Stdio;
