@@ -1956,7 +1956,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__env__subcmd__set)
-            opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            opts="-o -q -v -h -V --confirm-writes --key-command --no-key-command --default --unset-default --unset-cacert --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} != -* && ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "$(_petstore_env_names)" -- "${cur}") )
                 return 0

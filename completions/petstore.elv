@@ -580,6 +580,7 @@ set edit:completion:arg-completer[petstore] = {|@words|
             cand --jq 'Filter the JSON output through a jq expression; strings print raw, like `jq -r`; with `--output ndjson`, once per record'
             cand --color 'When to use colour'
             cand --no-key-command 'Take the key from a stored login again, not a command'
+            cand --unset-cacert 'Remove its own CA file (the global option sets one: see --help)'
             cand --json 'Print JSON: the API''s own documents and field names, nothing else on stdout (`--output json`)'
             cand -q 'Print no warnings or notes on stderr (errors still print)'
             cand --quiet 'Print no warnings or notes on stderr (errors still print)'

@@ -562,6 +562,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_s
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-key-command -d 'Take the key from a stored login again, not a command'
+complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l unset-cacert -d 'Remove its own CA file (the global option sets one: see --help)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l json -d 'Print JSON: the API\'s own documents and field names, nothing else on stdout (`--output json`)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print no warnings or notes on stderr (errors still print)'
 complete -c petstore -n "__fish_petstore_using_subcommand env; and __fish_seen_subcommand_from set" -l no-input -d 'Never ask for missing input at a terminal: a missing flag is then a usage error, as in a script [env: PETSTORE_NO_INPUT]'

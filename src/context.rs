@@ -33,7 +33,7 @@ pub const SANDBOX_VAR: &str = "PETSTORE_SANDBOX";
 
 /// The certificates in a PEM file given to `--cacert` (`given` names where it came from), each checked now
 /// ([`petstore_core::api::ca`]), so that a bad one is a usage error before anything is sent.
-fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
+pub(crate) fn read_certificates(path: &std::path::Path, given: &str) -> Result<Vec<reqwest::Certificate>, Error> {
     petstore_core::api::ca::read_certificates(path).map_err(|err| {
         Error::invalid_value(format!("{given}: {err}")).with_hint(
             "give a PEM file of CA certificates, a regular file of at most 1 MiB, such as your CA's `ca.pem`",
@@ -144,11 +144,17 @@ impl Context {
         self.cacert.as_ref().map(|(path, _)| path.as_path())
     }
 
+    /// `--cacert FILE` as given on the command line (not from `PETSTORE_CACERT`): for `env set` and `env add`,
+    /// the environment's own CA file.
+    pub fn cacert_flag(&self) -> Option<&std::path::Path> {
+        self.cacert.as_ref().filter(|(_, given)| given.starts_with("`--cacert ")).map(|(path, _)| path.as_path())
+    }
+
     /// What every client is made with: the timeout, and the CA file's certificates, read (and each checked)
-    /// the first time a client is made. A command that makes none (`env list`, `auth status`) never opens the
-    /// file, so a CA file it cannot read cannot stop it.
+    /// the first time a client is made, then the target environment's own CA file's. A command that makes none
+    /// (`env list`, `auth status`) never opens the files, so a CA file it cannot read cannot stop it.
     fn settings(&self) -> Result<Settings, Error> {
-        let ca_certificates = match (&self.cacert, self.ca_certificates.get()) {
+        let mut ca_certificates = match (&self.cacert, self.ca_certificates.get()) {
             (None, _) => Vec::new(),
             (Some(_), Some(read)) => read.clone(),
             (Some((path, given)), None) => {
@@ -156,6 +162,12 @@ impl Context {
                 self.ca_certificates.get_or_init(|| read).clone()
             }
         };
+        if let Some(env) = self.target().ok().and_then(|target| target.env)
+            && let Some(path) = &env.cacert
+        {
+            let given = format!("the `cacert` of environment `{}`", env.name);
+            ca_certificates.extend(read_certificates(path, &given)?);
+        }
         Ok(Settings { timeout: self.timeout, ca_certificates, traceparent: self.traceparent.clone() })
     }
 

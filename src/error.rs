@@ -276,7 +276,8 @@ pub mod code {
     NOT_HTTP = "not_http", Failure, [], Never, "the answer was not HTTP";
     CHECKS_FAILED = "checks_failed", Failure, [], Never, "`doctor` found failures";
     AGENT_SETUP_FAILED = "agent_setup_failed", Failure, [], Never,
-        "`agent setup`: a client's file could not be read or written, or its entry did not start";
+        "`agent setup`: a client's file could not be read or written, its entry did not start, or a project file \
+         leads outside the project";
     FAILED_FILE = "failed_file", Failure, [], CheckFirst, "the `--failed` file could not be written";
     UNKNOWN_FILE = "unknown_file", Failure, [], CheckFirst, "the `--unknown` file could not be written";
     UNDECIDED_FILE = "undecided_file", Failure, [], CheckFirst, "the `--undecided` file could not be written";

@@ -317,7 +317,13 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
-    check("ca-store", ca_store(target.map(|target| target.base_url.url()), ctx.cacert().is_some()));
+    let own_ca = target.and_then(|target| target.env).and_then(|env| Some((&env.name, env.cacert.as_ref()?)));
+    let (status, mut detail) =
+        ca_store(target.map(|target| target.base_url.url()), ctx.cacert().is_some() || own_ca.is_some());
+    if let Some((name, path)) = own_ca {
+        detail.push_str(&format!("; environment `{name}` trusts its own CA file `{}` too", path.display()));
+    }
+    check("ca-store", (status, detail));
 
     check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
 

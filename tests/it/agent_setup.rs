@@ -25,8 +25,12 @@ const GEMINI: &str = "{\n    \"theme\": \"Default\"\n}";
 impl Homes {
     fn new() -> Homes {
         let env = TestEnv::new();
-        env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+        let config = format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url());
+        env.write_config(&config);
         let home = env.home().to_owned();
+        // The same in the default directory, for runs without `PETSTORE_CONFIG_DIR` (project scope).
+        std::fs::create_dir_all(home.join(".config/petstore")).unwrap();
+        std::fs::write(home.join(".config/petstore/config.toml"), &config).unwrap();
         let files = vec![
             (home.join(".claude.json"), Some(CLAUDE_CODE)),
             (home.join(".config/Claude/claude_desktop_config.json"), None),
@@ -55,6 +59,11 @@ impl Homes {
 
     fn run(&self, args: &[&str]) -> Run {
         Run::of(&mut self.command_in(self.env.home(), args))
+    }
+
+    /// `petstore ARGS` from `dir` with the config in its default directory, as a project's files need it.
+    fn in_project(&self, dir: &Path, args: &[&str]) -> Run {
+        Run::of(self.command_in(dir, args).env_remove("PETSTORE_CONFIG_DIR"))
     }
 
     /// The statuses `--json` reports, by client.
@@ -295,7 +304,7 @@ fn the_skill_is_the_agent_guide_printed_installed_and_removed() {
         "setup",
         "--skill",
         "--client",
-        "claude-code,codex",
+        "claude-code,codex,gemini",
         "--remove",
         "--yes",
     ]);
@@ -310,7 +319,7 @@ fn project_scope_writes_into_the_current_directory() {
     let project = homes.env.home().join("shop-project");
     std::fs::create_dir_all(&project).unwrap();
     let args = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "vscode,claude-code", "--yes"];
-    let run = Run::of(&mut homes.command_in(&project, &args));
+    let run = homes.in_project(&project, &args);
     assert_eq!(run.code, 0, "{run}");
     let vscode = std::fs::read_to_string(project.join(".vscode/mcp.json")).unwrap();
     let claude = std::fs::read_to_string(project.join(".mcp.json")).unwrap();
@@ -396,4 +405,216 @@ fn a_read_only_file_is_left_alone() {
     );
     assert_eq!(homes.text(&codex).as_deref(), Some(CODEX));
     assert_eq!(std::fs::metadata(&codex).unwrap().permissions().mode() & 0o777, 0o444);
+}
+
+/// A project's `.mcp.json` names a command of its own (a cloned repository's script): `--status`, `--remove`
+/// and setup read and compare it, and start nothing but this program.
+#[test]
+fn a_command_a_project_names_is_never_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let homes = Homes::new();
+    let project = homes.env.home().join("cloned");
+    std::fs::create_dir_all(project.join("bin")).unwrap();
+    let marker = homes.env.home().join("ran");
+    let script = project.join("bin/petstore");
+    std::fs::write(&script, format!("#!/bin/sh\ntouch '{}'\n", marker.display())).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mcp = "{\"mcpServers\": {\"petstore\": {\"type\": \"stdio\", \"command\": \"bin/petstore\", \"args\": [\"--env\", \
+               \"shop\", \"mcp\"], \"env\": {\"PETSTORE_CONFIG_DIR\": \"bin\"}}}}\n";
+    std::fs::write(project.join(".mcp.json"), mcp).unwrap();
+    let project_run = |args: &[&str]| {
+        let scope = ["--scope", "project", "--client", "claude-code"];
+        Run::of(&mut homes.command_in(&project, &[&["--env", "shop", "agent", "setup"], args, &scope[..]].concat()))
+    };
+    let run = project_run(&["--status"]);
+    snapshot("agent_setup_status_starts_no_project_command", &run.to_string(), homes.env.home());
+    assert!(!marker.exists(), "--status ran the project's script");
+
+    // The same entry with an absolute path to the script, and then to this program with a project's `env`.
+    for command in [script.display().to_string(), binary()] {
+        std::fs::write(project.join(".mcp.json"), mcp.replace("bin/petstore", &command)).unwrap();
+        let run = project_run(&["--status", "--json"]);
+        assert_eq!(run.json()["clients"][0]["status"], "differs", "{run}");
+        assert!(!marker.exists(), "--status ran {command}");
+    }
+    std::fs::write(project.join(".mcp.json"), mcp).unwrap();
+    let run = project_run(&["--remove", "--yes"]);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!marker.exists(), "--remove ran the project's script");
+}
+
+/// Project scope stays in the project: a client directory or file that a link takes outside it (to the
+/// user's own `~/.codex`, or a dangling link to a file elsewhere) is refused, and nothing is written.
+#[test]
+fn project_scope_refuses_a_link_out_of_the_project() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let project = home.join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::create_dir_all(home.join("outside")).unwrap();
+    std::os::unix::fs::symlink(home.join(".codex"), project.join(".codex")).unwrap();
+    std::os::unix::fs::symlink(home.join("outside/new-file.json"), project.join(".mcp.json")).unwrap();
+    let mut outputs = String::new();
+    for client in ["codex", "claude-code"] {
+        for mode in [&["--yes"][..], &["--status"], &["--remove", "--yes"]] {
+            let args = [&["--env", "shop", "agent", "setup", "--scope", "project", "--client", client], mode].concat();
+            let run = homes.in_project(&project, &args);
+            outputs.push_str(&format!("$ {}\n{run}\n", args.join(" ")));
+        }
+    }
+    snapshot("agent_setup_project_link_out", &outputs, home);
+    assert_eq!(homes.text(&home.join(".codex/config.toml")).as_deref(), Some(CODEX));
+    assert!(!home.join("outside/new-file.json").exists());
+    assert!(std::fs::symlink_metadata(project.join(".mcp.json")).unwrap().is_symlink());
+}
+
+/// A client may start the server with only `HOME`, `PATH`, `LANG`, `SHELL` and `TERM` (Codex does): a config
+/// found through `XDG_CONFIG_HOME` is pinned in the entry, and the entry so started lists the store's animals.
+#[tokio::test]
+async fn the_entry_works_started_with_only_the_variables_the_strictest_client_passes() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let xdg = home.join("xdg");
+    std::fs::create_dir_all(xdg.join("petstore")).unwrap();
+    std::fs::copy(homes.env.config_dir().join("config.toml"), xdg.join("petstore/config.toml")).unwrap();
+    let with_xdg = |args: &[&str]| {
+        let mut cmd = homes.command_in(home, args);
+        cmd.env_remove("PETSTORE_CONFIG_DIR").env_remove("PETSTORE_API_KEY").env("XDG_CONFIG_HOME", &xdg);
+        cmd
+    };
+    let login = ["auth", "login", "--env", "shop", "--insecure-storage", "-q"];
+    let run = Run::with_stdin(&mut with_xdg(&login), &format!("{}\n", crate::common::KEY));
+    assert_eq!(run.code, 0, "{run}");
+    if homes.env.ca_file().exists() {
+        // Over HTTPS, the sandbox's CA is the environment's own: no variable carries it to a bare server.
+        let ca = homes.env.ca_file().display().to_string();
+        assert_eq!(Run::of(&mut with_xdg(&["env", "set", "shop", "--cacert", &ca])).code, 0);
+    }
+    let run = Run::of(&mut with_xdg(&["--env", "shop", "agent", "setup", "--client", "claude-code", "--yes"]));
+    assert_eq!(run.code, 0, "{run}");
+    let written: Value = serde_json::from_str(&homes.text(&home.join(".claude.json")).unwrap()).unwrap();
+    let entry = &written["mcpServers"]["petstore"];
+    let dir = xdg.join("petstore").display().to_string();
+    assert_eq!(entry["env"], serde_json::json!({"PETSTORE_CONFIG_DIR": dir}), "{run}");
+
+    let mut cmd = tokio::process::Command::new(entry["command"].as_str().unwrap());
+    cmd.args(entry["args"].as_array().unwrap().iter().map(|arg| arg.as_str().unwrap())).env_clear();
+    let bare = [("HOME", home.to_str().unwrap()), ("PATH", "/usr/bin:/bin"), ("LANG", "C.UTF-8")];
+    cmd.envs(bare).envs([("SHELL", "/bin/sh"), ("TERM", "dumb"), ("PETSTORE_CONFIG_DIR", &dir)]);
+    let (running, _) = crate::mcp::connect(cmd, crate::mcp::Person::CannotBeAsked).await;
+    let listed = crate::mcp::call(&running, "list_pets", serde_json::json!({"all": true})).await;
+    assert_eq!(listed.structured_content.unwrap()["pets"].as_array().unwrap().len(), 5);
+    running.cancel().await.unwrap();
+}
+
+/// A project's files are for committing: they never carry the user's own config directory, and a setup that
+/// would need it is refused, naming the variable; nothing is written.
+#[test]
+fn project_scope_writes_no_config_directory_and_refuses_one_it_needs() {
+    let homes = Homes::new();
+    let project = homes.env.home().join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    let args = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "claude-code", "--yes"];
+    let run = Run::of(&mut homes.command_in(&project, &args));
+    snapshot("agent_setup_project_config_dir", &run.to_string(), homes.env.home());
+    assert!(!project.join(".mcp.json").exists());
+    let run = homes.in_project(&project, &args);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(!homes.text(&project.join(".mcp.json")).unwrap().contains("\"env\""));
+}
+
+/// Codex and Gemini CLI both read `~/.agents/skills` (Gemini before its own folder): the skill is one copy
+/// there, and removing it for one client keeps it while the other, installed, still reads it.
+#[test]
+fn one_skill_where_two_clients_read_one_folder() {
+    let homes = Homes::new();
+    let home = homes.env.home();
+    let skill = home.join(".agents/skills/petstore/SKILL.md");
+    let setup = |clients: &str, remove: bool| {
+        let args = ["--env", "shop", "agent", "setup", "--skill", "--yes", "--client", clients];
+        homes.run(&[&args[..], if remove { &["--remove"][..] } else { &[] }].concat())
+    };
+    let run = setup("codex,gemini", false);
+    assert_eq!(run.code, 0, "{run}");
+    assert!(skill.exists() && !home.join(".gemini/skills").exists(), "{run}");
+    let mut outputs = String::new();
+    for clients in ["gemini", "codex", "codex,gemini"] {
+        let run = setup(clients, true);
+        outputs.push_str(&format!("$ --client {clients} --remove\n{run}\n"));
+    }
+    snapshot("agent_setup_shared_skill", &outputs, home);
+    assert!(!skill.exists());
+}
+
+/// What each client still asks of its user is part of the report (`next`), and one name in two scopes with
+/// different entries is warned about, naming both files; no client's approval or trust is touched.
+#[test]
+fn the_report_says_what_each_client_still_asks_and_warns_of_one_name_in_two_scopes() {
+    let homes = Homes::new();
+    let project = homes.env.home().join("repo");
+    std::fs::create_dir_all(&project).unwrap();
+    let user = ["--env", "shop", "agent", "setup", "--client", "claude-code,codex,gemini", "--yes"];
+    assert_eq!(homes.in_project(&project, &user).code, 0);
+    let setup = ["--env", "shop", "agent", "setup", "--scope", "project", "--client", "claude-code,codex,gemini"];
+    let run = homes.in_project(&project, &[&setup[..], &["--allow-writes", "--yes"]].concat());
+    snapshot("agent_setup_next_and_two_scopes", &run.to_string(), homes.env.home());
+    let run = homes.in_project(&project, &[&["--json"], &setup[..], &["--status"]].concat());
+    let next: Vec<Value> = run.json()["clients"].as_array().unwrap().iter().map(|c| c["next"].clone()).collect();
+    assert_eq!(
+        next,
+        [
+            "approve `petstore` in Claude Code: it holds a project's servers until then",
+            "trust the project in Codex: it reads `.codex/config.toml` only in a trusted project",
+            "trust the folder in Gemini CLI: it disables servers in a folder it does not trust"
+        ]
+    );
+    // The same entry in both scopes is no conflict.
+    let run = homes.in_project(&project, &[&setup[..], &["--yes"]].concat());
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run}");
+    assert_eq!(homes.text(&homes.env.home().join(".claude.json")).unwrap().matches("petstore").count(), 2);
+}
+
+/// An environment keeps its own CA file (`env set NAME --cacert FILE`, `env add ... --cacert FILE`), as an
+/// absolute path, checked as `--cacert` is; every command trusts it for that environment, with no
+/// `PETSTORE_CACERT`, and `--unset-cacert` removes it.
+#[test]
+fn an_environment_keeps_its_own_ca_file() {
+    let env =
+        TestEnv::with(petstore_sandbox::Config::default().seed_pets(5).tls(petstore_sandbox::Tls::generate().unwrap()));
+    env.write_config(&format!("[environments.shop]\nbase_url = \"{}\"\n", env.sandbox.base_url()));
+    let petstore = |args: &[&str]| {
+        let mut cmd = env.command();
+        cmd.env_remove("PETSTORE_CACERT").env_remove("PETSTORE_BASE_URL").current_dir(env.home()).args(args);
+        Run::of(&mut cmd)
+    };
+    std::fs::copy(env.ca_file(), env.home().join("shop-ca.pem")).unwrap();
+    assert_eq!(petstore(&["--env", "shop", "pets", "list"]).code, 5, "no CA: the TLS check fails");
+    let mut outputs = String::new();
+    for args in [
+        &["env", "set", "shop", "--cacert", "shop-ca.pem"][..],
+        &["--env", "shop", "env", "current"],
+        &["env", "set", "shop", "--cacert", "config/config.toml"],
+        &["env", "set", "shop", "--cacert", "shop-ca.pem", "--unset-cacert"],
+    ] {
+        outputs.push_str(&format!("$ petstore {}\n{}\n", args.join(" "), petstore(args)));
+    }
+    let ca = env.home().join("shop-ca.pem").display().to_string();
+    assert!(env.read_config().contains(&format!("cacert = \"{ca}\"")), "{}", env.read_config());
+    let run = petstore(&["--env", "shop", "--json", "pets", "list"]);
+    assert_eq!((run.code, run.json().as_array().map(Vec::len)), (0, Some(5)), "{run}");
+    let listed = petstore(&["--json", "env", "list"]).json();
+    let shop = listed.as_array().unwrap().iter().find(|line| line["name"] == "shop").unwrap().clone();
+    assert_eq!(shop["cacert"], ca.as_str());
+    let doctor = petstore(&["--env", "shop", "doctor"]);
+    assert!(doctor.stdout.contains(&format!("environment `shop` trusts its own CA file `{ca}` too")), "{doctor}");
+    let url = env.sandbox.base_url();
+    assert_eq!(petstore(&["env", "add", "other", url.as_str(), "--cacert", "shop-ca.pem"]).code, 0);
+    assert_eq!(petstore(&["--env", "other", "pets", "list"]).code, 0);
+    let run = petstore(&["env", "set", "shop", "--unset-cacert"]);
+    outputs.push_str(&format!("$ petstore env set shop --unset-cacert\n{run}\n"));
+    assert_eq!(petstore(&["--env", "shop", "pets", "list"]).code, 5, "its CA is gone");
+    let text = outputs.replace(&env.home().display().to_string(), "[HOME]");
+    insta::with_settings!({ filters => crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("env_own_cacert", text);
+    });
 }

@@ -14,6 +14,7 @@
 //! key_storage = "keyring"             # where `auth login` put the key: "keyring", "kernel" or "file"
 //! confirm_writes = true               # ask before each write at a terminal (default: on for production only)
 //! key_command = "op read op://shop/petstore/key"   # its first line of output is the key (`env set --key-command`)
+//! cacert = "/etc/ssl/shop-ca.pem"     # a PEM file of CA certificates its server is trusted by (`env set --cacert`)
 //!
 //! [environments.production.defaults]   # `petstore env set production --default limit=50`
 //! limit = 50                          # what a flag left out means there: `limit`, `status`, `output`, `columns`
@@ -112,6 +113,9 @@ pub struct Environment {
     /// A command whose first line of output is the key (`env set NAME --key-command CMD`): it wins over a
     /// stored key ([`crate::credentials::external`]).
     pub key_command: Option<String>,
+    /// A PEM file of CA certificates, an absolute path, that its requests trust as `--cacert` is trusted
+    /// (`env set NAME --cacert FILE`): the environment's own private CA, wherever petstore is started.
+    pub cacert: Option<PathBuf>,
     /// A key that needs no login (the sandbox's).
     pub built_in_key: Option<&'static str>,
     /// Whether a write to it is asked about first at a terminal (`confirm_writes`; default: production only).
@@ -176,13 +180,19 @@ pub fn config_dir() -> Result<PathBuf, Error> {
     if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
+    if let Some(xdg) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty() && !cfg!(windows)) {
+        return Ok(PathBuf::from(xdg).join("petstore"));
+    }
+    default_config_dir()
+}
+
+/// The config directory when neither `PETSTORE_CONFIG_DIR` nor `XDG_CONFIG_HOME` is set: the one a program
+/// started with only `HOME` finds.
+pub fn default_config_dir() -> Result<PathBuf, Error> {
     if cfg!(windows) {
         return directories::ProjectDirs::from("", "", "petstore")
             .map(|dirs| dirs.config_dir().to_path_buf())
             .ok_or(Error::NoConfigDir);
-    }
-    if let Some(xdg) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(xdg).join("petstore"));
     }
     directories::BaseDirs::new().map(|dirs| dirs.home_dir().join(".config").join("petstore")).ok_or(Error::NoConfigDir)
 }
@@ -454,14 +464,23 @@ impl Config {
 
     /// Sets `name`'s key command (`None`: removes it).
     pub fn set_key_command(&mut self, name: &str, command: Option<&str>) -> Result<(), Error> {
+        self.set_or_remove(name, "key_command", command)
+    }
+
+    /// Sets `name`'s CA file (an absolute path, checked by the caller), or removes it.
+    pub fn set_cacert(&mut self, name: &str, path: Option<&str>) -> Result<(), Error> {
+        self.set_or_remove(name, "cacert", path)
+    }
+
+    fn set_or_remove(&mut self, name: &str, key: &str, text: Option<&str>) -> Result<(), Error> {
         self.environment(name)?;
-        match command {
-            Some(command) => self.env_table(name)["key_command"] = value(command),
+        match text {
+            Some(text) => self.env_table(name)[key] = value(text),
             None => {
                 if let Some(table) =
                     self.doc.get_mut("environments").and_then(|e| e.get_mut(name)).and_then(Item::as_table_like_mut)
                 {
-                    table.remove("key_command");
+                    table.remove(key);
                 }
             }
         }

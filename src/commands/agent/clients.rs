@@ -172,11 +172,43 @@ pub fn place(client: Client, scope: Scope, dirs: &Dirs) -> Option<Place> {
             path: at(dirs.home.join(".gemini").join("settings.json"), ".gemini/settings.json"),
             format: json("mcpServers", false),
             sign: dirs.home.join(".gemini"),
-            skill: Some(skill(at(dirs.home.join(".gemini"), ".gemini"))),
+            // Gemini reads `~/.agents/skills` before `~/.gemini/skills`: one copy there, shared with Codex, is
+            // no conflict.
+            skill: Some(skill(at(dirs.home.join(".agents"), ".agents"))),
         },
         Client::All => unreachable!("`all` is expanded before a place is looked up"),
     };
     Some(place)
+}
+
+/// Where `path` really is: every symlink on the way followed, a dangling one's target included, and the part
+/// that does not exist yet put under the real path of the part that does.
+pub fn real(path: &Path) -> std::io::Result<PathBuf> {
+    resolve(path, 40)
+}
+
+fn resolve(path: &Path, links: u8) -> std::io::Result<PathBuf> {
+    use std::path::Component;
+    match std::fs::canonicalize(path) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        done => return done,
+    }
+    let parent = path.parent().filter(|parent| !parent.as_os_str().is_empty());
+    if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink()) {
+        let Some(links) = links.checked_sub(1) else {
+            return Err(std::io::Error::other("too many levels of symbolic links"));
+        };
+        let target = std::fs::read_link(path)?;
+        return resolve(&parent.map_or_else(|| target.clone(), |parent| parent.join(&target)), links);
+    }
+    match (parent, path.components().next_back()) {
+        (Some(parent), Some(Component::Normal(name))) => Ok(resolve(parent, links)?.join(name)),
+        (Some(parent), Some(Component::ParentDir)) => {
+            let parent = resolve(parent, links)?;
+            Ok(parent.parent().unwrap_or(&parent).to_owned())
+        }
+        _ => Ok(path.to_owned()),
+    }
 }
 
 /// `path` as shown to a person: under the home directory as `~/...`.
@@ -231,11 +263,11 @@ mod tests {
                 Some("/work/shop/.codex/config.toml"),
                 Some("/work/shop/.agents/skills/petstore/SKILL.md"),
             ),
-            ("gemini User", Some("/home/u/.gemini/settings.json"), Some("/home/u/.gemini/skills/petstore/SKILL.md")),
+            ("gemini User", Some("/home/u/.gemini/settings.json"), Some("/home/u/.agents/skills/petstore/SKILL.md")),
             (
                 "gemini Project",
                 Some("/work/shop/.gemini/settings.json"),
-                Some("/work/shop/.gemini/skills/petstore/SKILL.md"),
+                Some("/work/shop/.agents/skills/petstore/SKILL.md"),
             ),
         ];
         let expected: Vec<(String, Option<String>, Option<String>)> = expected
@@ -252,5 +284,23 @@ mod tests {
         assert_eq!(place(Client::Codex, Scope::User, &dirs).unwrap().path, Path::new("/x/config.toml"));
         assert_eq!(shown(Path::new("/home/u/.cursor/mcp.json"), &dirs), "~/.cursor/mcp.json");
         assert_eq!(shown(Path::new("/work/shop/.mcp.json"), &dirs), "/work/shop/.mcp.json");
+    }
+
+    #[test]
+    fn a_real_path_follows_links_dangling_ones_and_dot_dots() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let (project, outside) = (root.join("project"), root.join("outside"));
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::os::unix::fs::symlink(&outside, project.join(".codex")).unwrap();
+        std::os::unix::fs::symlink("../outside/new.json", project.join(".mcp.json")).unwrap();
+        std::os::unix::fs::symlink(root.join("gone/x"), project.join(".gemini")).unwrap();
+        let real = |path: &str| real(&project.join(path)).unwrap();
+        assert_eq!(real(".codex/config.toml"), outside.join("config.toml"));
+        assert_eq!(real(".mcp.json"), outside.join("new.json"));
+        assert_eq!(real(".gemini/settings.json"), root.join("gone/x/settings.json"));
+        assert_eq!(real(".vscode/mcp.json"), project.join(".vscode/mcp.json"));
+        assert_eq!(real(".vscode/../../outside"), outside);
     }
 }

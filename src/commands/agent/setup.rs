@@ -135,6 +135,9 @@ pub struct ClientReport {
     /// With `--skill`: the skill's file and what became of it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skill: Option<SkillReport>,
+    /// What the client still asks of its user before it runs the entry (an approval, a trusted folder);
+    /// `null` when nothing, or when there is no working entry.
+    pub next: Option<&'static str>,
 }
 
 /// What became of a client's skill.
@@ -177,8 +180,8 @@ enum Mode {
     Remove,
 }
 
-/// The variable that moves petstore's config directory: an entry carries it when it is set, so that the
-/// client (started from a dock or a menu, without the shell's variables) finds the same environments.
+/// The variable that moves petstore's config directory: a user entry carries it whenever the directory is not
+/// the default one, so that a server started without the shell's variables finds the same environments.
 const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
 
 /// The server an entry starts: the command, its arguments and the variables it sets (never a key).
@@ -279,7 +282,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         )
         .with_hint("leave out `--client claude-desktop`, or use `--scope user`"));
     }
-    let program = program()
+    let (program, real) = program()
         .map_err(|err| Error::new(&code::AGENT_SETUP_FAILED, format!("cannot tell where this program is: {err}")))?;
     let Some(command) = program.to_str().map(str::to_owned) else {
         return Err(Error::new(
@@ -292,14 +295,24 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     if args.allow_writes {
         entry_args.push("--allow-writes".to_owned());
     }
-    let entry_env = match std::env::var(CONFIG_DIR_VAR) {
-        Ok(dir) if !dir.is_empty() => {
-            let dir = std::path::absolute(&dir).map(|dir| dir.display().to_string()).unwrap_or(dir);
-            vec![(CONFIG_DIR_VAR.to_owned(), dir)]
+    let env_vars = match config_dir_var() {
+        Some((var, dir)) if args.scope == Scope::Project && mode == Mode::Setup => {
+            let dir = clients::shown(Path::new(&dir), &dirs);
+            return Err(Error::new(
+                &code::INVALID_VALUE,
+                format!(
+                    "a project's files are for committing, so `--scope project` writes no `{var}`, and without it \
+                     the server would not read `{dir}`"
+                ),
+            )
+            .with_hint(format!(
+                "use `--scope user`, or run it without `{var}` (the server then reads ~/.config/petstore)"
+            )));
         }
+        Some((_, dir)) if args.scope == Scope::User => vec![(CONFIG_DIR_VAR.to_owned(), dir)],
         _ => Vec::new(),
     };
-    let entry = Entry { command, args: entry_args, env: entry_env };
+    let entry = Entry { command, args: entry_args, env: env_vars };
     let skill = args.skill.then(super::skill::text);
 
     let named: Vec<Client> =
@@ -309,11 +322,15 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         .filter(|client| named.is_empty() || named.contains(client))
         .map(|&client| plan(client, mode, args.scope, &dirs, !named.is_empty(), &entry, skill.as_deref()))
         .collect();
+    if args.scope == Scope::Project {
+        in_the_project(&plans, &dirs)?;
+    }
+    share_skills(&mut plans, mode, args.scope, &dirs);
 
     // The entry is started before any file is changed: one that cannot start is written nowhere.
     let mut started = Started::new();
     if mode == Mode::Setup && plans.iter().any(|plan| plan.start.is_some()) {
-        let tools = super::verify::tools(&entry).await;
+        let tools = super::verify::tools(&real, &entry).await;
         if let Err(why) = &tools {
             for plan in plans.iter_mut().filter(|plan| plan.start.is_some()) {
                 plan.report.status = Status::Failed;
@@ -323,6 +340,13 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
             }
         }
         started.insert(entry.clone(), tools);
+    }
+    for plan in plans.iter_mut().filter(|_| mode == Mode::Status) {
+        if let Some(why) = plan.start.as_ref().and_then(|found| not_started(found, &real, args.scope)) {
+            plan.report.status = Status::Differs;
+            plan.report.reason = Some(why);
+            plan.start = None;
+        }
     }
 
     let changes: Vec<(&Path, Option<&str>)> = plans
@@ -364,9 +388,19 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
     }
 
     for plan in &mut plans {
-        apply(plan, &mut started).await;
+        apply(plan, &mut started, &real).await;
     }
 
+    for plan in &mut plans {
+        if matches!(plan.report.status, Status::Installed | Status::Unchanged) {
+            plan.report.next = next_step(plan.report.client, args.scope);
+            if mode == Mode::Setup
+                && let Some(warning) = other_scope(plan, args.scope, &dirs, &entry)
+            {
+                ctx.output.warning(&warning);
+            }
+        }
+    }
     let failed = plans.iter().filter(|plan| plan_failed(plan)).count();
     let counted = plans.iter().filter(|plan| plan.report.status != Status::Skipped).count();
     let Entry { command, args: entry_args, .. } = entry;
@@ -391,8 +425,9 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
 /// This program's absolute path as its user reaches it: the name it was started by, found on `PATH` (or made
 /// absolute, for a path), when that leads to this very file. A package manager's link (`/opt/homebrew/bin`,
 /// `~/.cargo/bin`, a Nix profile) outlives an upgrade, where the versioned file behind it does not. Otherwise
-/// the running program's own path.
-fn program() -> std::io::Result<PathBuf> {
+/// the running program's own path. Then the running program's canonical path: the only file `agent setup` ever
+/// starts.
+fn program() -> std::io::Result<(PathBuf, PathBuf)> {
     let exe = std::env::current_exe()?;
     let real = std::fs::canonicalize(&exe)?;
     let by_name = std::env::args_os().next().and_then(|name| {
@@ -403,13 +438,130 @@ fn program() -> std::io::Result<PathBuf> {
         // `..` taken out by the kernel's reading (canonicalize), the links on the way kept.
         Some(path) if path.is_absolute() && !path.components().any(|part| part == std::path::Component::ParentDir) => {
             if std::fs::canonicalize(&path).is_ok_and(|found| found == real) {
-                Ok(path)
+                Ok((path, real))
             } else {
-                Ok(exe)
+                Ok((exe, real))
             }
         }
-        _ => Ok(exe),
+        _ => Ok((exe, real)),
     }
+}
+
+/// Why `--status` does not start the entry `found` in `scope`, if it does not: it starts this program alone
+/// (`real`), named by an absolute path, and never with the variables a project's file sets.
+fn not_started(found: &Entry, real: &Path, scope: Scope) -> Option<String> {
+    let command = Path::new(&found.command);
+    if !command.is_absolute() || !std::fs::canonicalize(command).is_ok_and(|path| path == real) {
+        return Some(format!("it runs `{}`, which is not this program, so it was not started", found.line()));
+    }
+    (scope == Scope::Project && !found.env.is_empty()).then(|| {
+        format!("it runs `{}` with `env`, which a project's file does not choose, so it was not started", found.line())
+    })
+}
+
+/// An error when a file that project scope would read or write (a client's file, or its skill) is really
+/// outside the project's directory: a link (`.codex` to `~/.codex`, a dangling `.mcp.json`) would have it
+/// change the user's own files, or make one elsewhere.
+fn in_the_project(plans: &[Plan], dirs: &Dirs) -> Result<(), Error> {
+    let root = clients::real(&dirs.project).unwrap_or_else(|_| dirs.project.clone());
+    let places = plans.iter().filter(|plan| plan.report.status != Status::Skipped).filter_map(|plan| {
+        let place = plan.place.as_ref()?;
+        Some([Some(&place.path), place.skill.as_ref().filter(|_| plan.report.skill.is_some())])
+    });
+    for path in places.flatten().flatten() {
+        match clients::real(path) {
+            Ok(real) if !real.starts_with(&root) => {
+                return Err(Error::new(
+                    &code::AGENT_SETUP_FAILED,
+                    format!(
+                        "`{}` leads outside the project `{}`, to `{}`, which project scope leaves alone",
+                        clients::shown(path, dirs),
+                        clients::shown(&root, dirs),
+                        clients::shown(&real, dirs)
+                    ),
+                )
+                .with_hint("make it the project's own file or directory rather than a link, or use `--scope user`"));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The variable that moves petstore's config directory away from the one a server started with only `HOME`
+/// finds (`PETSTORE_CONFIG_DIR`, or `XDG_CONFIG_HOME`), and that directory, absolute; `None` when it is the
+/// default one.
+fn config_dir_var() -> Option<(&'static str, String)> {
+    use petstore_core::config;
+    let dir = std::path::absolute(config::config_dir().ok()?).ok()?;
+    if config::default_config_dir().is_ok_and(|default| default == dir) {
+        return None;
+    }
+    let set = std::env::var_os(CONFIG_DIR_VAR).is_some_and(|value| !value.is_empty());
+    Some((if set { CONFIG_DIR_VAR } else { "XDG_CONFIG_HOME" }, dir.display().to_string()))
+}
+
+/// One change per skill file, where clients read one (Codex and Gemini, `.agents/skills`): the first plan
+/// makes it. `--remove` keeps a skill that an installed client left out of this run still reads, and says so.
+fn share_skills(plans: &mut [Plan], mode: Mode, scope: Scope, dirs: &Dirs) {
+    let in_run: Vec<&str> =
+        plans.iter().filter(|plan| plan.report.status != Status::Skipped).map(|plan| plan.report.client).collect();
+    let mut seen = Vec::new();
+    for plan in plans.iter_mut().filter(|plan| plan.skill.is_some()) {
+        let Some(path) = plan.place.as_ref().and_then(|place| place.skill.clone()) else { continue };
+        if seen.contains(&path) {
+            plan.skill = None;
+            continue;
+        }
+        seen.push(path.clone());
+        let reader = Client::EACH.into_iter().find(|other| {
+            !in_run.contains(&other.name())
+                && clients::place(*other, scope, dirs)
+                    .is_some_and(|place| place.installed() && place.skill.as_ref() == Some(&path))
+        });
+        if let (Mode::Remove, Some(reader), Some(report)) = (mode, reader, plan.report.skill.as_mut()) {
+            plan.skill = None;
+            report.status = Status::Unchanged;
+            report.reason = Some(format!("kept: {} reads it too", reader.name()));
+        }
+    }
+}
+
+/// What `client` asks of its user before it runs an entry in `scope`. Never done for them: the approval and
+/// the trust are the user's to give, in the client.
+fn next_step(client: &str, scope: Scope) -> Option<&'static str> {
+    match (client, scope) {
+        ("claude-code", Scope::Project) => {
+            Some("approve `petstore` in Claude Code: it holds a project's servers until then")
+        }
+        ("codex", Scope::Project) => {
+            Some("trust the project in Codex: it reads `.codex/config.toml` only in a trusted project")
+        }
+        ("gemini", _) => Some("trust the folder in Gemini CLI: it disables servers in a folder it does not trust"),
+        _ => None,
+    }
+}
+
+/// A warning when the client's other scope has a `petstore` entry other than `entry`: the client then has one
+/// name in two scopes and runs one of them (Claude Code reports "Conflicting scopes").
+fn other_scope(plan: &Plan, scope: Scope, dirs: &Dirs, entry: &Entry) -> Option<String> {
+    let place = plan.place.as_ref()?;
+    let client = Client::EACH.into_iter().find(|client| client.name() == plan.report.client)?;
+    let other_scope = if scope == Scope::User { Scope::Project } else { Scope::User };
+    let other = clients::place(client, other_scope, dirs)?;
+    if clients::real(&other.path).ok()? == clients::real(&place.path).ok()? {
+        return None;
+    }
+    let found = edit::entry(&read(&other.path).ok()??, other.format).ok()??;
+    (found != entry.value(other.format)).then(|| {
+        format!(
+            "{}: `{}` has a `petstore` entry of its own ({}), and `{}` another: the client runs one of them",
+            client.name(),
+            clients::shown(&other.path, dirs),
+            differs(&found),
+            clients::shown(&place.path, dirs)
+        )
+    })
 }
 
 /// Whether a client's line, or its skill's, failed.
@@ -445,6 +597,7 @@ fn plan(
         tools: Vec::new(),
         reason,
         skill: None,
+        next: None,
     };
     let nothing =
         |place: Option<Place>, report| Plan { place, report, config: None, skill: None, start: None, replaces: None };
@@ -595,7 +748,7 @@ type Started = HashMap<Entry, Result<Vec<String>, String>>;
 
 /// Makes a plan's changes, then reports the tools of the entry it wrote (started before anything was written)
 /// or, with `--status`, starts the entry it found.
-async fn apply(plan: &mut Plan, started: &mut Started) {
+async fn apply(plan: &mut Plan, started: &mut Started, real: &Path) {
     let Some(place) = plan.place.clone() else { return };
     if let Some(change) = plan.config.take()
         && let Err(why) = make(&place.path, change)
@@ -612,7 +765,7 @@ async fn apply(plan: &mut Plan, started: &mut Started) {
     }
     let Some(entry) = plan.start.take() else { return };
     if !started.contains_key(&entry) {
-        let tools = super::verify::tools(&entry).await;
+        let tools = super::verify::tools(real, &entry).await;
         started.insert(entry.clone(), tools);
     }
     match &started[&entry] {
@@ -667,30 +820,27 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
 /// The report in words: a line per client, `claude-code: installed ~/.claude.json (4 tools)`, and one for its
 /// skill.
 fn words(report: &Report, dirs: &Dirs) -> Vec<String> {
+    let line = |what: String, path: &Option<PathBuf>, tools: usize, reason: &Option<String>| {
+        let path = path.as_deref().map(|path| format!(" {}", clients::shown(path, dirs))).unwrap_or_default();
+        let tools = match tools {
+            0 => String::new(),
+            n => format!(" ({n} {})", if n == 1 { "tool" } else { "tools" }),
+        };
+        let reason = reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
+        format!("{what}{path}{tools}{reason}")
+    };
     let mut lines = Vec::new();
     for client in &report.clients {
-        let path = client.path.as_deref().map(|path| clients::shown(path, dirs));
-        let mut line = format!("{}: {}", client.client, client.status.as_str());
-        if let Some(path) = &path {
-            line.push_str(&format!(" {path}"));
-        }
-        if !client.tools.is_empty() {
-            let n = client.tools.len();
-            line.push_str(&format!(" ({n} {})", if n == 1 { "tool" } else { "tools" }));
-        }
-        if let Some(reason) = &client.reason {
-            line.push_str(&format!(": {reason}"));
-        }
-        lines.push(line);
+        let name = client.client;
+        lines.push(line(
+            format!("{name}: {}", client.status.as_str()),
+            &client.path,
+            client.tools.len(),
+            &client.reason,
+        ));
+        lines.extend(client.next.map(|next| format!("{name}: next: {next}")));
         if let Some(skill) = &client.skill {
-            let mut line = format!("{}: skill {}", client.client, skill.status.as_str());
-            if let Some(path) = &skill.path {
-                line.push_str(&format!(" {}", clients::shown(path, dirs)));
-            }
-            if let Some(reason) = &skill.reason {
-                line.push_str(&format!(": {reason}"));
-            }
-            lines.push(line);
+            lines.push(line(format!("{name}: skill {}", skill.status.as_str()), &skill.path, 0, &skill.reason));
         }
     }
     lines

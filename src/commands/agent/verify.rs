@@ -1,4 +1,4 @@
-//! Whether an entry works: its command started as the client would start it, then MCP's `initialize` and
+//! Whether an entry works: this program started as the strictest client starts it, then MCP's `initialize` and
 //! `tools/list`, over stdio, with the official SDK's client.
 
 use std::process::Stdio;
@@ -14,22 +14,22 @@ const LIMIT: Duration = Duration::from_secs(20);
 /// The most of the server's stderr a failure quotes.
 const QUOTED: usize = 300;
 
-/// The names of the tools the server `entry` starts lists, or why it did not. It is started without this
-/// shell's petstore variables, with the entry's own: as a client started from a dock or a menu starts it.
-pub async fn tools(entry: &super::setup::Entry) -> Result<Vec<String>, String> {
-    let command = entry.command.as_str();
-    let mut cmd = tokio::process::Command::new(command);
-    cmd.args(&entry.args).kill_on_drop(true);
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("PETSTORE_") {
-            cmd.env_remove(name);
-        }
-    }
+/// The variables a server is started with, besides the entry's own: those the strictest client (Codex) passes.
+const PASSED: [&str; 5] = ["HOME", "PATH", "LANG", "SHELL", "TERM"];
+
+/// The names of the tools `program` lists when started with `entry`'s arguments, or why it did not. Callers
+/// pass this very program at its canonical path, never a command a file names. It is started as the strictest
+/// client starts a server: with `HOME`, `PATH`, `LANG`, `SHELL` and `TERM` from this environment and the
+/// entry's own variables, nothing else.
+pub async fn tools(program: &std::path::Path, entry: &super::setup::Entry) -> Result<Vec<String>, String> {
+    let mut cmd = tokio::process::Command::new(program);
+    cmd.args(&entry.args).kill_on_drop(true).env_clear();
+    cmd.envs(PASSED.iter().filter_map(|name| Some((name, std::env::var_os(name)?))));
     cmd.envs(entry.env.iter().map(|(name, value)| (name, value)));
     let (transport, stderr) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|err| format!("`{command}` cannot be started: {err}"))?;
+        .map_err(|err| format!("`{}` cannot be started: {err}", program.display()))?;
     let listed = tokio::time::timeout(LIMIT, async {
         let running = ().serve(transport).await.map_err(|err| format!("`initialize` failed: {err}"))?;
         let tools = running.list_all_tools().await.map_err(|err| format!("`tools/list` failed: {err}"));
@@ -71,14 +71,21 @@ mod tests {
             args: args.iter().map(|arg| (*arg).to_owned()).collect(),
             env: Vec::new(),
         };
-        let missing = tools(&entry("/nonexistent/petstore", &[])).await.unwrap_err();
+        let sh = std::path::Path::new("/bin/sh");
+        let missing = tools("/nonexistent/petstore".as_ref(), &entry("petstore", &[])).await.unwrap_err();
         assert!(missing.starts_with("`/nonexistent/petstore` cannot be started: "), "{missing}");
-        let said = tools(&entry("/bin/sh", &["-c", "echo 'error: no environment is named `shop`' >&2; exit 2"]))
+        let said = tools(sh, &entry("x", &["-c", "echo 'error: no environment is named `shop`' >&2; exit 2"]))
             .await
             .unwrap_err();
         assert!(said.starts_with("`initialize` failed: "), "{said}");
         assert!(said.ends_with("; it said: error: no environment is named `shop`"), "{said}");
-        let silent = tools(&entry("/bin/sh", &["-c", "exit 0"])).await.unwrap_err();
+        // Only the variables a strict client passes, and the entry's own.
+        let mut bare = entry("x", &["-c", "echo \"error: $HOME ${CARGO:-none} $MINE\" >&2"]);
+        bare.env = vec![("MINE".to_owned(), "mine".to_owned())];
+        let said = tools(sh, &bare).await.unwrap_err();
+        let home = std::env::var("HOME").unwrap_or_default();
+        assert!(said.ends_with(&format!("; it said: error: {home} none mine")), "{said}");
+        let silent = tools(sh, &entry("x", &["-c", "exit 0"])).await.unwrap_err();
         assert!(silent.starts_with("`initialize` failed: ") && !silent.contains("it said"), "{silent}");
     }
 }

@@ -10,7 +10,8 @@ use petstore_core::config;
 ///
 /// The base URL includes the API's version path (`/v1`). It must be `https://`, or `http://` to a loopback
 /// address, with no user name or password, query or fragment; `--base-url URL` gives it too, as `env set`
-/// takes it. Then log in with `petstore auth login --env NAME` and use it with `--env NAME`.
+/// takes it. `--cacert FILE` is its own CA file, as `env set` takes it. Then log in with `petstore auth login
+/// --env NAME` and use it with `--env NAME`.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -54,8 +55,12 @@ pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
         }
     };
     ctx.config()?;
+    let cacert = super::set::own_cacert(ctx, false)?.flatten();
     config::edit(|config, lock| {
         config.add_environment(&args.name, url, args.confirm_writes)?;
+        if let Some(cacert) = &cacert {
+            config.set_cacert(&args.name, Some(cacert))?;
+        }
         config.save(lock)
     })
     .await?;

@@ -39,6 +39,9 @@ pub struct Current {
     confirm_writes: bool,
     /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
     defaults: DefaultsView,
+    /// Its own CA file (`env set NAME --cacert FILE`); absent when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cacert: Option<String>,
     /// The environment `petstore env run` or `env shell` pinned this run to; absent outside a scope.
     #[serde(skip_serializing_if = "Option::is_none")]
     scope: Option<String>,
@@ -55,6 +58,7 @@ pub fn run(ctx: &Context, _args: &CurrentEnvArgs) -> Result<(), Error> {
         key_source: credentials::source(Wanted::chosen(target.env, target.base_url)).label(),
         confirm_writes: target.env.is_some_and(|env| env.confirm_writes),
         defaults: target.env.map(|env| DefaultsView::from(&env.defaults)).unwrap_or_default(),
+        cacert: target.env.and_then(|env| env.cacert.as_ref()).map(|path| path.display().to_string()),
         scope: ctx.scope().map(str::to_owned),
     };
     let defaults = target.env.filter(|env| !env.defaults.is_empty()).map(|env| defaults::describe(&env.defaults));
@@ -74,6 +78,9 @@ fn words(current: &Current, defaults: Option<&str>) -> String {
     }
     if let Some(defaults) = defaults {
         notes.push(format!("defaults: {defaults}"));
+    }
+    if let Some(cacert) = &current.cacert {
+        notes.push(format!("CA file: {cacert}"));
     }
     if let Some(scope) = &current.scope {
         notes.push(format!("pinned to `{scope}` by `petstore env run` or `env shell`"));
@@ -96,6 +103,7 @@ mod tests {
             key_source: "keyring",
             confirm_writes: true,
             defaults: DefaultsView::default(),
+            cacert: None,
             scope: None,
         }
     }

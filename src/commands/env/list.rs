@@ -40,6 +40,9 @@ pub struct EnvLine<'a> {
     built_in: bool,
     /// What flags left out mean against it (`env set NAME --default KEY=VALUE`).
     defaults: DefaultsView,
+    /// Its own CA file (`env set NAME --cacert FILE`); absent when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cacert: Option<String>,
     #[serde(skip)]
     #[schemars(skip)]
     defaults_text: String,
@@ -62,6 +65,7 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
             active: active.as_deref() == Some(env.name.as_str()),
             built_in: env.built_in,
             defaults: DefaultsView::from(&env.defaults),
+            cacert: env.cacert.as_ref().map(|path| path.display().to_string()),
             defaults_text: defaults::describe(&env.defaults),
         })
         .collect();
@@ -142,6 +146,7 @@ mod tests {
             active,
             built_in: true,
             defaults: DefaultsView::default(),
+            cacert: None,
             defaults_text: defaults_text.to_owned(),
         }
     }

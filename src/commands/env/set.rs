@@ -22,10 +22,14 @@ use petstore_core::config;
 /// is checked as its flag's would be. `limit` and `status`: `pets list`; `output`: every command that prints
 /// records; `columns`: every command that prints animals. A flag typed on the command line wins, and
 /// `PETSTORE_NO_DEFAULTS=1` leaves them all out for a run. `--unset-default KEY` removes one.
+///
+/// `--cacert FILE` (the global option, which here trusts nothing for this run) is the environment's own CA
+/// file, kept as an absolute path and trusted by every command and `petstore mcp` that use it, as kubeconfig
+/// keeps a cluster's CA; `--unset-cacert` removes it.
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "petstore env set <NAME> [--base-url <URL>] [--confirm-writes <WHEN>]
-       [--key-command <CMD> | --no-key-command]
+       [--key-command <CMD> | --no-key-command] [--unset-cacert]
        [--default <KEY=VALUE>]... [--unset-default <KEY>]...",
     after_long_help = "\
 Examples:
@@ -33,6 +37,7 @@ Examples:
   petstore env set staging --base-url https://staging.your-store.example/v1
   petstore env set local --confirm-writes on
   petstore env set production --key-command 'op read op://shop/petstore/key'
+  petstore env set staging --cacert ~/certs/staging-ca.pem
   petstore env set staging --default limit=50 --default output=csv
   petstore env set staging --unset-default output"
 )]
@@ -60,6 +65,10 @@ pub struct SetEnvArgs {
     /// Remove a default (repeatable)
     #[arg(ignore_case = true, long = "unset-default", value_name = "KEY", value_enum)]
     pub unset_defaults: Vec<defaults::Key>,
+
+    /// Remove its own CA file (the global option sets one: see --help)
+    #[arg(long)]
+    pub unset_cacert: bool,
 }
 
 /// Records the changes in the config file, under its lock.
@@ -72,6 +81,8 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         && !args.no_key_command
         && args.defaults.is_empty()
         && args.unset_defaults.is_empty()
+        && ctx.cacert_flag().is_none()
+        && !args.unset_cacert
     {
         return Err(Error::new(
             &code::NOTHING_TO_SET,
@@ -79,7 +90,11 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         )
         .with_hint("give `--base-url URL`, `--confirm-writes on|off`, `--key-command CMD` or `--default KEY=VALUE`"));
     }
+    let cacert = own_cacert(ctx, args.unset_cacert)?;
     config::edit(|config, lock| {
+        if let Some(cacert) = &cacert {
+            config.set_cacert(&args.name, cacert.as_deref())?;
+        }
         if let Some(url) = url {
             config.set_base_url(&args.name, url)?;
         }
@@ -118,6 +133,11 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     if args.no_key_command {
         changes.push("no key command".to_owned());
     }
+    match &cacert {
+        Some(Some(path)) => changes.push(format!("CA file {path}")),
+        Some(None) => changes.push("no CA file of its own".to_owned()),
+        None => {}
+    }
     for key in &args.unset_defaults {
         changes.push(format!("no default {}", key.as_str()));
     }
@@ -134,4 +154,22 @@ fn parse_command(text: &str) -> Result<String, String> {
         return Err("a command is needed; `--no-key-command` removes one".to_owned());
     }
     Ok(text.to_owned())
+}
+
+/// The environment's own CA file that `--cacert FILE` gives (`Some(Some(path))`, made absolute and checked as
+/// `--cacert` is: a regular PEM file, bounded) or `--unset-cacert` removes (`Some(None)`); `None`: neither.
+pub(super) fn own_cacert(ctx: &Context, unset: bool) -> Result<Option<Option<String>>, Error> {
+    let Some(path) = ctx.cacert_flag() else { return Ok(unset.then_some(None)) };
+    if unset {
+        return Err(Error::invalid_value("`--cacert FILE` and `--unset-cacert` cannot be given together")
+            .with_hint("give one of them"));
+    }
+    let given = format!("`--cacert {}`", path.display());
+    let path = std::path::absolute(path).map_err(|err| Error::invalid_value(format!("{given}: {err}")))?;
+    crate::context::read_certificates(&path, &given)?;
+    let Some(text) = path.to_str() else {
+        return Err(Error::invalid_value(format!("{given}: the path is not UTF-8, which the config file cannot hold"))
+            .with_hint("move the file to a path of UTF-8 characters"));
+    };
+    Ok(Some(Some(text.to_owned())))
 }

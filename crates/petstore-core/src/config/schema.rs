@@ -46,6 +46,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
             built_in: true,
             key_storage: None,
             key_command: None,
+            cacert: None,
             built_in_key: key,
             confirm_writes: name == DEFAULT_ENV,
             defaults: Defaults::default(),
@@ -87,6 +88,14 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                         .to_owned(),
                 ),
             };
+            let cacert = match env_table.get("cacert") {
+                None => None,
+                Some(item) => {
+                    Some(item.as_str().map(std::path::PathBuf::from).filter(|path| path.is_absolute()).ok_or_else(
+                        || (item.span(), format!("`environments.{name}.cacert` must be a file's absolute path")),
+                    )?)
+                }
+            };
             let confirm_writes = match env_table.get("confirm_writes") {
                 None => None,
                 Some(item) => Some(item.as_bool().ok_or_else(|| {
@@ -104,6 +113,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                     }
                     built_in.key_storage = key_storage;
                     built_in.key_command = key_command;
+                    built_in.cacert = cacert;
                     if let Some(confirm_writes) = confirm_writes {
                         built_in.confirm_writes = confirm_writes;
                     }
@@ -115,6 +125,7 @@ pub(super) fn read(doc: &Table) -> Result<Settings, Problem> {
                     built_in: false,
                     key_storage,
                     key_command,
+                    cacert,
                     built_in_key: None,
                     confirm_writes: confirm_writes.unwrap_or(false),
                     defaults,
