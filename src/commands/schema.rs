@@ -81,7 +81,7 @@ pub fn for_command(name: &str) -> Option<Value> {
         "doctor" => schema_for!(doctor::Report),
         "version" => schema_for!(version::BuildInfo),
         "help" => schema_for!(crate::help_json::CommandNode),
-        "agent setup" => schema_for!(crate::commands::agent::setup::Report),
+        "agent setup" => schema_for!(crate::commands::agent::report::Report),
         "error" => schema_for!(ErrorDocument),
         _ => return None,
     };

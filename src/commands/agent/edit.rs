@@ -2,7 +2,7 @@
 //! file kept: the other entries, their order, comments (where the client allows them), indentation and line
 //! endings. JSON is edited on its syntax tree (jsonc-parser's), TOML with toml_edit.
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::clients::Format;
 
@@ -300,6 +300,95 @@ fn toml_value_to_json(value: &toml_edit::Value) -> Value {
     }
 }
 
+/// The variable that moves petstore's config directory: a user entry carries it whenever the directory is not
+/// the default one, so that a server started without the shell's variables finds the same environments.
+pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
+
+/// The server an entry starts: the command, its arguments and the variables it sets (never a key).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Entry {
+    pub command: String,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Entry {
+    /// The entry as `format` writes it.
+    pub fn value(&self, format: Format) -> Value {
+        let mut value = match format {
+            Format::Json { typed: true, .. } => json!({"type": "stdio", "command": self.command, "args": self.args}),
+            _ => json!({"command": self.command, "args": self.args}),
+        };
+        if !self.env.is_empty() {
+            let env: serde_json::Map<String, Value> =
+                self.env.iter().map(|(name, value)| (name.clone(), Value::String(value.clone()))).collect();
+            value["env"] = Value::Object(env);
+        }
+        value
+    }
+
+    /// The entry `value` holds, if it is one `agent setup` writes: `petstore ... --env NAME mcp
+    /// [--allow-writes]`, of type stdio if typed, setting no variable but petstore's config directory.
+    /// `--remove` takes out only those, `--status` calls them installed, and setup replaces only those.
+    pub fn written_by_setup(value: &Value) -> Option<Entry> {
+        let object = value.as_object()?;
+        if !object.keys().all(|key| ["type", "command", "args", "env"].contains(&key.as_str())) {
+            return None;
+        }
+        if object.get("type").is_some_and(|kind| kind != "stdio") {
+            return None;
+        }
+        let command = object.get("command")?.as_str()?;
+        // The file's name after either separator: a Windows path is read the same on any system.
+        let name = command.rsplit(['/', '\\']).next().unwrap_or(command);
+        if name != "petstore" && !name.eq_ignore_ascii_case("petstore.exe") {
+            return None;
+        }
+        let args: Vec<&str> = object.get("args")?.as_array()?.iter().map(Value::as_str).collect::<Option<_>>()?;
+        if !matches!(args.as_slice(), ["--env", _, "mcp"] | ["--env", _, "mcp", "--allow-writes"]) {
+            return None;
+        }
+        let env = match object.get("env") {
+            None => Vec::new(),
+            Some(Value::Object(env)) => {
+                let dir = env.get(CONFIG_DIR_VAR).and_then(Value::as_str);
+                match (env.len(), dir) {
+                    (1, Some(dir)) => vec![(CONFIG_DIR_VAR.to_owned(), dir.to_owned())],
+                    _ => return None,
+                }
+            }
+            Some(_) => return None,
+        };
+        Some(Entry { command: command.to_owned(), args: args.iter().map(|arg| (*arg).to_owned()).collect(), env })
+    }
+
+    /// The entry as a command line, for reasons: `petstore --env staging mcp`.
+    pub fn line(&self) -> String {
+        std::iter::once(self.command.as_str()).chain(self.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// What the entry found runs, for a reason: `it runs `CMD ARGS``.
+pub fn differs(found: &Value) -> String {
+    let command = found.get("command").and_then(Value::as_str).unwrap_or("(no command)");
+    let args: Vec<&str> = found
+        .get("args")
+        .and_then(Value::as_array)
+        .map(|args| args.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let line = std::iter::once(command).chain(args).collect::<Vec<_>>().join(" ");
+    let extra: Vec<&str> = found
+        .as_object()
+        .map(|object| {
+            object.keys().map(String::as_str).filter(|key| !["type", "command", "args"].contains(key)).collect()
+        })
+        .unwrap_or_default();
+    match extra.as_slice() {
+        [] => format!("it runs `{line}`"),
+        _ => format!("it runs `{line}`, with `{}`", extra.join("`, `")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,5 +479,40 @@ mod tests {
         assert!(set("mcp_servers = 1", Format::Toml, &entry_value()).unwrap_err().0.contains("not a table"));
         let refused = entry("a = 1\n[x", Format::Toml).unwrap_err().0;
         assert!(refused.starts_with("it is not TOML at line 2, column 3: "), "{refused}");
+    }
+
+    fn ours(value: &Value) -> bool {
+        Entry::written_by_setup(value).is_some()
+    }
+
+    #[test]
+    fn only_the_entries_setup_writes_are_its_own() {
+        let found = json!({"type": "stdio", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]});
+        let entry = Entry::written_by_setup(&found).unwrap();
+        assert_eq!(entry.line(), "/usr/bin/petstore --env staging mcp");
+        assert_eq!(entry.value(Format::Json { key: "servers", typed: true }), found);
+        assert!(ours(&json!({"command": "C:\\bin\\petstore.exe", "args": ["--env", "p", "mcp", "--allow-writes"]})));
+        let pinned =
+            json!({"command": "/p/petstore", "args": ["--env", "p", "mcp"], "env": {"PETSTORE_CONFIG_DIR": "/c"}});
+        assert_eq!(
+            Entry::written_by_setup(&pinned).unwrap().env,
+            [("PETSTORE_CONFIG_DIR".to_owned(), "/c".to_owned())]
+        );
+        for other in [
+            json!({"command": "petstore", "args": ["mcp"]}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"], "env": {"PETSTORE_API_KEY": "x"}}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "s", "mcp"], "env": {"PETSTORE_CONFIG_DIR": "/c", "A": "b"}}),
+            json!({"command": "/usr/bin/npx", "args": ["--env", "staging", "mcp"]}),
+            json!({"type": "http", "command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"]}),
+            json!({"command": "/usr/bin/petstore", "args": ["--env", "staging", "mcp"], "timeout": 5}),
+            json!("petstore"),
+        ] {
+            assert!(!ours(&other), "{other}");
+        }
+        assert_eq!(differs(&json!({"command": "petstore", "args": ["mcp"]})), "it runs `petstore mcp`");
+        assert_eq!(
+            differs(&json!({"command": "petstore", "args": ["mcp"], "env": {"K": "v"}})),
+            "it runs `petstore mcp`, with `env`"
+        );
     }
 }

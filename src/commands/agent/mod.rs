@@ -2,6 +2,8 @@
 
 pub mod clients;
 pub mod edit;
+pub mod plan;
+pub mod report;
 pub mod setup;
 pub mod skill;
 pub mod verify;

@@ -21,7 +21,7 @@ const PASSED: [&str; 5] = ["HOME", "PATH", "LANG", "SHELL", "TERM"];
 /// pass this very program at its canonical path, never a command a file names. It is started as the strictest
 /// client starts a server: with `HOME`, `PATH`, `LANG`, `SHELL` and `TERM` from this environment and the
 /// entry's own variables, nothing else.
-pub async fn tools(program: &std::path::Path, entry: &super::setup::Entry) -> Result<Vec<String>, String> {
+pub async fn tools(program: &std::path::Path, entry: &super::edit::Entry) -> Result<Vec<String>, String> {
     let mut cmd = tokio::process::Command::new(program);
     cmd.args(&entry.args).kill_on_drop(true).env_clear();
     cmd.envs(PASSED.iter().filter_map(|name| Some((name, std::env::var_os(name)?))));
@@ -66,7 +66,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_server_that_does_not_start_is_a_reason_quoting_what_it_said() {
-        let entry = |command: &str, args: &[&str]| super::super::setup::Entry {
+        let entry = |command: &str, args: &[&str]| super::super::edit::Entry {
             command: command.to_owned(),
             args: args.iter().map(|arg| (*arg).to_owned()).collect(),
             env: Vec::new(),
