@@ -64,13 +64,7 @@ pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
         config.save(lock)
     })
     .await?;
-    if !config::has_version_path(url) {
-        ctx.output.warning(&format!(
-            "`{}` has no version path: the API's base URL usually ends with one, e.g. `{}v1`",
-            url,
-            url.as_str().trim_end_matches('/').to_owned() + "/"
-        ));
-    }
+    super::warn_unversioned(ctx, url);
     ctx.output.status(&format!("added `{}` ({url}); log in with `petstore auth login --env {}`", args.name, args.name));
     Ok(())
 }

@@ -73,6 +73,16 @@ pub async fn run(ctx: &Context, command: &EnvCommand) -> Result<(), Error> {
     }
 }
 
+/// A warning when the base URL `env add` or `env set` was given has no version path (credentials masked).
+fn warn_unversioned(ctx: &Context, url: &petstore_core::config::DisplaySafeUrl) {
+    if !petstore_core::config::has_version_path(url) {
+        let example = url.to_string().trim_end_matches('/').to_owned();
+        ctx.output.warning(&format!(
+            "`{url}` has no version path: the API's base URL usually ends with one, e.g. `{example}/v1`"
+        ));
+    }
+}
+
 /// `program`, to be run pinned to the environment `name` (`env run`, `env shell`): with `PETSTORE_SCOPE=name`,
 /// and without the caller's selection and key variables, so that neither another target nor a key meant for
 /// one reaches the scope. `name` must be an environment.

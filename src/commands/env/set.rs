@@ -116,13 +116,7 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     let mut changes = Vec::new();
     if let Some(url) = url {
         changes.push(format!("base URL {url}"));
-        if !config::has_version_path(url) {
-            ctx.output.warning(&format!(
-                "`{}` has no version path: the API's base URL usually ends with one, e.g. `{}v1`",
-                url,
-                url.to_string().trim_end_matches('/').to_owned() + "/"
-            ));
-        }
+        super::warn_unversioned(ctx, url);
     }
     if let Some(when) = args.confirm_writes {
         changes.push(if when == Switch::On { "writes confirmed" } else { "writes sent without asking" }.to_owned());
