@@ -279,17 +279,19 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
             check("key", skip(&format!("needs the {}, where the key is kept", keyring::backend())));
             None
         }
-        (Some(config), Some(target)) => match lookup_key(config, target) {
-            Ok((key, source)) => {
-                check("key", (Status::Pass, key_found(&key, source)));
-                found_in = Some(source);
-                Some(key)
+        (Some(config), Some(target)) => {
+            match credentials::resolve(config, Wanted::chosen(target.env, target.base_url)).map_err(Error::from) {
+                Ok((key, source)) => {
+                    check("key", (Status::Pass, key_found(&key, source)));
+                    found_in = Some(source);
+                    Some(key)
+                }
+                Err(err) => {
+                    check("key", (Status::Fail, describe(&err)));
+                    None
+                }
             }
-            Err(err) => {
-                check("key", (Status::Fail, describe(&err)));
-                None
-            }
-        },
+        }
         _ => {
             check("key", skip("needs an environment"));
             None
@@ -431,11 +433,6 @@ fn environment(target: &Target<'_>) -> (Status, String) {
     }
 }
 
-/// The key for `target`, found as `Context::client` finds it.
-fn lookup_key(config: &Config, target: Target<'_>) -> Result<(ApiKey, Source), Error> {
-    Ok(credentials::resolve(config, Wanted::chosen(target.env, target.base_url))?)
-}
-
 fn key_found(key: &ApiKey, source: Source) -> String {
     let from = match source {
         Source::EnvVar => format!("`{API_KEY_VAR}`"),
@@ -463,38 +460,27 @@ fn keyring_check(
         return (Status::Pass, format!("the {} answers", keyring::backend()));
     };
     let name = env.map_or("NAME", |env| env.name.as_str());
+    let not_needed = |how: String| (Status::Warn, format!("not needed now: {how}"));
     let (status, consequence) = match source {
         Some(Source::Keyring) if cached => (
             Status::Warn,
             format!(
                 "the key for `{name}` is kept there, and comes from the kernel's cached copy until that expires; then \
-                 set `{API_KEY_VAR}`, or run `{} --storage kernel` (or `--storage file`)",
-                crate::error::login_command(name)
+                 {}",
+                kept_elsewhere(name, "kernel")
             ),
         ),
-        Some(Source::Keyring | Source::KernelCache) => (
-            Status::Fail,
-            format!(
-                "the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage kernel` (or \
-                 `--storage file`)",
-                crate::error::login_command(name)
-            ),
-        ),
-        Some(Source::EnvVar) => (Status::Warn, format!("not needed now: the key comes from `{API_KEY_VAR}`")),
-        Some(Source::KeyFile) => (
-            Status::Warn,
-            format!("not needed now: the key comes from the file `{}` names", credentials::external::KEY_FILE_VAR),
-        ),
-        Some(Source::Command) => {
-            (Status::Warn, format!("not needed now: the key for `{name}` comes from its key command"))
+        Some(Source::Keyring | Source::KernelCache) => {
+            (Status::Fail, format!("the key for `{name}` is kept there; {}", kept_elsewhere(name, "kernel")))
         }
-        Some(Source::File) => {
-            (Status::Warn, format!("not needed now: the key for `{name}` is in the credentials file"))
+        Some(Source::EnvVar) => not_needed(format!("the key comes from `{API_KEY_VAR}`")),
+        Some(Source::KeyFile) => {
+            not_needed(format!("the key comes from the file `{}` names", credentials::external::KEY_FILE_VAR))
         }
-        Some(Source::Kernel) => {
-            (Status::Warn, format!("not needed now: the key for `{name}` is in the kernel's persistent keyring"))
-        }
-        Some(Source::BuiltIn) => (Status::Warn, format!("not needed now: `{name}` has a built-in key")),
+        Some(Source::Command) => not_needed(format!("the key for `{name}` comes from its key command")),
+        Some(Source::File) => not_needed(format!("the key for `{name}` is in the credentials file")),
+        Some(Source::Kernel) => not_needed(format!("the key for `{name}` is in the kernel's persistent keyring")),
+        Some(Source::BuiltIn) => not_needed(format!("`{name}` has a built-in key")),
         // Where nothing answers at all, `auth login` keeps the key in the kernel's keyring by itself.
         Some(Source::None) | None
             if matches!(err, keyring::KeyringError::Unreachable { .. }) && cfg!(target_os = "linux") =>
@@ -514,6 +500,15 @@ fn keyring_check(
         ),
     };
     (status, format!("{err}; {consequence}"))
+}
+
+/// How to have the key for `name` without the store it is kept in: the variable, or `auth login` into
+/// `storage` (or the file).
+fn kept_elsewhere(name: &str, storage: &str) -> String {
+    format!(
+        "set `{API_KEY_VAR}`, or run `{} --storage {storage}` (or `--storage file`)",
+        crate::error::login_command(name)
+    )
 }
 
 /// The kernel's keyring, where keys from the OS keyring are cached and `--storage kernel` keeps them. It fails
@@ -548,14 +543,9 @@ fn kernel_check(
     };
     let name = env.map_or("NAME", |env| env.name.as_str());
     match source {
-        Some(Source::Kernel) => (
-            Status::Fail,
-            format!(
-                "{err}; the key for `{name}` is kept there; set `{API_KEY_VAR}`, or run `{} --storage keyring` (or \
-                 `--storage file`)",
-                crate::error::login_command(name)
-            ),
-        ),
+        Some(Source::Kernel) => {
+            (Status::Fail, format!("{err}; the key for `{name}` is kept there; {}", kept_elsewhere(name, "keyring")))
+        }
         _ => (
             Status::Warn,
             format!(
@@ -580,7 +570,7 @@ fn proxies(base_url: Option<&Url>) -> String {
     }
     let set = set.join(", ");
     let Some(url) = base_url else { return format!("set: {set}") };
-    let host = host(url);
+    let host = url.host_str().unwrap_or_default();
     if url.scheme() == "http" {
         return format!("not used for plain `http://`: requests to `{host}` go direct; set: {set}");
     }
@@ -627,11 +617,6 @@ fn mask_proxy(value: &str) -> String {
     masked.strip_prefix("http://").unwrap_or(&masked).to_owned()
 }
 
-/// The host of `url`: what `NO_PROXY` entries and certificates name.
-fn host(url: &Url) -> &str {
-    url.host_str().unwrap_or_default()
-}
-
 /// The system's CA certificates, which HTTPS checks servers' certificates with: how many and where from; none
 /// fails for an HTTPS base URL without `--cacert` (`cacert`), and is a warning otherwise.
 #[cfg(all(unix, not(target_os = "macos")))]
@@ -673,9 +658,10 @@ fn tls(base_url: Option<&Url>, outcome: &ProbeResult) -> (Status, String) {
     }
     match outcome {
         ProbeResult::NotSent(why) => skip(why),
-        ProbeResult::Answered(..) => {
-            (Status::Pass, format!("the certificate of `{}` is valid and trusted", host(base_url)))
-        }
+        ProbeResult::Answered(..) => (
+            Status::Pass,
+            format!("the certificate of `{}` is valid and trusted", base_url.host_str().unwrap_or_default()),
+        ),
         ProbeResult::Failed(error) if error.is(&code::TLS) => (Status::Fail, describe(error)),
         ProbeResult::Failed(_) => skip("needs a connection to the server"),
     }
