@@ -161,7 +161,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
-    if !is_read(&method) {
+    if !changes_nothing(&method) {
         let body = match &body {
             Some(body) => format!(" with a {}-byte body", body.len()),
             None => String::new(),
@@ -171,7 +171,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     let mut headers = headers;
     // A write is written down in the journal before it goes out, under its request id (the caller's `-H
     // X-Request-Id` when given).
-    let write = match is_read(&method) {
+    let write = match changes_nothing(&method) {
         true => None,
         false => {
             let id = match headers.get(api::trace::REQUEST_ID).and_then(|value| value.to_str().ok()) {
@@ -201,7 +201,7 @@ fn place(method: &Method, url: &mut Url, params: Vec<(String, Param)>) -> Result
     if params.is_empty() {
         return Ok(None);
     }
-    if is_read(method) {
+    if changes_nothing(method) {
         let mut pairs = url.query_pairs_mut();
         for (key, param) in &params {
             pairs.append_pair(key, &param.text);
@@ -229,7 +229,7 @@ async fn send(
     write: Option<&Write>,
 ) -> Result<(), Error> {
     let (method, path) = method_and_path(args)?;
-    if !is_read(&method) {
+    if !changes_nothing(&method) {
         ctx.write_started(WriteInFlight {
             request: format!("{method} {path}"),
             outcome: "it may have taken effect",
@@ -329,7 +329,7 @@ fn spec_path(path: &str) -> Option<SpecPath> {
 /// effect ([`api::Error::maybe_applied`]) gets a hint that says so: the usual one ("try again later", "check
 /// with `pets list`") fits `pets` only.
 fn request_error(method: &Method, err: api::Error) -> Error {
-    let maybe_applied = !is_read(method) && err.maybe_applied();
+    let maybe_applied = !changes_nothing(method) && err.maybe_applied();
     let err = Error::from(err);
     if !maybe_applied {
         return err;
@@ -340,12 +340,6 @@ fn request_error(method: &Method, err: api::Error) -> Error {
         err.kind(),
     )
     .with_request_id(err.request_id())
-}
-
-/// GET and HEAD ([`changes_nothing`]): the client retries them, and they carry no body, so their parameters
-/// go in the query.
-fn is_read(method: &Method) -> bool {
-    changes_nothing(method)
 }
 
 /// METHOD: any HTTP token, upper-cased; not CONNECT, which opens a tunnel, nor TRACE, whose answer echoes the
@@ -374,20 +368,16 @@ fn too_large(what: &str) -> Error {
     Error::new(&code::BODY_TOO_LARGE, message).with_hint("send a smaller body")
 }
 
-fn invalid(message: String) -> Error {
-    Error::invalid_value(message)
-}
-
 /// The headers of `-H 'NAME: VALUE'`. A value is never repeated in a message: it may be a secret.
 fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
     let mut headers = HeaderMap::new();
     for text in given {
         let Some((name, value)) = text.split_once(':') else {
-            return Err(invalid("`-H` takes `NAME: VALUE`, and one has no `:`".to_owned()));
+            return Err(Error::invalid_value("`-H` takes `NAME: VALUE`, and one has no `:`".to_owned()));
         };
         let name = name.trim();
         let name = HeaderName::from_bytes(name.as_bytes())
-            .map_err(|_| invalid(format!("`-H`: `{name}` is not a header name")))?;
+            .map_err(|_| Error::invalid_value(format!("`-H`: `{name}` is not a header name")))?;
         let refusal = if name == AUTHORIZATION {
             Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
         } else if name == HOST {
@@ -398,13 +388,14 @@ fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
             None
         };
         if let Some(why) = refusal {
-            return Err(invalid(format!(
+            return Err(Error::invalid_value(format!(
                 "`-H {}` is refused: {why}",
                 crate::commands::dry_run::title_case(name.as_str())
             )));
         }
-        let value = HeaderValue::from_str(value.trim())
-            .map_err(|_| invalid(format!("`-H {name}`: the value holds a character no header may carry")))?;
+        let value = HeaderValue::from_str(value.trim()).map_err(|_| {
+            Error::invalid_value(format!("`-H {name}`: the value holds a character no header may carry"))
+        })?;
         headers.append(name, value);
     }
     Ok(headers)
@@ -418,7 +409,7 @@ fn resolve(base: &Url, path: &str) -> Result<Url, Error> {
         end > 0 && path[..end].chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
     });
     if scheme_end.is_some() || path.starts_with("//") {
-        return Err(invalid(format!(
+        return Err(Error::invalid_value(format!(
             "`{path}` is a full URL; give the path below the base URL, e.g. `/pets`, and choose the server with \
              `--env` or `--base-url`: the key goes to that base URL alone"
         )));
@@ -435,7 +426,9 @@ fn resolve(base: &Url, path: &str) -> Result<Url, Error> {
             "." | "%2e" => {}
             ".." | ".%2e" | "%2e." | "%2e%2e" => {
                 depth = depth.checked_sub(1).ok_or_else(|| {
-                    invalid(format!("`{path}` climbs above the base URL `{base}`; the key goes to that URL alone"))
+                    Error::invalid_value(format!(
+                        "`{path}` climbs above the base URL `{base}`; the key goes to that URL alone"
+                    ))
                 })?;
             }
             _ => depth += 1,
@@ -465,7 +458,7 @@ fn params(args: &ApiArgs) -> Result<Vec<(String, Param)>, Error> {
         let param = match text.strip_prefix('@') {
             Some(file) => {
                 if file == "-" && std::mem::replace(&mut stdin_read, true) {
-                    return Err(invalid(format!("`-F {key}=@-`: stdin can be read only once")));
+                    return Err(Error::invalid_value(format!("`-F {key}=@-`: stdin can be read only once")));
                 }
                 let text = read_text(Path::new(file), || format!("`-F {key}=@{file}`"))?;
                 Param { json: Value::String(text.clone()), text }
@@ -499,7 +492,7 @@ fn number(text: &str) -> Option<serde_json::Number> {
 
 /// A file's text, or stdin's for `-`.
 fn read_text(path: &Path, what: impl Fn() -> String) -> Result<String, Error> {
-    String::from_utf8(read(path, &what)?).map_err(|_| invalid(format!("{}: it is not UTF-8 text", what())))
+    String::from_utf8(read(path, &what)?).map_err(|_| Error::invalid_value(format!("{}: it is not UTF-8 text", what())))
 }
 
 /// `--input FILE`: the body, byte for byte.
@@ -517,7 +510,7 @@ fn read(path: &Path, what: &dyn Fn() -> String) -> Result<Vec<u8>, Error> {
     } else {
         std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes)).map(drop)
     };
-    result.map_err(|err| invalid(format!("{}: cannot read it: {err}", what())))?;
+    result.map_err(|err| Error::invalid_value(format!("{}: cannot read it: {err}", what())))?;
     if bytes.len() > MAX_REQUEST_BODY_BYTES {
         return Err(too_large(&what()));
     }
