@@ -28,18 +28,10 @@ pub enum Status {
     Failed,
 }
 
-impl Status {
-    fn as_str(self) -> &'static str {
-        match self {
-            Status::Installed => "installed",
-            Status::Unchanged => "unchanged",
-            Status::Removed => "removed",
-            Status::Absent => "absent",
-            Status::Differs => "differs",
-            Status::Skipped => "skipped",
-            Status::Unsupported => "unsupported",
-            Status::Failed => "failed",
-        }
+/// The name `--json` gives it, in words too: one spelling, serde's.
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.serialize(f)
     }
 }
 
@@ -104,15 +96,10 @@ pub fn words(report: &Report, dirs: &Dirs) -> Vec<String> {
     let mut lines = Vec::new();
     for client in &report.clients {
         let name = client.client;
-        lines.push(line(
-            format!("{name}: {}", client.status.as_str()),
-            &client.path,
-            client.tools.len(),
-            &client.reason,
-        ));
+        lines.push(line(format!("{name}: {}", client.status), &client.path, client.tools.len(), &client.reason));
         lines.extend(client.next.map(|next| format!("{name}: next: {next}")));
         if let Some(skill) = &client.skill {
-            lines.push(line(format!("{name}: skill {}", skill.status.as_str()), &skill.path, 0, &skill.reason));
+            lines.push(line(format!("{name}: skill {}", skill.status), &skill.path, 0, &skill.reason));
         }
     }
     lines
