@@ -107,6 +107,9 @@ pub struct Context {
     ca_certificates: OnceLock<Vec<reqwest::Certificate>>,
     /// The journal of writes, opened at the first write (`crate::journal`).
     journal: OnceLock<petstore_core::journal::Journal>,
+    /// The key every client is made with, given in place of one looked up: a unit test's, which touches no
+    /// keyring and no variable. `None` in a run.
+    key: Option<ApiKey>,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -204,7 +207,32 @@ impl Context {
             traceparent,
             ca_certificates: OnceLock::new(),
             journal: OnceLock::new(),
+            key: None,
         })
+    }
+
+    /// A context for a unit test, with no process, keyring or variable: requests go to `base_url` with `key`,
+    /// and the config and the journal are in `dir` (a test's temporary directory).
+    #[cfg(test)]
+    pub(crate) fn for_test(output: Output, base_url: &str, key: &str, dir: &std::path::Path) -> Context {
+        let settings = ContextSettings {
+            selection: Selection {
+                base_url: Some(reqwest::Url::parse(base_url).expect("a URL").into()),
+                env: None,
+                selected_by: Some("--base-url"),
+            },
+            timeout: std::time::Duration::from_secs(30),
+            cacert: None,
+            switches: crate::startup::Switches::read(|_| None).expect("the defaults"),
+            scope: None,
+            traceparent: None,
+        };
+        let config = Config::load_from(dir.join("config")).expect("an empty config");
+        let mut ctx = Context::new(settings, output, Some(config)).expect("a context");
+        let journal = petstore_core::journal::Journal::open(&dir.join("state")).expect("a journal");
+        ctx.journal.set(journal).expect("not opened yet");
+        ctx.key = Some(ApiKey::new(key.to_owned()).expect("a key"));
+        ctx
     }
 
     /// This context with the config file not read yet, for a command that runs on and acts again and again
@@ -236,6 +264,7 @@ impl Context {
             traceparent: self.traceparent.clone(),
             ca_certificates: self.ca_certificates.clone(),
             journal: self.journal.clone(),
+            key: self.key.clone(),
         })
     }
 
@@ -371,7 +400,10 @@ impl Context {
         if let Some(env) = target.env {
             require_real_url(env)?;
         }
-        let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
+        let (key, source) = match &self.key {
+            Some(key) => (key.clone(), Source::None),
+            None => credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?,
+        };
         self.client_for(target.base_url, target.env, &key, source)
     }
 
