@@ -14,7 +14,7 @@ const KEY: &str = "unit-test-key-0123456789";
 #[derive(Debug)]
 pub(crate) struct Verb {
     pub sandbox: Sandbox,
-    pub ctx: Context,
+    pub ctx: std::sync::Arc<Context>,
     pub captured: Captured,
     pub dir: tempfile::TempDir,
 }
@@ -26,7 +26,7 @@ impl Verb {
         let dir = tempfile::tempdir().expect("a temporary directory");
         std::fs::create_dir(dir.path().join("config")).expect("the config directory");
         let (output, captured) = Output::captured(&OutputSettings::default());
-        let ctx = Context::for_test(output, &sandbox.base_url(), KEY, dir.path());
+        let ctx = Context::for_test(output, &sandbox.base_url(), KEY, dir.path()).into();
         Verb { sandbox, ctx, captured, dir }
     }
 
