@@ -389,17 +389,21 @@ impl Context {
         }
     }
 
+    /// The target, unless its URL is a placeholder: a first run goes to production, whose URL is one until set,
+    /// and is told so, not "not logged in".
+    fn real_target(&self) -> Result<Target<'_>, Error> {
+        let target = self.target()?;
+        target.env.map_or(Ok(()), require_real_url)?;
+        Ok(target)
+    }
+
     /// A client for the target with the user's key; fails with a hint naming the login command when there
     /// is no key. A script with `PETSTORE_API_KEY` set never touches the keyring.
     ///
     /// A key from the kernel's cache that the API refuses (401) is looked up once more in the OS keyring, where
     /// it may have been changed since it was cached, and the request is sent again with the keyring's key.
     pub fn client(&self) -> Result<Client, Error> {
-        let target = self.target()?;
-        // A first run goes to production, whose URL is a placeholder until set: say so, not "not logged in".
-        if let Some(env) = target.env {
-            require_real_url(env)?;
-        }
+        let target = self.real_target()?;
         let (key, source) = match &self.key {
             Some(key) => (key.clone(), Source::None),
             None => credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?,
@@ -412,10 +416,7 @@ impl Context {
     /// does, and only once: it is kept in `kept` for the rest of the run (a password manager would ask anew each
     /// time). A failed command keeps nothing, and is run again next time.
     pub async fn client_keeping_command_key(&self, kept: &tokio::sync::OnceCell<ApiKey>) -> Result<Client, Error> {
-        let target = self.target()?;
-        if let Some(env) = target.env {
-            require_real_url(env)?;
-        }
+        let target = self.real_target()?;
         let config = self.config()?;
         let wanted = Wanted::chosen(target.env, target.base_url);
         if kept.get().is_none() && credentials::key_command(config, wanted)?.is_none() {
