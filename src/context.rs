@@ -107,6 +107,9 @@ pub struct Context {
     ca_certificates: OnceLock<Vec<reqwest::Certificate>>,
     /// The journal of writes, opened at the first write (`crate::journal`).
     journal: OnceLock<petstore_core::journal::Journal>,
+    /// The key every client is made with, given in place of one looked up: a unit test's, which touches no
+    /// keyring and no variable. `None` in a run.
+    key: Option<ApiKey>,
 }
 
 /// Where requests go: a base URL, and the environment it belongs to when it is one of petstore's.
@@ -204,7 +207,32 @@ impl Context {
             traceparent,
             ca_certificates: OnceLock::new(),
             journal: OnceLock::new(),
+            key: None,
         })
+    }
+
+    /// A context for a unit test, with no process, keyring or variable: requests go to `base_url` with `key`,
+    /// and the config and the journal are in `dir` (a test's temporary directory).
+    #[cfg(test)]
+    pub(crate) fn for_test(output: Output, base_url: &str, key: &str, dir: &std::path::Path) -> Context {
+        let settings = ContextSettings {
+            selection: Selection {
+                base_url: Some(reqwest::Url::parse(base_url).expect("a URL").into()),
+                env: None,
+                selected_by: Some("--base-url"),
+            },
+            timeout: std::time::Duration::from_secs(30),
+            cacert: None,
+            switches: crate::startup::Switches::read(|_| None).expect("the defaults"),
+            scope: None,
+            traceparent: None,
+        };
+        let config = Config::load_from(dir.join("config")).expect("an empty config");
+        let mut ctx = Context::new(settings, output, Some(config)).expect("a context");
+        let journal = petstore_core::journal::Journal::open(&dir.join("state")).expect("a journal");
+        ctx.journal.set(journal).expect("not opened yet");
+        ctx.key = Some(ApiKey::new(key.to_owned()).expect("a key"));
+        ctx
     }
 
     /// This context with the config file not read yet, for a command that runs on and acts again and again
@@ -236,6 +264,7 @@ impl Context {
             traceparent: self.traceparent.clone(),
             ca_certificates: self.ca_certificates.clone(),
             journal: self.journal.clone(),
+            key: self.key.clone(),
         })
     }
 
@@ -360,18 +389,25 @@ impl Context {
         }
     }
 
+    /// The target, unless its URL is a placeholder: a first run goes to production, whose URL is one until set,
+    /// and is told so, not "not logged in".
+    fn real_target(&self) -> Result<Target<'_>, Error> {
+        let target = self.target()?;
+        target.env.map_or(Ok(()), require_real_url)?;
+        Ok(target)
+    }
+
     /// A client for the target with the user's key; fails with a hint naming the login command when there
     /// is no key. A script with `PETSTORE_API_KEY` set never touches the keyring.
     ///
     /// A key from the kernel's cache that the API refuses (401) is looked up once more in the OS keyring, where
     /// it may have been changed since it was cached, and the request is sent again with the keyring's key.
     pub fn client(&self) -> Result<Client, Error> {
-        let target = self.target()?;
-        // A first run goes to production, whose URL is a placeholder until set: say so, not "not logged in".
-        if let Some(env) = target.env {
-            require_real_url(env)?;
-        }
-        let (key, source) = credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?;
+        let target = self.real_target()?;
+        let (key, source) = match &self.key {
+            Some(key) => (key.clone(), Source::None),
+            None => credentials::resolve(self.config()?, Wanted::chosen(target.env, target.base_url))?,
+        };
         self.client_for(target.base_url, target.env, &key, source)
     }
 
@@ -380,10 +416,7 @@ impl Context {
     /// does, and only once: it is kept in `kept` for the rest of the run (a password manager would ask anew each
     /// time). A failed command keeps nothing, and is run again next time.
     pub async fn client_keeping_command_key(&self, kept: &tokio::sync::OnceCell<ApiKey>) -> Result<Client, Error> {
-        let target = self.target()?;
-        if let Some(env) = target.env {
-            require_real_url(env)?;
-        }
+        let target = self.real_target()?;
         let config = self.config()?;
         let wanted = Wanted::chosen(target.env, target.base_url);
         if kept.get().is_none() && credentials::key_command(config, wanted)?.is_none() {

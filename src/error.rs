@@ -71,20 +71,10 @@ impl Kind {
     /// The kind that ends with `code`, for a verb that reports another failure's exit code as its own (`auth
     /// status`); an undocumented code is a failure.
     pub fn of_exit_code(code: u8) -> Kind {
-        match code {
-            exit::USAGE => Kind::Usage,
-            exit::NOT_FOUND => Kind::NotFound,
-            exit::AUTH => Kind::Auth,
-            exit::NETWORK => Kind::Network,
-            exit::PARTIAL => Kind::Partial,
-            exit::UNDECIDED => Kind::Undecided,
-            exit::INTERRUPTED => Kind::Interrupted(Signal::Interrupt),
-            exit::HANGUP => Kind::Interrupted(Signal::Hangup),
-            exit::TERMINATED => Kind::Interrupted(Signal::Terminate),
-            exit::NOT_RUNNABLE => Kind::NotRunnable,
-            exit::COMMAND_NOT_FOUND => Kind::CommandNotFound,
-            _ => Kind::Failure,
-        }
+        use Kind::*;
+        let signals = [Signal::Interrupt, Signal::Hangup, Signal::Terminate].map(Interrupted);
+        let kinds = [Usage, NotFound, Auth, Network, Partial, Undecided, NotRunnable, CommandNotFound];
+        kinds.into_iter().chain(signals).find(|kind| kind.exit_code() == code).unwrap_or(Failure)
     }
 
     /// The exit code petstore ends with.

@@ -95,7 +95,7 @@ pub fn find(path: &[&str]) -> Option<CommandNode> {
 
 /// The root command as `--help` shows it: globals propagated, the built-in `help` subcommand left out (its
 /// node would only say what this one does).
-fn built() -> clap::Command {
+pub(crate) fn built() -> clap::Command {
     let mut root = Cli::command().disable_help_subcommand(true);
     root.build();
     root
@@ -160,12 +160,8 @@ fn argument(arg: &clap::Arg) -> ArgumentNode {
 
 /// The lines of a titled block (`Examples:`) of a command's long help, unindented.
 fn block(cmd: &clap::Command, title: &str) -> Vec<String> {
-    let text = cmd.get_after_long_help().map(|help| help.to_string()).unwrap_or_default();
-    let heading = format!("{title}:");
-    text.split("\n\n")
-        .filter_map(|block| block.strip_prefix(heading.as_str()))
-        .flat_map(|lines| lines.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned))
-        .collect()
+    let lines = crate::man::help_blocks(cmd).remove(title).unwrap_or_default();
+    lines.iter().map(|line| line.trim()).filter(|line| !line.is_empty()).map(str::to_owned).collect()
 }
 
 /// The root's "Exit codes" block, a code per line with its meaning continued on the lines below.

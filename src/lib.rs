@@ -31,6 +31,8 @@ pub mod output;
 pub mod shell_words;
 pub mod signals;
 pub mod startup;
+#[cfg(test)]
+mod verb_tests;
 
 use std::sync::Arc;
 

@@ -4,17 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use clap::CommandFactory;
 use clap_mangen::Man;
 use clap_mangen::roff::{Inline, Roff, bold, italic, roman};
-
-use crate::cli::Cli;
 
 /// Every page, by file name (`petstore-pets-add.1`): clap_mangen's sections, then EXAMPLES, EXIT STATUS,
 /// ENVIRONMENT and FILES from the long help, and SEE ALSO.
 pub fn pages() -> BTreeMap<String, Vec<u8>> {
-    let mut root = Cli::command().disable_help_subcommand(true);
-    root.build();
+    let root = crate::help_json::built();
     let blocks = help_blocks(&root);
     let mut pages = BTreeMap::new();
     walk(&root, None, &blocks, &mut pages);
@@ -115,7 +111,7 @@ fn synopsis(cmd: &clap::Command) -> String {
 }
 
 /// The root's long help, split into its titled blocks ("Exit codes", "Environment variables", ...).
-fn help_blocks(cmd: &clap::Command) -> BTreeMap<String, Vec<String>> {
+pub(crate) fn help_blocks(cmd: &clap::Command) -> BTreeMap<String, Vec<String>> {
     let text = cmd.get_after_long_help().map(|h| h.to_string()).unwrap_or_default();
     let mut blocks = BTreeMap::new();
     for block in text.split("\n\n") {

@@ -98,14 +98,10 @@ pub struct Started {
 pub fn start() -> Result<Started, ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     // 1. An alias in command position becomes its words, before anything else reads them.
-    let (args, alias, config) = match crate::commands::alias::expand(args) {
-        Ok(expanded) => expanded,
-        Err(err) => {
-            let json = output::json_errors(cli::json_mode_from_args(std::env::args_os()));
-            let choice = cli::color_from_args(std::env::args_os());
-            return Err(report(&Output::fallback(choice, json), &err));
-        }
-    };
+    let (args, alias, config) = crate::commands::alias::expand(args).map_err(|err| {
+        let json = output::json_errors(cli::json_mode_from_args(std::env::args_os()));
+        report(&Output::fallback(cli::color_from_args(std::env::args_os()), json), &err)
+    })?;
     let choice = cli::color_from_args(args.iter().cloned());
     // 2. `help agents`: the short guide for AI assistants. `help --json`, `CMD --help --json`: the command's
     // node, never the text help.
@@ -126,29 +122,21 @@ pub fn start() -> Result<Started, ExitCode> {
     let scope = std::env::var(crate::context::SCOPE_VAR).ok().filter(|name| !name.is_empty());
     let selection = Selection::of(cli.global.base_url.clone(), cli.global.env.clone())
         .and_then(|selection| pin(selection, scope.as_deref(), &cli.command));
-    let config = match apply_defaults(&mut cli, selection.as_ref().ok().filter(|_| !switches.no_defaults), config) {
-        Ok(config) => config,
-        Err(err) => return Err(report(&fallback(), &err)),
-    };
+    let config = apply_defaults(&mut cli, selection.as_ref().ok().filter(|_| !switches.no_defaults), config)
+        .map_err(|err| report(&fallback(), &err))?;
     // 7. The output, as the defaults leave the flags.
     let settings = output_settings(&cli.global, switches);
-    let output = match Output::new(&settings) {
-        Ok(output) => output,
-        // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
-        Err(err) => return Err(report(&Output::fallback(settings.color, settings.json_errors), &err)),
-    };
-    let output = match crate::commands::formats::configure(output.clone(), &settings, &cli.command.about()) {
-        Ok(configured) => configured,
-        Err(err) => return Err(report(&output, &err)),
-    };
+    // Without an `Output` (a bad `--jq`), report plainly, in the way the default one would.
+    let output =
+        Output::new(&settings).map_err(|err| report(&Output::fallback(settings.color, settings.json_errors), &err))?;
+    let output = crate::commands::formats::configure(output.clone(), &settings, &cli.command.about())
+        .map_err(|err| report(&output, &err))?;
     // 8. The context.
     let context = selection
         .and_then(|selection| context_settings(&cli.global, selection, scope, switches))
         .and_then(|settings| Context::new(settings, output.clone(), config));
-    match context {
-        Ok(context) => Ok(Started { command: cli.command, context, output }),
-        Err(err) => Err(report(&output, &err)),
-    }
+    let context = context.map_err(|err| report(&output, &err))?;
+    Ok(Started { command: cli.command, context, output })
 }
 
 /// Reports `err` on `output` and gives its exit code.
@@ -157,10 +145,14 @@ fn report(output: &Output, err: &Error) -> ExitCode {
     ExitCode::from(err.exit_code())
 }
 
+/// Whether JSON was asked for: `--json`, `--jq`, `--output json` or `--output ndjson`.
+fn json_mode(global: &GlobalArgs) -> bool {
+    global.json || global.jq.is_some() || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson))
+}
+
 /// The global output flags, resolved once (ripgrep's high-level settings from its low-level arguments).
 fn output_settings(global: &GlobalArgs, switches: Switches) -> OutputSettings {
-    let json_mode =
-        global.json || global.jq.is_some() || matches!(global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
+    let json_mode = json_mode(global);
     OutputSettings {
         output: global.output,
         json: global.json,
@@ -386,11 +378,8 @@ fn apply_defaults(cli: &mut Cli, selection: Option<&Selection>, read: Option<Con
             global.output = Some(format);
         }
     }
-    let json = cli.global.json
-        || cli.global.jq.is_some()
-        || matches!(cli.global.output, Some(OutputFormat::Json | OutputFormat::Ndjson));
     if let Some(columns) = &defaults.columns
-        && !json
+        && !json_mode(&cli.global)
         && let Some(args) = pet_columns(&mut cli.command)
         && args.columns.is_none()
     {

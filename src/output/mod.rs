@@ -114,8 +114,9 @@ pub fn json_errors(json_mode: bool) -> bool {
 }
 
 /// The global output flags, resolved once at start-up ([`crate::startup`]): what [`Output::new`] and
-/// [`crate::commands::formats::configure`] take.
-#[derive(Debug, Clone)]
+/// [`crate::commands::formats::configure`] take. The default: no output flag given (the format as the terminal
+/// decides, `--color auto`).
+#[derive(Debug, Clone, Default)]
 pub struct OutputSettings {
     /// `--output FORMAT`, as given.
     pub output: Option<OutputFormat>,
@@ -135,23 +136,6 @@ pub struct OutputSettings {
     pub verbose: bool,
     /// `PETSTORE_AGENT`: whether an AI assistant runs petstore, when it says.
     pub agent: Option<bool>,
-}
-
-impl Default for OutputSettings {
-    /// No output flag given: the format as the terminal decides, `--color auto`.
-    fn default() -> OutputSettings {
-        OutputSettings {
-            output: None,
-            json: false,
-            jq: None,
-            json_mode: false,
-            json_errors: false,
-            color: ColorChoice::Auto,
-            quiet: false,
-            verbose: false,
-            agent: None,
-        }
-    }
 }
 
 impl OutputSettings {
@@ -437,16 +421,22 @@ impl Output {
     /// A warning on stderr, unless `--quiet`; in a JSON mode, one line `{"warning": {"message": "..."}}`, so
     /// that every line a program must read on stderr is JSON.
     pub fn warning(&self, message: &str) {
+        self.labelled("warning", WARNING, message);
+    }
+
+    /// `message` under `label` on stderr (`warning: ...`), unless `--quiet`; in a JSON mode, one line
+    /// `{"LABEL": {"message": "..."}}`.
+    fn labelled(&self, label: &str, style: Style, message: &str) {
         if self.quiet {
         } else if self.json_errors {
-            let warning = serde_json::json!({ "warning": { "message": message } });
-            let _ = write_json(&mut self.streams.stderr(), &warning, false, self.terminals.stderr);
+            let line = serde_json::json!({ label: { "message": message } });
+            let _ = write_json(&mut self.streams.stderr(), &line, false, self.terminals.stderr);
         } else {
-            let style = self.stderr_style(WARNING);
+            let style = self.stderr_style(style);
             to_stderr!(
                 self.streams,
                 "{}",
-                self.wrapped(&format!("{style}warning:{style:#} "), &safe::message(message))
+                self.wrapped(&format!("{style}{label}:{style:#} "), &safe::message(message))
             );
         }
     }
@@ -469,14 +459,7 @@ impl Output {
     /// it is a terminal, unless `--quiet`; in a JSON mode, one line `{"note": {"message": "..."}}`, as a
     /// warning is.
     pub fn notice(&self, message: &str) {
-        if self.quiet {
-        } else if self.json_errors {
-            let note = serde_json::json!({ "note": { "message": message } });
-            let _ = write_json(&mut self.streams.stderr(), &note, false, self.terminals.stderr);
-        } else {
-            let style = self.stderr_style(HELP);
-            to_stderr!(self.streams, "{}", self.wrapped(&format!("{style}note:{style:#} "), &safe::message(message)));
-        }
+        self.labelled("note", HELP, message);
     }
 
     /// A note for a person at a terminal: only when stderr is one, and not with `--quiet`.

@@ -46,7 +46,7 @@ pub struct BatchProgress {
 
 /// How many records of a batch ended each way other than created or found: the figures the progress shows,
 /// the same the summary gives.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, serde::Serialize)]
 pub struct Ended {
     pub failed: u64,
     pub unknown: u64,
@@ -105,10 +105,8 @@ struct ProgressLine {
     at_once: Option<usize>,
     /// Not on the last line, nor before there is a rate.
     seconds_left: Option<u64>,
-    failed: u64,
-    unknown: u64,
-    undecided: u64,
-    invalid: u64,
+    #[serde(flatten)]
+    ended: Ended,
 }
 
 impl PlainProgress {
@@ -119,19 +117,12 @@ impl PlainProgress {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
+        let at_once = concurrency.filter(|_| !last);
+        let seconds_left = (!last && self.done < self.total && rate > 0.0)
+            .then(|| ((self.total - self.done) as f64 / rate).ceil() as u64);
         if self.json {
-            let line = ProgressLine {
-                done: self.done,
-                total: self.total,
-                per_second: rate.round() as u64,
-                at_once: concurrency.filter(|_| !last),
-                seconds_left: (!last && self.done < self.total && rate > 0.0)
-                    .then(|| ((self.total - self.done) as f64 / rate).ceil() as u64),
-                failed: ended.failed,
-                unknown: ended.unknown,
-                undecided: ended.undecided,
-                invalid: ended.invalid,
-            };
+            let (done, total, per_second) = (self.done, self.total, rate.round() as u64);
+            let line = ProgressLine { done, total, per_second, at_once, seconds_left, ended };
             let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
             to_stderr!(self.streams, "{text}");
             return;
@@ -143,11 +134,11 @@ impl PlainProgress {
             thousands(self.total),
             thousands(rate.round() as u64)
         );
-        if let Some(concurrency) = concurrency.filter(|_| !last) {
+        if let Some(concurrency) = at_once {
             line.push_str(&format!(", {concurrency} at once"));
         }
-        if !last && self.done < self.total && rate > 0.0 {
-            line.push_str(&format!(", about {} s left", ((self.total - self.done) as f64 / rate).ceil() as u64));
+        if let Some(left) = seconds_left {
+            line.push_str(&format!(", about {left} s left"));
         }
         let ended = ended.words(", ");
         if !ended.is_empty() {

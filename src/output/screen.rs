@@ -42,8 +42,6 @@ impl Screen {
             }));
         });
         let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        crossterm::terminal::enable_raw_mode()?;
-        UP.store(true, Ordering::SeqCst);
         let guard = CleanupGuard::new(|_, _| {
             if UP.swap(false, Ordering::SeqCst) {
                 restore();
@@ -51,14 +49,7 @@ impl Screen {
         });
         // From here on, however `enter` ends, dropping the screen puts the terminal back.
         let screen = Screen { terminal, guard: Some(guard) };
-        // Cleared here rather than by ratatui's `clear`, which asks the terminal where its cursor is first: a
-        // question some terminals never answer.
-        crossterm::execute!(
-            io::stdout(),
-            crossterm::terminal::EnterAlternateScreen,
-            crossterm::cursor::Hide,
-            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
-        )?;
+        take_over()?;
         Ok(screen)
     }
 
@@ -71,15 +62,7 @@ impl Screen {
         }
         // SIGSTOP, which nothing catches: SIGTSTP itself is this screen's to handle.
         let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::STOP);
-        // Continued.
-        crossterm::terminal::enable_raw_mode()?;
-        UP.store(true, Ordering::SeqCst);
-        crossterm::execute!(
-            io::stdout(),
-            crossterm::terminal::EnterAlternateScreen,
-            crossterm::cursor::Hide,
-            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
-        )?;
+        take_over()?;
         // Every cell drawn again, the terminal's size read again (it may have changed meanwhile).
         let size = self.terminal.size()?;
         self.terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
@@ -99,6 +82,20 @@ impl Drop for Screen {
             restore();
         }
     }
+}
+
+/// Raw mode on (to be undone from now on), the alternate screen entered and cleared, the cursor hidden. Cleared
+/// here rather than by ratatui's `clear`, which asks the terminal where its cursor is first: a question some
+/// terminals never answer.
+fn take_over() -> io::Result<()> {
+    crossterm::terminal::enable_raw_mode()?;
+    UP.store(true, Ordering::SeqCst);
+    crossterm::execute!(
+        io::stdout(),
+        crossterm::terminal::EnterAlternateScreen,
+        crossterm::cursor::Hide,
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+    )
 }
 
 /// Raw mode off, the alternate screen left, the cursor shown.

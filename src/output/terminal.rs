@@ -4,8 +4,9 @@
 use std::io::IsTerminal;
 
 /// `--color`: when to colour the output (each one's words for `--help` are in [`crate::cli`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ColorChoice {
+    #[default]
     Auto,
     Always,
     Never,

@@ -7,6 +7,8 @@
 pub mod list;
 pub mod reconcile;
 pub mod send;
+#[cfg(test)]
+mod send_tests;
 
 use petstore_core::api::{Client, NewPet};
 use petstore_core::journal::{Entry, Journal, Outcome};

@@ -53,6 +53,8 @@ use results::{Failed, PetsResult, error_result, structured_result};
 
 mod add_pet;
 mod add_pets;
+#[cfg(test)]
+mod add_pets_tests;
 mod find_pets;
 mod ledger;
 mod list_pets;

@@ -3,6 +3,8 @@
 mod file;
 pub(crate) use file::undecided;
 mod prompt;
+#[cfg(test)]
+mod tests;
 
 use std::path::PathBuf;
 

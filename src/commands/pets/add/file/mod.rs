@@ -25,6 +25,8 @@ mod ending;
 mod errors;
 mod events;
 mod sink;
+#[cfg(test)]
+mod tests;
 
 use std::io::BufRead;
 use std::path::Path;
