@@ -104,7 +104,8 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
 }
 
 /// What `journal send` says as its writes end, beside the journal's record of them: an animal the server
-/// created other than as sent, as a batch says it.
+/// created other than as sent, and what the batch meets on its way (a pause, why it stops), as `pets add
+/// --file` says them.
 struct Noted<'a> {
     ctx: &'a Context,
 }
@@ -134,5 +135,10 @@ impl batch::Sink for Noted<'_> {
         Ok(())
     }
 
-    fn event(&mut self, _: batch::Event<'_, Infallible>) {}
+    fn event(&mut self, event: batch::Event<'_, Infallible>) {
+        let json = self.ctx.output.json_errors();
+        if let Some(line) = crate::commands::pets::add::event_line(&event, json, |never| match *never {}) {
+            self.ctx.output.status(&line);
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `petstore pets add`
 
 mod file;
-pub(crate) use file::undecided;
+pub(crate) use file::{event_line, undecided};
 mod prompt;
 
 use std::path::PathBuf;

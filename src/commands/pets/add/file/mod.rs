@@ -40,6 +40,7 @@ use crate::output::thousands;
 use crate::signals;
 pub(crate) use errors::{undecidable_why, undecided};
 use errors::{unreadable, unwritable};
+pub(crate) use events::line as event_line;
 use petstore_core::api::trace::RequestIds;
 use petstore_core::bulk::{FailedFile, Format, Reader};
 use petstore_core::journal::Via;

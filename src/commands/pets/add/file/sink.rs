@@ -320,13 +320,24 @@ impl batch::Sink for BatchOutput {
             self.progress.set_concurrency(concurrency);
             return;
         }
-        let Some((reason, message)) = super::events::words(&event) else { return };
-        let line = match (reason, self.json_errors) {
-            (None, true) => BatchLine::Note { message: &message }.text(),
-            (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),
-            (None, false) => message,
-            (Some(_), false) => format!("stopping: {message}"),
+        let stopped = |halt: &Halt| match halt {
+            Halt::StdoutClosed => Some(("stdout_closed", "stdout closed")),
+            // The signal says it; an error, the ending.
+            Halt::Filter(Stopped::Signal(_)) | Halt::Broken(_) => None,
+            Halt::Filter(_) => Some(("jq", "`--jq` was stopped, so no more pets can be shown; the rest is not sent")),
         };
-        self.progress.report(&line);
+        if let Some(line) = super::events::line(&event, self.json_errors, stopped) {
+            self.progress.report(&line);
+        }
     }
+}
+
+/// Writes a record to `file` (of `code`), when there is one: a write error stops the batch.
+fn keep(
+    file: &mut Option<FailedFile>,
+    code: &'static Code,
+    write: impl FnOnce(&mut FailedFile) -> io::Result<()>,
+) -> Result<(), Halt> {
+    let Some(file) = file else { return Ok(()) };
+    write(file).map_err(|source| Halt::Broken(unwritable(code, file.path(), source)))
 }
