@@ -55,7 +55,8 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
     let count = outbox.len();
     let what = format!("send {count} {} from the journal", if count == 1 { "animal" } else { "animals" });
     confirm_write(ctx, args.yes, &what).await?;
-    let (existing, _held) = crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
+    let (existing, _held) =
+        crate::commands::pets::look_if_absent(&client, true, |text| ctx.output.status(text)).await?;
     let writes: Vec<String> = outbox.iter().map(|(entry, _)| entry.write.clone()).collect();
     // Record `n` is the outbox's write `n - 1`; its line, too, for the words of a note.
     let records = outbox

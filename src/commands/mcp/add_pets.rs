@@ -293,14 +293,8 @@ impl Server {
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         let count = pets.len();
         // One lookup for the batch, held until it ends, as `pets add --file --if-absent` does.
-        let (existing, _held) = match args.if_absent {
-            true => {
-                let (existing, held) =
-                    crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
-                (Some(existing), Some(held))
-            }
-            false => (None, None),
-        };
+        let status = |text: &str| ctx.output.status(text);
+        let (existing, _held) = crate::commands::pets::look_if_absent(&client, args.if_absent, status).await?;
         let ids = RequestIds::new();
         let collect = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
         let mut sink = Journalled::new(ctx, &client, None, Via::Mcp, ids, collect);
@@ -319,10 +313,7 @@ impl Server {
             .into_iter()
             .enumerate()
             .map(|(index, pet)| Ok(Ok(Record { line: index as u64, number: index as u64 + 1, pet })));
-        let mut records = batch::Sift::new(records, std::collections::HashSet::new());
-        if let Some(existing) = existing {
-            records = records.if_absent(existing, false);
-        }
+        let mut records = batch::Sift::new(records, std::collections::HashSet::new()).if_absent(existing, false);
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
