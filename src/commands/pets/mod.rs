@@ -185,13 +185,11 @@ pub(crate) fn write_error(err: api::Error) -> Error {
         {
             let (status, detail) = (status.as_u16(), answer_detail(body.as_ref(), &excerpt));
             match status {
-                500..=599 => (
-                    format!("the server failed (HTTP {status}) while adding: {detail}"),
-                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                    Kind::Failure,
-                ),
-                408 => (
-                    format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                500..=599 | 408 => (
+                    match status {
+                        408 => format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                        _ => format!("the server failed (HTTP {status}) while adding: {detail}"),
+                    },
                     "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                     Kind::Failure,
                 ),
