@@ -307,7 +307,7 @@ fn pet_columns(command: &mut Command) -> Option<&mut crate::commands::formats::C
         Command::Pets(PetsCommand::List(args)) => Some(&mut args.columns),
         Command::Pets(PetsCommand::Find(args)) => Some(&mut args.columns),
         Command::Pets(PetsCommand::Get(args)) => Some(&mut args.columns),
-        Command::Pets(PetsCommand::Add(add)) => Some(&mut add.args.columns),
+        Command::Pets(PetsCommand::Add(add)) => Some(&mut add.columns),
         _ => None,
     }
 }

@@ -55,7 +55,8 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
     let count = outbox.len();
     let what = format!("send {count} {} from the journal", if count == 1 { "animal" } else { "animals" });
     confirm_write(ctx, args.yes, &what).await?;
-    let (existing, _held) = crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
+    let (existing, _held) =
+        crate::commands::pets::look_if_absent(&client, true, |text| ctx.output.status(text)).await?;
     let writes: Vec<String> = outbox.iter().map(|(entry, _)| entry.write.clone()).collect();
     // Record `n` is the outbox's write `n - 1`; its line, too, for the words of a note.
     let records = outbox
@@ -104,7 +105,8 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
 }
 
 /// What `journal send` says as its writes end, beside the journal's record of them: an animal the server
-/// created other than as sent, as a batch says it.
+/// created other than as sent, and what the batch meets on its way (a pause, why it stops), as `pets add
+/// --file` says them.
 struct Noted<'a> {
     ctx: &'a Context,
 }
@@ -134,5 +136,10 @@ impl batch::Sink for Noted<'_> {
         Ok(())
     }
 
-    fn event(&mut self, _: batch::Event<'_, Infallible>) {}
+    fn event(&mut self, event: batch::Event<'_, Infallible>) {
+        let json = self.ctx.output.json_errors();
+        if let Some(line) = crate::commands::pets::add::event_line(&event, json, |never| match *never {}) {
+            self.ctx.output.status(&line);
+        }
+    }
 }

@@ -11,12 +11,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ledger::{Cancelled, CancelledAdd};
-use super::question::declined;
+use super::question::{declined, question};
 use super::results::Confirmation;
 use super::{Server, Writing, if_absent_default};
 use crate::commands::pets::add::{Added, Face, Says, Undecidable, add_one};
 use crate::context::Context;
-use crate::context::Target;
 use crate::error::Error;
 use petstore_core::api::{NewPet, Pet, PetStatus};
 use petstore_core::journal::Via;
@@ -87,8 +86,9 @@ impl Server {
         let asked = AtomicBool::new(false);
         let confirm = async |_: &str| {
             if let Some(env) = target.confirmed {
-                self.ask(&env.name, &by_hand(&env.name, &new_pet), question(&target, &client, &new_pet), context)
-                    .await?;
+                let what = crate::commands::pets::describe_new_pet(&new_pet);
+                let message = question(&target, &client, std::slice::from_ref(&new_pet), &what, "The request:", 1);
+                self.ask(&env.name, &by_hand(&env.name, &new_pet), message, context).await?;
                 asked.store(true, Ordering::Relaxed);
             }
             // A call the client cancelled while the question was open is not sent.
@@ -121,15 +121,7 @@ impl Server {
                 Err(err) => Err(err),
             };
             let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, created));
-            let Cancelled::Add(add_report) = &report else { unreachable!("an add_pet's report") };
-            if !self.told_on_stderr_if_gone(&context.id, || add_report.gone_message()) {
-                let cancelled = context.ct.is_cancelled();
-                let report =
-                    self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-                if let Some(report) = report {
-                    self.tell(report, &context.peer).await;
-                }
-            }
+            self.report_sent(context, report, None).await;
         }
         let confirmation =
             if asked.load(Ordering::Relaxed) { Confirmation::Accepted } else { Confirmation::NotRequired };
@@ -152,23 +144,6 @@ impl Server {
         };
         Ok(serde_json::to_value(result).expect("a result serialises"))
     }
-}
-
-/// The question of an add to `target`'s confirmed environment: what the write does, and the request as it will
-/// go, its body exactly, as JSON.
-fn question(target: &Target<'_>, client: &petstore_core::api::Client, new_pet: &NewPet) -> String {
-    let env = target.confirmed.map_or("", |env| env.name.as_str());
-    let request = client.prepare_create_pet(new_pet);
-    let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
-    // The name is escaped in the question; the body below shows it exactly, as JSON.
-    let question =
-        crate::commands::confirm::question(env, target.base_url, &crate::commands::pets::describe_new_pet(new_pet));
-    format!(
-        "{question}\n\nThe request:\n{} {}\n{}",
-        request.method,
-        petstore_core::config::DisplaySafeUrl::show(&request.url),
-        crate::output::safe::escape_json(&body)
-    )
 }
 
 /// The command that adds `new_pet` by hand, at a terminal, where petstore asks; the name as `NAME`, as it is

@@ -64,23 +64,14 @@ impl Server {
         if !unlike.is_empty() {
             notes.push(format!(
                 "names were matched without regard to case: {} as the store spells {}",
-                unlike
-                    .iter()
-                    .map(|name| serde_json::to_string(name).expect("a string serialises"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                quoted(&unlike),
                 if unlike.len() == 1 { "it" } else { "them" }
             ));
         }
         if !found.near.is_empty() {
             notes.push(format!(
                 "no name matches; the nearest names among the animals that meet the other criteria: {}",
-                found
-                    .near
-                    .iter()
-                    .map(|name| serde_json::to_string(name).expect("a string serialises"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                quoted(&found.near)
             ));
         }
         let mut deprecated_call = None;
@@ -107,4 +98,11 @@ impl Server {
         let blind_spot = found.coverage.blind_spot && criteria.id.is_none() && criteria.status.is_none();
         Ok(pets_result(found.pets, &found.coverage, full, blind_spot, notes, deprecated_call))
     }
+}
+
+/// Names as JSON strings, exact and escaped, separated by commas.
+fn quoted(names: &[impl serde::Serialize]) -> String {
+    let quoted: Vec<String> =
+        names.iter().map(|name| serde_json::to_string(name).expect("a string serialises")).collect();
+    quoted.join(", ")
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use rmcp::RoleServer;
 use rmcp::model::{NumberOrString, RequestId};
-use rmcp::service::Peer;
+use rmcp::service::{Peer, RequestContext};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
@@ -178,6 +178,14 @@ impl Cancelled {
             Cancelled::Batch(batch) => batch.message(),
         }
     }
+
+    /// The report of a call whose client went away while it was sending, for stderr; `out` as the batch heard.
+    fn gone_message(&self, out: Option<usize>) -> String {
+        match self {
+            Cancelled::Add(add) => add.gone_message(),
+            Cancelled::Batch(batch) => batch.gone_message(out),
+        }
+    }
 }
 
 /// What came of a request that went out.
@@ -215,7 +223,7 @@ impl CancelledAdd {
     }
 
     /// The report of an `add_pet` whose client went away while its request was out.
-    pub(super) fn gone_message(&self) -> String {
+    fn gone_message(&self) -> String {
         let id = self.request_id.words();
         format!("the MCP client went away while `add_pet` (request {id}) was adding: {}", self.outcome_words())
     }
@@ -241,15 +249,28 @@ impl CancelledAdd {
 }
 
 impl Server {
-    /// Whether the client has gone (stdin ended): then the write call `id` says what came of it (`report`'s
-    /// words) on stderr, as no answer or notification can reach the client.
-    pub(super) fn told_on_stderr_if_gone(&self, id: &RequestId, report: impl FnOnce() -> String) -> bool {
-        if !*self.gone.borrow() {
-            return false;
+    /// Tells what came of the write call of `context`, which sent (`report`): on stderr when the client has
+    /// gone (stdin ended), as no answer or notification can reach it (`out`: the requests out when the call
+    /// heard it); else at once when the client cancelled the call, whose answer rmcp drops, or later, should
+    /// it cancel the call before its answer is read.
+    pub(super) async fn report_sent(
+        &self,
+        context: &RequestContext<RoleServer>,
+        report: Cancelled,
+        out: Option<usize>,
+    ) {
+        let report = {
+            let mut adds = self.adds.lock().unwrap_or_else(PoisonError::into_inner);
+            if *self.gone.borrow() {
+                adds.sending.remove(&context.id);
+                drop(adds);
+                return self.ctx.output.warning(&report.gone_message(out));
+            }
+            adds.sent(&context.id, context.ct.is_cancelled(), report)
+        };
+        if let Some(report) = report {
+            self.tell(report, &context.peer).await;
         }
-        self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.remove(id);
-        self.ctx.output.warning(&report());
-        true
     }
 
     /// Keeps `report` for the next result; one pushed out of [`PENDING_KEPT`] goes to stderr.

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::Server;
 use super::results::{PetsResult, pets_result};
+use crate::commands::pets::list::{MoreWords, cut_off_note};
 use crate::context::Context;
 use crate::error::Error;
 use petstore_core::api::PetStatus;
@@ -51,7 +52,7 @@ impl Server {
         }
         let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
         let page = catalog::page(&client, args.status, limit).await?;
-        let note = cut_off_note(args.status, limit, page.more);
+        let note = cut_off_note(args.status, limit, page.more, &ARGUMENTS);
         let result = PetsResult {
             pets: page.pets,
             complete: page.more == More::No,
@@ -65,28 +66,8 @@ impl Server {
     }
 }
 
-/// What to say of a page that is cut off, and how to see more, in the tool's argument names.
-fn cut_off_note(status: Option<PetStatus>, limit: u8, more: More) -> Option<String> {
-    let animals = match status {
-        Some(status) => format!("`{status}` animals"),
-        None => "animals".to_owned(),
-    };
-    Some(match more {
-        More::No => return None,
-        More::Yes => format!(
-            "more {animals} exist past the first {limit}; `limit: {MAX_LIMIT}` shows up to {MAX_LIMIT}, `all: true` \
-             every one the API can reach"
-        ),
-        More::Maybe if status.is_none() => format!(
-            "these are the first {MAX_LIMIT} animals, the most the API returns at once, and more may exist; \
-             `all: true` shows every one the API can reach"
-        ),
-        More::Maybe => format!(
-            "these are the first {MAX_LIMIT} {animals}, the most the API returns at once, and more may exist past \
-             them, which no query shows"
-        ),
-    })
-}
+/// `list_pets`'s words for seeing more: its argument names.
+const ARGUMENTS: MoreWords = MoreWords { limit: "limit: ", all: "`all: true`", all_with_status: true };
 
 #[cfg(test)]
 mod tests {
@@ -94,23 +75,23 @@ mod tests {
 
     #[test]
     fn a_cut_off_page_says_how_to_see_more_in_the_tools_words() {
-        assert_eq!(cut_off_note(None, 20, More::No), None);
+        assert_eq!(cut_off_note(None, 20, More::No, &ARGUMENTS), None);
         assert_eq!(
-            cut_off_note(None, 20, More::Yes).unwrap(),
+            cut_off_note(None, 20, More::Yes, &ARGUMENTS).unwrap(),
             "more animals exist past the first 20; `limit: 100` shows up to 100, `all: true` every one the API can reach"
         );
         assert_eq!(
-            cut_off_note(Some(PetStatus::Sold), 5, More::Yes).unwrap(),
+            cut_off_note(Some(PetStatus::Sold), 5, More::Yes, &ARGUMENTS).unwrap(),
             "more `sold` animals exist past the first 5; `limit: 100` shows up to 100, `all: true` every one the API \
              can reach"
         );
         assert_eq!(
-            cut_off_note(None, 100, More::Maybe).unwrap(),
+            cut_off_note(None, 100, More::Maybe, &ARGUMENTS).unwrap(),
             "these are the first 100 animals, the most the API returns at once, and more may exist; `all: true` shows \
              every one the API can reach"
         );
         assert_eq!(
-            cut_off_note(Some(PetStatus::Available), 100, More::Maybe).unwrap(),
+            cut_off_note(Some(PetStatus::Available), 100, More::Maybe, &ARGUMENTS).unwrap(),
             "these are the first 100 `available` animals, the most the API returns at once, and more may exist past \
              them, which no query shows"
         );

@@ -2,7 +2,7 @@
 //! `rmcp`), for the one environment chosen as every command chooses it.
 //!
 //! Tools: `list_pets` and `find_pets` (read-only), and with `--allow-writes` `add_pet` and `add_pets` (a batch:
-//! `add_pets.rs`). Their results carry their completeness as data, so that a model never takes a cut list for
+//! `add_pets/`). Their results carry their completeness as data, so that a model never takes a cut list for
 //! the whole store. Their input schemas are plain JSON Schema, and a call's arguments are read by them, an
 //! integer or boolean given as a string of its JSON text taken as that value (`schema.rs`). A write to an
 //! environment whose writes are confirmed is asked of the person through MCP elicitation, with the question
@@ -267,8 +267,14 @@ static LIST_WRITES_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::inpu
 
 /// The tools, `add_pet` and `add_pets` only with `--allow-writes`. Descriptions are fixed text.
 fn tools(allow_writes: bool) -> Vec<Tool> {
-    let read_only = |title: &str| {
-        ToolAnnotations::with_title(title).read_only(true).destructive(false).idempotent(true).open_world(false)
+    // A read-only tool is idempotent too; none destroys anything or reaches past the store.
+    let tool = |name: &'static str, input: &Arc<JsonObject>, title: &'static str, read_only, description| {
+        let annotations = ToolAnnotations::with_title(title)
+            .read_only(read_only)
+            .destructive(false)
+            .idempotent(read_only)
+            .open_world(false);
+        Tool::new(name, description, Arc::clone(input)).with_title(title).with_annotations(annotations)
     };
     // A read-only server has no add to be cancelled, so no result of its carries `cancelledAdds`.
     let pets_result = || match allow_writes {
@@ -276,70 +282,67 @@ fn tools(allow_writes: bool) -> Vec<Tool> {
         false => schema::without(&schema::output::<PetsResult>(), "cancelledAdds"),
     };
     let mut tools = vec![
-        Tool::new(
+        tool(
             "list_pets",
+            &LIST_PETS_INPUT,
+            "List animals",
+            true,
             "List the store's animals in ascending id order: the first `limit` (20 by default, 100 at most), or with \
              `all` every animal the API can reach. The API has no paging: `complete` says whether the list is the \
              whole answer, and `notes` what may be missing.",
-            Arc::clone(&LIST_PETS_INPUT),
         )
-        .with_title("List animals")
-        .with_raw_output_schema(pets_result())
-        .with_annotations(read_only("List animals")),
-        Tool::new(
+        .with_raw_output_schema(pets_result()),
+        tool(
             "find_pets",
+            &FIND_PETS_INPUT,
+            "Find animals",
+            true,
             "Find animals by id, name (in any case), part of a name, category or status, among every animal the \
              API can reach; every criterion given must hold. An id that no list shows is looked up with the API's deprecated \
              `GET /pets/{petId}`, which the result names in `deprecatedCall`. `complete` says whether more \
              matches could exist unseen.",
-            Arc::clone(&FIND_PETS_INPUT),
         )
-        .with_title("Find animals")
-        .with_raw_output_schema(pets_result())
-        .with_annotations(read_only("Find animals")),
+        .with_raw_output_schema(pets_result()),
     ];
     if allow_writes {
-        let write = |title: &str| {
-            ToolAnnotations::with_title(title).read_only(false).destructive(false).idempotent(false).open_world(false)
-        };
         tools.push(
-            Tool::new(
+            tool(
                 "add_pet",
+                &ADD_PET_INPUT,
+                "Add an animal",
+                false,
                 "Add one animal to the store with `POST /pets`; returns it with the id the service assigned. Where \
                  the environment's writes are confirmed, the user is asked in the client, with the exact request \
                  body, before anything is sent; if they do not accept, nothing is sent.",
-                Arc::clone(&ADD_PET_INPUT),
             )
-            .with_title("Add an animal")
-            .with_raw_output_schema(schema::output::<AddResult>())
-            .with_annotations(write("Add an animal")),
+            .with_raw_output_schema(schema::output::<AddResult>()),
         );
         tools.push(
-            Tool::new(
+            tool(
                 "add_pets",
+                &ADD_PETS_INPUT,
+                "Add animals",
+                false,
                 "Add many animals (1 to 1000) with one `POST /pets` each. Every animal is checked first, and if one \
                  is invalid nothing is sent and the error names each by its index. Where the environment's writes \
                  are confirmed, the user is asked once, in the client, for the whole batch. The result lists, by \
                  index, the animals `created`, those that `failed` (with why, and whether to send them again), \
                  those of `unknown` outcome (they may exist: check with `find_pets` before sending them again) and \
                  those `notSent`; `complete` is true when every one was created.",
-                Arc::clone(&ADD_PETS_INPUT),
             )
-            .with_title("Add animals")
-            .with_raw_output_schema(schema::output::<add_pets::BatchResult>())
-            .with_annotations(write("Add animals")),
+            .with_raw_output_schema(schema::output::<add_pets::BatchResult>()),
         );
         tools.push(
-            Tool::new(
+            tool(
                 "list_writes",
+                &LIST_WRITES_INPUT,
+                "List writes",
+                true,
                 "List the writes made to this store (by this server, and by the petstore CLI), oldest first, from \
                  petstore's journal of writes: each with its latest `outcome` (`created`, `exists`, `refused`, \
                  `unknown`, `not_sent`, ...) and `requestId`. Read-only.",
-                Arc::clone(&LIST_WRITES_INPUT),
             )
-            .with_title("List writes")
-            .with_raw_output_schema(schema::output::<WritesResult>())
-            .with_annotations(read_only("List writes")),
+            .with_raw_output_schema(schema::output::<WritesResult>()),
         );
     }
     tools
@@ -539,17 +542,8 @@ enum Call {
 /// A log level's rank, least severe first.
 #[expect(deprecated, reason = "MCP logging (SEP-2577) is the one notification clients show of a cancelled add")]
 fn level_rank(level: rmcp::model::LoggingLevel) -> u8 {
-    use rmcp::model::LoggingLevel;
-    match level {
-        LoggingLevel::Debug => 0,
-        LoggingLevel::Info => 1,
-        LoggingLevel::Notice => 2,
-        LoggingLevel::Warning => 3,
-        LoggingLevel::Error => 4,
-        LoggingLevel::Critical => 5,
-        LoggingLevel::Alert => 6,
-        LoggingLevel::Emergency => 7,
-    }
+    // rmcp declares the levels least severe first.
+    level as u8
 }
 
 impl Server {

@@ -7,7 +7,9 @@ use rmcp::service::{ElicitationMode, RequestContext};
 use serde_json::Value;
 
 use super::Server;
+use crate::context::Target;
 use crate::error::{Error, code};
+use petstore_core::api::NewPet;
 
 impl Server {
     /// Asks the person through the client (form elicitation): `Ok` only for `accept` with `confirm: true`.
@@ -62,4 +64,32 @@ pub(super) fn declined(env: &str) -> Error {
     let message = format!("the user did not confirm the write in the MCP client, so nothing was sent to `{env}`");
     Error::new(&code::NOT_CONFIRMED, message)
         .with_hint("add it only if the user asks again; `petstore pets add --dry-run` shows what would be sent")
+}
+
+/// The question of adding `pets` (`what` the write does) to `target`'s confirmed environment, and under
+/// `heading` the requests as they will go: the method and URL, then the first `shown` bodies exactly, as JSON
+/// with control, bidirectional and invisible characters escaped (a name escaped in `what` too).
+pub(super) fn question(
+    target: &Target<'_>,
+    client: &petstore_core::api::Client,
+    pets: &[NewPet],
+    what: &str,
+    heading: &str,
+    shown: usize,
+) -> String {
+    let env = target.confirmed.map_or("", |env| env.name.as_str());
+    let mut lines =
+        vec![crate::commands::confirm::question(env, target.base_url, what), String::new(), heading.to_owned()];
+    for (at, pet) in pets.iter().take(shown).enumerate() {
+        let request = client.prepare_create_pet(pet);
+        if at == 0 {
+            lines.push(format!("{} {}", request.method, petstore_core::config::DisplaySafeUrl::show(&request.url)));
+        }
+        let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
+        lines.push(crate::output::safe::escape_json(&body).into_owned());
+    }
+    if pets.len() > shown {
+        lines.push(format!("… and {} more", pets.len() - shown));
+    }
+    lines.join("\n")
 }

@@ -178,10 +178,15 @@ fn plain(schema: &mut Value, nulls: Nulls) {
             object.insert("anyOf".to_owned(), Value::Array(kept));
         }
     }
+    children(object, |child| plain(child, nulls));
+}
+
+/// Applies `visit` to every object and array element among `object`'s values: the schemas (and values) in it.
+fn children(object: &mut Map<String, Value>, mut visit: impl FnMut(&mut Value)) {
     for value in object.values_mut() {
         match value {
-            Value::Object(_) => plain(value, nulls),
-            Value::Array(items) => items.iter_mut().for_each(|item| plain(item, nulls)),
+            Value::Object(_) => visit(value),
+            Value::Array(items) => items.iter_mut().for_each(&mut visit),
             _ => {}
         }
     }
@@ -209,13 +214,7 @@ fn never_null_when_left_out(schema: &mut Value) {
             }
         }
     }
-    for value in object.values_mut() {
-        match value {
-            Value::Object(_) => never_null_when_left_out(value),
-            Value::Array(items) => items.iter_mut().for_each(never_null_when_left_out),
-            _ => {}
-        }
-    }
+    children(object, never_null_when_left_out);
 }
 
 /// Makes every `oneOf` of string constants (an enumeration whose values have doc comments) an `enum` of them:
@@ -236,13 +235,7 @@ fn enums(schema: &mut Value) {
         object.insert("type".to_owned(), Value::from("string"));
         object.insert("enum".to_owned(), Value::Array(constants));
     }
-    for value in object.values_mut() {
-        match value {
-            Value::Object(_) => enums(value),
-            Value::Array(items) => items.iter_mut().for_each(enums),
-            _ => {}
-        }
-    }
+    children(object, enums);
 }
 
 /// `schema` and every schema in it without a `description`.
@@ -396,11 +389,8 @@ fn value_of(name: &str, property: &Value, value: Value) -> Result<Value, String>
         Some("string") => {
             let allowed = property.get("enum").and_then(Value::as_array);
             match (&value, allowed) {
-                (Value::String(_), Some(allowed)) if !allowed.contains(&value) => {
-                    let allowed: Vec<String> = allowed.iter().map(|value| format!("`{}`", value_text(value))).collect();
-                    Err(format!("`{name}` must be one of {}, got {}", words(&allowed), shown(&value)))
-                }
-                (Value::String(_), _) => Ok(value),
+                (Value::String(_), None) => Ok(value),
+                (Value::String(_), Some(allowed)) if allowed.contains(&value) => Ok(value),
                 (_, Some(allowed)) => {
                     let allowed: Vec<String> = allowed.iter().map(|value| format!("`{}`", value_text(value))).collect();
                     Err(format!("`{name}` must be one of {}, got {}", words(&allowed), shown(&value)))

@@ -1,7 +1,7 @@
 //! `petstore pets add`
 
 mod file;
-pub(crate) use file::undecided;
+pub(crate) use file::{event_line, undecided};
 mod prompt;
 #[cfg(test)]
 mod tests;
@@ -205,73 +205,23 @@ pub enum Undecidable {
 /// clap lets a required argument be missing when a present one conflicts with it.)
 const SINGLE: [&str; 3] = ["name", "category_id", "status"];
 
-/// `pets add` as parsed: its flags ([`AddArgs`], which clap checks) and what they ask for, one animal or a
-/// file, decided once here so that neither path has to look at the other's flags.
-#[derive(Debug)]
-pub struct Add {
-    pub args: AddArgs,
-    pub input: AddInput,
-}
-
-/// What `pets add` adds.
-#[derive(Debug)]
-pub enum AddInput {
-    /// One animal, from `--name`, `--category-id` and `--status`, or asked for at a terminal.
-    One,
-    /// Every record of this file (`-`: stdin), through [`file`].
-    File(PathBuf),
-}
-
-impl Add {
-    /// A bulk add stops at a signal by itself, with a summary and its `--failed` file; a single add is dropped.
-    pub fn handles_interrupts(&self) -> bool {
-        matches!(self.input, AddInput::File(_))
-    }
-}
-
-impl clap::FromArgMatches for Add {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let args = AddArgs::from_arg_matches(matches)?;
-        let input = match &args.file {
-            Some(file) => AddInput::File(file.clone()),
-            // What is missing is asked for at a terminal, or refused, when the command runs.
-            None => AddInput::One,
-        };
-        Ok(Self { args, input })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl clap::Args for Add {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        AddArgs::augment_args(cmd)
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        AddArgs::augment_args_for_update(cmd)
-    }
-}
-
 /// Creates the animal and prints it, or every record of a file.
-pub async fn run(ctx: &Context, add: &Add) -> Result<(), Error> {
-    let new_pet = match &add.input {
-        AddInput::File(file) => return file::run(ctx, &add.args, file).await,
-        AddInput::One => &prompt::complete(ctx, add.args.name.as_deref(), add.args.category_id, add.args.status)?,
+pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
+    // What is missing of a single add is asked for at a terminal, or refused.
+    let new_pet = match &args.file {
+        Some(file) => return file::run(ctx, args, file).await,
+        None => &prompt::complete(ctx, args.name.as_deref(), args.category_id, args.status)?,
     };
-    if add.args.dry_run.on() {
+    if args.dry_run.on() {
         let request = ctx.display_client()?.prepare_create_pet(new_pet);
-        return dry_run::print(ctx, add.args.dry_run, [request]);
+        return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
     let says = Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
-    let confirm = async |what: &str| confirm_write(ctx, add.args.yes, what).await;
-    match add_one(ctx, &client, new_pet, add.args.if_absent, &says, at_terminal(ctx), confirm).await? {
+    let confirm = async |what: &str| confirm_write(ctx, args.yes, what).await;
+    match add_one(ctx, &client, new_pet, args.if_absent, &says, at_terminal(ctx), confirm).await? {
         Added::Exists(pet) => checked(ctx, &pet, false),
-        Added::Created { pet, note, .. } => match (add.args.if_absent, note) {
+        Added::Created { pet, note, .. } => match (args.if_absent, note) {
             (Some(_), note) => ctx
                 .output
                 .records(&Checked { pet: &pet, created: true, note }, || Rows::pets(std::slice::from_ref(&pet))),
@@ -386,7 +336,7 @@ pub async fn add_one<G>(
         }
     };
     let hold = async || match if_absent {
-        Some(_) => super::hold_if_absent_writes_saying(client, &says.status).await.map(Some),
+        Some(_) => super::hold_if_absent_writes(client, &says.status).await.map(Some),
         None => Ok(None),
     };
     let mut _held = None;

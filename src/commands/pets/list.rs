@@ -88,15 +88,7 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
         super::blind_spot_note(ctx, &catalog.coverage);
         if catalog.coverage.partial {
             let shown = !catalog.pets.is_empty();
-            let err = Error::new(
-                &code::LIST_PARTIAL,
-                format!(
-                    "the list may be incomplete: {} came back with as many animals as the API returns at once, \
-                     and more may exist past them",
-                    super::full_words(&catalog.coverage)
-                ),
-            )
-            .with_hint(
+            let err = Error::new(&code::LIST_PARTIAL, partial_words(&catalog.coverage)).with_hint(
                 "the API has no way past its first 100 of a status; `petstore pets list --help` says what it reaches",
             );
             // Under the animals listed, a caveat rather than a failure; still exit 6 for a script.
@@ -111,7 +103,7 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
     let mut page = catalog::page(&client, args.status, limit).await?;
     args.refine(&mut page.pets);
     ctx.output.pets(&page.pets)?;
-    if let Some(note) = cut_off_note(args.status, limit, page.more) {
+    if let Some(note) = cut_off_note(args.status, limit, page.more, &FLAGS) {
         ctx.output.notice(&note);
     } else if page.pets.is_empty() {
         ctx.output.note("no animals found");
@@ -119,21 +111,47 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// What to say of a page that is cut off, and how to see more.
-fn cut_off_note(status: Option<PetStatus>, limit: u8, more: More) -> Option<String> {
+/// What a list of every animal the API can reach may miss, when a status's list came back full (`pets list
+/// --all`, `petstore ui`).
+pub(crate) fn partial_words(coverage: &catalog::Coverage) -> String {
+    format!(
+        "the list may be incomplete: {} came back with as many animals as the API returns at once, and more may \
+         exist past them",
+        super::full_words(coverage)
+    )
+}
+
+/// How a face spells the ways to see more of a cut-off page: `limit` (before 100), `all`, and whether `all` is said
+/// with a status (`pets list --all --status` is that status's first 100 alone).
+pub(crate) struct MoreWords {
+    pub limit: &'static str,
+    pub all: &'static str,
+    pub all_with_status: bool,
+}
+
+/// `pets list`'s words for seeing more.
+const FLAGS: MoreWords = MoreWords { limit: "--limit ", all: "`--all`", all_with_status: false };
+
+/// What to say of a page that is cut off, and how to see more, in `words`.
+pub(crate) fn cut_off_note(status: Option<PetStatus>, limit: u8, more: More, words: &MoreWords) -> Option<String> {
     let animals = match status {
         Some(status) => format!("`{status}` animals"),
         None => "animals".to_owned(),
     };
+    let MoreWords { limit: at_most, all, all_with_status } = words;
     Some(match more {
         More::No => return None,
         More::Yes => format!(
-            "more {animals} exist past the first {limit}; `--limit {MAX_LIMIT}` shows up to {MAX_LIMIT}{}",
-            if status.is_none() { ", `--all` every one the API can reach" } else { "" }
+            "more {animals} exist past the first {limit}; `{at_most}{MAX_LIMIT}` shows up to {MAX_LIMIT}{}",
+            if status.is_none() || *all_with_status {
+                format!(", {all} every one the API can reach")
+            } else {
+                String::new()
+            }
         ),
         More::Maybe if status.is_none() => format!(
             "these are the first {MAX_LIMIT} animals, the most the API returns at once, and more may exist; \
-             `--all` shows every one the API can reach"
+             {all} shows every one the API can reach"
         ),
         More::Maybe => format!(
             "these are the first {MAX_LIMIT} {animals}, the most the API returns at once, and more may exist past \

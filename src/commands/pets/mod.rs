@@ -21,7 +21,7 @@ use petstore_core::catalog::{Coverage, LOOKUP_REMOVED_DATE, MAX_LIMIT, SortKey};
 pub enum PetsCommand {
     List(list::ListArgs),
     Find(find::FindArgs),
-    Add(add::Add),
+    Add(add::AddArgs),
     Get(get::GetArgs),
     Watch(watch::WatchArgs),
 }
@@ -35,10 +35,10 @@ impl PetsCommand {
         match self {
             Self::List(args) => records("list", &args.columns),
             Self::Find(args) => records("find", &args.columns),
-            Self::Add(add) => About {
-                handles_interrupts: add.handles_interrupts(),
-                progress: Some(add.args.progress),
-                ..records("add", &add.args.columns)
+            Self::Add(args) => About {
+                handles_interrupts: args.file.is_some(),
+                progress: Some(args.progress),
+                ..records("add", &args.columns)
             },
             Self::Get(args) => records("get", &args.columns),
             // A stream of changes: lines, or JSON lines; it ends itself at Ctrl-C.
@@ -185,13 +185,11 @@ pub(crate) fn write_error(err: api::Error) -> Error {
         {
             let (status, detail) = (status.as_u16(), answer_detail(body.as_ref(), &excerpt));
             match status {
-                500..=599 => (
-                    format!("the server failed (HTTP {status}) while adding: {detail}"),
-                    "it may still have been created: check with `petstore pets find --name NAME` before trying again",
-                    Kind::Failure,
-                ),
-                408 => (
-                    format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                500..=599 | 408 => (
+                    match status {
+                        408 => format!("the server gave up waiting (HTTP 408) while adding: {detail}"),
+                        _ => format!("the server failed (HTTP {status}) while adding: {detail}"),
+                    },
                     "it may still have been created: check with `petstore pets find --name NAME` before trying again",
                     Kind::Failure,
                 ),
@@ -229,30 +227,27 @@ pub(crate) fn write_error(err: api::Error) -> Error {
 /// The next step after a `POST /pets` that may have gone through without an answer.
 const UNKNOWN_CHECK: &str = "check with `petstore pets find --name NAME` whether it was created before trying again";
 
+/// The `--if-absent` look before a batch's writes, when `wanted`: the hold on this user's `--if-absent` writes
+/// to `client`'s server (waiting said through `status`), then the store's animals, fetched once under it. Keep
+/// the hold until the last write is answered.
+pub async fn look_if_absent(
+    client: &petstore_core::api::Client,
+    wanted: bool,
+    status: impl Fn(&str),
+) -> Result<(Option<petstore_core::catalog::Existing>, Option<petstore_core::config::files::WriteLock>), Error> {
+    if !wanted {
+        return Ok((None, None));
+    }
+    let held = hold_if_absent_writes(client, status).await?;
+    Ok((Some(petstore_core::catalog::Existing::fetch(client).await?), Some(held)))
+}
+
 /// The hold on this user's `--if-absent` writes to `client`'s server, taken before the look and kept until the
-/// last answer, so that two runs at once on this machine add one animal, not two ([`WriteLock`]).
+/// last answer, so that two runs at once on this machine add one animal, not two ([`WriteLock`]); waiting for
+/// it is said through `status` (`petstore ui` shows it on its screen).
 ///
 /// [`WriteLock`]: petstore_core::config::files::WriteLock
 pub async fn hold_if_absent_writes(
-    ctx: &Context,
-    client: &petstore_core::api::Client,
-) -> Result<petstore_core::config::files::WriteLock, Error> {
-    hold_if_absent_writes_saying(client, |text| ctx.output.status(text)).await
-}
-
-/// [`hold_if_absent_writes`], saying that it waits through `status` (`petstore ui` shows it on its screen).
-/// The `--if-absent` look before writes: the hold on this user's `--if-absent` writes to `client`'s server
-/// (waiting said through `status`), then the store's animals, fetched once under it. Keep the hold until the
-/// last write is answered.
-pub async fn look_if_absent(
-    client: &petstore_core::api::Client,
-    status: impl Fn(&str),
-) -> Result<(petstore_core::catalog::Existing, petstore_core::config::files::WriteLock), Error> {
-    let held = hold_if_absent_writes_saying(client, status).await?;
-    Ok((petstore_core::catalog::Existing::fetch(client).await?, held))
-}
-
-pub async fn hold_if_absent_writes_saying(
     client: &petstore_core::api::Client,
     status: impl Fn(&str),
 ) -> Result<petstore_core::config::files::WriteLock, Error> {

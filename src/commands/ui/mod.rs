@@ -229,11 +229,7 @@ fn changed_id(change: &Change) -> Option<i64> {
 fn caveat(catalog: &Catalog) -> Option<String> {
     let coverage = &catalog.coverage;
     if coverage.partial {
-        return Some(format!(
-            "the list may be incomplete: {} came back with as many animals as the API returns at once, and more \
-             may exist past them",
-            crate::commands::pets::full_words(coverage)
-        ));
+        return Some(crate::commands::pets::list::partial_words(coverage));
     }
     crate::commands::pets::blind_spot_text(coverage)
 }

@@ -63,10 +63,10 @@ impl<R> Sift<R> {
         Sift { records, existing: None, set_aside, send_undecided: false }
     }
 
-    /// Looks each valid record up in `existing` first: one that exists is kept back, as is one whose existence
-    /// cannot be told, unless `send_undecided` (`--if-absent=send`).
-    pub fn if_absent(mut self, existing: Existing, send_undecided: bool) -> Sift<R> {
-        self.existing = Some(existing);
+    /// Looks each valid record up in `existing` first, if there is one (`--if-absent`): one that exists is kept
+    /// back, as is one whose existence cannot be told, unless `send_undecided` (`--if-absent=send`).
+    pub fn if_absent(mut self, existing: Option<Existing>, send_undecided: bool) -> Sift<R> {
+        self.existing = existing;
         self.send_undecided = send_undecided;
         self
     }

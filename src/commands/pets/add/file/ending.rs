@@ -297,13 +297,18 @@ fn shell_path(path: &Path) -> String {
     suggested_shell_word(&path.to_string_lossy())
 }
 
+/// The first `lines` of `count` records: `3, 5, and 2 more`.
+fn line_list(count: u64, lines: &[u64]) -> String {
+    let mut shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+    if count > lines.len() as u64 {
+        shown.push(format!("and {} more", thousands(count - lines.len() as u64)));
+    }
+    shown.join(", ")
+}
+
 /// The line about the records of unknown outcome: how many, which lines, and what to do about them.
 fn unknown_words(name: &str, unknown: u64, lines: &[u64], failed: &KeptFile, kept: &KeptFile) -> String {
     let one = unknown == 1;
-    let mut shown: Vec<String> = lines.iter().map(u64::to_string).collect();
-    if unknown > lines.len() as u64 {
-        shown.push(format!("and {} more", thousands(unknown - lines.len() as u64)));
-    }
     let left_out = match failed {
         Some((path, _)) => format!(", so {} not in `{}`", if one { "it is" } else { "they are" }, path.display()),
         None => String::new(),
@@ -326,7 +331,7 @@ fn unknown_words(name: &str, unknown: u64, lines: &[u64], failed: &KeptFile, kep
         "{} of `{name}` may or may not have been created{left_out}: {} {}; {next}",
         count(unknown, "record", "records"),
         if one { "line" } else { "lines" },
-        shown.join(", "),
+        line_list(unknown, lines),
     )
 }
 
@@ -386,17 +391,13 @@ fn next_steps(tally: &Tally, failed: &KeptFile, unknown: &KeptFile, undecided: &
 /// The end of a batch that left only undecided records: how many, which lines, and where they are.
 fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(PathBuf, u64)>) -> Error {
     let one = undecided == 1;
-    let mut shown: Vec<String> = lines.iter().map(u64::to_string).collect();
-    if undecided > lines.len() as u64 {
-        shown.push(format!("and {} more", thousands(undecided - lines.len() as u64)));
-    }
     let help = match kept {
         Some((path, _)) => format!(
             "{} in `{}`: `petstore pets add --file {}` sends {} without looking {} up: {} (docs/bulk.md, \
              \"Undecided records\")",
             if one { "it is" } else { "they are" },
             path.display(),
-            suggested_shell_word(&path.to_string_lossy()),
+            shell_path(path),
             if one { "it" } else { "them" },
             if one { "it" } else { "them" },
             if one {
@@ -414,7 +415,7 @@ fn undecided_error(summary: &str, undecided: u64, lines: &[u64], kept: Option<&(
         thousands(undecided),
         if one { "record exists" } else { "records exist" },
         if one { "line" } else { "lines" },
-        shown.join(", "),
+        line_list(undecided, lines),
         if one { "it was" } else { "they were" },
     );
     Error::new(&code::BATCH_UNDECIDED, format!("nothing left that can be decided: {summary}")).with_hint(help)

@@ -1,17 +1,35 @@
-//! What a bulk add says of each [`Event`] of its batch, as it happens: a note, or why it stops (`reason`, one word
-//! a program can match) and the words.
+//! What a batch says of each [`Event`] as it happens (`pets add --file`, `journal send`): a note, or why it
+//! stops (`reason`, one word a program can match) and the words.
 
 use std::time::Duration;
 
 use petstore_core::batch::{Event, Hopeless, MAX_REFUSALS, MAX_SERVER_FAILURES, PAUSE_CAP, SIGNAL_GRACE};
 
-use super::sink::Halt;
+use super::sink::BatchLine;
 use crate::output::duration_words;
-use crate::output::jq::Stopped;
 
-/// The reason (for a stop) and the words of `event`; `None` for one the batch does not say in a line (the
-/// concurrency, which the progress shows; a stop another line says).
-pub(super) fn words(event: &Event<'_, Halt>) -> Option<(Option<&'static str>, String)> {
+/// The line `event` is said in, as prose or (`json`) a JSON document; `None` for one the batch does not say
+/// in a line (the concurrency, which the progress shows). Why the sink stopped the batch is the sink's to say
+/// (`stopped`: the reason and the words, or `None` for a stop another line says).
+pub(crate) fn line<E>(
+    event: &Event<'_, E>,
+    json: bool,
+    stopped: impl FnOnce(&E) -> Option<(&'static str, &'static str)>,
+) -> Option<String> {
+    let (reason, message) = match event {
+        Event::SinkStopped(stop) => stopped(stop).map(|(reason, words)| (Some(reason), words.to_owned()))?,
+        event => words(event)?,
+    };
+    Some(match (reason, json) {
+        (None, true) => BatchLine::Note { message: &message }.text(),
+        (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),
+        (None, false) => message,
+        (Some(_), false) => format!("stopping: {message}"),
+    })
+}
+
+/// The reason (for a stop) and the words of `event`.
+fn words<E>(event: &Event<'_, E>) -> Option<(Option<&'static str>, String)> {
     let words = match *event {
         Event::Paused { pause, refusals } => (
             None,
@@ -55,13 +73,7 @@ pub(super) fn words(event: &Event<'_, Halt>) -> Option<(Option<&'static str>, St
         Event::Hopeless(Hopeless::StoreFull) => {
             (Some("store_full"), "the store is full, so every other record would be refused too".to_owned())
         }
-        Event::SinkStopped(Halt::StdoutClosed) => (Some("stdout_closed"), "stdout closed".to_owned()),
-        // The signal says it.
-        Event::SinkStopped(Halt::Filter(Stopped::Signal(_))) => return None,
-        Event::SinkStopped(Halt::Filter(_)) => {
-            (Some("jq"), "`--jq` was stopped, so no more pets can be shown; the rest is not sent".to_owned())
-        }
-        Event::SinkStopped(Halt::Broken(_)) => return None,
+        Event::SinkStopped(_) => return None,
         Event::Waiting { in_flight } => (
             Some("signal"),
             format!(

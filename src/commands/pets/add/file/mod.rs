@@ -42,6 +42,7 @@ use crate::output::thousands;
 use crate::signals;
 pub(crate) use errors::{undecidable_why, undecided};
 use errors::{unreadable, unwritable};
+pub(crate) use events::line as event_line;
 use petstore_core::api::trace::RequestIds;
 use petstore_core::bulk::{FailedFile, Format, Reader};
 use petstore_core::journal::Via;
@@ -112,13 +113,8 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     crate::commands::confirm::confirm_write(ctx, args.yes, &what).await?;
     // One lookup for the whole batch, before anything is sent, under the hold on this server's `--if-absent`
     // writes until the batch ends.
-    let (existing, _held) = match args.if_absent {
-        Some(_) => {
-            let (existing, held) = super::super::look_if_absent(&client, |text| ctx.output.status(text)).await?;
-            (Some(existing), Some(held))
-        }
-        None => (None, None),
-    };
+    let status = |text: &str| ctx.output.status(text);
+    let (existing, _held) = super::super::look_if_absent(&client, args.if_absent.is_some(), status).await?;
     let read_error = |source| unreadable(&name, source);
     let reader = Reader::new(format, input).map_err(read_error)?;
     let begin = |file: Option<FailedFile>, code: &'static Code| match file {
@@ -132,10 +128,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let unknown_file = begin(unknown_file, &code::UNKNOWN_FILE)?;
     let undecided_file = begin(undecided_file, &code::UNDECIDED_FILE)?;
     let send_undecided = args.if_absent == Some(Undecidable::Send);
-    let mut records = Sift::new(reader, set_aside);
-    if let Some(existing) = existing {
-        records = records.if_absent(existing, send_undecided);
-    }
+    let mut records = Sift::new(reader, set_aside).if_absent(existing, send_undecided);
     // Each record's request id, the same each time it goes, and the one the journal writes down.
     let ids = RequestIds::new();
     let out = BatchOutput::new(ctx, total, [failed_file, unknown_file, undecided_file]);

@@ -12,7 +12,7 @@ use petstore_core::bulk::{FailedFile, Record};
 use super::errors::{undecided, unwritable};
 use crate::commands::pets::{UNKNOWN_CHECK, write_error};
 use crate::context::Context;
-use crate::error::{Error, Kind, RecordProblem, code};
+use crate::error::{Code, Error, Kind, RecordProblem, code};
 use crate::output::jq::{Stopped, jq_message};
 use crate::output::{BatchProgress, CreatedPets, NotShown, Outcome, Shown};
 use crate::signals::{Signal, Signals};
@@ -139,14 +139,19 @@ impl BatchOutput {
     /// `requestId` among its fields), else `line N: PREFIX: MESSAGE`, and `` (request id `ID`)`` after a request.
     fn report_failure(&self, line: u64, prefix: &str, err: &Error) {
         if self.json_errors {
-            let failure = RecordFailure { line, pet: None, error: err.to_document().error };
-            // Escaped as JSON (`\uXXXX`), so that the line stays a JSON document when `report` escapes it.
-            let text = serde_json::to_string(&failure).expect("a failure serialises");
-            self.progress.report(&crate::output::safe::json(&text, true));
+            self.report_json(line, None, err);
         } else {
             let id = err.request_id().map(|id| format!(" (request id `{id}`)")).unwrap_or_default();
             self.progress.report(&format!("line {line}: {prefix}: {err}{id}"));
         }
+    }
+
+    /// The [`RecordFailure`] of `line` (with its `pet`, if it exists) as a JSON line, escaped as JSON (`\uXXXX`),
+    /// so that it stays a JSON document when `report` escapes it.
+    fn report_json(&self, line: u64, pet: Option<&Pet>, err: &Error) {
+        let failure = RecordFailure { line, pet, error: err.to_document().error };
+        let text = serde_json::to_string(&failure).expect("a failure serialises");
+        self.progress.report(&crate::output::safe::json(&text, true));
     }
 
     /// Notes that the record on `line` was created as `pet`, which differs from it (a name the server
@@ -179,9 +184,7 @@ impl BatchOutput {
             .with_hint("the animal exists: do not send the record again");
         let what = if skipped { "skipped, as it exists as pet" } else { "created as pet" };
         if self.json_errors {
-            let failure = RecordFailure { line, pet: Some(pet), error: err.to_document().error };
-            let text = serde_json::to_string(&failure).expect("a failure serialises");
-            self.progress.report(&crate::output::safe::json(&text, true));
+            self.report_json(line, Some(pet), &err);
         } else {
             self.progress.report(&format!("line {line}: {what} `{}`, {err}", pet.id));
         }
@@ -281,32 +284,22 @@ impl batch::Sink for BatchOutput {
     }
 
     fn release(&mut self, release: Release) -> Result<(), Halt> {
-        let failed = |file: &mut Option<FailedFile>, pet: &petstore_core::api::NewPet| match file {
-            Some(file) => {
-                file.write(pet).map_err(|source| Halt::Broken(unwritable(&code::FAILED_FILE, file.path(), source)))
-            }
-            None => Ok(()),
-        };
+        let failed = &mut self.failed_file;
         match release {
             Release::Created(pet) => self.created.in_order(pet).map_err(|err| self.halt(err)),
-            Release::Failed(pet) => failed(&mut self.failed_file, &pet),
-            Release::NotSent(record) => failed(&mut self.failed_file, &record.pet),
+            Release::Failed(pet) => keep(failed, &code::FAILED_FILE, |file| file.write(&pet)),
+            Release::NotSent(record) => keep(failed, &code::FAILED_FILE, |file| file.write(&record.pet)),
             Release::Kept(Kept::Exists(record, pet)) => {
                 let shown = self.created.skipped(record.line, &pet).map_err(|err| self.halt(err))?;
                 self.not_shown(record.line, &pet, true, shown)
             }
             // Unlike the `--unknown` file's, a write error here cannot wait: the record is in no other file.
-            Release::Kept(Kept::Undecided(record)) => match &mut self.undecided_file {
-                Some(file) => file
-                    .write(&record.pet)
-                    .map_err(|source| Halt::Broken(unwritable(&code::UNDECIDED_FILE, file.path(), source))),
+            Release::Kept(Kept::Undecided(record)) => {
+                keep(&mut self.undecided_file, &code::UNDECIDED_FILE, |file| file.write(&record.pet))
+            }
+            Release::Kept(Kept::Invalid(invalid)) => match &invalid.raw {
+                Some(raw) => keep(failed, &code::FAILED_FILE, |file| file.write_raw(raw)),
                 None => Ok(()),
-            },
-            Release::Kept(Kept::Invalid(invalid)) => match (&mut self.failed_file, &invalid.raw) {
-                (Some(file), Some(raw)) => file
-                    .write_raw(raw)
-                    .map_err(|source| Halt::Broken(unwritable(&code::FAILED_FILE, file.path(), source))),
-                _ => Ok(()),
             },
         }
     }
@@ -320,13 +313,24 @@ impl batch::Sink for BatchOutput {
             self.progress.set_concurrency(concurrency);
             return;
         }
-        let Some((reason, message)) = super::events::words(&event) else { return };
-        let line = match (reason, self.json_errors) {
-            (None, true) => BatchLine::Note { message: &message }.text(),
-            (Some(reason), true) => BatchLine::Stopping { reason, message: &message }.text(),
-            (None, false) => message,
-            (Some(_), false) => format!("stopping: {message}"),
+        let stopped = |halt: &Halt| match halt {
+            Halt::StdoutClosed => Some(("stdout_closed", "stdout closed")),
+            // The signal says it; an error, the ending.
+            Halt::Filter(Stopped::Signal(_)) | Halt::Broken(_) => None,
+            Halt::Filter(_) => Some(("jq", "`--jq` was stopped, so no more pets can be shown; the rest is not sent")),
         };
-        self.progress.report(&line);
+        if let Some(line) = super::events::line(&event, self.json_errors, stopped) {
+            self.progress.report(&line);
+        }
     }
+}
+
+/// Writes a record to `file` (of `code`), when there is one: a write error stops the batch.
+fn keep(
+    file: &mut Option<FailedFile>,
+    code: &'static Code,
+    write: impl FnOnce(&mut FailedFile) -> io::Result<()>,
+) -> Result<(), Halt> {
+    let Some(file) = file else { return Ok(()) };
+    write(file).map_err(|source| Halt::Broken(unwritable(code, file.path(), source)))
 }

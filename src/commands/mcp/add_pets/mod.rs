@@ -22,17 +22,21 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ledger::{CallId, Cancelled};
-use super::question::declined;
+use super::question::{declined, question};
 use super::results::{Confirmation, Failed, error_object};
 use super::{MAX_REQUESTS_AT_ONCE, Server, Writing, schema};
 use crate::context::Context;
-use crate::error::{Error, ErrorObject, Kind, code};
+use crate::error::{Error, Kind, code};
 use crate::journal::Journalled;
 use petstore_core::api::trace::RequestIds;
-use petstore_core::api::{NewPet, Pet, PetStatus};
+use petstore_core::api::{NewPet, PetStatus};
 use petstore_core::batch::{self, Abandoned, End, Event, Hopeless, Limiter, MAX_REFUSALS, Release};
 use petstore_core::bulk::{Problem, Record};
 use petstore_core::journal::Via;
+
+mod outcomes;
+use outcomes::{BatchTool, CreatedAt, FailedAt};
+pub(super) use outcomes::{CancelledBatch, Outcomes};
 
 /// The most animals one `add_pets` call takes (docs/mcp.md). A batch past it belongs in a file, for `pets add
 /// --file` at a terminal (which reads any number, one at a time): a call's animals are held whole, in the call
@@ -98,51 +102,6 @@ pub(super) struct BatchResult {
     pub(super) cancelled_adds: Vec<Cancelled>,
 }
 
-/// What came of each animal of a batch, by its index in `pets` (from 0), each list in that order.
-#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
-pub(super) struct Outcomes {
-    /// The animals created, each with the id the service assigned.
-    created: Vec<CreatedAt>,
-    /// The animals certainly not created, each with the error object that says why; its `retry` says whether
-    /// sending it again can help.
-    failed: Vec<FailedAt>,
-    /// The animals that may or may not have been created (no usable answer came): check with `find_pets` and
-    /// the same `name` before sending one again.
-    unknown: Vec<FailedAt>,
-    /// The indexes of the animals not sent, as the batch stopped first (`notes` say why): safe to send again.
-    #[serde(rename = "notSent")]
-    not_sent: Vec<usize>,
-    /// With `ifAbsent`: the animals not sent because one with the same name, categoryId and status exists, each
-    /// with that animal.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    exists: Vec<CreatedAt>,
-    /// With `ifAbsent`: the animals not sent because whether one exists cannot be told (the API shows only the
-    /// first 100 of a status): send them with `ifAbsent: false` only if you know they do not exist.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    undecided: Vec<FailedAt>,
-}
-
-/// An animal created.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-struct CreatedAt {
-    /// Its index in `pets`.
-    index: usize,
-    /// The animal, with the id the service assigned.
-    pet: Pet,
-}
-
-/// An animal not created, or of unknown outcome.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-struct FailedAt {
-    /// Its index in `pets`.
-    index: usize,
-    /// Why, as a failed call's error object says it.
-    #[schemars(with = "schema::ResultError")]
-    error: ErrorObject,
-}
-
 /// Every problem of the invalid animals of `pets`, in the error's `records`.
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
@@ -158,112 +117,6 @@ struct InvalidAt {
     message: String,
 }
 
-/// An `add_pets` call that the client cancelled after its first `POST /pets` went out, and what came of each
-/// of its animals.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub(super) struct CancelledBatch {
-    /// The id of the cancelled `tools/call` request.
-    #[serde(rename = "requestId")]
-    request_id: CallId,
-    /// `add_pets`.
-    tool: BatchTool,
-    #[serde(flatten)]
-    outcomes: Outcomes,
-}
-
-/// The tool a cancelled batch's report is about.
-#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
-enum BatchTool {
-    #[serde(rename = "add_pets")]
-    AddPets,
-}
-
-impl CancelledBatch {
-    /// The report in words, on one line.
-    pub(super) fn message(&self) -> String {
-        let id = self.request_id.words();
-        let Outcomes { created, failed, unknown, not_sent, .. } = &self.outcomes;
-        let were = |count: usize| if count == 1 { "was" } else { "were" };
-        let mut parts = vec![format!(
-            "{} {} {} created",
-            created.len(),
-            if created.len() == 1 { "animal" } else { "animals" },
-            were(created.len())
-        )];
-        if !failed.is_empty() {
-            parts.push(format!("{} {} not created (`failed`)", failed.len(), were(failed.len())));
-        }
-        if !unknown.is_empty() {
-            parts.push(format!(
-                "{} may or may not have been created (`unknown`: check with `find_pets` and the same `name` before \
-                 sending one again)",
-                unknown.len()
-            ));
-        }
-        if !not_sent.is_empty() {
-            parts.push(format!("{} {} not sent (`notSent`)", not_sent.len(), were(not_sent.len())));
-        }
-        format!("`add_pets` (request {id}) was cancelled after its first `POST /pets` went out: {}", words(&parts))
-    }
-}
-
-impl CancelledBatch {
-    /// The report of an `add_pets` whose client went away (stdin ended) while it was sending, for stderr: how
-    /// many requests were out then (`out`, when the batch heard it before it ended), how many animals were
-    /// created and which (by index in `pets`, with the id each got), how many may have been (their requests
-    /// were out and got no answer in time), and how many were not sent.
-    pub(super) fn gone_message(&self, out: Option<usize>) -> String {
-        let id = self.request_id.words();
-        let Outcomes { created, failed, unknown, not_sent, .. } = &self.outcomes;
-        let were = |count: usize| if count == 1 { "was" } else { "were" };
-        let created_list: Vec<String> =
-            created.iter().map(|created| format!("pets[{}] as id {}", created.index, created.pet.id)).collect();
-        let mut parts = vec![format!(
-            "{} {} {} created{}",
-            created.len(),
-            if created.len() == 1 { "animal" } else { "animals" },
-            were(created.len()),
-            if created.is_empty() { String::new() } else { format!(" ({})", created_list.join(", ")) }
-        )];
-        if !failed.is_empty() {
-            parts.push(format!("{} {} not created", failed.len(), were(failed.len())));
-        }
-        if !unknown.is_empty() {
-            let indexes: Vec<String> = unknown.iter().map(|unknown| format!("pets[{}]", unknown.index)).collect();
-            parts.push(format!(
-                "{} may or may not have been created, {} in flight without an answer in time ({}: check with \
-                 `petstore pets find --name NAME` before adding {} again)",
-                unknown.len(),
-                if unknown.len() == 1 { "its request" } else { "their requests" },
-                indexes.join(", "),
-                if unknown.len() == 1 { "it" } else { "them" }
-            ));
-        }
-        if !not_sent.is_empty() {
-            parts.push(format!("{} {} not sent", not_sent.len(), were(not_sent.len())));
-        }
-        let out = match out {
-            Some(1) => " with 1 request out (its outcome follows)".to_owned(),
-            Some(out) => format!(" with {out} requests out (their outcomes follow)"),
-            None => String::new(),
-        };
-        format!(
-            "the MCP client went away while `add_pets` (request {id}) was sending{out}, so it sent no more: {}",
-            words(&parts)
-        )
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn words(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 impl Server {
     pub(super) async fn add_pets(
         &self,
@@ -277,7 +130,9 @@ impl Server {
         let confirmation = match target.confirmed {
             None => Confirmation::NotRequired,
             Some(env) => {
-                let message = question(&env.name, target.base_url, &client, &pets);
+                let what = format!("add {} {}", pets.len(), if pets.len() == 1 { "animal" } else { "animals" });
+                let heading = "The requests, one for each animal, in this order:";
+                let message = question(&target, &client, &pets, &what, heading, SHOWN_BODIES);
                 let by_hand = format!(
                     "petstore --env {} pets add --file ANIMALS.ndjson",
                     crate::output::suggested_shell_word(&env.name)
@@ -293,14 +148,8 @@ impl Server {
         self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
         let count = pets.len();
         // One lookup for the batch, held until it ends, as `pets add --file --if-absent` does.
-        let (existing, _held) = match args.if_absent {
-            true => {
-                let (existing, held) =
-                    crate::commands::pets::look_if_absent(&client, |text| ctx.output.status(text)).await?;
-                (Some(existing), Some(held))
-            }
-            false => (None, None),
-        };
+        let status = |text: &str| ctx.output.status(text);
+        let (existing, _held) = crate::commands::pets::look_if_absent(&client, args.if_absent, status).await?;
         let ids = RequestIds::new();
         let collect = Collect { ctx, outcomes: Outcomes::default(), notes: Vec::new(), out_when_stopped: None };
         let mut sink = Journalled::new(ctx, &client, None, Via::Mcp, ids, collect);
@@ -319,10 +168,7 @@ impl Server {
             .into_iter()
             .enumerate()
             .map(|(index, pet)| Ok(Ok(Record { line: index as u64, number: index as u64 + 1, pet })));
-        let mut records = batch::Sift::new(records, std::collections::HashSet::new());
-        if let Some(existing) = existing {
-            records = records.if_absent(existing, false);
-        }
+        let mut records = batch::Sift::new(records, std::collections::HashSet::new()).if_absent(existing, false);
         let mut cancellation = Cancellation { context, gone: self.gone.clone(), heard: false };
         let limiter = Limiter::fixed(AT_ONCE);
         batch::send(&mut records, count as u64, create, limiter, &mut cancellation, &mut sink).await;
@@ -335,14 +181,7 @@ impl Server {
             tool: BatchTool::AddPets,
             outcomes: outcomes.clone(),
         });
-        let Cancelled::Batch(batch_report) = &report else { unreachable!("a batch's report") };
-        if !self.told_on_stderr_if_gone(&context.id, || batch_report.gone_message(out_when_stopped)) {
-            let cancelled = context.ct.is_cancelled();
-            let report = self.adds.lock().unwrap_or_else(PoisonError::into_inner).sent(&context.id, cancelled, report);
-            if let Some(report) = report {
-                self.tell(report, &context.peer).await;
-            }
-        }
+        self.report_sent(context, report, out_when_stopped).await;
         let complete = outcomes.created.len() + outcomes.exists.len() == count;
         if !complete {
             notes.push(outcomes.next_steps(count));
@@ -427,94 +266,6 @@ fn record(value: Value) -> Result<NewPet, Vec<Problem>> {
         }
         Ok(pet) if problems.is_empty() => Ok(pet),
         Ok(_) => Err(problems),
-    }
-}
-
-/// The question for a batch to `env`: how many animals, and the requests that will be sent, the first
-/// [`SHOWN_BODIES`] bodies as JSON with control, bidirectional and invisible characters escaped.
-fn question(
-    env: &str,
-    base_url: &petstore_core::config::DisplaySafeUrl,
-    client: &petstore_core::api::Client,
-    pets: &[NewPet],
-) -> String {
-    let what = format!("add {} {}", pets.len(), if pets.len() == 1 { "animal" } else { "animals" });
-    let mut lines = vec![
-        crate::commands::confirm::question(env, base_url, &what),
-        String::new(),
-        "The requests, one for each animal, in this order:".to_owned(),
-    ];
-    for (at, pet) in pets.iter().take(SHOWN_BODIES).enumerate() {
-        let request = client.prepare_create_pet(pet);
-        if at == 0 {
-            lines.push(format!("{} {}", request.method, petstore_core::config::DisplaySafeUrl::show(&request.url)));
-        }
-        let body = String::from_utf8_lossy(request.body.as_deref().unwrap_or_default()).into_owned();
-        lines.push(crate::output::safe::escape_json(&body).into_owned());
-    }
-    if pets.len() > SHOWN_BODIES {
-        lines.push(format!("… and {} more", pets.len() - SHOWN_BODIES));
-    }
-    lines.join("\n")
-}
-
-impl Outcomes {
-    /// Each list in index order, and the animals that none holds as not sent.
-    fn sort(&mut self, count: usize) {
-        self.created.sort_by_key(|created| created.index);
-        self.failed.sort_by_key(|failed| failed.index);
-        self.unknown.sort_by_key(|unknown| unknown.index);
-        let mut ended = vec![false; count];
-        self.exists.sort_by_key(|exists| exists.index);
-        self.undecided.sort_by_key(|undecided| undecided.index);
-        let indexes = self
-            .created
-            .iter()
-            .chain(&self.exists)
-            .map(|c| c.index)
-            .chain(self.failed.iter().chain(&self.unknown).chain(&self.undecided).map(|f| f.index));
-        for index in indexes {
-            ended[index] = true;
-        }
-        self.not_sent = (0..count).filter(|index| !ended[*index]).collect();
-    }
-
-    /// What to do about a batch that is not complete, list by list.
-    fn next_steps(&self, count: usize) -> String {
-        let mut steps = Vec::new();
-        if !self.failed.is_empty() {
-            steps.push(format!(
-                "{} failed (`failed` says why, and its `retry` whether sending one again can help)",
-                self.failed.len()
-            ));
-        }
-        if !self.unknown.is_empty() {
-            steps.push(format!(
-                "{} may or may not have been created (`unknown`: check with `find_pets` and the same `name` before \
-                 sending one again)",
-                self.unknown.len()
-            ));
-        }
-        if !self.not_sent.is_empty() {
-            steps.push(format!(
-                "{} {} not sent, as the batch stopped first (`notSent`: safe to send again)",
-                self.not_sent.len(),
-                if self.not_sent.len() == 1 { "was" } else { "were" }
-            ));
-        }
-        if !self.undecided.is_empty() {
-            steps.push(format!(
-                "{} not sent, as whether each exists cannot be told (`undecided`: send them with `ifAbsent: false` \
-                 only if you know they do not exist)",
-                self.undecided.len()
-            ));
-        }
-        let created = self.created.len();
-        format!(
-            "{created} of the {count} animals {} created; {}",
-            if created == 1 { "was" } else { "were" },
-            steps.join("; ")
-        )
     }
 }
 
@@ -658,6 +409,8 @@ impl batch::Sink for Collect<'_> {
 #[cfg(test)]
 pub(super) mod samples {
     use super::*;
+    use crate::error::ErrorObject;
+    use petstore_core::api::Pet;
 
     /// What came of a batch of six, an animal in each list: created, failed, unknown, not sent, exists and
     /// undecided.
