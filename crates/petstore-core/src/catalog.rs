@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::api::models::LIST_LIMIT_MAX;
 use crate::api::{self, Client, ListQuery, NewPet, Pet, PetStatus};
@@ -76,7 +76,7 @@ pub async fn page(client: &Client, status: Option<PetStatus>, limit: u8) -> Resu
 }
 
 /// One query of [`all`]: a status, or none (the unfiltered first 100).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Partition {
     /// `None`: the unfiltered query.
     pub status: Option<PetStatus>,
@@ -90,7 +90,7 @@ pub struct Partition {
 }
 
 /// How much of the store an [`all`] saw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Coverage {
     /// Each query, in the order sent: the unfiltered one first, then each status.
     pub partitions: Vec<Partition>,
@@ -126,7 +126,7 @@ impl Coverage {
 }
 
 /// Every animal the API can show, by id, and how much of the store that is.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Catalog {
     pub pets: Vec<Pet>,
     pub coverage: Coverage,
