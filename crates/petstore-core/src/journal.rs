@@ -688,6 +688,20 @@ pub struct Read {
     pub unreadable: u64,
 }
 
+/// The outcomes of the writes that wait in the outbox: never sent, or found not created.
+pub const OUTBOX: [Outcome; 2] = [Outcome::NotSent, Outcome::NotCreated];
+
+impl Read {
+    /// The writes to the server at `base_url` with any of `outcomes`, and how many to other servers have one.
+    pub fn to_server(&self, base_url: &str, outcomes: &[Outcome]) -> (Vec<&Entry>, usize) {
+        let here = base_url.trim_end_matches('/');
+        let wanted = self.entries.iter().filter(|entry| outcomes.contains(&entry.outcome));
+        let (mine, others): (Vec<&Entry>, Vec<&Entry>) =
+            wanted.partition(|entry| entry.intent.base_url.trim_end_matches('/') == here);
+        (mine, others.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,6 +742,29 @@ mod tests {
         );
         assert_eq!(read.entries[2].settled_by.as_deref(), Some("send"));
         assert_eq!(read.unreadable, 0);
+    }
+
+    #[test]
+    fn the_outbox_of_a_server_is_its_writes_not_sent_or_not_created() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(dir.path()).unwrap();
+        let elsewhere = Intent { base_url: "https://other.example/v1/".to_owned(), ..intent("Kit") };
+        for (write, intent, outcome) in [
+            ("a", intent("Rex"), Outcome::NotSent),
+            ("b", intent("Tom"), Outcome::Created),
+            ("c", intent("Ada"), Outcome::NotCreated),
+            ("d", elsewhere, Outcome::NotSent),
+        ] {
+            journal.intent(write, &intent).unwrap();
+            journal.outcome(write, Ended::new(outcome)).unwrap();
+        }
+        let read = read(dir.path()).unwrap();
+        // The same server with or without its last slash.
+        for here in ["https://api.example.com/v1/", "https://api.example.com/v1"] {
+            let (mine, others) = read.to_server(here, &OUTBOX);
+            let writes: Vec<&str> = mine.iter().map(|entry| entry.write.as_str()).collect();
+            assert_eq!((writes, others), (vec!["a", "c"], 1));
+        }
     }
 
     #[cfg(unix)]
