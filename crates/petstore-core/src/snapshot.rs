@@ -48,7 +48,7 @@ impl Snapshot {
     pub fn of(catalog: &Catalog, base_url: &str) -> Option<Snapshot> {
         let unfiltered = catalog.coverage.partitions.iter().any(|partition| partition.status.is_none());
         unfiltered.then(|| Snapshot {
-            taken: jiff::Timestamp::now().to_string(),
+            taken: jiff::Timestamp::from_second(jiff::Timestamp::now().as_second()).expect("now is a time").to_string(),
             base_url: base_url.to_owned(),
             catalog: catalog.clone(),
         })

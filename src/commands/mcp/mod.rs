@@ -556,6 +556,19 @@ impl Server {
     async fn client(&self, ctx: &Context) -> Result<petstore_core::api::Client, Error> {
         Ok(ctx.client_keeping_command_key(&self.key).await?.with_request_limit(Arc::clone(&self.places)))
     }
+
+    /// What a read looks at: the server, or with `offline` the snapshot kept (no key needed).
+    async fn looking(&self, ctx: &Context, offline: bool) -> Result<crate::commands::pets::offline::Looking, Error> {
+        use crate::commands::pets::offline::{LOOK_ONCE, Looking, kept};
+        if !offline {
+            return Ok(Looking::Server(self.client(ctx).await?));
+        }
+        let snapshot = kept(ctx)?.ok_or_else(|| {
+            Error::new(&crate::error::code::NO_SNAPSHOT, "`offline`: no look at this store was kept yet")
+                .with_hint(LOOK_ONCE)
+        })?;
+        Ok(Looking::Kept(snapshot))
+    }
 }
 
 /// A `POST /pets` on the wire, counted in [`Server::writes`] for as long as it lives: a request given up on is
