@@ -415,7 +415,7 @@ pub fn waiting(dir: &Path, base_url: &str) -> usize {
     if read.entries.iter().any(|entry| OUTBOX.contains(&entry.outcome)) {
         let _ = private_file(&mark);
     }
-    read.to_server(base_url, &OUTBOX).0.len()
+    to_server(&read.entries, base_url, &OUTBOX).0.len()
 }
 
 fn private_file(path: &Path) -> io::Result<File> {
@@ -730,15 +730,14 @@ pub struct Read {
 /// The outcomes of the writes that wait in the outbox: never sent, or found not created.
 pub const OUTBOX: [Outcome; 2] = [Outcome::NotSent, Outcome::NotCreated];
 
-impl Read {
-    /// The writes to the server at `base_url` with any of `outcomes`, and how many to other servers have one.
-    pub fn to_server(&self, base_url: &str, outcomes: &[Outcome]) -> (Vec<&Entry>, usize) {
-        let here = base_url.trim_end_matches('/');
-        let wanted = self.entries.iter().filter(|entry| outcomes.contains(&entry.outcome));
-        let (mine, others): (Vec<&Entry>, Vec<&Entry>) =
-            wanted.partition(|entry| entry.intent.base_url.trim_end_matches('/') == here);
-        (mine, others.len())
-    }
+/// The writes of `entries` to the server at `base_url` with any of `outcomes`, and how many to other servers
+/// have one.
+pub fn to_server<'a>(entries: &'a [Entry], base_url: &str, outcomes: &[Outcome]) -> (Vec<&'a Entry>, usize) {
+    let here = base_url.trim_end_matches('/');
+    let wanted = entries.iter().filter(|entry| outcomes.contains(&entry.outcome));
+    let (mine, others): (Vec<&Entry>, Vec<&Entry>) =
+        wanted.partition(|entry| entry.intent.base_url.trim_end_matches('/') == here);
+    (mine, others.len())
 }
 
 #[cfg(test)]
@@ -800,7 +799,7 @@ mod tests {
         let read = read(dir.path()).unwrap();
         // The same server with or without its last slash.
         for here in ["https://api.example.com/v1/", "https://api.example.com/v1"] {
-            let (mine, others) = read.to_server(here, &OUTBOX);
+            let (mine, others) = to_server(&read.entries, here, &OUTBOX);
             let writes: Vec<&str> = mine.iter().map(|entry| entry.write.as_str()).collect();
             assert_eq!((writes, others), (vec!["a", "c"], 1));
         }
