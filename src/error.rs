@@ -698,7 +698,7 @@ pub(crate) fn shown_excerpt(excerpt: &str) -> String {
     if excerpt.is_empty() { String::new() } else { format!("; the body began `{excerpt}`") }
 }
 
-mod domain;
+pub(crate) mod domain;
 #[cfg(test)]
 pub(crate) mod tests;
 

@@ -408,7 +408,7 @@ pub async fn add_one<G>(
     drop(sending);
     let queued = write.answered(created.as_ref());
     let pet = created.map_err(|err| match write_error(err) {
-        err if queued => err.with_hint(super::offline::QUEUED),
+        err if queued => super::offline::with_hint_too(err, super::offline::QUEUED),
         err => err,
     })?;
     // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name

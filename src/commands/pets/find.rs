@@ -62,7 +62,7 @@ pub struct FindArgs {
     #[arg(ignore_case = true, long, value_enum, value_name = "STATUS")]
     pub status: Option<PetStatus>,
 
-    /// Search the last complete look at the store kept, not the server (a note gives its age)
+    /// Search the last look kept, not the server (a note gives its age)
     #[arg(long)]
     pub offline: bool,
 

@@ -62,7 +62,7 @@ pub struct ListArgs {
     #[arg(long, value_name = "TEXT", help_heading = "On the client, over what the API returned")]
     pub name_contains: Option<String>,
 
-    /// Answer from the last complete look at the store kept, not the server (a note gives its age)
+    /// Answer from the last look kept, not the server (a note gives its age)
     #[arg(long)]
     pub offline: bool,
 

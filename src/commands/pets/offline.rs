@@ -126,12 +126,16 @@ pub fn or_offline(ctx: &Context, err: api::Error) -> Error {
     let err = Error::from(err);
     match kept(ctx) {
         Ok(Some(snapshot)) if unreachable => {
-            let hint = format!("`--offline` answers from the store as of {}", as_of(&snapshot));
-            let hint = err.hint().map_or(hint.clone(), |before| format!("{before}; {hint}"));
-            err.with_hint(hint)
+            with_hint_too(err, &format!("`--offline` answers from the store as of {}", as_of(&snapshot)))
         }
         _ => err,
     }
+}
+
+/// `err` with `hint` after the hint it has.
+pub fn with_hint_too(err: Error, hint: &str) -> Error {
+    let hint = err.hint().map_or_else(|| hint.to_owned(), |before| format!("{before}; {hint}"));
+    err.with_hint(hint)
 }
 
 /// How many writes wait in the outbox of `base_url`'s server, by the journal; 0 when it cannot be read.
