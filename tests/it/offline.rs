@@ -104,3 +104,35 @@ fn an_add_that_cannot_be_sent_waits_in_the_outbox_and_commands_that_reach_the_se
     );
     assert!(!env.config_dir().join("outbox.mark").exists(), "no mark once none waits");
 }
+
+/// MCP's `list_pets` and `find_pets` answer from the snapshot only with `offline: true`, marked `stale` with
+/// `asOf`; without it, a server that cannot be reached is an error, never stale data unasked.
+#[test]
+fn mcp_reads_take_offline_and_mark_the_result_stale() {
+    use serde_json::{Value, json};
+    let (env, line, _) = shop();
+    assert_eq!(run(&env, &["pets", "list", "--all"]).code, 0);
+    line.cut();
+    let mut raw = crate::mcp::Raw::start_in(&env, "shop", &[]);
+    let mut call = |id: u64, name: &str, arguments: Value| -> Value {
+        raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}}));
+        raw.reply()["result"].clone()
+    };
+    let online = call(1, "list_pets", json!({"all": true}));
+    assert_eq!(online["isError"], true, "{online}");
+    let listed = call(2, "list_pets", json!({"all": true, "offline": true}));
+    let result = &listed["structuredContent"];
+    assert_eq!((&result["stale"], result["pets"].as_array().map(Vec::len)), (&json!(true), Some(3)), "{listed}");
+    let taken = result["asOf"].as_str().unwrap();
+    assert!(taken.parse::<jiff::Timestamp>().is_ok(), "{listed}");
+    let found = call(3, "find_pets", json!({"name": "rex", "offline": true}));
+    assert_eq!(found["structuredContent"]["pets"][0]["name"], "Rex", "{found}");
+    assert_eq!(found["structuredContent"]["asOf"], taken, "{found}");
+    line.bring_back();
+    let fresh = call(4, "list_pets", json!({"limit": 1}));
+    assert!(
+        fresh["structuredContent"].get("stale").is_none() && fresh["structuredContent"].get("asOf").is_none(),
+        "{fresh}"
+    );
+}

@@ -27,8 +27,7 @@ pub(super) struct FindPetsArgs {
     category_id: Option<i64>,
     /// Animals with this status (searches that status's list alone).
     status: Option<PetStatus>,
-    /// Search the last complete look at the store that petstore kept, not the server (when it cannot be
-    /// reached): the result is marked `stale`, with `asOf`.
+    /// The last look kept, not the server: `stale`, with `asOf`.
     #[serde(default)]
     offline: bool,
 }

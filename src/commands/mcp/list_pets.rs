@@ -24,8 +24,7 @@ pub(super) struct ListPetsArgs {
     /// each status (with `status`, that status's first 100).
     #[serde(default)]
     pub(super) all: bool,
-    /// Answer from the last complete look at the store that petstore kept, not the server (when it cannot be
-    /// reached): the result is marked `stale`, with `asOf`.
+    /// The last look kept, not the server: `stale`, with `asOf`.
     #[serde(default)]
     pub(super) offline: bool,
 }

@@ -254,7 +254,7 @@ fn if_absent_default() -> bool {
 /// The most bytes `tools/list`'s result takes (docs/mcp.md), read-only and with `--allow-writes`: a little more
 /// than it takes, so that a tool or schema that grows it is noticed, and weighed, in a test.
 #[cfg(test)]
-const TOOLS_LIST_MOST_BYTES: [usize; 2] = [5_900, 29_500];
+const TOOLS_LIST_MOST_BYTES: [usize; 2] = [6_300, 29_900];
 
 /// Each tool's input schema, made once: [`tools`] lists them, and [`schema::read`] reads each call by them.
 static LIST_PETS_INPUT: LazyLock<Arc<JsonObject>> = LazyLock::new(schema::input::<ListPetsArgs>);

@@ -40,8 +40,7 @@ pub(super) struct PetsResult {
     /// it is known (and at once in a log notification). Absent when there are none.
     #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
     pub(super) cancelled_adds: Vec<Cancelled>,
-    /// With `offline: true`: the animals are the last complete look at the store that petstore kept, not the
-    /// server's answer now; `asOf` says when that look was (RFC 3339). Absent otherwise: never stale unasked.
+    /// `offline`: the last look kept, as of `asOf`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(super) stale: bool,
     #[serde(rename = "asOf", default, skip_serializing_if = "Option::is_none")]
