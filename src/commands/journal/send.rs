@@ -89,6 +89,9 @@ pub fn outbox(ctx: &Context, client: &Client) -> Result<(Vec<(String, NewPet)>, 
     Ok((outbox, others))
 }
 
+/// Where sending says what it waits for and an animal created other than as sent.
+pub type SaysTo<'a> = Says<&'a dyn Fn(&str), &'a dyn Fn(&str)>;
+
 /// What one sending of an outbox did.
 #[derive(Debug, Default)]
 pub struct Sent {
@@ -106,7 +109,7 @@ pub async fn send(
     client: Client,
     outbox: Vec<(String, NewPet)>,
     confirm: impl AsyncFnOnce(&str) -> Result<(), Error>,
-    says: Says<&dyn Fn(&str), &dyn Fn(&str)>,
+    says: SaysTo<'_>,
 ) -> Result<Sent, Error> {
     let mut interrupts = crate::signals::subscribe();
     let count = outbox.len();
