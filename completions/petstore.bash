@@ -3092,7 +3092,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__find)
-            opts="-o -q -v -h -V --id --name --name-contains --exact --category --status --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            opts="-o -q -v -h -V --id --name --name-contains --exact --category --status --offline --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3314,7 +3314,7 @@ _petstore() {
             return 0
             ;;
         petstore__subcmd__pets__subcmd__list)
-            opts="-o -q -v -h -V --status --limit --all --category --name-contains --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
+            opts="-o -q -v -h -V --status --limit --all --category --name-contains --offline --sort --reverse --columns --header --no-header --env --base-url --timeout --cacert --json --output --jq --color --quiet --no-input --no-pager --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -111,6 +111,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l all -d 'Every animal the API can reach, each once, by id; exit 6 when a status had more than the API shows'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l offline -d 'Answer from the last look kept, not the server (a note gives its age)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l reverse -d 'Sort in descending order'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from list" -l no-header -d 'Print no header row, even in a table or csv'
@@ -147,6 +148,7 @@ complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_
 always\t'Always, even when piped and despite `NO_COLOR`'
 never\t'Never'"
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l exact -d 'Names exactly as written, case included'
+complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l offline -d 'Search the last look kept, not the server (a note gives its age)'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l reverse -d 'Sort in descending order'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l header -d 'Print a header row, even in tsv'
 complete -c petstore -n "__fish_petstore_using_subcommand pets; and __fish_seen_subcommand_from find" -l no-header -d 'Print no header row, even in a table or csv'

@@ -365,8 +365,10 @@ impl Context {
                     )
                 };
                 let env = &env.name;
+                // What was said beyond the default hint (`--offline`, the outbox) stays.
+                let beyond = err.hint().and_then(|said| said.strip_prefix(crate::error::domain::CONNECT_HINT));
                 Error::new(&code::NETWORK, format!("cannot connect to `{origin}` (environment `{env}`): {reason}"))
-                    .with_hint(hint)
+                    .with_hint(format!("{hint}{}", beyond.unwrap_or_default()))
             }
             _ => err,
         }

@@ -204,6 +204,8 @@ pub mod code {
     CONFIG_SYNTAX = "config_syntax", Usage, [], Never, "the config file is malformed (the prose shows the line)";
     CONFIG_VALUE = "config_value", Usage, [], Never,
         "a default in the config file that its flag refuses, or an alias that cannot expand";
+    NO_SNAPSHOT = "no_snapshot", Usage, [], Never,
+        "`--offline` (`offline` in MCP) with no look at the store kept yet, or with a snapshot that cannot be read";
     REJECTED = "rejected", Usage, [], Never, "the server refused the request (400) without a code of its own";
     NOT_FOUND = "not_found", NotFound, [], Never, "the server answered 404 without a code of its own";
     PET_NOT_FOUND = "pet_not_found", NotFound, [], Never, "`pets get ID`: no such pet, and the server sent no code";
@@ -686,7 +688,7 @@ pub(crate) fn shown_excerpt(excerpt: &str) -> String {
     if excerpt.is_empty() { String::new() } else { format!("; the body began `{excerpt}`") }
 }
 
-mod domain;
+pub(crate) mod domain;
 #[cfg(test)]
 pub(crate) mod tests;
 

@@ -161,6 +161,7 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
         return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
+    crate::commands::pets::offline::note_outbox(ctx, &client);
     if !changes_nothing(&method) {
         let body = match &body {
             Some(body) => format!(" with a {}-byte body", body.len()),
@@ -238,7 +239,7 @@ async fn send(
     }
     let blame = |err| {
         if let Some(write) = write {
-            write.answered(Err(&err));
+            let _ = write.answered(Err(&err));
         }
         not_found_hint(request_error(&method, err), ctx, path)
     };
@@ -249,7 +250,9 @@ async fn send(
     {
         // A creation of an animal (`POST /pets`) is one as `pets add`'s is; any other 2xx is done.
         match serde_json::from_slice::<api::Pet>(&response.body) {
-            Ok(pet) if method == Method::POST => write.answered(Ok(&pet)),
+            Ok(pet) if method == Method::POST => {
+                let _ = write.answered(Ok(&pet));
+            }
             _ => write.ended(Ended {
                 status: Some(response.status.as_u16()),
                 request_id: response.request_id.clone(),

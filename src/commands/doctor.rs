@@ -341,6 +341,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
 
     check("clock", answer.map_or_else(skip, |(answer, _)| clock(answer)));
     check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
+    check("outbox", target.map_or_else(|| skip("needs a base URL"), |target| outbox(ctx, target)));
 
     if let Some(detail) = fresh_key
         && let Some(key) = checks.iter_mut().find(|check| check.name == "key")
@@ -348,6 +349,20 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         key.detail = detail;
     }
     checks
+}
+
+/// The writes that wait to be sent to the target's server, and the look `--offline` answers from.
+fn outbox(ctx: &Context, target: Target<'_>) -> (Status, String) {
+    use crate::commands::pets::offline;
+    let snapshot = match offline::kept(ctx) {
+        Ok(Some(snapshot)) => format!("`--offline` answers from the store as of {}", offline::as_of(&snapshot)),
+        Ok(None) => "no look at the store kept for `--offline` yet".to_owned(),
+        Err(err) => describe(&err),
+    };
+    match offline::queued(ctx, target.base_url.as_str()) {
+        0 => (Status::Pass, format!("no write waits to be sent; {snapshot}")),
+        n => (Status::Warn, format!("{n} not sent, waiting: `petstore journal send` sends them; {snapshot}")),
+    }
 }
 
 /// The server, as the one request found it: a refused key is the next check's business, as the server did

@@ -244,9 +244,7 @@ impl From<api::Error> for Error {
             )
             .with_hint(format!("set `{API_KEY_VAR}` to the key alone, or store it again with `petstore auth login`")),
             E::Connect { origin, reason } => {
-                Error::new(&code::NETWORK, format!("cannot connect to `{origin}`: {reason}")).with_hint(
-                    "check that the server is running and the base URL (`--base-url`, `PETSTORE_BASE_URL`) is right",
-                )
+                Error::new(&code::NETWORK, format!("cannot connect to `{origin}`: {reason}")).with_hint(CONNECT_HINT)
             }
             E::Tls { origin, reason } => {
                 Error::new(&code::TLS, format!("TLS handshake with `{origin}` failed: {reason}"))
@@ -337,3 +335,8 @@ impl From<api::Error> for Error {
         error.with_request_id(err.request_id()).with_source(err)
     }
 }
+
+/// The hint of a server that cannot be reached, which [`crate::context::Context::with_true_hint`] words for an
+/// environment chosen by name, keeping what follows it (`--offline`, the outbox).
+pub const CONNECT_HINT: &str =
+    "check that the server is running and the base URL (`--base-url`, `PETSTORE_BASE_URL`) is right";

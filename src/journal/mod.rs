@@ -282,14 +282,18 @@ impl Write {
     }
 
     /// It was answered with `answer`: created, or failed as [`Ended::of_failure`] says.
-    pub fn answered(&self, answer: Result<&Pet, &petstore_core::api::Error>) {
-        self.ended(match answer {
+    /// Returns whether it now waits in the outbox (not sent, and the journal is on).
+    pub fn answered(&self, answer: Result<&Pet, &petstore_core::api::Error>) -> bool {
+        let ended = match answer {
             Ok(pet) => Ended::of_pet(Outcome::Created, pet),
             Err(err) => {
                 let ended = Ended::of_failure(err);
                 Ended { code: Some(code_of(&ended, err)), ..ended }
             }
-        });
+        };
+        let queued = ended.outcome == Outcome::NotSent && self.journal.is_on();
+        self.ended(ended);
+        queued
     }
 
     fn failed(&self, err: &std::io::Error) {

@@ -158,7 +158,7 @@ fn a_clock_far_off_fails_and_a_deprecation_warns() {
     assert_eq!(run.code, 1, "{run}");
     assert_eq!(
         run.stderr,
-        "{\"error\":{\"code\":\"checks_failed\",\"message\":\"1 of 12 checks failed\",\"status\":null,\"exitCode\":1,\
+        "{\"error\":{\"code\":\"checks_failed\",\"message\":\"1 of 13 checks failed\",\"status\":null,\"exitCode\":1,\
          \"hint\":null,\"retry\":\"never\"}}\n",
         "no second warning about the deprecation"
     );

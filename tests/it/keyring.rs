@@ -185,7 +185,7 @@ fn doctor_passes_every_check_with_the_key_in_a_real_keyring() {
     let doctor = Run::of(&mut petstore(&["--env", "local", "doctor"]));
     assert_eq!(doctor.code, 0, "{doctor}");
     let statuses: Vec<&str> = doctor.stdout.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
-    assert_eq!(statuses, ["PASS"; 12], "{doctor}");
+    assert_eq!(statuses, ["PASS"; 13], "{doctor}");
     assert!(doctor.stdout.contains("keyring\tPASS\tthe Secret Service answers"), "{doctor}");
     assert!(
         doctor.stdout.contains(

@@ -46,6 +46,7 @@ mod mcp;
 mod mcp_edges;
 mod mcp_inspector;
 mod network;
+mod offline;
 mod output;
 mod pets_add;
 mod pets_add_file;

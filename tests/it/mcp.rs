@@ -478,7 +478,7 @@ fn malformed_input_and_unknown_tools_get_protocol_errors_bad_arguments_a_failed_
     let text = extra["result"]["content"][0]["text"].as_str().unwrap();
     assert_eq!(
         serde_json::from_str::<Value>(text).unwrap()["error"]["message"],
-        "invalid value: `list_pets` takes no argument `confirm` (it takes `status`, `limit` and `all`)"
+        "invalid value: `list_pets` takes no argument `confirm` (it takes `status`, `limit`, `all` and `offline`)"
     );
     raw.send(&json!({"jsonrpc": "2.0", "id": 5, "method": "no/such/method"}));
     assert_eq!(raw.reply()["error"]["code"], -32601);

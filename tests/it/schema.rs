@@ -24,6 +24,8 @@ const SNAPSHOTS: &[(&str, Option<&str>)] = &[
     ("list_empty_json", Some("pets list")),
     ("cut_off_json", Some("pets list")),
     ("list_json_piped", Some("pets list")),
+    ("offline_list_json", Some("pets list")),
+    ("offline_list_notes_the_outbox_json", Some("pets list")),
     ("list_json_terminal", Some("pets list")),
     ("status_none", Some("auth status")),
     ("status_unreachable_json", Some("auth status")),

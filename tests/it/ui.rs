@@ -490,3 +490,68 @@ fn auth_login_for_an_assistant_at_a_terminal_exits_2_naming_with_token() {
     insta::assert_snapshot!("login_assistant_at_a_terminal", format!("exit={code}\n{}", written.replace("\r\n", "\n")));
     assert!(!env.config_dir().join("credentials.toml").exists());
 }
+
+/// Issue 55: the counter through an outage. The line drops: the screen keeps the last look, marked offline
+/// with its age; an add waits as a row marked queued, and `q` says so first; the line comes back: the screen
+/// looks again by itself and sends the queued add once, with no key pressed.
+#[test]
+fn ui_offline_keeps_the_last_look_queues_an_add_and_sends_it_once_when_the_line_is_back() {
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(3));
+    let line = crate::common::line::Line::to(env.sandbox.addr());
+    let url = line.base_url(&env.sandbox.base_url());
+    env.write_config(&format!("[environments.counter]\nbase_url = \"{url}\"\n"));
+    let vars = [("PETSTORE_BASE_URL", "")];
+    let mut screen = Screen::start(&env, &["--env", "counter", "ui", "--interval", "1"], &vars);
+    screen.wait_for("3 of 3");
+    line.cut();
+    let shown = screen.wait_for("offline · as of ");
+    assert!(shown.contains("Rex") && shown.contains("3 of 3"), "the last look stays: {shown}");
+    screen.keys("n");
+    screen.wait_for("Add an animal");
+    screen.keys("Parcel\t7\r");
+    let shown = screen.wait_for("1 queued");
+    let row = shown.lines().find(|line| line.contains("Parcel")).unwrap_or_else(|| panic!("a row: {shown}"));
+    assert!(row.trim_start().starts_with("queued"), "{shown}");
+    screen.keys("q");
+    screen.wait_for("1 write waits in the outbox");
+    assert!(screen.child.try_wait().unwrap().is_none(), "the first q does not leave");
+    line.bring_back();
+    // No key: the screen looks again, sends the outbox, and the row becomes the created animal.
+    let shown = screen.wait_until("Parcel is created", |shown| {
+        !shown.contains("queued") && !shown.contains("offline") && shown.contains("4 of 4")
+    });
+    assert!(shown.lines().any(|line| line.contains("Parcel") && line.contains(" 7 ")), "{shown}");
+    assert_eq!(env.sandbox.pets().iter().filter(|pet| pet["name"] == "Parcel").count(), 1);
+    screen.keys("q");
+    let (code, written) = screen.exit();
+    assert_eq!(code, 0);
+    assert_restored(&written);
+}
+
+/// Two screens on one machine send one outbox: each write once.
+#[test]
+fn ui_two_screens_send_one_outbox_once() {
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(2));
+    let line = crate::common::line::Line::to(env.sandbox.addr());
+    let url = line.base_url(&env.sandbox.base_url());
+    env.write_config(&format!("[environments.counter]\nbase_url = \"{url}\"\n"));
+    line.cut();
+    for name in ["First", "Second"] {
+        let add = env.run(&["--base-url", &url, "pets", "add", "--name", name, "--category-id", "1"]);
+        assert_eq!(add.code, 5, "{add}");
+    }
+    line.bring_back();
+    let vars = [("PETSTORE_BASE_URL", "")];
+    let mut screens: Vec<Screen> =
+        (0..2).map(|_| Screen::start(&env, &["--env", "counter", "ui", "--interval", "1"], &vars)).collect();
+    for screen in &mut screens {
+        screen.wait_until("both sent", |shown| shown.contains("4 of 4") && !shown.contains("queued"));
+    }
+    for name in ["First", "Second"] {
+        assert_eq!(env.sandbox.pets().iter().filter(|pet| pet["name"] == name).count(), 1, "{name}");
+    }
+    for mut screen in screens {
+        screen.keys("q");
+        assert_eq!(screen.exit().0, 0);
+    }
+}

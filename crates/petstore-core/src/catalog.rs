@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::api::models::LIST_LIMIT_MAX;
 use crate::api::{self, Client, ListQuery, NewPet, Pet, PetStatus};
@@ -76,7 +76,7 @@ pub async fn page(client: &Client, status: Option<PetStatus>, limit: u8) -> Resu
 }
 
 /// One query of [`all`]: a status, or none (the unfiltered first 100).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Partition {
     /// `None`: the unfiltered query.
     pub status: Option<PetStatus>,
@@ -90,7 +90,7 @@ pub struct Partition {
 }
 
 /// How much of the store an [`all`] saw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Coverage {
     /// Each query, in the order sent: the unfiltered one first, then each status.
     pub partitions: Vec<Partition>,
@@ -126,10 +126,55 @@ impl Coverage {
 }
 
 /// Every animal the API can show, by id, and how much of the store that is.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Catalog {
     pub pets: Vec<Pet>,
     pub coverage: Coverage,
+}
+
+impl Catalog {
+    /// What a look at `status` alone would have seen of this complete look: its animals with that status, and
+    /// that status's partition (`None`: all of it).
+    pub fn of_status(&self, status: Option<PetStatus>) -> Catalog {
+        let Some(status) = status else { return self.clone() };
+        let pets = self.pets.iter().filter(|pet| pet.status == Some(status)).cloned().collect();
+        let partitions: Vec<Partition> =
+            self.coverage.partitions.iter().filter(|partition| partition.status == Some(status)).cloned().collect();
+        let partial = partitions.iter().any(|partition| partition.full);
+        Catalog { pets, coverage: Coverage { partitions, partial, blind_spot: false } }
+    }
+}
+
+/// Where a look gets its animals: the server, or a complete look kept from before (`--offline`).
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    Server(&'a Client),
+    Kept(&'a Catalog),
+}
+
+impl Source<'_> {
+    /// [`all`], from the server or from what was kept.
+    pub async fn all(self, status: Option<PetStatus>) -> Result<Catalog, api::Error> {
+        match self {
+            Source::Server(client) => all(client, status).await,
+            Source::Kept(catalog) => Ok(catalog.of_status(status)),
+        }
+    }
+
+    /// [`page`], from the server or from what was kept: there, the first `limit` in id order, and whether the
+    /// look kept more.
+    pub async fn page(self, status: Option<PetStatus>, limit: u8) -> Result<Page, api::Error> {
+        match self {
+            Source::Server(client) => page(client, status, limit).await,
+            Source::Kept(catalog) => {
+                let mut pets: Vec<Pet> =
+                    catalog.pets.iter().filter(|pet| status.is_none() || pet.status == status).cloned().collect();
+                let more = if pets.len() > usize::from(limit) { More::Yes } else { More::No };
+                pets.truncate(usize::from(limit));
+                Ok(Page { pets, more })
+            }
+        }
+    }
 }
 
 /// The union of the unfiltered first 100 and the first 100 of each status, deduplicated by id, in id order;
@@ -308,8 +353,13 @@ impl Found {
     /// Whether other matches could exist unseen: with an id, only when it was unreachable (ids are unique);
     /// otherwise when a partition the criteria reach came back full.
     pub fn may_miss(&self, criteria: &Criteria) -> bool {
-        if criteria.id.is_some() {
-            return self.id_lookup == IdLookup::Unreachable;
+        if let Some(id) = criteria.id {
+            return match self.id_lookup {
+                IdLookup::Unreachable => true,
+                IdLookup::Deprecated => false,
+                // Without a lookup (a look kept from before), an id past a full list may exist unseen.
+                IdLookup::Lists => self.pets.is_empty() && self.coverage.could_hide(id, criteria.status.map(Some)),
+            };
         }
         match criteria.status {
             Some(status) => self.coverage.could_miss(Some(status)),
@@ -328,6 +378,18 @@ pub async fn find(
     before_deprecated: impl FnOnce(),
 ) -> Result<Found, api::Error> {
     let catalog = all(client, criteria.status).await?;
+    find_in(&catalog, Some(client), criteria, now, before_deprecated).await
+}
+
+/// [`find`] over `catalog`, a look at `criteria.status`'s partition (or at all of them), the deprecated lookup
+/// asked of `client`; without one (a look kept from before, `--offline`), the partitions alone decide.
+pub async fn find_in(
+    catalog: &Catalog,
+    client: Option<&Client>,
+    criteria: &Criteria,
+    now: SystemTime,
+    before_deprecated: impl FnOnce(),
+) -> Result<Found, api::Error> {
     let pets: Vec<Pet> = catalog.pets.iter().filter(|pet| criteria.matches(pet)).cloned().collect();
     let near = match criteria.name.as_deref().or(criteria.name_contains.as_deref()) {
         Some(typed) if pets.is_empty() => {
@@ -337,8 +399,8 @@ pub async fn find(
         }
         _ => Vec::new(),
     };
-    let mut found = Found { pets, coverage: catalog.coverage, id_lookup: IdLookup::Lists, near };
-    let Some(id) = criteria.id else { return Ok(found) };
+    let mut found = Found { pets, coverage: catalog.coverage.clone(), id_lookup: IdLookup::Lists, near };
+    let (Some(id), Some(client)) = (criteria.id, client) else { return Ok(found) };
     if !found.pets.is_empty() || !found.coverage.could_hide(id, criteria.status.map(Some)) {
         return Ok(found);
     }

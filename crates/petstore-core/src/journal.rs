@@ -387,8 +387,47 @@ impl Journal {
         if appending.size > open.max_bytes {
             *appending = open.rotate(&appending.file)?;
         }
+        drop(appending);
+        if OUTBOX.iter().any(|outcome| contains(lines, format!("\"outcome\":\"{}\"", outcome.as_str()).as_bytes())) {
+            // After the line, so that a reader that took the mark away before reading sees the line or the mark.
+            let _ = private_file(&open.dir.join(OUTBOX_MARK));
+        }
         Ok(())
     }
+}
+
+/// The mark that a write may wait in an outbox: made whenever the journal writes an outcome of [`OUTBOX`], so
+/// that a command can tell that none waits anywhere with one look at the directory ([`waiting`]).
+pub const OUTBOX_MARK: &str = "outbox.mark";
+
+/// How many writes wait in the outbox of the server at `base_url`, by the journal in `dir`. With no
+/// [`OUTBOX_MARK`] none waits anywhere, and nothing is read; the mark is taken away when no write waits for
+/// any server (the mark goes first, then the journal is read: a write that ends meanwhile marks again).
+pub fn waiting(dir: &Path, base_url: &str) -> usize {
+    let mark = dir.join(OUTBOX_MARK);
+    if fs::remove_file(&mark).is_err() {
+        return 0;
+    }
+    let Ok(read) = read(dir) else {
+        let _ = private_file(&mark);
+        return 0;
+    };
+    if read.entries.iter().any(|entry| OUTBOX.contains(&entry.outcome)) {
+        let _ = private_file(&mark);
+    }
+    to_server(&read.entries, base_url, &OUTBOX).0.len()
+}
+
+fn private_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|window| window == needle)
 }
 
 /// An intent's line, as written: `intent`'s fields, but for the body, request id and line given apart (a
@@ -688,6 +727,19 @@ pub struct Read {
     pub unreadable: u64,
 }
 
+/// The outcomes of the writes that wait in the outbox: never sent, or found not created.
+pub const OUTBOX: [Outcome; 2] = [Outcome::NotSent, Outcome::NotCreated];
+
+/// The writes of `entries` to the server at `base_url` with any of `outcomes`, and how many to other servers
+/// have one.
+pub fn to_server<'a>(entries: &'a [Entry], base_url: &str, outcomes: &[Outcome]) -> (Vec<&'a Entry>, usize) {
+    let here = base_url.trim_end_matches('/');
+    let wanted = entries.iter().filter(|entry| outcomes.contains(&entry.outcome));
+    let (mine, others): (Vec<&Entry>, Vec<&Entry>) =
+        wanted.partition(|entry| entry.intent.base_url.trim_end_matches('/') == here);
+    (mine, others.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,6 +780,47 @@ mod tests {
         );
         assert_eq!(read.entries[2].settled_by.as_deref(), Some("send"));
         assert_eq!(read.unreadable, 0);
+    }
+
+    #[test]
+    fn the_outbox_of_a_server_is_its_writes_not_sent_or_not_created() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(dir.path()).unwrap();
+        let elsewhere = Intent { base_url: "https://other.example/v1/".to_owned(), ..intent("Kit") };
+        for (write, intent, outcome) in [
+            ("a", intent("Rex"), Outcome::NotSent),
+            ("b", intent("Tom"), Outcome::Created),
+            ("c", intent("Ada"), Outcome::NotCreated),
+            ("d", elsewhere, Outcome::NotSent),
+        ] {
+            journal.intent(write, &intent).unwrap();
+            journal.outcome(write, Ended::new(outcome)).unwrap();
+        }
+        let read = read(dir.path()).unwrap();
+        // The same server with or without its last slash.
+        for here in ["https://api.example.com/v1/", "https://api.example.com/v1"] {
+            let (mine, others) = to_server(&read.entries, here, &OUTBOX);
+            let writes: Vec<&str> = mine.iter().map(|entry| entry.write.as_str()).collect();
+            assert_eq!((writes, others), (vec!["a", "c"], 1));
+        }
+    }
+
+    #[test]
+    fn a_write_left_in_the_outbox_marks_it_until_none_waits() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::open(dir.path()).unwrap();
+        let here = "https://api.example.com/v1/";
+        journal.intent("a", &intent("Rex")).unwrap();
+        journal.outcome("a", Ended { pet_id: Some(1), ..Ended::new(Outcome::Created) }).unwrap();
+        assert!(!dir.path().join(OUTBOX_MARK).exists(), "a created write marks nothing");
+        assert_eq!(waiting(dir.path(), here), 0);
+        journal.intent("b", &intent("Tom")).unwrap();
+        journal.outcome("b", Ended::new(Outcome::NotSent)).unwrap();
+        assert_eq!((waiting(dir.path(), here), waiting(dir.path(), "https://other.example/v1/")), (1, 0));
+        assert!(dir.path().join(OUTBOX_MARK).exists(), "kept while a write waits");
+        journal.outcome("b", Ended { pet_id: Some(2), ..Ended::new(Outcome::Created) }).unwrap();
+        assert_eq!(waiting(dir.path(), here), 0);
+        assert!(!dir.path().join(OUTBOX_MARK).exists(), "gone once none waits");
     }
 
     #[cfg(unix)]

@@ -17,5 +17,6 @@ pub mod catalog;
 pub mod config;
 pub mod credentials;
 pub mod journal;
+pub mod snapshot;
 pub mod user_file;
 pub mod watch;

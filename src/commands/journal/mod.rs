@@ -10,8 +10,8 @@ pub mod send;
 #[cfg(test)]
 mod send_tests;
 
-use petstore_core::api::{Client, NewPet};
-use petstore_core::journal::{Entry, Journal, Outcome};
+use petstore_core::api::NewPet;
+use petstore_core::journal::{Entry, Journal};
 
 use crate::commands::formats::Prints;
 use crate::context::Context;
@@ -129,16 +129,6 @@ pub(crate) fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
         ));
     }
     Ok((journal, read.entries))
-}
-
-/// The entries of `entries` that were written to `client`'s server, with outcome `outcome` (any of them), and
-/// how many others had that outcome.
-fn for_this_server<'a>(entries: &'a [Entry], client: &Client, outcomes: &[Outcome]) -> (Vec<&'a Entry>, usize) {
-    let here = client.base_url().as_str();
-    let wanted: Vec<&Entry> = entries.iter().filter(|entry| outcomes.contains(&entry.outcome)).collect();
-    let (mine, others): (Vec<&Entry>, Vec<&Entry>) =
-        wanted.into_iter().partition(|entry| entry.intent.base_url.trim_end_matches('/') == here.trim_end_matches('/'));
-    (mine, others.len())
 }
 
 /// Says how many writes to other servers were left, and how to reach them.

@@ -29,7 +29,8 @@ pub struct ReconcileArgs {
 pub async fn run(ctx: &Context, _args: &ReconcileArgs) -> Result<(), Error> {
     let (journal, entries) = super::read(ctx)?;
     let client = ctx.client()?;
-    let (unknown, others) = super::for_this_server(&entries, &client, &[Outcome::Unknown]);
+    let (unknown, others) =
+        petstore_core::journal::to_server(&entries, client.base_url().as_str(), &[Outcome::Unknown]);
     super::note_others(ctx, others, "writes of unknown outcome");
     let mut settled: Vec<Entry> = Vec::new();
     let mut not_a_pet = 0;

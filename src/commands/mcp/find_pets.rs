@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Server;
-use super::results::pets_result;
+use super::results::{answered_from, pets_result};
 use crate::context::Context;
 use crate::error::Error;
 use petstore_core::api::PetStatus;
@@ -27,6 +27,9 @@ pub(super) struct FindPetsArgs {
     category_id: Option<i64>,
     /// Animals with this status (searches that status's list alone).
     status: Option<PetStatus>,
+    /// The last look kept, not the server: `stale`, with `asOf`.
+    #[serde(default)]
+    offline: bool,
 }
 
 impl FindPetsArgs {
@@ -51,9 +54,14 @@ impl FindPetsArgs {
 
 impl Server {
     pub(super) async fn find_pets(&self, ctx: &Context, args: FindPetsArgs) -> Result<Value, Error> {
+        let looking = self.looking(ctx, args.offline).await?;
         let criteria = args.criteria()?;
-        let client = self.client(ctx).await?;
-        let found = catalog::find(&client, &criteria, crate::commands::pets::now(), || {}).await?;
+        let failed = |err| crate::commands::pets::offline::or_offline(ctx, err);
+        let catalog = crate::commands::pets::offline::look(ctx, looking.source(), criteria.status, |_| {})
+            .await
+            .map_err(failed)?;
+        let now = crate::commands::pets::now();
+        let found = catalog::find_in(&catalog, looking.client(), &criteria, now, || {}).await.map_err(failed)?;
         if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
             return Err(crate::commands::pets::unreachable(id));
         }
@@ -96,7 +104,8 @@ impl Server {
             Vec::new()
         };
         let blind_spot = found.coverage.blind_spot && criteria.id.is_none() && criteria.status.is_none();
-        Ok(pets_result(found.pets, &found.coverage, full, blind_spot, notes, deprecated_call))
+        let result = pets_result(found.pets, &found.coverage, full, blind_spot, notes, deprecated_call);
+        Ok(answered_from(result, &looking))
     }
 }
 

@@ -5,12 +5,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Server;
-use super::results::{PetsResult, pets_result};
+use super::results::{PetsResult, answered_from, pets_result};
 use crate::commands::pets::list::{MoreWords, cut_off_note};
 use crate::context::Context;
 use crate::error::Error;
 use petstore_core::api::PetStatus;
-use petstore_core::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
+use petstore_core::catalog::{DEFAULT_LIMIT, MAX_LIMIT, More};
 
 /// `list_pets`'s arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -25,6 +25,9 @@ pub(super) struct ListPetsArgs {
     /// each status (with `status`, that status's first 100).
     #[serde(default)]
     pub(super) all: bool,
+    /// The last look kept, not the server: `stale`, with `asOf`.
+    #[serde(default)]
+    pub(super) offline: bool,
 }
 
 impl ListPetsArgs {
@@ -43,15 +46,19 @@ impl ListPetsArgs {
 impl Server {
     pub(super) async fn list_pets(&self, ctx: &Context, args: ListPetsArgs) -> Result<Value, Error> {
         args.check()?;
-        let client = self.client(ctx).await?;
+        let looking = self.looking(ctx, args.offline).await?;
+        let failed = |err| crate::commands::pets::offline::or_offline(ctx, err);
         if args.all {
-            let catalog = catalog::all(&client, args.status).await?;
+            let catalog = crate::commands::pets::offline::look(ctx, looking.source(), args.status, |_| {})
+                .await
+                .map_err(failed)?;
             let full = catalog.coverage.full_statuses().filter_map(|partition| partition.status).collect();
             let blind_spot = catalog.coverage.blind_spot;
-            return Ok(pets_result(catalog.pets, &catalog.coverage, full, blind_spot, Vec::new(), None));
+            let result = pets_result(catalog.pets, &catalog.coverage, full, blind_spot, Vec::new(), None);
+            return Ok(answered_from(result, &looking));
         }
         let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-        let page = catalog::page(&client, args.status, limit).await?;
+        let page = looking.source().page(args.status, limit).await.map_err(failed)?;
         let note = cut_off_note(args.status, limit, page.more, &ARGUMENTS);
         let result = PetsResult {
             pets: page.pets,
@@ -61,8 +68,10 @@ impl Server {
             blind_spot: false,
             deprecated_call: None,
             cancelled_adds: Vec::new(),
+            stale: false,
+            as_of: None,
         };
-        Ok(serde_json::to_value(result).expect("a result serialises"))
+        Ok(answered_from(serde_json::to_value(result).expect("a result serialises"), &looking))
     }
 }
 
@@ -99,7 +108,9 @@ mod tests {
 
     #[test]
     fn list_pets_refuses_a_limit_out_of_range_or_with_all() {
-        let check = |limit, all| ListPetsArgs { status: None, limit, all }.check().map_err(|err| err.to_string());
+        let check = |limit, all| {
+            ListPetsArgs { status: None, limit, all, offline: false }.check().map_err(|err| err.to_string())
+        };
         assert_eq!(check(None, false), Ok(()));
         assert_eq!(check(Some(100), false), Ok(()));
         assert_eq!(check(None, true), Ok(()));

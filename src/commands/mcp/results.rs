@@ -40,6 +40,20 @@ pub(super) struct PetsResult {
     /// it is known (and at once in a log notification). Absent when there are none.
     #[serde(rename = "cancelledAdds", default, skip_serializing_if = "Vec::is_empty")]
     pub(super) cancelled_adds: Vec<Cancelled>,
+    /// `offline`: the last look kept, as of `asOf`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) stale: bool,
+    #[serde(rename = "asOf", default, skip_serializing_if = "Option::is_none")]
+    pub(super) as_of: Option<String>,
+}
+
+/// A result of `list_pets` or `find_pets` marked as answered from `snapshot` (`offline: true`), if it was.
+pub(super) fn answered_from(mut value: Value, looking: &crate::commands::pets::offline::Looking) -> Value {
+    if let crate::commands::pets::offline::Looking::Kept(snapshot) = looking {
+        value["stale"] = Value::Bool(true);
+        value["asOf"] = Value::String(snapshot.taken.clone());
+    }
+    value
 }
 
 /// How a write came to be sent.
@@ -171,6 +185,8 @@ pub(super) fn pets_result(
         blind_spot,
         deprecated_call,
         cancelled_adds: Vec::new(),
+        stale: false,
+        as_of: None,
     };
     serde_json::to_value(result).expect("a result serialises")
 }

@@ -217,6 +217,7 @@ pub async fn run(ctx: &Context, args: &AddArgs) -> Result<(), Error> {
         return dry_run::print(ctx, args.dry_run, [request]);
     }
     let client = ctx.client()?;
+    crate::commands::pets::offline::note_outbox(ctx, &client);
     let says = Says { notice: |text: &str| ctx.output.notice(text), status: |text: &str| ctx.output.status(text) };
     let confirm = async |what: &str| confirm_write(ctx, args.yes, what).await;
     match add_one(ctx, &client, new_pet, args.if_absent, &says, at_terminal(ctx), confirm).await? {
@@ -357,8 +358,11 @@ pub async fn add_one<G>(
     let write = Write::begin(ctx, &intent());
     let created = client.create_pet_as(new_pet, Some(&request_id)).await;
     drop(sending);
-    write.answered(created.as_ref());
-    let pet = created.map_err(write_error)?;
+    let queued = write.answered(created.as_ref());
+    let pet = created.map_err(|err| match write_error(err) {
+        err if queued => super::offline::with_hint_too(err, super::offline::QUEUED),
+        err => err,
+    })?;
     // A 201 is the server's word that it created the animal, even one that differs from what was sent (a name
     // it trimmed, a mock's example): said in a note, never taken for a failure.
     let note = petstore_core::api::client::differences(new_pet, &pet).map(|differences| differs_note(&differences));

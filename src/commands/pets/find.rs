@@ -19,6 +19,9 @@ use petstore_core::catalog::{self, Criteria, IdLookup, LOOKUP_REMOVED_DATE};
 /// Exit 0 when the answer is complete; 3 when nothing matches; 6 when it may be incomplete: a status the
 /// search covers came back with as many animals as the API returns at once (100), so more may match past
 /// them. Animals with no status after the first 100 are in no list at all: a note names that blind spot.
+///
+/// `--offline` searches the last complete look at the store kept (as `pets list --offline` lists it), with a
+/// note on stderr of when it was taken, and never asks the server, not even for an id.
 #[derive(Debug, clap::Args)]
 #[command(
     // clap's own usage names every criterion with its value, 118 columns; the criteria are the options below.
@@ -58,6 +61,10 @@ pub struct FindArgs {
     /// Animals with this status (searches that status's list alone)
     #[arg(ignore_case = true, long, value_enum, value_name = "STATUS")]
     pub status: Option<PetStatus>,
+
+    /// Search the last look kept, not the server (a note gives its age)
+    #[arg(long)]
+    pub offline: bool,
 
     #[command(flatten)]
     pub sort: super::SortArgs,
@@ -123,10 +130,15 @@ fn lookup_warning(id: i64) -> String {
 
 /// Searches and prints the matches; the exit says whether the answer is complete.
 pub async fn run(ctx: &Context, args: &FindArgs) -> Result<(), Error> {
-    let client = ctx.client()?;
+    let looking = super::offline::Looking::new(ctx, args.offline)?;
     let criteria = args.criteria();
+    let failed = |err| super::offline::or_offline(ctx, err);
+    let catalog = super::offline::look(ctx, looking.source(), criteria.status, |text| ctx.output.warning(text))
+        .await
+        .map_err(failed)?;
     let warn = || ctx.output.deprecation_warning(&lookup_warning(args.id.unwrap_or_default()));
-    let mut found = catalog::find(&client, &criteria, super::now(), warn).await?;
+    let mut found =
+        catalog::find_in(&catalog, looking.client(), &criteria, super::now(), warn).await.map_err(failed)?;
     args.sort.apply(&mut found.pets);
     if let (IdLookup::Unreachable, Some(id)) = (found.id_lookup, criteria.id) {
         return Err(super::unreachable(id));

@@ -30,6 +30,7 @@ pub struct GetArgs {
 /// Fetches the animal and prints it, after the deprecation warning.
 pub async fn run(ctx: &Context, args: &GetArgs) -> Result<(), Error> {
     let client = ctx.client()?;
+    crate::commands::pets::offline::note_outbox(ctx, &client);
     // Printed before the request, and only once: the server's own Deprecation header adds nothing to it.
     ctx.output.deprecation_warning(DEPRECATION_WARNING);
     let pet = client.get_pet(args.id).await.map_err(|err| match Error::from(err) {

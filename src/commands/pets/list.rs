@@ -21,6 +21,10 @@ use petstore_core::catalog::{self, DEFAULT_LIMIT, MAX_LIMIT, More};
 /// in no list at all: a note names that blind spot, which no query can reach. With `--status`, `--all` is
 /// that status's first 100 alone, under the same rule.
 ///
+/// `--offline` answers from the last complete look at the store kept (`--all` without `--status`, `ui`,
+/// `pets find`, `pets watch` each keep theirs), with the same filters and outputs, and a note on stderr of
+/// when it was taken; with none kept, it exits 2.
+///
 /// `--category`, `--name-contains`, `--sort` and `--reverse` run on the client, over what the API returned: with
 /// `--limit 20`, over those 20 animals; with `--all`, over every animal the API can reach.
 #[derive(Debug, clap::Args)]
@@ -58,6 +62,10 @@ pub struct ListArgs {
     #[arg(long, value_name = "TEXT", help_heading = "On the client, over what the API returned")]
     pub name_contains: Option<String>,
 
+    /// Answer from the last look kept, not the server (a note gives its age)
+    #[arg(long)]
+    pub offline: bool,
+
     #[command(flatten)]
     pub sort: super::SortArgs,
 
@@ -80,9 +88,11 @@ impl ListArgs {
 
 /// Lists the animals and prints them, with a note when the list is cut off.
 pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
-    let client = ctx.client()?;
+    let looking = super::offline::Looking::new(ctx, args.offline)?;
+    let failed = |err| super::offline::or_offline(ctx, err);
     if args.all {
-        let mut catalog = catalog::all(&client, args.status).await?;
+        let warn = |text: &str| ctx.output.warning(text);
+        let mut catalog = super::offline::look(ctx, looking.source(), args.status, warn).await.map_err(failed)?;
         args.refine(&mut catalog.pets);
         ctx.output.pets(&catalog.pets)?;
         super::blind_spot_note(ctx, &catalog.coverage);
@@ -100,7 +110,7 @@ pub async fn run(ctx: &Context, args: &ListArgs) -> Result<(), Error> {
         return Ok(());
     }
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-    let mut page = catalog::page(&client, args.status, limit).await?;
+    let mut page = looking.source().page(args.status, limit).await.map_err(failed)?;
     args.refine(&mut page.pets);
     ctx.output.pets(&page.pets)?;
     if let Some(note) = cut_off_note(args.status, limit, page.more, &FLAGS) {

@@ -4,6 +4,7 @@ pub mod add;
 pub mod find;
 pub mod get;
 pub mod list;
+pub mod offline;
 pub mod watch;
 
 use std::time::SystemTime;

@@ -10,7 +10,7 @@ use crate::error::{Error, Retry, code};
 use crate::output::{Output, duration_words, safe};
 use crate::signals::Signal;
 use petstore_core::api::Pet;
-use petstore_core::catalog::{self, Catalog};
+use petstore_core::catalog::{Catalog, Source};
 use petstore_core::watch::{Change, Seen, State, StateError};
 
 /// Print what arrives and changes in the store, looking again and again
@@ -98,6 +98,14 @@ enum Event<'a> {
 pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
     let mut interrupts = crate::signals::subscribe();
     let client = ctx.client()?;
+    super::offline::note_outbox(ctx, &client);
+    // A snapshot that cannot be kept is said once, not at every look.
+    let warned = std::cell::Cell::new(false);
+    let warn_once = |text: &str| {
+        if !warned.replace(true) {
+            ctx.output.warning(text);
+        }
+    };
     let base_url = ctx.target()?.base_url.to_string();
     let mut seen = match &args.state {
         Some(path) => State::load(path, &base_url).map_err(state_error)?.map(|(_, seen)| seen),
@@ -108,7 +116,7 @@ pub async fn run(ctx: &Context, args: &WatchArgs) -> Result<(), Error> {
     let (mut looks, mut wait, mut was_complete) = (0u64, interval, None);
     loop {
         let look = tokio::select! {
-            look = catalog::all(&client, None) => look,
+            look = super::offline::look(ctx, Source::Server(&client), None, warn_once) => look,
             signal = interrupts.recv() => return stopped(signal, args.once),
         };
         looks += 1;

@@ -5,12 +5,16 @@
 
 use std::io::{BufRead, Read};
 
-use super::app::Form;
+use super::app::{Form, Queued};
 use crate::commands::confirm::{YesArgs, confirm_write};
+use crate::commands::journal::send::send;
 use crate::commands::pets::add::{Added, Says, Undecidable, add_one, at_terminal};
+use crate::commands::pets::offline;
 use crate::context::Context;
 use crate::error::Error;
+use petstore_core::api::NewPet;
 use petstore_core::api::{Pet, PetStatus};
+use petstore_core::catalog::Source;
 use petstore_core::watch::{Change, Seen};
 
 /// The question of each turn: every action, in words.
@@ -23,8 +27,19 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
     let say = |text: &str| ctx.output.line(text).map_err(|err| Error::start("write the list", err));
     let production = if production { ", production" } else { "" };
     say(&format!("petstore ui: environment {env}{production}, {url}"))?;
-    let mut catalog = petstore_core::catalog::all(&client, None).await?;
+    let look = || offline::look(ctx, Source::Server(&client), None, |text| ctx.output.warning(text));
+    let mut catalog = match look().await {
+        Ok(catalog) => catalog,
+        // The server cannot be reached: the last look kept, said with its age.
+        Err(err) if err.unreachable() && offline::kept(ctx).ok().flatten().is_some() => {
+            ctx.output.error(&Error::from(err));
+            offline::answer_from(ctx)?.catalog
+        }
+        Err(err) => return Err(offline::or_offline(ctx, err)),
+    };
     let mut seen = Seen::of(&catalog);
+    let mut queued = super::queued(ctx, &client, Vec::new());
+    let mut leaving = false;
     let (mut filter, mut status) = (String::new(), None::<PetStatus>);
     let shown = |pets: &[Pet], filter: &str, status: Option<PetStatus>| -> Vec<Pet> {
         let filter = filter.to_lowercase();
@@ -34,26 +49,42 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
             .cloned()
             .collect()
     };
-    let list = |pets: &[Pet]| -> Result<(), Error> {
+    let list = |pets: &[Pet], queued: &[Queued]| -> Result<(), Error> {
         say(&format!("{} animals", pets.len()))?;
         for (at, pet) in pets.iter().enumerate() {
             say(&format!("{}. {}", at + 1, describe(pet)))?;
         }
+        for queued in queued {
+            let NewPet { name, category_id, status } = queued.pet.clone();
+            let pet = describe(&Pet { id: 0, name, category_id, status });
+            let pet = pet.split_once(", ").map_or(pet.as_str(), |(_, rest)| rest).to_owned();
+            say(&format!("{}: {pet}", queued.problem.as_deref().unwrap_or("queued, waits in the outbox")))?;
+        }
         Ok(())
     };
-    list(&shown(&catalog.pets, &filter, status))?;
+    list(&shown(&catalog.pets, &filter, status), &queued)?;
     if let Some(caveat) = super::caveat(&catalog) {
         ctx.output.notice(&caveat);
     }
     loop {
         let Some(answer) = ask(ctx, ACTIONS).await? else { return Ok(()) };
         let pets = shown(&catalog.pets, &filter, status);
+        let waiting = queued.iter().filter(|queued| queued.problem.is_none()).count();
+        if matches!(answer.as_str(), "q" | "quit") && waiting > 0 && !std::mem::replace(&mut leaving, true) {
+            let writes = if waiting == 1 { "write waits" } else { "writes wait" };
+            ctx.output.notice(&format!(
+                "{waiting} {writes} in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q \
+                 again leaves"
+            ));
+            continue;
+        }
+        leaving = false;
         match answer.as_str() {
             "q" | "quit" => return Ok(()),
-            "l" | "" => list(&pets)?,
+            "l" | "" => list(&pets, &queued)?,
             "/" => {
                 filter = ask(ctx, "Name contains (empty for every name):").await?.unwrap_or_default();
-                list(&shown(&catalog.pets, &filter, status))?;
+                list(&shown(&catalog.pets, &filter, status), &queued)?;
             }
             "a" | "p" | "s" | "*" => {
                 status = match answer.as_str() {
@@ -62,9 +93,9 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
                     "s" => Some(PetStatus::Sold),
                     _ => None,
                 };
-                list(&shown(&catalog.pets, &filter, status))?;
+                list(&shown(&catalog.pets, &filter, status), &queued)?;
             }
-            "r" => match petstore_core::catalog::all(&client, None).await {
+            "r" => match look().await {
                 Ok(now) => {
                     let changes = seen.update(&now);
                     say(&format!("{} changes", changes.len()))?;
@@ -72,8 +103,30 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
                         say(&change_words(change))?;
                     }
                     catalog = now;
+                    // The server answers: what waits in the outbox is sent, once, as `journal send` sends it.
+                    if waiting > 0 {
+                        let outbox = queued.iter().filter(|queued| queued.problem.is_none());
+                        let outbox = outbox.map(|queued| (queued.write.clone(), queued.pet.clone())).collect();
+                        let (notice, status) =
+                            (|text: &str| ctx.output.notice(text), |text: &str| ctx.output.status(text));
+                        let says = Says { notice: &notice as &dyn Fn(&str), status: &status as &dyn Fn(&str) };
+                        let confirm = async |what: &str| confirm_write(ctx, YesArgs::default(), what).await;
+                        match send(ctx, client.clone(), outbox, confirm, says).await {
+                            Ok(sent) => {
+                                for entry in &sent.entries {
+                                    say(&format!(
+                                        "sent: {}, {}",
+                                        entry.name.as_deref().unwrap_or(""),
+                                        entry.outcome.as_str()
+                                    ))?;
+                                }
+                                queued = super::queued(ctx, &client, sent.entries);
+                            }
+                            Err(err) => ctx.output.error(&err),
+                        }
+                    }
                 }
-                Err(err) => ctx.output.error(&Error::from(err)),
+                Err(err) => ctx.output.error(&offline::or_offline(ctx, err)),
             },
             "n" => {
                 let Some(form) = ask_form(ctx).await? else { continue };
@@ -96,7 +149,10 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
                         catalog.pets.push(pet);
                     }
                     Ok(Added::Exists(pet)) => say(&format!("exists already: {}", describe(&pet)))?,
-                    Err(err) => ctx.output.error(&err),
+                    Err(err) => {
+                        ctx.output.error(&err);
+                        queued = super::queued(ctx, &client, Vec::new());
+                    }
                 }
             }
             number => match number.parse::<usize>().ok().and_then(|n| pets.get(n.checked_sub(1)?)) {

@@ -99,6 +99,15 @@ fn next_status(status: Option<PetStatus>, forward: bool) -> Option<PetStatus> {
     all[next % all.len()]
 }
 
+/// A write of this environment that waits in the outbox, shown as a row marked queued until it is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queued {
+    pub write: String,
+    pub pet: NewPet,
+    /// Why the screen's sending did not create it (`refused: …`), if it did not.
+    pub problem: Option<String>,
+}
+
 /// The screen's state.
 #[derive(Debug)]
 pub struct App {
@@ -124,6 +133,12 @@ pub struct App {
     pub view: View,
     /// Animals new or changed since the first look, until when they stay marked.
     pub marked: HashMap<i64, Instant>,
+    /// The server cannot be reached: the animals are the last look's, as of when (`as of 14:02, 12 min ago`).
+    pub offline: Option<String>,
+    /// The writes that wait in the outbox, and those the screen sent that were not created.
+    pub queued: Vec<Queued>,
+    /// `q` was pressed with writes waiting: the next `q` leaves.
+    pub leaving: bool,
 }
 
 impl App {
@@ -142,7 +157,15 @@ impl App {
             selected: 0,
             view: View::Table,
             marked: HashMap::new(),
+            offline: None,
+            queued: Vec::new(),
+            leaving: false,
         }
+    }
+
+    /// How many writes wait to be sent.
+    pub fn waiting(&self) -> usize {
+        self.queued.iter().filter(|queued| queued.problem.is_none()).count()
     }
 
     /// The animals the filters keep, in id order.
@@ -216,8 +239,24 @@ impl App {
         self.selected = self.selected.saturating_add_signed(by).min(last);
     }
 
-    /// What `key` does here.
+    /// What `key` does here; leaving with writes waiting takes a second `q`.
     pub fn key(&mut self, key: KeyEvent) -> Action {
+        let leaving = std::mem::take(&mut self.leaving);
+        match self.any_key(key) {
+            Action::Quit if !leaving && self.waiting() > 0 => {
+                self.leaving = true;
+                let (n, writes) = (self.waiting(), if self.waiting() == 1 { "write waits" } else { "writes wait" });
+                self.message = Some(format!(
+                    "{n} {writes} in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q \
+                     again leaves"
+                ));
+                Action::None
+            }
+            action => action,
+        }
+    }
+
+    fn any_key(&mut self, key: KeyEvent) -> Action {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return Action::Interrupt;
         }
@@ -450,6 +489,25 @@ mod tests {
         app.looked(pets, &[0], None, now);
         assert_eq!(app.selected_pet().unwrap().name, "Tom");
         assert!(app.is_marked(0, now) && !app.is_marked(0, now + MARKED_FOR));
+    }
+
+    #[test]
+    fn leaving_with_writes_waiting_says_so_and_a_second_q_leaves() {
+        let mut app = app();
+        let pet = NewPet { name: "Box".into(), category_id: 1, status: None };
+        app.queued.push(Queued { write: "w".into(), pet, problem: None });
+        assert_eq!(press(&mut app, "q"), [Action::None]);
+        assert_eq!(
+            app.message.as_deref(),
+            Some(
+                "1 write waits in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q again \
+                 leaves"
+            )
+        );
+        assert_eq!(press(&mut app, "jq"), [Action::None, Action::None], "another key first asks again");
+        assert_eq!(press(&mut app, "q"), [Action::Quit]);
+        app.queued[0].problem = Some("refused".into());
+        assert_eq!(press(&mut app, "q"), [Action::Quit], "a write that was refused waits for nothing");
     }
 
     #[test]

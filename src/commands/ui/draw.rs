@@ -97,9 +97,19 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, colour: bool, now: Instant) {
 }
 
 fn status_line(app: &App, styles: &Styles) -> Line<'static> {
-    let mut spans = vec![Span::raw(format!(" {} ({}) ", cell(&app.env), cell(&app.url)))];
+    // Offline, the line says so before the counts, in place of the URL: it has to fit 80 columns.
+    let mut spans = vec![Span::raw(match &app.offline {
+        None => format!(" {} ({}) ", cell(&app.env), cell(&app.url)),
+        Some(_) => format!(" {} ", cell(&app.env)),
+    })];
     if app.production {
         spans.push(Span::styled(" PRODUCTION ", styles.production()));
+    }
+    if let Some(as_of) = &app.offline {
+        spans.push(Span::styled(format!(" offline · {as_of} "), styles.production()));
+    }
+    if app.waiting() > 0 {
+        spans.push(Span::raw(format!(" · {} queued ·", app.waiting())));
     }
     let shown = app.shown().len();
     let status = app.status.map_or_else(|| "all".to_owned(), |status| status.to_string());
@@ -121,6 +131,14 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, app: &App, styles: &Styles, now
         let row = Row::new([pet.id.to_string(), cell(&pet.name), pet.category_id.to_string(), status]);
         if app.is_marked(pet.id, now) { row.style(styles.marked()) } else { row }
     });
+    // The writes that wait (or that the screen's sending did not create), under the animals, never selected.
+    let queued = app.queued.iter().map(|queued| {
+        let status = queued.pet.status.map_or_else(String::new, |status| status.to_string());
+        let mark = queued.problem.as_deref().map_or("queued", |problem| problem.split(':').next().unwrap_or(problem));
+        let row = [mark.to_owned(), cell(&queued.pet.name), queued.pet.category_id.to_string(), status];
+        Row::new(row).style(styles.marked().add_modifier(Modifier::DIM))
+    });
+    let rows = rows.chain(queued);
     let widths = [Constraint::Length(20), Constraint::Fill(1), Constraint::Length(20), Constraint::Length(9)];
     let table = Table::new(rows, widths)
         .header(Row::new(["ID", "NAME", "CATEGORY", "STATUS"]).style(Style::default().add_modifier(Modifier::BOLD)))
@@ -128,7 +146,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, app: &App, styles: &Styles, now
         .highlight_symbol("› ");
     let mut state = TableState::default().with_selected((!app.shown().is_empty()).then_some(app.selected));
     frame.render_stateful_widget(table, area, &mut state);
-    if app.shown().is_empty() {
+    if app.shown().is_empty() && app.queued.is_empty() {
         let [_, below] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
         frame.render_widget(Paragraph::new("no animals found"), below);
     }

@@ -15,11 +15,16 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::commands::About;
 use crate::commands::formats::Prints;
+use crate::commands::journal::send::{Sent, outbox, send};
 use crate::commands::pets::add::{Added, Says, Undecidable, add_one, at_terminal};
+use crate::commands::pets::offline;
 use crate::context::Context;
 use crate::error::{Error, code};
-use app::{Action, App, View};
+use app::{Action, App, Queued, View};
+use petstore_core::api::{NewPet, Pet};
 use petstore_core::catalog::Catalog;
+use petstore_core::catalog::Source;
+use petstore_core::journal::{Entry, Outcome};
 use petstore_core::watch::{Change, Seen};
 
 /// Browse and add the store's animals on a full screen
@@ -76,6 +81,8 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     let colour = ctx.output.stdout_color();
     let interval = args.interval.unwrap_or(crate::commands::pets::watch::DEFAULT_INTERVAL);
 
+    // Read before the screen is up: reading the journal may warn on stderr.
+    app.queued = queued(ctx, &client, Vec::new());
     let mut screen = crate::output::screen::Screen::enter().map_err(|err| Error::start("draw the screen", err))?;
     // Read in raw mode only: a key at a time, Ctrl-C a key.
     let (mut keys, _reading) = read_keys();
@@ -85,11 +92,17 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
     type Pending<'a, T> = Option<Pin<Box<dyn Future<Output = T> + 'a>>>;
     let mut looking: Pending<'_, Result<Catalog, petstore_core::api::Error>> = None;
     let mut adding: Pending<'_, Result<Added, Error>> = None;
+    let mut sending: Pending<'_, Result<Sent, Error>> = None;
     // What the add says on its way (an animal found, a created one that differs): shown when it ends.
     let notes = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
-    let mut ticks = tokio::time::interval(interval);
-    // A look that took longer than the interval is followed by a whole interval, not by looks to catch up.
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // A snapshot the screen cannot keep has no line of its own: offline, the age it shows tells.
+    let look = || Box::pin(offline::look(ctx, Source::Server(&client), None, |_| {}));
+    // The next look: an interval after the last one (a slow look is not caught up on); offline, 5 s after,
+    // then twice as long each time, up to the interval.
+    let mut next_look = tokio::time::Instant::now();
+    let mut offline_wait: Option<Duration> = None;
+    // The outbox is sent when the server answers: at the first look, and again each time it comes back.
+    let mut send_due = true;
     let mut redraw = tokio::time::interval(REDRAW);
     #[cfg(unix)]
     let mut stops =
@@ -130,7 +143,7 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                         Action::Refresh => {
                             if looking.is_none() {
                                 app.message = None;
-                                looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+                                looking = Some(look());
                             }
                         }
                         Action::Send { pet, if_absent } => {
@@ -164,10 +177,27 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                 app.view = View::Confirm(question);
                 answer = Some(reply);
             }
-            look = async { looking.as_mut().expect("guarded").await }, if looking.is_some() => {
+            looked = async { looking.as_mut().expect("guarded").await }, if looking.is_some() => {
                 looking = None;
-                match look {
+                next_look = tokio::time::Instant::now() + interval;
+                match looked {
                     Ok(catalog) => {
+                        if app.offline.take().is_some() {
+                            (offline_wait, send_due) = (None, true);
+                        }
+                        if send_due && sending.is_none() && app.waiting() > 0 {
+                            send_due = false;
+                            let outbox = app.queued.iter().filter(|queued| queued.problem.is_none());
+                            let outbox = outbox.map(|queued| (queued.write.clone(), queued.pet.clone())).collect();
+                            let questions = questions_tx.clone();
+                            let (ctx, client, notes) = (Arc::clone(ctx), client.clone(), Rc::clone(&notes));
+                            sending = Some(Box::pin(async move {
+                                let note = |text: &str| notes.borrow_mut().push(text.to_owned());
+                                let says = Says { notice: &note as &dyn Fn(&str), status: &note as &dyn Fn(&str) };
+                                let confirm = async |what: &str| ask_in_screen(&ctx, &questions, what).await;
+                                send(&ctx, client, outbox, confirm, says).await
+                            }));
+                        }
                         let changed: Vec<i64> = match &mut seen {
                             Some(seen) => seen.update(&catalog).iter().filter_map(changed_id).collect(),
                             None => {
@@ -178,7 +208,42 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                         let caveat = caveat(&catalog);
                         app.looked(catalog.pets, &changed, caveat, Instant::now());
                     }
+                    Err(err) if err.unreachable() => {
+                        let wait = offline_wait.map_or(OFFLINE_WAIT, |wait| wait * 2).min(interval);
+                        (offline_wait, next_look) = (Some(wait), tokio::time::Instant::now() + wait);
+                        let kept = offline::kept(ctx).ok().flatten();
+                        if let Some(kept) = kept.as_ref().filter(|_| !app.loaded) {
+                            app.looked(kept.catalog.pets.clone(), &[], caveat(&kept.catalog), Instant::now());
+                        }
+                        app.offline = Some(kept.map_or_else(|| "nothing kept to show".to_owned(), |kept| as_of(&kept)));
+                        app.message = Some(in_words(&Error::from(err)));
+                    }
                     Err(err) => app.message = Some(in_words(&Error::from(err))),
+                }
+            }
+            sent = async { sending.as_mut().expect("guarded").await }, if sending.is_some() => {
+                sending = None;
+                if matches!(app.view, View::Sending | View::Confirm(_)) {
+                    app.view = View::Table;
+                }
+                notes.borrow_mut().clear();
+                match sent {
+                    Ok(sent) => {
+                        for entry in &sent.entries {
+                            if let (Outcome::Created | Outcome::Exists, Some(id)) = (entry.outcome, entry.pet_id)
+                                && let Some(queued) = app.queued.iter().find(|queued| queued.write == entry.write)
+                            {
+                                let NewPet { name, category_id, status } = queued.pet.clone();
+                                app.added(Pet { id, name, category_id, status }, Instant::now());
+                            }
+                        }
+                        app.queued = queued(ctx, &client, sent.entries);
+                        if let Some(signal) = sent.signal {
+                            break 'run Err(Error::interrupted(signal));
+                        }
+                        looking = Some(look());
+                    }
+                    Err(err) => app.message = Some(in_words(&err)),
                 }
             }
             added = async { adding.as_mut().expect("guarded").await }, if adding.is_some() => {
@@ -192,11 +257,17 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                         app.message = said.last().cloned();
                         app.added(pet, Instant::now());
                     }
-                    Err(err) => app.message = Some(in_words(&err)),
+                    Err(err) => {
+                        app.message = Some(in_words(&err));
+                        // An add that could not be sent waits in the outbox, a row of its own; a look at once
+                        // tells whether the line is down.
+                        app.queued = queued(ctx, &client, Vec::new());
+                        next_look = tokio::time::Instant::now();
+                    }
                 }
             }
-            _ = ticks.tick(), if looking.is_none() => {
-                looking = Some(Box::pin(petstore_core::catalog::all(&client, None)));
+            _ = tokio::time::sleep_until(next_look), if looking.is_none() => {
+                looking = Some(look());
             }
             _ = redraw.tick() => {
                 // What an add on its way says (waiting for another `--if-absent` run) shows while it waits.
@@ -209,11 +280,42 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
         }
     };
     drop(screen);
-    if adding.is_some() {
+    if adding.is_some() || sending.is_some() {
         // Left with an add on its way: its outcome is unknown, as after a signal.
         return Err(ctx.interrupted(crate::signals::Signal::Interrupt));
     }
     ended
+}
+
+/// The first wait before looking again when the server cannot be reached.
+const OFFLINE_WAIT: Duration = Duration::from_secs(5);
+
+/// The rows of writes that wait in the outbox of `client`'s server, then those of `sent` (a sending of the
+/// screen's) that were not created, each with why.
+fn queued(ctx: &Context, client: &petstore_core::api::Client, sent: Vec<Entry>) -> Vec<Queued> {
+    let waiting = outbox(ctx, client).map(|(outbox, _)| outbox).unwrap_or_default();
+    let waiting = waiting.into_iter().map(|(write, pet)| Queued { write, pet, problem: None });
+    let failed = sent.into_iter().filter_map(|entry| {
+        let problem = match entry.outcome {
+            Outcome::Created | Outcome::Exists | Outcome::NotSent | Outcome::NotCreated => return None,
+            Outcome::Unknown => "unknown: run `petstore journal reconcile`".to_owned(),
+            outcome => format!("{}: {}", outcome.as_str(), entry.code.as_deref().unwrap_or("see `petstore journal`")),
+        };
+        let pet = serde_json::from_value(entry.intent.body?).ok()?;
+        Some(Queued { write: entry.write, pet, problem: Some(problem) })
+    });
+    waiting.chain(failed).collect()
+}
+
+/// When the last look kept was, for the status line: `as of 14:02, 12 min ago`, in local time.
+fn as_of(snapshot: &petstore_core::snapshot::Snapshot) -> String {
+    let words = offline::as_of(snapshot);
+    let ago = words.split_once(", ").map_or("", |(_, ago)| ago);
+    let clock = snapshot.taken.parse::<jiff::Timestamp>().map_or_else(
+        |_| snapshot.taken.clone(),
+        |taken| taken.to_zoned(jiff::tz::TimeZone::system()).strftime("%H:%M").to_string(),
+    );
+    format!("as of {clock}, {ago}")
 }
 
 /// The id of an animal that is new or changed.

@@ -1,6 +1,7 @@
 //! `TestEnv`: a sandbox of its own, a temporary home, and the real binary with a cleared environment.
 
 pub mod canned;
+pub mod line;
 pub mod nginx;
 pub mod proxy;
 pub mod pty;

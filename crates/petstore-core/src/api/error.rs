@@ -125,6 +125,14 @@ impl Error {
         self
     }
 
+    /// Whether the server could not be reached at all: no connection (refused, reset, a name that does not
+    /// resolve), or no answer in time. Not an answer of any kind (a 401, a 500, bytes that are not HTTP), nor a
+    /// TLS refusal, which says the line is up and something else is wrong. What `ui` shows as offline, and what
+    /// `--offline` is named for.
+    pub fn unreachable(&self) -> bool {
+        matches!(self, Error::Connect { .. } | Error::Timeout { .. } | Error::Transport { .. })
+    }
+
     /// Whether a request that changes something (not GET or HEAD, which change nothing) may have taken
     /// effect although it failed: it went out and no complete answer came (the client, which knows, says so
     /// with [`Error::OutcomeUnknown`]), the server failed (a 5xx does not say whether it acted first; a proxy's
@@ -382,5 +390,30 @@ mod tests {
         assert!(decode(StatusCode::CREATED).maybe_applied());
         assert!(!Error::Connect { origin: "http://127.0.0.1:1".into(), reason: "refused".into() }.maybe_applied());
         assert!(!Error::UnusableKey.maybe_applied());
+    }
+
+    #[test]
+    fn only_no_connection_or_no_answer_in_time_is_unreachable() {
+        let origin = || "http://127.0.0.1:1".to_owned();
+        let reason = || "refused".to_owned();
+        assert!(Error::Connect { origin: origin(), reason: reason() }.unreachable());
+        assert!(Error::Timeout { origin: origin() }.unreachable());
+        assert!(Error::Transport { origin: origin(), reason: reason() }.unreachable());
+        let status = Error::Status {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            body: None,
+            excerpt: String::new(),
+            request_id: None,
+        };
+        let answered = [
+            status,
+            Error::Tls { origin: origin(), reason: reason() },
+            Error::NotHttp { origin: origin(), reason: reason() },
+            Error::BrokenAnswer { status: StatusCode::OK, reason: reason(), request_id: None },
+            Error::UnusableKey,
+        ];
+        for err in answered {
+            assert!(!err.unreachable(), "{err}");
+        }
     }
 }

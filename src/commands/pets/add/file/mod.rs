@@ -106,6 +106,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     // Every record the batch meets: the invalid ones set aside end in its tally too.
     let total = valid + set_aside.len() as u64;
     let client = ctx.client()?;
+    crate::commands::pets::offline::note_outbox(ctx, &client);
     let mut what = format!("add {valid} {} from `{name}`", if valid == 1 { "animal" } else { "animals" });
     if !set_aside.is_empty() {
         what.push_str(&format!(" (setting aside {} invalid)", thousands(set_aside.len() as u64)));
