@@ -70,7 +70,7 @@ pub async fn run(ctx: &Context, args: &SendArgs) -> Result<(), Error> {
         let (client, id) = (Arc::clone(&shared), ids.of(number));
         async move { client.create_pet_paced_as(&pet, Some(&id)).await }
     };
-    let limiter = Limiter::adaptive(tokio::time::Instant::now()).with_multiplexing(shared.multiplexed());
+    let limiter = Limiter::remembered(&shared);
     let summary = batch::send(&mut records, count as u64, create, limiter, &mut interrupts, &mut sink).await;
     drop(sink);
     // What was sent, as the journal now has it.
