@@ -163,7 +163,8 @@ fn http_client(base: &Url, settings: Settings, watch: Option<&super::Multiplexed
     } else {
         builder = trust(builder, base, settings.ca_certificates)?;
     }
-    if let Some(multiplexed) = watch {
+    // Over TLS only, where ALPN decides the protocol once a connection is up: plain HTTP is HTTP/1.1.
+    if let Some(multiplexed) = watch.filter(|_| base.scheme() == "https") {
         builder = builder.connector_layer(multiplexed.watch());
     }
     builder.build().map_err(|err| Error::from_reqwest(base, &err))
