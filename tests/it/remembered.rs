@@ -1,7 +1,8 @@
 //! A batch starts where the last one to the same server ended (`batch::memory`): what the first batch
 //! learnt is in `servers.json` beside the journal, private, without the key, and the second batch to that
 //! server starts there: over HTTP/1.1 at the concurrency the first settled on, over HTTP/2 with one
-//! connection, from which it jumps at once. Liveness and counts only: nothing here measures a time.
+//! request, whose answer lifts it to where the first ended. Liveness and counts only: nothing here measures a
+//! time.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -66,7 +67,7 @@ fn over_http1_a_second_batch_starts_at_the_concurrency_the_first_settled_on() {
 }
 
 #[test]
-fn over_http2_a_second_batch_opens_one_connection_and_jumps_as_soon_as_it_is_up() {
+fn over_http2_a_second_batch_opens_one_connection_and_jumps_at_its_first_answer() {
     let latency = Duration::from_millis(50);
     let env = TestEnv::with(Config::default().seed_pets(0).latency(latency..=latency).tls(Tls::generate().unwrap()));
     assert!(env.sandbox.base_url().starts_with("https://"));

@@ -351,14 +351,6 @@ async fn wait_until(deadline: Option<Instant>) {
     }
 }
 
-/// Resolves once `multiplexed` hears of a connection made; never without one.
-async fn wait_connected(multiplexed: Option<api::Multiplexed>) {
-    match multiplexed {
-        Some(multiplexed) => multiplexed.wait_connected().await,
-        None => std::future::pending().await,
-    }
-}
-
 /// The batch's pace under a rate limit: one pause for every request, then one probe, then all again.
 #[derive(Debug, Default)]
 struct Pace {
@@ -503,10 +495,6 @@ where
         if let Some(signal) = interrupts.pending() {
             batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at);
         }
-        // Resumed over HTTP/2, one request goes until the first connection is up; then the rest.
-        if let Some(h2) = batch.limiter.awaits_connection().and_then(api::Multiplexed::connected) {
-            batch.limiter.connected(Instant::now(), h2);
-        }
         while batch.may_send() && batch.pacer.ready(Instant::now()) {
             let (index, record) = match batch.take_due(Instant::now()) {
                 Some(taken) => taken,
@@ -616,7 +604,6 @@ where
             () = wait_until(due) => {}
             () = wait_until(paced) => {}
             () = &mut flush_timer, if flush_due => flush_due = false,
-            () = wait_connected(batch.limiter.awaits_connection().cloned()) => {}
         }
         batch.drain_refused();
         if let Some(wait) = batch.retry_wait {

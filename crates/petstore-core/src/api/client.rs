@@ -143,8 +143,7 @@ struct AttemptFailure {
 }
 
 /// The reqwest client (its connection pool) for requests to `base` with `settings`.
-/// `watch`, when given, hears of each connection made ([`super::Multiplexed::connected`]).
-fn http_client(base: &Url, settings: Settings, watch: Option<&super::Multiplexed>) -> Result<reqwest::Client, Error> {
+fn http_client(base: &Url, settings: Settings) -> Result<reqwest::Client, Error> {
     let connect_timeout = connect_timeout(settings.timeout);
     install_crypto_provider();
     let mut builder = reqwest::Client::builder()
@@ -162,10 +161,6 @@ fn http_client(base: &Url, settings: Settings, watch: Option<&super::Multiplexed
         builder = builder.no_proxy().tls_certs_only(settings.ca_certificates);
     } else {
         builder = trust(builder, base, settings.ca_certificates)?;
-    }
-    // Over TLS only, where ALPN decides the protocol once a connection is up: plain HTTP is HTTP/1.1.
-    if let Some(multiplexed) = watch.filter(|_| base.scheme() == "https") {
-        builder = builder.connector_layer(multiplexed.watch());
     }
     builder.build().map_err(|err| Error::from_reqwest(base, &err))
 }
@@ -224,7 +219,7 @@ impl Connections {
         if let Some(client) = &http[slot] {
             return Ok(client.clone());
         }
-        let client = http_client(base, settings, None)?;
+        let client = http_client(base, settings)?;
         http[slot] = Some(client.clone());
         Ok(client)
     }
@@ -241,9 +236,8 @@ impl Client {
     pub fn with_settings(base: Url, key: &ApiKey, settings: Settings) -> Result<Client, Error> {
         check_base_url(&base)?;
         let trace = Trace::from_env_value(settings.traceparent.as_deref());
-        let multiplexed = super::Multiplexed::default();
-        let http = http_client(&base, settings, Some(&multiplexed))?;
-        Client::assemble(http, base, key, trace, multiplexed)
+        let http = http_client(&base, settings)?;
+        Client::assemble(http, base, key, trace)
     }
 
     /// A client as [`Client::with_settings`] makes it, whose requests go over `connections`: the connections of
@@ -258,18 +252,11 @@ impl Client {
         check_base_url(&base)?;
         let trace = Trace::from_env_value(settings.traceparent.as_deref());
         let http = connections.http(&base, settings)?;
-        // The connections are shared, so is the first: a batch over them waits for its first answer.
-        Client::assemble(http, base, key, trace, super::Multiplexed::default())
+        Client::assemble(http, base, key, trace)
     }
 
     /// A client for `base` (checked) over `http`.
-    fn assemble(
-        http: reqwest::Client,
-        base: Url,
-        key: &ApiKey,
-        trace: Trace,
-        multiplexed: super::Multiplexed,
-    ) -> Result<Client, Error> {
+    fn assemble(http: reqwest::Client, base: Url, key: &ApiKey, trace: Trace) -> Result<Client, Error> {
         let mut pets = base.clone();
         pets.path_segments_mut().expect("check_base_url refuses cannot-be-a-base URLs").pop_if_empty().push("pets");
         Ok(Client {
@@ -280,7 +267,7 @@ impl Client {
             observer: None,
             reauth: None,
             places: None,
-            multiplexed,
+            multiplexed: super::Multiplexed::default(),
             trace,
         })
     }

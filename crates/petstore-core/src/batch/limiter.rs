@@ -137,10 +137,8 @@ struct Adaptive {
     streams: Option<usize>,
     /// The last round that measured a limit.
     last: Option<Measure>,
-    /// Over HTTP/2, resumed: one request goes until the first connection is up ([`Limiter::connected`]).
+    /// Over HTTP/2, resumed: one request goes until the first answer.
     awaiting_connection: bool,
-    /// The latency the last batch to this server found: the reference of a jump made before any answer.
-    resumed_latency: Option<Duration>,
     /// In start-up, whether the limit now on trial already had a second round: the first round at a new limit
     /// pays for what the limit brought with it once (over HTTP/1.1, a new connection and its TLS handshake for
     /// each request more), so a round that fails the test is judged again with those in place.
@@ -208,7 +206,6 @@ impl Limiter {
                 streams: None,
                 last: None,
                 awaiting_connection: false,
-                resumed_latency: None,
             }),
             memory: None,
             recalled_pace: None,
@@ -222,11 +219,11 @@ impl Limiter {
     ///   batch's latency as the reference: a server that now answers slower ([`LATENCY_RISE`]) is cut by a
     ///   quarter at the first round, one that refuses is halved;
     /// - over HTTP/2 it starts with one request, as each request sent before the first connection is up opens
-    ///   a connection of its own; once that connection is up and speaks HTTP/2 ([`Limiter::connected`]), or
-    ///   at the first answer when no word of the connection comes, it jumps to what the last batch found the
-    ///   server served at once, rather than to [`MAX`] and back; never further than a slow server allows
-    ///   ([`JUMP_TO_MAX_WITHIN`], the last batch's latency or the first answer's), and streams held back are
-    ///   found as after any jump. A connection that is not HTTP/2 starts it at [`INITIAL`], as a new server.
+    ///   a connection of its own (hyper-util's pool learns that a connection speaks HTTP/2 from its ALPN, once
+    ///   it is made); at the first answer, over HTTP/2, it jumps to what the last batch found the server
+    ///   served at once, rather than to [`MAX`] and back; never further than a slow first answer allows
+    ///   ([`JUMP_TO_MAX_WITHIN`]), and streams held back are found as after any jump. An answer that is not
+    ///   over HTTP/2 any more starts it at [`INITIAL`], as a new server.
     pub fn resumed(now: Instant, recalled: Option<(Protocol, Learnt)>) -> Limiter {
         let mut limiter = Limiter::adaptive(now);
         let (Some((protocol, learnt)), Some(state)) = (recalled, &mut limiter.adaptive) else { return limiter };
@@ -246,7 +243,6 @@ impl Limiter {
                 limiter.limit = 1;
                 state.jump_to = Some(concurrency);
                 state.awaiting_connection = true;
-                state.resumed_latency = Some(learnt.latency());
             }
             Protocol::Http2 => {}
         }
@@ -263,33 +259,6 @@ impl Limiter {
         let mut limiter = Limiter::resumed(Instant::now(), recalled).with_multiplexing(client.multiplexed());
         limiter.memory = memory;
         limiter
-    }
-
-    /// Whether the limit waits for the first connection ([`Limiter::connected`]); it says what tells it.
-    pub fn awaits_connection(&self) -> Option<&Multiplexed> {
-        let state = self.adaptive.as_ref()?;
-        if !state.awaiting_connection {
-            return None;
-        }
-        state.multiplexed.as_ref()
-    }
-
-    /// The first connection is up at `now` (`h2`: ALPN settled on HTTP/2), before any answer: a resumed
-    /// limiter jumps to where the last batch found the server's streams, or, over another protocol, starts at
-    /// [`INITIAL`] as for a new server.
-    pub fn connected(&mut self, now: Instant, h2: bool) {
-        let Some(state) = &mut self.adaptive else { return };
-        if !std::mem::take(&mut state.awaiting_connection) {
-            return;
-        }
-        let (Some(to), Some(latency), true) = (state.jump_to, state.resumed_latency, h2) else {
-            state.jump_to = None;
-            self.limit = self.limit.max(INITIAL);
-            return;
-        };
-        state.jump = Some(Jump { at: now, latency, answers: 1 });
-        self.limit = if latency <= JUMP_TO_MAX_WITHIN { to } else { to.min(STREAMS) };
-        state.round = Round::new(now);
     }
 
     /// The pace the last batch to this server found behind its rate limit, in requests a second.
@@ -832,30 +801,13 @@ mod tests {
         let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(40, latency, Some(20)))))
             .with_multiplexing(multiplexed.clone());
         assert_eq!(limiter.limit(), 1, "one connection first");
-        assert!(limiter.awaits_connection().is_some());
-        // No word of the connection (connections shared with other clients): the first answer says it.
         limiter.answered(start + latency, start, 1, Answer::Good);
         assert_eq!(limiter.limit(), 20);
-        assert!(limiter.awaits_connection().is_none());
-        // The connection up, before any answer: there at once.
-        let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(200, latency, None))))
-            .with_multiplexing(multiplexed.clone());
-        limiter.connected(start + Duration::from_millis(2), true);
-        assert_eq!(limiter.limit(), 200);
-        limiter.connected(start + Duration::from_millis(3), true);
-        assert_eq!(limiter.limit(), 200, "once");
-        // A connection that is not HTTP/2 any more: a new server, from INITIAL.
+        // An answer that is not over HTTP/2 any more: a new server, from INITIAL.
         let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(200, latency, None))))
             .with_multiplexing(Multiplexed::default());
-        limiter.connected(start + Duration::from_millis(2), false);
-        assert_eq!(limiter.limit(), INITIAL);
         limiter.answered(start + latency, start, 1, Answer::Good);
         assert_eq!(limiter.limit(), INITIAL, "no jump over HTTP/1.1");
-        // A last batch that answered slowly: the jump at the connection stops at STREAMS.
-        let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(MAX, Duration::from_secs(1), None))))
-            .with_multiplexing(multiplexed.clone());
-        limiter.connected(start + Duration::from_millis(2), true);
-        assert_eq!(limiter.limit(), STREAMS);
         // A slow first answer caps it as it caps a new server's jump.
         let mut limiter =
             Limiter::resumed(start, Some((Protocol::Http2, learnt(MAX, latency, None)))).with_multiplexing(multiplexed);
