@@ -16,8 +16,11 @@
 #       included. The median of each, and the median of the rounds' ratios (petstore ÷ h2load of the same
 #       round). The floor at 50 ms: N × 50 ms ÷ (streams or connections at once).
 #   6b. Start-up (`petstore --version` against `xh --version`), and `petstore pets list --limit 100 --json`
-#       against `xh --verify CA URL Authorization:...` over each protocol and latency, in one hyperfine run
-#       each (BENCH_TLS_RUNS runs after 5 warm-up; the ratio is petstore's mean ÷ xh's).
+#       against `xh --verify ROOTS URL Authorization:...` over each protocol and latency, in one hyperfine run
+#       each (BENCH_TLS_RUNS runs after 5 warm-up; the ratio is petstore's mean ÷ xh's). Both through the
+#       same wrapper (WORK/wrap: `sh` execs `env -i` with the same variables, which execs the tool) and
+#       trusting the same roots (petstore: the system bundle and PETSTORE_CACERT; xh: ROOTS, a file of the
+#       system bundle and the CA).
 #   6c. CPU per record and memory, latency 0, over each protocol: `/usr/bin/time -f '%e %U %S %M'` of the
 #       defaults at BENCH_TLS_N and at 10,000 records (BENCH_TLS_BIG), three runs each (medians): user+system
 #       CPU per record is (CPU(10,000) - CPU(2,000)) ÷ 8,000, start-up and handshakes left out; h2load's the
@@ -238,15 +241,33 @@ versus() {
         "$OUT/$slug.csv" >>"$OUT/tls.txt"
     printf '      (petstore: %s; xh: %s)\n' "${2//$WORK/WORK}" "${3//$WORK/WORK}" >>"$OUT/tls.txt"
 }
-versus "start-up" "petstore --version" "xh --version"
+# Both tools start the same way, through one wrapper: `sh` execs `env -i` with the same environment (what
+# petstore reads and xh ignores), which execs the tool; about 2 ms of exec each, which a wrapper on one side
+# only would charge to that side. And both trust the same roots: petstore the system bundle it reads plus the
+# CA (PETSTORE_CACERT), xh a file of the system bundle and the CA (`--verify`): `--verify CA` alone would
+# have xh parse one certificate where petstore parses the bundle.
+cat >"$WORK/wrap" <<'WRAP'
+#!/bin/sh
+exec env -i PATH="$PATH" HOME="$HOME" PETSTORE_CONFIG_DIR="$PETSTORE_CONFIG_DIR" PETSTORE_API_KEY="$PETSTORE_API_KEY" \
+    PETSTORE_BASE_URL="$PETSTORE_BASE_URL" PETSTORE_CACERT="$PETSTORE_CACERT" "$@"
+WRAP
+chmod +x "$WORK/wrap"
+BUNDLE=""
+for bundle in /etc/ssl/certs/ca-certificates.crt /etc/pki/tls/certs/ca-bundle.crt /etc/ssl/cert.pem; do
+    [[ -s $bundle ]] && { BUNDLE=$bundle; break; }
+done
+[[ -n $BUNDLE ]] || die "no system bundle of root certificates found"
+W=$WORK/wrap
+versus "start-up" "$W petstore --version" "$W xh --version"
 for proto in h2 h1 nginx nginx-h1; do
     [[ $ROWS == *" $proto "* ]] || continue
     for latency in 0 50; do
         lat=()
         ((latency > 0)) && lat=(--latency "$latency")
         fresh_server "$proto" --seed-pets 150 "${lat[@]}"
-        p_cmd="petstore pets list --limit 100 --json"
-        x_cmd="xh --ignore-stdin --verify $CA $URL/pets?limit=100 Authorization:'Bearer $KEY'"
+        cat "$BUNDLE" "$CA" >"$WORK/roots.pem"
+        p_cmd="$W petstore pets list --limit 100 --json"
+        x_cmd="$W xh --ignore-stdin --verify $WORK/roots.pem $URL/pets?limit=100 Authorization:'Bearer $KEY'"
         for cmd in "$p_cmd" "$x_cmd"; do # each lists the same 100 pets
             eval "set -- $cmd"
             count=$("$@" </dev/null | grep -o '"id"' | wc -l)

@@ -57,6 +57,7 @@ mod prompts;
 mod rate_limit;
 mod readme;
 mod reconcile;
+mod remembered;
 mod render_edges;
 mod request_ids;
 mod resilience;

@@ -38,6 +38,7 @@
 //! pauses in no time.
 
 pub mod limiter;
+pub mod memory;
 pub mod pacer;
 pub mod source;
 
@@ -452,6 +453,11 @@ where
     I: Interrupts,
     K: Sink,
 {
+    // Behind a rate limit the last batch to this server measured, paced from the start.
+    let pacer = match limiter.recalled_pace() {
+        Some(rate) => Pacer::resumed(Instant::now(), rate),
+        None => Pacer::new(Instant::now()),
+    };
     let mut batch = Batch {
         sink,
         tally: Tally::default(),
@@ -459,7 +465,7 @@ where
         signal: None,
         pace: Pace::default(),
         limiter,
-        pacer: Pacer::new(Instant::now()),
+        pacer,
         accepted_at: Instant::now(),
         retry_wait: None,
         paced: false,
@@ -633,6 +639,7 @@ where
         batch.sink_failed(err);
     }
     debug_assert!(batch.waiting.is_empty() && batch.refused.is_empty());
+    batch.limiter.remember(batch.pacer.measured());
     let mut tally = batch.tally;
     tally.not_sent = total.saturating_sub(tally.total());
     Summary { tally, stop: batch.stop, signal: batch.signal }

@@ -132,7 +132,7 @@ pub async fn send(
         let (client, id) = (Arc::clone(&shared), ids.of(number));
         async move { client.create_pet_paced_as(&pet, Some(&id)).await }
     };
-    let limiter = Limiter::adaptive(tokio::time::Instant::now()).with_multiplexing(shared.multiplexed());
+    let limiter = Limiter::remembered(&shared);
     let summary = batch::send(&mut records, count, create, limiter, &mut interrupts, &mut sink).await;
     drop(sink);
     // What was sent, as the journal now has it.

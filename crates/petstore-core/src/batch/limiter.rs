@@ -44,6 +44,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::memory::{Learnt, Memory, Protocol};
 use crate::api::Multiplexed;
 
 /// The most requests in flight at once, adaptive or fixed.
@@ -107,6 +108,10 @@ pub enum Answer {
 pub struct Limiter {
     limit: usize,
     adaptive: Option<Adaptive>,
+    /// Where what this batch learns is written down for the next batch to the same server, and the pace that
+    /// the last one found behind a rate limit ([`Limiter::remembered`]).
+    memory: Option<Memory>,
+    recalled_pace: Option<f64>,
 }
 
 #[derive(Debug, Clone)]
@@ -126,6 +131,14 @@ struct Adaptive {
     multiplexed: Option<Multiplexed>,
     /// Once the limit jumped to [`STREAMS`].
     jump: Option<Jump>,
+    /// Over HTTP/2, where the jump goes, as the last batch to this server found ([`Limiter::resumed`]).
+    jump_to: Option<usize>,
+    /// The streams the server was found to serve at once, once streams were held back.
+    streams: Option<usize>,
+    /// The last round that measured a limit.
+    last: Option<Measure>,
+    /// Over HTTP/2, resumed: one request goes until the first answer.
+    awaiting_connection: bool,
     /// In start-up, whether the limit now on trial already had a second round: the first round at a new limit
     /// pays for what the limit brought with it once (over HTTP/1.1, a new connection and its TLS handshake for
     /// each request more), so a round that fails the test is judged again with those in place.
@@ -171,7 +184,7 @@ impl Round {
 impl Limiter {
     /// Always `n` (1 to [`MAX`]).
     pub fn fixed(n: usize) -> Limiter {
-        Limiter { limit: n.clamp(1, MAX), adaptive: None }
+        Limiter { limit: n.clamp(1, MAX), adaptive: None, memory: None, recalled_pace: None }
     }
 
     /// Found as the batch goes, from [`INITIAL`]; `now` starts the first round.
@@ -189,8 +202,96 @@ impl Limiter {
                 multiplexed: None,
                 second_round: false,
                 jump: None,
+                jump_to: None,
+                streams: None,
+                last: None,
+                awaiting_connection: false,
             }),
+            memory: None,
+            recalled_pace: None,
         }
+    }
+
+    /// Found as the batch goes, from where the last batch to the same server ended (`recalled`, over the
+    /// protocol it names), or from [`INITIAL`] without one. Its first answers correct it as they would a
+    /// new server's:
+    /// - over HTTP/1.1 it starts at the concurrency the last batch settled on, past start-up, with that
+    ///   batch's latency as the reference: a server that now answers slower ([`LATENCY_RISE`]) is cut by a
+    ///   quarter at the first round, one that refuses is halved;
+    /// - over HTTP/2 it starts with one request, as each request sent before the first connection is up opens
+    ///   a connection of its own (hyper-util's pool learns that a connection speaks HTTP/2 from its ALPN, once
+    ///   it is made); at the first answer, over HTTP/2, it jumps to what the last batch found the server
+    ///   served at once, rather than to [`MAX`] and back; never further than a slow first answer allows
+    ///   ([`JUMP_TO_MAX_WITHIN`]), and streams held back are found as after any jump. An answer that is not
+    ///   over HTTP/2 any more starts it at [`INITIAL`], as a new server.
+    pub fn resumed(now: Instant, recalled: Option<(Protocol, Learnt)>) -> Limiter {
+        let mut limiter = Limiter::adaptive(now);
+        let (Some((protocol, learnt)), Some(state)) = (recalled, &mut limiter.adaptive) else { return limiter };
+        let concurrency = learnt.streams.unwrap_or(learnt.concurrency).clamp(1, MAX);
+        match protocol {
+            Protocol::Http1 => {
+                limiter.limit = concurrency;
+                state.startup = false;
+                let latency = learnt.latency().max(Duration::from_micros(1));
+                state.best = Some(Measure {
+                    throughput: concurrency as f64 / latency.as_secs_f64(),
+                    latency,
+                    limit: concurrency,
+                });
+            }
+            Protocol::Http2 if concurrency > INITIAL => {
+                limiter.limit = 1;
+                state.jump_to = Some(concurrency);
+                state.awaiting_connection = true;
+            }
+            Protocol::Http2 => {}
+        }
+        limiter.recalled_pace = learnt.pace.filter(|pace| pace.is_finite() && *pace > 0.0);
+        limiter
+    }
+
+    /// An adaptive limiter for a batch to `client`'s server, [resumed](Limiter::resumed) from what the last
+    /// batch to it learnt (in the state directory, [`Memory`]), that writes down what this one learns when
+    /// the batch ends.
+    pub fn remembered(client: &crate::api::Client) -> Limiter {
+        let memory = Memory::in_state_dir(client.base_url());
+        let recalled = memory.as_ref().and_then(|memory| memory.recall(std::time::SystemTime::now()));
+        let mut limiter = Limiter::resumed(Instant::now(), recalled).with_multiplexing(client.multiplexed());
+        limiter.memory = memory;
+        limiter
+    }
+
+    /// The pace the last batch to this server found behind its rate limit, in requests a second.
+    pub fn recalled_pace(&self) -> Option<f64> {
+        self.recalled_pace
+    }
+
+    /// What this batch learnt: the limit it settled on (not a probe's), the latency of its last measured round,
+    /// the streams the server served at once, if fewer than asked for; `None` for a fixed limit, or a batch
+    /// too short to measure a round.
+    pub fn learnt(&self) -> Option<(Protocol, Learnt)> {
+        let state = self.adaptive.as_ref()?;
+        let last = state.last?;
+        let protocol = match state.multiplexed.as_ref().is_some_and(Multiplexed::seen) {
+            true => Protocol::Http2,
+            false => Protocol::Http1,
+        };
+        let learnt = Learnt {
+            concurrency: state.probe_from.unwrap_or(self.limit),
+            latency_us: u64::try_from(last.latency.as_micros()).unwrap_or(u64::MAX),
+            streams: state.streams,
+            pace: None,
+        };
+        Some((protocol, learnt))
+    }
+
+    /// Writes down what this batch learnt (and `pace`, the rate its pacer measured behind a rate limit) for the
+    /// next batch to the same server, when it was made by [`Limiter::remembered`] and learnt something. A
+    /// failure to write is left: the memory is a hint.
+    pub fn remember(&self, pace: Option<f64>) {
+        let (Some(memory), Some((protocol, mut learnt))) = (&self.memory, self.learnt()) else { return };
+        learnt.pace = pace.or(self.recalled_pace);
+        let _ = memory.remember(std::time::SystemTime::now(), protocol, learnt);
     }
 
     /// An adaptive limiter that jumps to [`STREAMS`] at the first good answer of start-up once `multiplexed`
@@ -237,6 +338,12 @@ impl Limiter {
             state.round = Round::new(now);
             return;
         }
+        if std::mem::take(&mut state.awaiting_connection) && !state.multiplexed.as_ref().is_some_and(Multiplexed::seen)
+        {
+            // No word of the connection, and the answer is not over HTTP/2: a new server.
+            state.jump_to = None;
+            self.limit = self.limit.max(INITIAL);
+        }
         if answer == Answer::Good {
             let latency = now.saturating_duration_since(sent);
             match &mut state.jump {
@@ -246,11 +353,12 @@ impl Limiter {
                 }
                 Some(_) => {}
                 None if state.startup
-                    && self.limit < STREAMS
+                    && self.limit < STREAMS.min(state.jump_to.unwrap_or(STREAMS))
                     && state.multiplexed.as_ref().is_some_and(Multiplexed::seen) =>
                 {
                     state.jump = Some(Jump { at: now, latency, answers: 1 });
-                    self.limit = if latency <= JUMP_TO_MAX_WITHIN { MAX } else { STREAMS };
+                    let most = if latency <= JUMP_TO_MAX_WITHIN { MAX } else { STREAMS };
+                    self.limit = state.jump_to.map_or(most, |to| to.min(most));
                     state.round = Round::new(now);
                     return;
                 }
@@ -277,6 +385,9 @@ impl Limiter {
             latency: round.latency.checked_div(round.good.max(1)).unwrap_or_default(),
             limit: self.limit,
         };
+        if round.good > 0 {
+            state.last = Some(measure);
+        }
         if !round.full || !round.clean || round.good == 0 {
             // Not a test of this limit: the input ran low, or the server had trouble.
             if let Some(from) = state.probe_from.take() {
@@ -294,6 +405,7 @@ impl Limiter {
                     state.startup = false;
                     state.best = None;
                     self.limit = ((measure.throughput * unheld * GROWTH).ceil() as usize).clamp(1, MAX);
+                    state.streams = Some(self.limit);
                     return;
                 }
             }
@@ -618,6 +730,89 @@ mod tests {
         assert_eq!(limiter.limit(), INITIAL);
         limiter.answered(at(53), at(50), MAX - 1, Answer::Refused);
         assert_eq!(limiter.limit(), INITIAL);
+    }
+
+    fn learnt(concurrency: usize, latency: Duration, streams: Option<usize>) -> Learnt {
+        let latency_us = latency.as_micros() as u64;
+        Learnt { concurrency, latency_us, streams, pace: None }
+    }
+
+    #[test]
+    fn over_http1_a_batch_starts_where_the_last_one_to_the_server_ended_and_remembers_where_it_ends() {
+        let latency = Duration::from_millis(50);
+        let first = play(Limiter::adaptive(Instant::now()), 2_000, &link(latency));
+        let ended = *first.limits.last().unwrap();
+        let limiter = Limiter::resumed(Instant::now(), Some((Protocol::Http1, learnt(ended, latency, None))));
+        assert_eq!(limiter.limit(), ended);
+        let again = play(limiter.clone(), 2_000, &link(latency));
+        assert_eq!(again.peak, ended, "{:?}", &again.limits[..4]);
+        assert!(again.elapsed < first.elapsed, "{:?} then {:?}", first.elapsed, again.elapsed);
+        // What a batch learnt: its limit, and the latency of its last round.
+        let mut limiter = Limiter::adaptive(Instant::now());
+        assert_eq!(limiter.learnt(), None, "nothing measured yet");
+        let start = Instant::now();
+        for i in 0..8 {
+            limiter.answered(start + Duration::from_millis(50 + i), start, 8, Answer::Good);
+        }
+        let (protocol, learnt) = limiter.learnt().unwrap();
+        assert_eq!((protocol, learnt.concurrency), (Protocol::Http1, 32));
+        assert_eq!(learnt.latency().as_millis(), 53);
+        assert_eq!(Limiter::fixed(8).learnt(), None);
+    }
+
+    #[test]
+    fn a_remembered_start_meets_a_slower_or_smaller_server_with_the_same_care() {
+        let latency = Duration::from_millis(50);
+        // Now three times slower, and no more throughput at 128: cut by a quarter at the first round.
+        let start = Instant::now();
+        let mut limiter = Limiter::resumed(start, Some((Protocol::Http1, learnt(128, latency, None))));
+        for i in 0..128 {
+            limiter.answered(start + Duration::from_millis(150 + i / 16), start, 128, Answer::Good);
+        }
+        assert_eq!(limiter.limit(), 96);
+        // Now only 16 connections: halved at the first refusal, settles at 16.
+        let capped = move |in_flight: usize, _, _| match in_flight > 16 {
+            true => (Duration::from_millis(1), Answer::Refused),
+            false => (latency, Answer::Good),
+        };
+        let resumed = Limiter::resumed(Instant::now(), Some((Protocol::Http1, learnt(256, latency, None))));
+        let played = play(resumed, 5_000, &capped);
+        assert!(played.limits.iter().rev().take(100).all(|limit| *limit == 16), "{:?}", played.limits.last());
+        assert!(played.sent.iter().all(|times| *times >= 1));
+        // Over HTTP/2 a server that now allows 16 streams, where the last batch found 64: the waits are found
+        // as after any jump, and no request waits long.
+        let multiplexed = Multiplexed::default();
+        multiplexed.answered_over(reqwest::Version::HTTP_2);
+        let resumed = Limiter::resumed(Instant::now(), Some((Protocol::Http2, learnt(64, latency, Some(64)))))
+            .with_multiplexing(multiplexed);
+        let played = play(resumed, 2_000, &streams(latency, 16));
+        let fresh = play(over_http2(Instant::now()), 2_000, &streams(latency, 16));
+        assert!(played.longest <= fresh.longest, "{:?} against {:?} from scratch", played.longest, fresh.longest);
+        assert!(played.limits.iter().all(|limit| *limit <= 64), "{:?}", played.limits);
+        assert!(played.sent.iter().all(|times| *times == 1));
+    }
+
+    #[test]
+    fn over_http2_the_jump_goes_where_the_last_batch_found_the_streams() {
+        let latency = Duration::from_millis(50);
+        let multiplexed = Multiplexed::default();
+        multiplexed.answered_over(reqwest::Version::HTTP_2);
+        let start = Instant::now();
+        let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(40, latency, Some(20)))))
+            .with_multiplexing(multiplexed.clone());
+        assert_eq!(limiter.limit(), 1, "one connection first");
+        limiter.answered(start + latency, start, 1, Answer::Good);
+        assert_eq!(limiter.limit(), 20);
+        // An answer that is not over HTTP/2 any more: a new server, from INITIAL.
+        let mut limiter = Limiter::resumed(start, Some((Protocol::Http2, learnt(200, latency, None))))
+            .with_multiplexing(Multiplexed::default());
+        limiter.answered(start + latency, start, 1, Answer::Good);
+        assert_eq!(limiter.limit(), INITIAL, "no jump over HTTP/1.1");
+        // A slow first answer caps it as it caps a new server's jump.
+        let mut limiter =
+            Limiter::resumed(start, Some((Protocol::Http2, learnt(MAX, latency, None)))).with_multiplexing(multiplexed);
+        limiter.answered(start + Duration::from_secs(1), start, INITIAL, Answer::Good);
+        assert_eq!(limiter.limit(), STREAMS);
     }
 
     #[test]

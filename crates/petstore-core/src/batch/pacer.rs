@@ -203,6 +203,19 @@ impl Pacer {
         }
     }
 
+    /// Paced from `now` at `rate` (requests a second), the rate the last batch to the same server measured
+    /// behind its rate limit, [`MARGIN`] below it, growing as after a measured window: a bucket that lets a
+    /// burst through and then refuses is not met with the burst again. A server that now allows less refuses,
+    /// and the rate is cut as it would be.
+    pub fn resumed(now: Instant, rate: f64) -> Pacer {
+        let mut pacer = Pacer::new(now);
+        pacer.base = Some((rate * MARGIN).max(MIN_RATE));
+        pacer.measured = Some(rate);
+        pacer.cut_at = Some(now);
+        pacer.searching = false;
+        pacer
+    }
+
     /// The rate now, in requests a second; `None` while unpaced.
     pub fn rate(&self, now: Instant) -> Option<f64> {
         let base = self.base?;

@@ -143,7 +143,7 @@ pub async fn run(ctx: &Context, args: &AddArgs, file: &Path) -> Result<(), Error
     let limiter = match args.concurrency {
         Some(n) => Limiter::fixed(n.into()),
         // Over HTTP/2 it starts faster, once the first answer says so.
-        None => Limiter::adaptive(tokio::time::Instant::now()).with_multiplexing(shared.multiplexed()),
+        None => Limiter::remembered(&shared),
     };
     let summary = batch::send(&mut records, total, create, limiter, &mut interrupts, &mut out).await;
     let counted = ending::Counted { if_absent: args.if_absent.is_some(), skip_invalid: args.skip_invalid };
