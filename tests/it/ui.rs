@@ -521,6 +521,7 @@ fn ui_offline_keeps_the_last_look_queues_an_add_and_sends_it_once_when_the_line_
         !shown.contains("queued") && !shown.contains("offline") && shown.contains("4 of 4")
     });
     assert!(shown.lines().any(|line| line.contains("Parcel") && line.contains(" 7 ")), "{shown}");
+    assert!(!shown.contains("cannot connect"), "the failure is gone once the line is back: {shown}");
     assert_eq!(env.sandbox.pets().iter().filter(|pet| pet["name"] == "Parcel").count(), 1);
     screen.keys("q");
     let (code, written) = screen.exit();

@@ -182,8 +182,9 @@ pub async fn run(ctx: &Arc<Context>, args: &UiArgs) -> Result<(), Error> {
                 next_look = tokio::time::Instant::now() + interval;
                 match looked {
                     Ok(catalog) => {
+                        // Back online: the failure on the message line is over.
                         if app.offline.take().is_some() {
-                            (offline_wait, send_due) = (None, true);
+                            (offline_wait, send_due, app.message) = (None, true, None);
                         }
                         if send_due && sending.is_none() && app.waiting() > 0 {
                             send_due = false;
