@@ -556,3 +556,59 @@ fn ui_two_screens_send_one_outbox_once() {
         assert_eq!(screen.exit().0, 0);
     }
 }
+
+/// Where the environment's writes are confirmed, the screen asks on the screen before it sends the outbox;
+/// a write the server refuses stays as a row that says why, and the one it creates becomes its animal.
+#[test]
+fn ui_asks_before_sending_the_outbox_of_a_confirmed_environment_and_shows_a_refusal() {
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(2).name_max_bytes(12));
+    let line = crate::common::line::Line::to(env.sandbox.addr());
+    let url = line.base_url(&env.sandbox.base_url());
+    env.write_config(&format!("[environments.counter]\nbase_url = \"{url}\"\nconfirm_writes = true\n"));
+    line.cut();
+    for name in ["Kept", "A name far too long"] {
+        let add = env.run(&["--env", "counter", "pets", "add", "--name", name, "--category-id", "1", "--yes"]);
+        assert_eq!(add.code, 5, "{add}");
+    }
+    line.bring_back();
+    let vars = [("PETSTORE_BASE_URL", "")];
+    let mut screen = Screen::start(&env, &["--env", "counter", "ui", "--interval", "1"], &vars);
+    let shown = screen.wait_for("y: send");
+    assert!(shown.contains("send 2 animals from the"), "{shown}");
+    assert_eq!(env.sandbox.pets().len(), 2, "nothing sent before the answer");
+    screen.keys("y");
+    let shown = screen.wait_until("the outbox is sent", |shown| shown.contains("3 of 3") && !shown.contains("y: send"));
+    let refused = shown.lines().find(|line| line.contains("A name far")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(refused.trim_start().starts_with("refused"), "{shown}");
+    let kept = shown.lines().find(|line| line.contains("Kept")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(kept.trim_start_matches(['›', ' ']).starts_with("3 "), "created as pet 3: {shown}");
+    assert_eq!(env.sandbox.pets().iter().filter(|pet| pet["name"] == "Kept").count(), 1);
+    // A refused write waits for nothing: `q` leaves at once.
+    screen.keys("q");
+    assert_eq!(screen.exit().0, 0);
+}
+
+/// The accessible mode, the line down: the last look kept and the write waiting, each a line; `q` says what
+/// waits first.
+#[test]
+fn ui_accessible_offline_lists_the_last_look_and_the_queued_writes() {
+    let env = TestEnv::over_plain_http(Config::default().seed_pets(2));
+    let line = crate::common::line::Line::to(env.sandbox.addr());
+    let url = line.base_url(&env.sandbox.base_url());
+    env.write_config(&format!("[environments.counter]\nbase_url = \"{url}\"\n"));
+    let look = env.run(&["--env", "counter", "pets", "list", "--all"]);
+    assert_eq!(look.code, 0, "{look}");
+    line.cut();
+    let add = env.run(&["--env", "counter", "pets", "add", "--name", "Parcel", "--category-id", "7"]);
+    assert_eq!(add.code, 5, "{add}");
+    let vars = [("PETSTORE_ACCESSIBLE", "1"), ("PETSTORE_BASE_URL", "")];
+    let mut screen = Screen::start(&env, &["--env", "counter", "ui"], &vars);
+    let shown = screen.wait_for("q to leave:");
+    assert!(shown.contains("offline: the store as of "), "{shown}");
+    assert!(shown.contains("2 animals") && shown.contains("1. id 1, Rex, category 1"), "{shown}");
+    assert!(shown.contains("queued, waits in the outbox: Parcel, category 7, no status"), "{shown}");
+    screen.keys("q\r");
+    screen.wait_for("1 write waits in the outbox");
+    screen.keys("q\r");
+    assert_eq!(screen.exit().0, 0);
+}
