@@ -495,7 +495,14 @@ where
         if let Some(signal) = interrupts.pending() {
             batch.heard(signal, &mut tasks, &mut grace, &mut signalled_at);
         }
-        while batch.may_send() && batch.pacer.ready(Instant::now()) {
+        // Whether the pace alone stopped this turn's sending: its next send must then wake the loop, even if
+        // its time has come since (on a loaded machine, between this look at the clock and the next).
+        let mut held_by_pace = false;
+        while batch.may_send() {
+            if !batch.pacer.ready(Instant::now()) {
+                held_by_pace = true;
+                break;
+            }
             let (index, record) = match batch.take_due(Instant::now()) {
                 Some(taken) => taken,
                 None if exhausted || next >= next_out + WINDOW => break,
@@ -566,8 +573,8 @@ where
         };
         // The pace's next send, while the pace alone holds back something to send (when it does not, the send
         // pass above found nothing to send, and an answer or a refused record's time wakes the loop).
-        let paced = match batch.may_send() && (!exhausted || !batch.refused.is_empty()) {
-            true => batch.pacer.ready_at().filter(|next| *next > Instant::now()),
+        let paced = match held_by_pace && batch.may_send() && (!exhausted || !batch.refused.is_empty()) {
+            true => batch.pacer.ready_at(),
             false => None,
         };
         tokio::select! {
