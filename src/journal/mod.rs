@@ -281,9 +281,9 @@ impl Write {
         }
     }
 
-    /// It was answered with `answer`: created, or failed as [`Ended::of_failure`] says.
-    /// Returns whether it now waits in the outbox (not sent, and the journal is on).
-    pub fn answered(&self, answer: Result<&Pet, &petstore_core::api::Error>) -> bool {
+    /// It was answered with `answer`: created, or failed as [`Ended::of_failure`] says. Returns how it ended,
+    /// and whether it now waits in the outbox (not sent, and the journal is on).
+    pub fn answered(&self, answer: Result<&Pet, &petstore_core::api::Error>) -> (Outcome, bool) {
         let ended = match answer {
             Ok(pet) => Ended::of_pet(Outcome::Created, pet),
             Err(err) => {
@@ -291,9 +291,9 @@ impl Write {
                 Ended { code: Some(code_of(&ended, err)), ..ended }
             }
         };
-        let queued = ended.outcome == Outcome::NotSent && self.journal.is_on();
+        let (outcome, queued) = (ended.outcome, ended.outcome == Outcome::NotSent && self.journal.is_on());
         self.ended(ended);
-        queued
+        (outcome, queued)
     }
 
     fn failed(&self, err: &std::io::Error) {

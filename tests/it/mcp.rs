@@ -662,6 +662,41 @@ fn an_add_pet_cancelled_after_its_post_went_out_is_logged_and_reported_in_the_ne
     assert_eq!((code, stderr.as_str()), (0, ""));
 }
 
+/// An `add_pet` cancelled while its `POST /pets` is out, whose answer never comes (the server adds the animal,
+/// then closes the connection): the report says what the journal wrote down, that it may have been created.
+#[test]
+fn an_add_pet_cancelled_whose_answer_is_lost_is_reported_as_of_unknown_outcome() {
+    let latency = Duration::from_secs(1);
+    let env = shop(Config::default().seed_pets(5).latency(latency..=latency).lost_reply_rate(1.0));
+    let mut raw = Raw::start_in(&env, "play", &["--allow-writes"]);
+    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "add_pet",
+        "arguments": {"name": "Rex", "categoryId": 3, "ifAbsent": false}}}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while posts(&env) == 0 {
+        assert!(Instant::now() < deadline, "the POST never reached the sandbox");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    raw.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}));
+    let seen = replies_until(&mut raw, |message| message["method"] == "notifications/message");
+    let log = &seen.last().unwrap()["params"]["data"];
+    assert_eq!(
+        (&log["outcome"], &log["pet"], &log["error"]["code"]),
+        (&json!("unknown"), &Value::Null, &json!("unknown_outcome"))
+    );
+    let message = log["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "`add_pet` (request 1) was cancelled after its `POST /pets` went out: the animal `Rex` may or may not \
+             have been created ("
+        ),
+        "{message}"
+    );
+    let journal = std::fs::read_to_string(env.config_dir().join("journal.ndjson")).unwrap();
+    assert!(journal.contains(r#""outcome":"unknown""#), "{journal}");
+    drop(raw.child.stdin.take());
+    assert_eq!(raw.exit().0, 0);
+}
+
 /// `confirm_writes` is read from the config at each call: a change made while the server runs decides the
 /// next write, either way.
 #[tokio::test]

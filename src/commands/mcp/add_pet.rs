@@ -97,30 +97,32 @@ impl Server {
                 false => Ok(()),
             }
         };
-        let sent = AtomicBool::new(false);
+        let ended = std::sync::OnceLock::new();
         let face = Face {
             via: Via::Mcp,
             asks_first: target.confirmed.is_some(),
             undecided_hint: "no query reaches past the first 100: call again with `ifAbsent: false` only if you \
                              know it does not exist",
             sending: || {
-                sent.store(true, Ordering::Relaxed);
                 self.adds.lock().unwrap_or_else(PoisonError::into_inner).sending.insert(context.id.clone(), false);
                 Ok(Writing::start(&self.writes))
+            },
+            answered: |outcome| {
+                let _ = ended.set(outcome);
             },
         };
         let says = Says { notice: |_: &str| {}, status: |text: &str| ctx.output.status(text) };
         let if_absent = args.if_absent.then_some(Undecidable::Hold);
         let added = add_one(ctx, &client, &new_pet, if_absent, &says, face, confirm).await;
-        let added = added.map_err(|err| if sent.load(Ordering::Relaxed) { ctx.with_true_hint(err) } else { err });
-        if sent.load(Ordering::Relaxed) {
+        let added = added.map_err(|err| if ended.get().is_some() { ctx.with_true_hint(err) } else { err });
+        if let Some(&outcome) = ended.get() {
             // A call the client cancelled while its request was out: rmcp drops its answer, so what came of it is
-            // told otherwise.
+            // told otherwise, as the journal wrote it down.
             let created = match &added {
                 Ok(Added::Created { pet, .. } | Added::Exists(pet)) => Ok(pet),
                 Err(err) => Err(err),
             };
-            let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, created));
+            let report = Cancelled::Add(CancelledAdd::of(&context.id, &new_pet, outcome, created));
             self.report_sent(context, report, None).await;
         }
         let confirmation =

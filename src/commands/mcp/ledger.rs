@@ -14,8 +14,9 @@ use serde_json::Value;
 
 use super::results::error_object;
 use super::{SERVER_NAME, Server, add_pets, level_rank, schema};
-use crate::error::{Error, ErrorObject, code};
+use crate::error::{Error, ErrorObject};
 use petstore_core::api::{NewPet, Pet, PetStatus};
+use petstore_core::journal;
 
 /// The most answered calls kept in [`Adds::answered`].
 const ANSWERED_KEPT: usize = 64;
@@ -198,12 +199,22 @@ pub(super) enum Outcome {
 }
 
 impl CancelledAdd {
-    /// The report of the `add_pet` call `id`, which sent `new_pet` and got `result`.
-    pub(super) fn of(id: &RequestId, new_pet: &NewPet, result: Result<&Pet, &Error>) -> CancelledAdd {
-        let (outcome, pet, error) = match result {
-            Ok(pet) => (Outcome::Created, Some(pet.clone()), None),
-            Err(err) if err.is(&code::UNKNOWN_OUTCOME) => (Outcome::Unknown, None, Some(error_object(err))),
-            Err(err) => (Outcome::NotCreated, None, Some(error_object(err))),
+    /// The report of the `add_pet` call `id`, which sent `new_pet`, got `result`, and ended as the journal says
+    /// (`ended`).
+    pub(super) fn of(
+        id: &RequestId,
+        new_pet: &NewPet,
+        ended: journal::Outcome,
+        result: Result<&Pet, &Error>,
+    ) -> CancelledAdd {
+        let outcome = match ended {
+            journal::Outcome::Created => Outcome::Created,
+            journal::Outcome::Unknown => Outcome::Unknown,
+            _ => Outcome::NotCreated,
+        };
+        let (pet, error) = match result {
+            Ok(pet) => (Some(pet.clone()), None),
+            Err(err) => (None, Some(error_object(err))),
         };
         CancelledAdd {
             request_id: CallId::of(id),
@@ -310,7 +321,7 @@ mod tests {
     fn created(id: i64, name: &str) -> Cancelled {
         let new_pet = NewPet { name: name.to_owned(), category_id: 1, status: None };
         let pet = Pet { id, name: name.to_owned(), category_id: 1, status: None };
-        Cancelled::Add(CancelledAdd::of(&NumberOrString::Number(id), &new_pet, Ok(&pet)))
+        Cancelled::Add(CancelledAdd::of(&NumberOrString::Number(id), &new_pet, journal::Outcome::Created, Ok(&pet)))
     }
 
     /// The name of the animal an `add_pet` report is about.
@@ -369,7 +380,8 @@ mod tests {
         );
         let new_pet = NewPet { name: "Rex".to_owned(), category_id: 1, status: None };
         let lost = Error::maybe_applied("no complete answer", "", Kind::Network);
-        let unknown = CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, Err(&lost));
+        let unknown =
+            CancelledAdd::of(&NumberOrString::String("a".into()), &new_pet, journal::Outcome::Unknown, Err(&lost));
         assert_eq!(unknown.outcome, Outcome::Unknown);
         assert!(unknown.message().starts_with("`add_pet` (request `a`) was cancelled"), "{}", unknown.message());
         assert!(unknown.error.unwrap().hint.unwrap().contains("`find_pets`"));

@@ -191,9 +191,14 @@ fn results_of_every_kind() -> Vec<(&'static str, Value)> {
     let sold = NewPet { status: Some(PetStatus::Sold), ..new_pet.clone() };
     let [one, two, four] = [1, 2, 4].map(NumberOrString::Number);
     let reports = vec![
-        Cancelled::Add(CancelledAdd::of(&one, &new_pet, Ok(&pet))),
-        Cancelled::Add(CancelledAdd::of(&two, &sold, Err(&lost()))),
-        Cancelled::Add(CancelledAdd::of(&NumberOrString::String("3".into()), &new_pet, Err(&refused()))),
+        Cancelled::Add(CancelledAdd::of(&one, &new_pet, JournalOutcome::Created, Ok(&pet))),
+        Cancelled::Add(CancelledAdd::of(&two, &sold, JournalOutcome::Unknown, Err(&lost()))),
+        Cancelled::Add(CancelledAdd::of(
+            &NumberOrString::String("3".into()),
+            &new_pet,
+            JournalOutcome::Refused,
+            Err(&refused()),
+        )),
         Cancelled::Batch(add_pets::samples::cancelled(&four, outcomes.clone())),
     ];
     let coverage = Coverage { partitions: Vec::new(), partial: true, blind_spot: true };

@@ -20,7 +20,7 @@ use crate::output::Rows;
 use petstore_core::api::{Pet, PetStatus};
 use petstore_core::bulk::Format;
 use petstore_core::catalog::{Decision, Existing};
-use petstore_core::journal::{Ended, Via};
+use petstore_core::journal::{Ended, Outcome, Via};
 
 /// Add an animal to the store, or many from a file
 ///
@@ -257,7 +257,7 @@ pub struct Says<N, S> {
 /// What differs between the faces that add one animal ([`add_one`]): who asked, when the question comes, what
 /// to do about an animal whose existence cannot be told, and what goes on around the request.
 #[derive(Debug)]
-pub struct Face<W> {
+pub struct Face<W, A = fn(Outcome)> {
     pub via: Via,
     /// A question may come before the write that a person answers elsewhere (MCP's, in the client): the animal
     /// is looked up before it too, so that nobody is asked about one that exists, and the look that decides
@@ -267,6 +267,8 @@ pub struct Face<W> {
     pub undecided_hint: &'static str,
     /// Called as the request goes out; what it gives is kept until the answer is in.
     pub sending: W,
+    /// Told how the write ended, as the journal writes it down, once its answer is in.
+    pub answered: A,
 }
 
 /// The face of a terminal (`pets add`, `petstore ui`): a signal while the request is out says that the animal
@@ -285,6 +287,7 @@ pub fn at_terminal(ctx: &Context) -> Face<impl FnOnce() -> Result<(), Error> + '
                     .to_owned(),
             })
         },
+        answered: |_| {},
     }
 }
 
@@ -299,7 +302,7 @@ pub async fn add_one<G>(
     new_pet: &petstore_core::api::NewPet,
     if_absent: Option<Undecidable>,
     says: &Says<impl Fn(&str), impl Fn(&str)>,
-    face: Face<impl FnOnce() -> Result<G, Error>>,
+    face: Face<impl FnOnce() -> Result<G, Error>, impl FnOnce(Outcome)>,
     confirm: impl AsyncFnOnce(&str) -> Result<(), Error>,
 ) -> Result<Added, Error> {
     let notice = &says.notice;
@@ -358,7 +361,8 @@ pub async fn add_one<G>(
     let write = Write::begin(ctx, &intent());
     let created = client.create_pet_as(new_pet, Some(&request_id)).await;
     drop(sending);
-    let queued = write.answered(created.as_ref());
+    let (outcome, queued) = write.answered(created.as_ref());
+    (face.answered)(outcome);
     let pet = created.map_err(|err| match write_error(err) {
         err if queued => super::offline::with_hint_too(err, super::offline::QUEUED),
         err => err,
