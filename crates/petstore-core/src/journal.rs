@@ -195,6 +195,16 @@ impl Ended {
         }
     }
 
+    /// What a look after a write of unknown outcome found (`journal reconcile`): created (the id found), not
+    /// created, or undecided when no query can tell.
+    pub fn of_lookup(decision: &Decision) -> Ended {
+        match decision {
+            Decision::Exists(pet) => Ended::of_pet(Outcome::Created, pet),
+            Decision::Send => Ended::new(Outcome::NotCreated),
+            Decision::Undecided => Ended::of_decision(decision).expect("undecided is an outcome"),
+        }
+    }
+
     /// What a look before a write decided, when it decided not to send: found, or undecided.
     pub fn of_decision(decision: &Decision) -> Option<Ended> {
         match decision {
@@ -254,6 +264,21 @@ pub struct Entry {
     /// What settled it, when not the write itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<String>,
+}
+
+impl Entry {
+    /// The write as it stands once `ended` is written down for it `at` (RFC 3339).
+    pub fn settle(&mut self, ended: Ended, at: String) {
+        self.outcome = ended.outcome;
+        self.pet_id = ended.pet_id.or(self.pet_id.filter(|_| ended.outcome == Outcome::Created));
+        self.code = ended.code;
+        self.status = ended.status;
+        self.settled_at = Some(at);
+        self.settled_by = ended.by;
+        if let Some(id) = ended.request_id {
+            self.intent.request_id = Some(id);
+        }
+    }
 }
 
 /// A fresh write id.
@@ -702,16 +727,7 @@ pub fn read(dir: &Path) -> io::Result<Read> {
                 Event::Outcome(ended) => {
                     // An outcome whose intent went with an older file: nothing to fold it into.
                     let Some(&index) = at.get(&line.write) else { continue };
-                    let entry = &mut read.entries[index];
-                    entry.outcome = ended.outcome;
-                    entry.pet_id = ended.pet_id.or(entry.pet_id.filter(|_| ended.outcome == Outcome::Created));
-                    entry.code = ended.code;
-                    entry.status = ended.status;
-                    entry.settled_at = Some(line.at);
-                    entry.settled_by = ended.by;
-                    if let Some(id) = ended.request_id {
-                        entry.intent.request_id = Some(id);
-                    }
+                    read.entries[index].settle(ended, line.at);
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! (name, category and status), and settled in the journal: `created` (with the id found), `not_created`, or
 //! `undecided` when no query can tell. It sends nothing.
 
-use petstore_core::catalog::{Decision, Existing};
+use petstore_core::catalog::Existing;
 use petstore_core::journal::{Ended, Entry, Outcome};
 
 use crate::context::Context;
@@ -41,21 +41,10 @@ pub async fn run(ctx: &Context, _args: &ReconcileArgs) -> Result<(), Error> {
                 not_a_pet += 1;
                 continue;
             };
-            let ended = match existing.decide(&pet) {
-                Decision::Exists(found) => Ended { pet_id: Some(found.id), ..Ended::new(Outcome::Created) },
-                Decision::Send => Ended::new(Outcome::NotCreated),
-                Decision::Undecided => {
-                    Ended { code: Some(code::UNDECIDED.name.to_owned()), ..Ended::new(Outcome::Undecided) }
-                }
-            };
-            let ended = Ended { by: Some("reconcile".to_owned()), ..ended };
+            let ended = Ended { by: Some("reconcile".to_owned()), ..Ended::of_lookup(&existing.decide(&pet)) };
             journal.outcome(&entry.write, ended.clone()).map_err(|source| super::unwritable(&journal, source))?;
             let mut entry = entry.clone();
-            entry.outcome = ended.outcome;
-            entry.pet_id = ended.pet_id;
-            entry.code = ended.code;
-            entry.settled_at = Some(petstore_core::journal::now());
-            entry.settled_by = ended.by;
+            entry.settle(ended, petstore_core::journal::now());
             settled.push(entry);
         }
     }
