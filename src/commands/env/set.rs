@@ -4,7 +4,6 @@ use super::Switch;
 use crate::commands::defaults;
 use crate::context::Context;
 use crate::error::{Error, code};
-use petstore_core::config;
 
 /// Change an environment's base URL, confirmation rule or defaults
 ///
@@ -91,7 +90,7 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         .with_hint("give `--base-url URL`, `--confirm-writes on|off`, `--key-command CMD` or `--default KEY=VALUE`"));
     }
     let cacert = own_cacert(ctx, args.unset_cacert)?;
-    config::edit(|config, lock| {
+    crate::commands::config::edit(ctx, |config, _| {
         if let Some(cacert) = &cacert {
             config.set_cacert(&args.name, cacert.as_deref())?;
         }
@@ -110,7 +109,7 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         for (key, value) in &args.defaults {
             config.set_default(&args.name, key.as_str(), value)?;
         }
-        Ok::<_, Error>(config.save(lock)?)
+        Ok(())
     })
     .await?;
     let mut changes = Vec::new();
