@@ -159,38 +159,32 @@ fn plan_config(plan: &mut Plan, place: &Place, mode: Mode, entry: &Entry) -> Res
 
 /// What to do with a client's skill file.
 fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Change>) {
-    let Some(path) = &place.skill else {
-        return (
-            SkillReport { path: None, status: Status::Unsupported, reason: Some("it reads no skills".into()) },
-            None,
-        );
+    let report = |status, reason: Option<&str>| SkillReport {
+        path: place.skill.clone(),
+        status,
+        reason: reason.map(str::to_owned),
     };
-    let report = |status, reason| SkillReport { path: Some(path.clone()), status, reason };
+    let Some(path) = &place.skill else { return (report(Status::Unsupported, Some("it reads no skills")), None) };
     let before = match read(path) {
         Ok(before) => before,
-        Err(why) => return (report(Status::Failed, Some(why)), None),
+        Err(why) => return (report(Status::Failed, Some(&why)), None),
     };
     let ours = |text: &str| text.starts_with(super::skill::FRONT_MATTER_START);
-    match (mode, before) {
-        (Mode::Status, None) | (Mode::Remove, None) => (report(Status::Absent, None), None),
-        (Mode::Status, Some(text)) if text == skill => (report(Status::Installed, None), None),
-        (Mode::Status, Some(_)) => (report(Status::Differs, Some("it is not this version's guide".into())), None),
-        (Mode::Setup, Some(text)) if text == skill => (report(Status::Unchanged, None), None),
-        (Mode::Setup, Some(text)) if !ours(&text) => (
-            report(
-                Status::Failed,
-                Some("left alone: a skill named petstore that `agent setup` did not write is there".into()),
-            ),
-            None,
-        ),
-        (Mode::Setup, before) => {
-            (report(Status::Installed, None), Some(Change::Write { before, text: skill.to_owned() }))
+    let (status, reason, change) = match (mode, before) {
+        (Mode::Status | Mode::Remove, None) => (Status::Absent, None, None),
+        (Mode::Status, Some(text)) if text == skill => (Status::Installed, None, None),
+        (Mode::Status, Some(_)) => (Status::Differs, Some("it is not this version's guide"), None),
+        (Mode::Setup, Some(text)) if text == skill => (Status::Unchanged, None, None),
+        (Mode::Setup, Some(text)) if !ours(&text) => {
+            (Status::Failed, Some("left alone: a skill named petstore that `agent setup` did not write is there"), None)
         }
+        (Mode::Setup, before) => (Status::Installed, None, Some(Change::Write { before, text: skill.to_owned() })),
         (Mode::Remove, Some(text)) if !ours(&text) => {
-            (report(Status::Failed, Some("left alone: `agent setup` did not write this skill".into())), None)
+            (Status::Failed, Some("left alone: `agent setup` did not write this skill"), None)
         }
-        (Mode::Remove, Some(text)) => (report(Status::Removed, None), Some(Change::Delete { before: text, empty: "" })),
-    }
+        (Mode::Remove, Some(text)) => (Status::Removed, None, Some(Change::Delete { before: text, empty: "" })),
+    };
+    (report(status, reason), change)
 }
 
 /// Each entry started, and the tools it listed or why it did not: one start for the clients that share an
@@ -236,24 +230,22 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
         Change::Write { before, .. } => before.clone(),
         Change::Delete { before, .. } => Some(before.clone()),
     };
-    let changed = || "it changed while `agent setup` ran; run it again".to_owned();
     let unchanged = || -> std::io::Result<()> {
-        match read(path) {
-            Ok(now) if now == before => Ok(()),
-            Ok(_) => Err(std::io::Error::other(changed())),
-            Err(why) => Err(std::io::Error::other(why)),
+        match read(path).map_err(std::io::Error::other)? {
+            now if now == before => Ok(()),
+            _ => Err(std::io::Error::other("it changed while `agent setup` ran; run it again")),
         }
     };
     unchanged().map_err(|err| err.to_string())?;
-    match change {
+    let text = match change {
         Change::Write { text, .. } => {
             if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|err| format!("cannot make `{}`: {err}", dir.display()))?;
             }
-            files::replace_checked(path, text.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
+            text
         }
         Change::Delete { empty, .. } if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink()) => {
-            files::replace_checked(path, empty.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
+            empty.to_owned()
         }
         Change::Delete { .. } => {
             std::fs::remove_file(path).map_err(|err| format!("cannot remove `{}`: {err}", path.display()))?;
@@ -263,7 +255,8 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
             {
                 let _ = std::fs::remove_dir(dir);
             }
-            Ok(())
+            return Ok(());
         }
-    }
+    };
+    files::replace_checked(path, text.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
 }
