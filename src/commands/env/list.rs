@@ -33,7 +33,7 @@ pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWr
 #[schemars(deny_unknown_fields)]
 pub struct EnvLine<'a> {
     name: &'a str,
-    base_url: &'a str,
+    base_url: String,
     key_source: &'static str,
     confirm_writes: bool,
     active: bool,
@@ -52,14 +52,12 @@ pub struct EnvLine<'a> {
 pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     let active = ctx.target()?.env.map(|env| env.name.clone());
     let config = ctx.config()?;
-    let urls: Vec<String> = config.environments().iter().map(|env| env.base_url.to_string()).collect();
     let lines: Vec<EnvLine<'_>> = config
         .environments()
         .iter()
-        .zip(&urls)
-        .map(|(env, url)| EnvLine {
+        .map(|env| EnvLine {
             name: &env.name,
-            base_url: url,
+            base_url: env.base_url.to_string(),
             key_source: credentials::source(Wanted::chosen(Some(env), &env.base_url)).label(),
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
@@ -86,7 +84,7 @@ fn print(output: &crate::output::Output, lines: &[EnvLine<'_>]) -> Result<(), Er
                     vec![
                         Field::new(if line.active { "*" } else { "" }),
                         Field::new(line.name),
-                        Field::new(line.base_url),
+                        Field::new(&line.base_url),
                         Field::new(line.key_source),
                         Field::new(if line.confirm_writes { "yes" } else { "no" }),
                         Field::new(&line.defaults_text),
@@ -137,10 +135,10 @@ mod tests {
     use crate::output::{Output, OutputSettings};
 
     /// The line of `name`, its defaults `defaults_text`.
-    fn line<'a>(name: &'a str, base_url: &'a str, active: bool, defaults_text: &str) -> EnvLine<'a> {
+    fn line<'a>(name: &'a str, base_url: &str, active: bool, defaults_text: &str) -> EnvLine<'a> {
         EnvLine {
             name,
-            base_url,
+            base_url: base_url.to_owned(),
             key_source: "built-in",
             confirm_writes: !active,
             active,
