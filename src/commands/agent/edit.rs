@@ -55,16 +55,10 @@ pub fn set(full: &str, format: Format, value: &Value) -> Result<String, Unusable
     let out = match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
-            json_servers(&root, key)?;
-            let object = root.object_value_or_create().ok_or_else(not_an_object)?;
-            let servers = match object.get(key) {
-                Some(prop) => match prop.value() {
-                    Some(jsonc_parser::cst::CstNode::Container(jsonc_parser::cst::CstContainerNode::Object(
-                        servers,
-                    ))) => servers,
-                    _ => return Err(Unusable(format!("its `{key}` is not an object"))),
-                },
-                None => object.object_value_or_set(key),
+            // Past `json_servers`, the root is an object or nothing, and its servers an object if they are there.
+            let servers = match json_servers(&root, key)? {
+                Some(servers) => servers,
+                None => root.object_value_or_create().ok_or_else(not_an_object)?.object_value_or_set(key),
             };
             match servers.get(NAME) {
                 Some(prop) => prop.set_value(cst_value(value)),

@@ -75,12 +75,9 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
             } else {
                 Error::new(&code::KEY_UNCHECKED, format!("cannot check the key, so nothing was stored: {err}"))
                     .with_hint("`petstore auth login --no-verify` stores it without asking the API")
-                    // Its row promises 4, or 5 when the server could not be reached: a 500 is no answer on the key.
-                    .with_kind(if err.kind() == crate::error::Kind::Network {
-                        crate::error::Kind::Network
-                    } else {
-                        crate::error::Kind::Auth
-                    })
+                    // Its row promises 4, or 5 when the server could not be reached: a 500 is no answer on the key,
+                    // and a kind the row does not allow leaves it Auth.
+                    .with_kind(err.kind())
                     .with_retry(err.retry())
                     .with_status(err.http_status())
                     .with_source(err)
