@@ -167,12 +167,9 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         .iter()
         .filter_map(|plan| Some((plan, plan.place.as_ref()?)))
         .flat_map(|(plan, place)| {
-            let config = plan.config.as_ref().map(|_| match &plan.replaces {
-                Some(runs) => {
-                    format!("{} (replacing the entry that runs `{runs}`)", clients::shown(&place.path, &dirs))
-                }
-                None => clients::shown(&place.path, &dirs),
-            });
+            let replacing = plan.replaces.as_ref().map(|runs| format!(" (replacing the entry that runs `{runs}`)"));
+            let config =
+                plan.config.as_ref().map(|_| clients::shown(&place.path, &dirs) + &replacing.unwrap_or_default());
             [config, plan.skill.as_ref().and(place.skill.as_deref()).map(|path| clients::shown(path, &dirs))]
         })
         .flatten()
