@@ -82,17 +82,13 @@ pub fn set(full: &str, format: Format, value: &Value) -> Result<String, Unusable
                 doc.insert("mcp_servers", toml_edit::Item::Table(table));
             }
             let servers = doc["mcp_servers"].as_table_like_mut().expect("checked to be a table");
-            let item = toml_item(value);
+            let inline = toml_edit::Item::Value(toml_value(value));
             match servers.get_mut(NAME) {
                 // An inline table stays inline, a table a table.
-                Some(existing) if existing.is_inline_table() => {
-                    *existing = toml_edit::Item::Value(toml_edit::Value::InlineTable(
-                        item.into_table().expect("an entry is a table").into_inline_table(),
-                    ));
-                }
-                Some(existing) => *existing = item,
+                Some(existing) if existing.is_inline_table() => *existing = inline,
+                Some(existing) => *existing = table(inline),
                 None => {
-                    servers.insert(NAME, item);
+                    servers.insert(NAME, table(inline));
                 }
             }
             doc.to_string()
@@ -218,15 +214,9 @@ fn toml_servers(doc: &toml_edit::DocumentMut) -> Result<Option<&dyn toml_edit::T
     servers.map(|table| table.ok_or_else(|| Unusable("its `mcp_servers` is not a table".to_owned()))).transpose()
 }
 
-/// An entry (an object of strings and arrays of strings) as a TOML table.
-fn toml_item(value: &Value) -> toml_edit::Item {
-    let mut table = toml_edit::Table::new();
-    if let Value::Object(object) = value {
-        for (key, value) in object {
-            table.insert(key, toml_edit::Item::Value(toml_value(value)));
-        }
-    }
-    toml_edit::Item::Table(table)
+/// An entry (an object of strings and arrays of strings), made an inline table by [`toml_value`], as a table.
+fn table(inline: toml_edit::Item) -> toml_edit::Item {
+    toml_edit::Item::Table(inline.into_table().expect("an entry is a table"))
 }
 
 fn toml_value(value: &Value) -> toml_edit::Value {
@@ -423,6 +413,20 @@ mod tests {
         assert_eq!(set(twice, JSON, &entry_value()).unwrap_err().0, "`mcpServers` is in it 2 times");
         let inside = "{\"mcpServers\": {\"petstore\": {}, \"pet\\u0073tore\": {\"command\": \"evil\"}}}";
         assert_eq!(remove(inside, JSON).unwrap_err().0, "`petstore` is in its `mcpServers` 2 times");
+    }
+
+    #[test]
+    fn an_inline_toml_entry_stays_inline_and_a_table_a_table() {
+        let inline = "[mcp_servers]\npetstore = { command = \"old\" }\nother = { command = \"x\" }\n";
+        assert_eq!(
+            set(inline, Format::Toml, &entry_value()).unwrap(),
+            "[mcp_servers]\npetstore = { command = \"/usr/bin/petstore\", args = [\"--env\", \"staging\", \"mcp\"] }\nother = { command = \"x\" }\n"
+        );
+        let table = "[mcp_servers.petstore]\ncommand = \"old\"\n";
+        assert_eq!(
+            set(table, Format::Toml, &entry_value()).unwrap(),
+            "[mcp_servers.petstore]\ncommand = \"/usr/bin/petstore\"\nargs = [\"--env\", \"staging\", \"mcp\"]\n"
+        );
     }
 
     #[test]
