@@ -15,8 +15,9 @@ use super::report::{ClientReport, SkillReport, Status};
 pub enum Change {
     /// Write `text` to the file (read as `before`).
     Write { before: Option<String>, text: String },
-    /// Remove the file (it held nothing else); a symlink's target gets `empty` instead, the link kept.
-    Delete { before: String, empty: &'static str },
+    /// Remove the file (read as `before`: it held nothing else); a symlink's target gets `empty` instead, the
+    /// link kept.
+    Delete { before: Option<String>, empty: &'static str },
 }
 
 /// The work for one client: its place, its line of the report, the file changes it needs, and the entry to
@@ -150,7 +151,7 @@ fn plan_config(plan: &mut Plan, place: &Place, mode: Mode, entry: &Entry) -> Res
             report.status = Status::Removed;
             plan.config = Some(match edit::remove(&text, place.format).map_err(left_alone)? {
                 Some(text) => Change::Write { before, text },
-                None => Change::Delete { before: text, empty: if place.format == Format::Toml { "" } else { "{}\n" } },
+                None => Change::Delete { before, empty: if place.format == Format::Toml { "" } else { "{}\n" } },
             });
         }
     }
@@ -182,7 +183,7 @@ fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Ch
         (Mode::Remove, Some(text)) if !ours(&text) => {
             (Status::Failed, Some("left alone: `agent setup` did not write this skill"), None)
         }
-        (Mode::Remove, Some(text)) => (Status::Removed, None, Some(Change::Delete { before: text, empty: "" })),
+        (Mode::Remove, Some(text)) => (Status::Removed, None, Some(Change::Delete { before: Some(text), empty: "" })),
     };
     (report(status, reason), change)
 }
@@ -226,10 +227,8 @@ pub async fn apply(plan: &mut Plan, started: &mut Started, real: &Path) {
 /// it: say so rather than undo that). The file is read again at the last moment, just before the new one
 /// takes its place.
 fn make(path: &Path, change: Change) -> Result<(), String> {
-    let before = match &change {
-        Change::Write { before, .. } => before.clone(),
-        Change::Delete { before, .. } => Some(before.clone()),
-    };
+    let (Change::Write { before, .. } | Change::Delete { before, .. }) = &change;
+    let before = before.clone();
     let unchanged = || -> std::io::Result<()> {
         match read(path).map_err(std::io::Error::other)? {
             now if now == before => Ok(()),
