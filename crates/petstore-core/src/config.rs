@@ -73,14 +73,16 @@ const FILE_NAME: &str = "config.toml";
 /// The credentials file's name (`credentials::file`), whose links are looked at with the config's.
 const KEYS_FILE_NAME: &str = "credentials.toml";
 
-/// Where `auth login` stored an environment's key.
+/// Where `auth login` stored an environment's key; the values of its `--storage`, whose help the doc comments
+/// are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum KeyStorage {
-    /// The OS keyring (with a cache in the kernel's keyring on Linux).
+    /// The OS keyring, cached in the kernel's keyring on Linux
     Keyring,
-    /// The kernel's persistent keyring, on Linux (`auth login --storage kernel`).
+    /// Linux's kernel keyring (persistent keyring): no file; it survives logging out, not a reboot
     Kernel,
-    /// The 0600 credentials file in the config directory (`auth login --storage file`).
+    /// A plain-text file, mode 0600, in the config directory
     File,
 }
 

@@ -89,16 +89,6 @@ impl Dirs {
             codex_home: var("CODEX_HOME"),
         })
     }
-
-    /// Claude Code's own directory: `$CLAUDE_CONFIG_DIR`, or `~/.claude`.
-    fn claude(&self) -> PathBuf {
-        self.claude_config_dir.clone().unwrap_or_else(|| self.home.join(".claude"))
-    }
-
-    /// Codex's own directory: `$CODEX_HOME`, or `~/.codex`.
-    fn codex(&self) -> PathBuf {
-        self.codex_home.clone().unwrap_or_else(|| self.home.join(".codex"))
-    }
 }
 
 /// Where one client keeps its servers in one scope.
@@ -128,15 +118,13 @@ pub fn place(client: Client, scope: Scope, dirs: &Dirs) -> Option<Place> {
     let json = |key, typed| Format::Json { key, typed };
     let place = match client {
         Client::ClaudeCode => {
-            let user = match &dirs.claude_config_dir {
-                Some(dir) => dir.join(".claude.json"),
-                None => dirs.home.join(".claude.json"),
-            };
+            // Its own directory: `$CLAUDE_CONFIG_DIR`, or `~/.claude`; the file is in the first, or in `~`.
+            let own = dirs.claude_config_dir.clone().unwrap_or_else(|| dirs.home.join(".claude"));
             Place {
-                path: at(user, ".mcp.json"),
+                path: at(dirs.claude_config_dir.as_ref().unwrap_or(&dirs.home).join(".claude.json"), ".mcp.json"),
                 format: json("mcpServers", true),
-                sign: dirs.claude(),
-                skill: Some(skill(at(dirs.claude(), ".claude"))),
+                skill: Some(skill(at(own.clone(), ".claude"))),
+                sign: own,
             }
         }
         Client::ClaudeDesktop if project => return None,
@@ -161,13 +149,17 @@ pub fn place(client: Client, scope: Scope, dirs: &Dirs) -> Option<Place> {
             sign: dirs.config.join("Code"),
             skill: None,
         },
-        Client::Codex => Place {
-            path: at(dirs.codex().join("config.toml"), ".codex/config.toml"),
-            format: Format::Toml,
-            sign: dirs.codex(),
-            // Codex reads skills from `~/.agents/skills` and a project's `.agents/skills`.
-            skill: Some(skill(at(dirs.home.join(".agents"), ".agents"))),
-        },
+        Client::Codex => {
+            // Its own directory: `$CODEX_HOME`, or `~/.codex`.
+            let own = dirs.codex_home.clone().unwrap_or_else(|| dirs.home.join(".codex"));
+            Place {
+                path: at(own.join("config.toml"), ".codex/config.toml"),
+                format: Format::Toml,
+                sign: own,
+                // Codex reads skills from `~/.agents/skills` and a project's `.agents/skills`.
+                skill: Some(skill(at(dirs.home.join(".agents"), ".agents"))),
+            }
+        }
         Client::Gemini => Place {
             path: at(dirs.home.join(".gemini").join("settings.json"), ".gemini/settings.json"),
             format: json("mcpServers", false),

@@ -18,10 +18,7 @@ const BOM: char = '\u{feff}';
 
 /// `text` without its byte-order mark, and whether it had one.
 fn without_bom(text: &str) -> (&str, bool) {
-    match text.strip_prefix(BOM) {
-        Some(rest) => (rest, true),
-        None => (text, false),
-    }
+    text.strip_prefix(BOM).map_or((text, false), |rest| (rest, true))
 }
 
 /// `out`, made from `text`, with `text`'s byte-order mark and, for TOML (which toml_edit writes with `\n`),
@@ -55,24 +52,13 @@ pub fn entry(text: &str, format: Format) -> Result<Option<Value>, Unusable> {
 /// `text` with the `petstore` entry set to `value` (added at the end of the servers, or replaced where it is).
 pub fn set(full: &str, format: Format, value: &Value) -> Result<String, Unusable> {
     let (text, bom) = without_bom(full);
-    let out = set_in(text, format, value)?;
-    Ok(as_it_was(text, bom, format, out))
-}
-
-fn set_in(text: &str, format: Format, value: &Value) -> Result<String, Unusable> {
-    match format {
+    let out = match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
-            json_servers(&root, key)?;
-            let object = root.object_value_or_create().ok_or_else(not_an_object)?;
-            let servers = match object.get(key) {
-                Some(prop) => match prop.value() {
-                    Some(jsonc_parser::cst::CstNode::Container(jsonc_parser::cst::CstContainerNode::Object(
-                        servers,
-                    ))) => servers,
-                    _ => return Err(Unusable(format!("its `{key}` is not an object"))),
-                },
-                None => object.object_value_or_set(key),
+            // Past `json_servers`, the root is an object or nothing, and its servers an object if they are there.
+            let servers = match json_servers(&root, key)? {
+                Some(servers) => servers,
+                None => root.object_value_or_create().ok_or_else(not_an_object)?.object_value_or_set(key),
             };
             match servers.get(NAME) {
                 Some(prop) => prop.set_value(cst_value(value)),
@@ -84,7 +70,7 @@ fn set_in(text: &str, format: Format, value: &Value) -> Result<String, Unusable>
             if !out.ends_with('\n') && (text.is_empty() || text.ends_with('\n')) {
                 out.push('\n');
             }
-            Ok(out)
+            out
         }
         Format::Toml => {
             let mut doc = parse_toml(text)?;
@@ -96,33 +82,26 @@ fn set_in(text: &str, format: Format, value: &Value) -> Result<String, Unusable>
                 doc.insert("mcp_servers", toml_edit::Item::Table(table));
             }
             let servers = doc["mcp_servers"].as_table_like_mut().expect("checked to be a table");
-            let item = toml_item(value);
+            let inline = toml_edit::Item::Value(toml_value(value));
             match servers.get_mut(NAME) {
                 // An inline table stays inline, a table a table.
-                Some(existing) if existing.is_inline_table() => {
-                    *existing = toml_edit::Item::Value(toml_edit::Value::InlineTable(
-                        item.into_table().expect("an entry is a table").into_inline_table(),
-                    ));
-                }
-                Some(existing) => *existing = item,
+                Some(existing) if existing.is_inline_table() => *existing = inline,
+                Some(existing) => *existing = table(inline),
                 None => {
-                    servers.insert(NAME, item);
+                    servers.insert(NAME, table(inline));
                 }
             }
-            Ok(doc.to_string())
+            doc.to_string()
         }
-    }
+    };
+    Ok(as_it_was(text, bom, format, out))
 }
 
 /// `text` without the `petstore` entry, and without the servers' object or table if it is left empty;
 /// `None` when nothing is left of the file but an empty object or table (the file can go).
 pub fn remove(full: &str, format: Format) -> Result<Option<String>, Unusable> {
     let (text, bom) = without_bom(full);
-    Ok(remove_in(text, format)?.map(|out| as_it_was(text, bom, format, out)))
-}
-
-fn remove_in(text: &str, format: Format) -> Result<Option<String>, Unusable> {
-    match format {
+    let out = match format {
         Format::Json { key, .. } => {
             let root = parse_json(text)?;
             if let Some(servers) = json_servers(&root, key)? {
@@ -138,7 +117,7 @@ fn remove_in(text: &str, format: Format) -> Result<Option<String>, Unusable> {
             }
             let out = root.to_string();
             let empty = out.chars().filter(|c| !c.is_whitespace()).collect::<String>() == "{}";
-            Ok((!empty).then_some(out))
+            (!empty).then_some(out)
         }
         Format::Toml => {
             let mut doc = parse_toml(text)?;
@@ -150,9 +129,10 @@ fn remove_in(text: &str, format: Format) -> Result<Option<String>, Unusable> {
                 }
             }
             let out = doc.to_string();
-            Ok((!out.trim().is_empty()).then_some(out))
+            (!out.trim().is_empty()).then_some(out)
         }
-    }
+    };
+    Ok(out.map(|out| as_it_was(text, bom, format, out)))
 }
 
 /// The text of a new file's, or an empty one's, root.
@@ -176,10 +156,8 @@ fn once(object: &jsonc_parser::cst::CstObject, name: &str, within: Option<&str>)
     if count < 2 {
         return Ok(());
     }
-    Err(Unusable(match within {
-        Some(within) => format!("`{name}` is in its `{within}` {count} times"),
-        None => format!("`{name}` is in it {count} times"),
-    }))
+    let within = within.map_or("it".to_owned(), |within| format!("its `{within}`"));
+    Err(Unusable(format!("`{name}` is in {within} {count} times")))
 }
 
 /// The servers' object under `key`, if there is one.
@@ -232,23 +210,13 @@ fn parse_toml(text: &str) -> Result<toml_edit::DocumentMut, Unusable> {
 
 /// The `mcp_servers` table, if there is one.
 fn toml_servers(doc: &toml_edit::DocumentMut) -> Result<Option<&dyn toml_edit::TableLike>, Unusable> {
-    match doc.get("mcp_servers") {
-        None => Ok(None),
-        Some(item) => {
-            item.as_table_like().map(Some).ok_or_else(|| Unusable("its `mcp_servers` is not a table".to_owned()))
-        }
-    }
+    let servers = doc.get("mcp_servers").map(|item| item.as_table_like());
+    servers.map(|table| table.ok_or_else(|| Unusable("its `mcp_servers` is not a table".to_owned()))).transpose()
 }
 
-/// An entry (an object of strings and arrays of strings) as a TOML table.
-fn toml_item(value: &Value) -> toml_edit::Item {
-    let mut table = toml_edit::Table::new();
-    if let Value::Object(object) = value {
-        for (key, value) in object {
-            table.insert(key, toml_edit::Item::Value(toml_value(value)));
-        }
-    }
-    toml_edit::Item::Table(table)
+/// An entry (an object of strings and arrays of strings), made an inline table by [`toml_value`], as a table.
+fn table(inline: toml_edit::Item) -> toml_edit::Item {
+    toml_edit::Item::Table(inline.into_table().expect("an entry is a table"))
 }
 
 fn toml_value(value: &Value) -> toml_edit::Value {
@@ -272,18 +240,10 @@ fn toml_value(value: &Value) -> toml_edit::Value {
     }
 }
 
-/// A TOML item as JSON, to compare with the entry `agent setup` writes.
+/// A TOML item as JSON, to compare with the entry `agent setup` writes: a table as an inline one, an array of
+/// tables as an array.
 fn toml_to_json(item: &toml_edit::Item) -> Value {
-    match item {
-        toml_edit::Item::Value(value) => toml_value_to_json(value),
-        toml_edit::Item::Table(table) => {
-            Value::Object(table.iter().map(|(key, item)| (key.to_owned(), toml_to_json(item))).collect::<Map<_, _>>())
-        }
-        toml_edit::Item::ArrayOfTables(tables) => {
-            Value::Array(tables.iter().map(|table| toml_to_json(&toml_edit::Item::Table(table.clone()))).collect())
-        }
-        toml_edit::Item::None => Value::Null,
-    }
+    item.clone().into_value().map_or(Value::Null, |value| toml_value_to_json(&value))
 }
 
 fn toml_value_to_json(value: &toml_edit::Value) -> Value {
@@ -348,16 +308,12 @@ impl Entry {
         if !matches!(args.as_slice(), ["--env", _, "mcp"] | ["--env", _, "mcp", "--allow-writes"]) {
             return None;
         }
-        let env = match object.get("env") {
+        // No variable, or the config directory's alone.
+        let dir =
+            object.get("env").map(|env| env.as_object().filter(|env| env.len() == 1)?.get(CONFIG_DIR_VAR)?.as_str());
+        let env = match dir {
             None => Vec::new(),
-            Some(Value::Object(env)) => {
-                let dir = env.get(CONFIG_DIR_VAR).and_then(Value::as_str);
-                match (env.len(), dir) {
-                    (1, Some(dir)) => vec![(CONFIG_DIR_VAR.to_owned(), dir.to_owned())],
-                    _ => return None,
-                }
-            }
-            Some(_) => return None,
+            Some(dir) => vec![(CONFIG_DIR_VAR.to_owned(), dir?.to_owned())],
         };
         Some(Entry { command: command.to_owned(), args: args.iter().map(|arg| (*arg).to_owned()).collect(), env })
     }
@@ -457,6 +413,20 @@ mod tests {
         assert_eq!(set(twice, JSON, &entry_value()).unwrap_err().0, "`mcpServers` is in it 2 times");
         let inside = "{\"mcpServers\": {\"petstore\": {}, \"pet\\u0073tore\": {\"command\": \"evil\"}}}";
         assert_eq!(remove(inside, JSON).unwrap_err().0, "`petstore` is in its `mcpServers` 2 times");
+    }
+
+    #[test]
+    fn an_inline_toml_entry_stays_inline_and_a_table_a_table() {
+        let inline = "[mcp_servers]\npetstore = { command = \"old\" }\nother = { command = \"x\" }\n";
+        assert_eq!(
+            set(inline, Format::Toml, &entry_value()).unwrap(),
+            "[mcp_servers]\npetstore = { command = \"/usr/bin/petstore\", args = [\"--env\", \"staging\", \"mcp\"] }\nother = { command = \"x\" }\n"
+        );
+        let table = "[mcp_servers.petstore]\ncommand = \"old\"\n";
+        assert_eq!(
+            set(table, Format::Toml, &entry_value()).unwrap(),
+            "[mcp_servers.petstore]\ncommand = \"/usr/bin/petstore\"\nargs = [\"--env\", \"staging\", \"mcp\"]\n"
+        );
     }
 
     #[test]

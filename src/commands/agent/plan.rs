@@ -2,7 +2,7 @@
 //! each file read again just before it is replaced.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use petstore_core::config::files;
 
@@ -15,8 +15,9 @@ use super::report::{ClientReport, SkillReport, Status};
 pub enum Change {
     /// Write `text` to the file (read as `before`).
     Write { before: Option<String>, text: String },
-    /// Remove the file (it held nothing else); a symlink's target gets `empty` instead, the link kept.
-    Delete { before: String, empty: &'static str },
+    /// Remove the file (read as `before`: it held nothing else); a symlink's target gets `empty` instead, the
+    /// link kept.
+    Delete { before: Option<String>, empty: &'static str },
 }
 
 /// The work for one client: its place, its line of the report, the file changes it needs, and the entry to
@@ -66,135 +67,125 @@ pub fn plan(
     entry: &Entry,
     skill: Option<&str>,
 ) -> Plan {
-    let report = |path: Option<PathBuf>, status, reason: Option<String>| ClientReport {
+    let place = clients::place(client, scope, dirs);
+    let report = ClientReport {
         client: client.name(),
-        path,
-        status,
+        path: place.as_ref().map(|place| place.path.clone()),
+        status: Status::Skipped,
         tools: Vec::new(),
-        reason,
+        reason: None,
         skill: None,
         next: None,
     };
-    let nothing =
-        |place: Option<Place>, report| Plan { place, report, config: None, skill: None, start: None, replaces: None };
-    let Some(place) = clients::place(client, scope, dirs) else {
-        let reason = format!("{} has no project config", client.name());
-        return nothing(None, report(None, Status::Skipped, Some(reason)));
+    let mut plan = Plan { place: place.clone(), report, config: None, skill: None, start: None, replaces: None };
+    let Some(place) = place else {
+        plan.report.reason = Some(format!("{} has no project config", client.name()));
+        return plan;
     };
     if !named && !place.installed() {
-        let reason = format!("not installed here (no {})", clients::shown(&place.sign, dirs));
-        return nothing(Some(place.clone()), report(Some(place.path), Status::Skipped, Some(reason)));
+        plan.report.reason = Some(format!("not installed here (no {})", clients::shown(&place.sign, dirs)));
+        return plan;
     }
-    let wanted = entry.value(place.format);
-    let left_alone = |why: String| (Status::Failed, Some(format!("left alone: {why}")), None, None, None);
-    let (status, reason, config, start, replaces) = match read(&place.path) {
-        Err(why) => (Status::Failed, Some(why), None, None, None),
-        Ok(before) => {
-            let text = before.clone().unwrap_or_default();
-            let writable = before.is_none() || !read_only(&place.path);
-            match (mode, edit::entry(&text, place.format)) {
-                (_, Err(Unusable(why))) => left_alone(why),
-                (Mode::Status, Ok(None)) => (Status::Absent, None, None, None, None),
-                (Mode::Status, Ok(Some(found))) => match Entry::written_by_setup(&found) {
-                    Some(found) => (Status::Installed, None, None, Some(found), None),
-                    None => (Status::Differs, Some(differs(&found)), None, None, None),
-                },
-                (Mode::Setup, Ok(Some(found))) if found == wanted => {
-                    (Status::Unchanged, None, None, Some(entry.clone()), None)
-                }
-                (Mode::Setup | Mode::Remove, Ok(_)) if !writable => left_alone("it is read-only".to_owned()),
-                (Mode::Setup, Ok(found)) => {
-                    let replaces = match found.as_ref().map(|found| (found, Entry::written_by_setup(found))) {
-                        None => None,
-                        Some((_, Some(ours))) => Some(ours.line()),
-                        Some((found, None)) => {
-                            return nothing(
-                                Some(place.clone()),
-                                report(
-                                    Some(place.path),
-                                    Status::Failed,
-                                    Some(format!(
-                                        "left alone: its `petstore` entry was not written by `agent setup` ({}); take \
-                                         it out by hand to have it replaced",
-                                        differs(found)
-                                    )),
-                                ),
-                            );
-                        }
-                    };
-                    match edit::set(&text, place.format, &wanted) {
-                        Ok(text) => {
-                            let reason = replaces.as_ref().map(|runs| format!("replaced the entry that ran `{runs}`"));
-                            (
-                                Status::Installed,
-                                reason,
-                                Some(Change::Write { before, text }),
-                                Some(entry.clone()),
-                                replaces,
-                            )
-                        }
-                        Err(Unusable(why)) => left_alone(why),
-                    }
-                }
-                (Mode::Remove, Ok(None)) => (Status::Absent, None, None, None, None),
-                (Mode::Remove, Ok(Some(found))) if Entry::written_by_setup(&found).is_none() => {
-                    left_alone(format!("its `petstore` entry was not written by `agent setup` ({})", differs(&found)))
-                }
-                (Mode::Remove, Ok(Some(_))) => match edit::remove(&text, place.format) {
-                    Ok(Some(text)) => (Status::Removed, None, Some(Change::Write { before, text }), None, None),
-                    Ok(None) => {
-                        let empty = if place.format == Format::Toml { "" } else { "{}\n" };
-                        (Status::Removed, None, Some(Change::Delete { before: text, empty }), None, None)
-                    }
-                    Err(Unusable(why)) => left_alone(why),
-                },
-            }
-        }
-    };
-    let mut report = report(Some(place.path.clone()), status, reason);
-    let mut skill_change = None;
+    match plan_config(&mut plan, &place, mode, entry) {
+        Ok(true) => {}
+        Ok(false) => return plan,
+        Err(why) => (plan.report.status, plan.report.reason) = (Status::Failed, Some(why)),
+    }
     if let Some(skill) = skill {
-        let (skill_report, change) = plan_skill(&place, mode, skill);
-        report.skill = Some(skill_report);
-        skill_change = change;
+        let (report, change) = plan_skill(&place, mode, skill);
+        (plan.report.skill, plan.skill) = (Some(report), change);
     }
-    Plan { place: Some(place), report, config, skill: skill_change, start, replaces }
+    plan
+}
+
+/// Fills in what `plan` does to the client's config file: its status (and reason), the change, and the entry
+/// to start; `Err` why it failed. `Ok(false)` when setup leaves the client alone whole, its skill too: the
+/// file's `petstore` entry is not one `agent setup` wrote.
+fn plan_config(plan: &mut Plan, place: &Place, mode: Mode, entry: &Entry) -> Result<bool, String> {
+    let before = read(&place.path)?;
+    let text = before.clone().unwrap_or_default();
+    let left_alone = |Unusable(why)| format!("left alone: {why}");
+    let found = edit::entry(&text, place.format).map_err(left_alone)?;
+    let wanted = entry.value(place.format);
+    let report = &mut plan.report;
+    match (mode, found) {
+        (Mode::Status, None) => report.status = Status::Absent,
+        (Mode::Status, Some(found)) => match Entry::written_by_setup(&found) {
+            Some(found) => (report.status, plan.start) = (Status::Installed, Some(found)),
+            None => (report.status, report.reason) = (Status::Differs, Some(differs(&found))),
+        },
+        (Mode::Setup, Some(found)) if found == wanted => {
+            (report.status, plan.start) = (Status::Unchanged, Some(entry.clone()));
+        }
+        _ if before.is_some() && read_only(&place.path) => return Err(left_alone(Unusable("it is read-only".into()))),
+        (Mode::Setup, found) => {
+            let replaces = match &found {
+                None => None,
+                Some(found) => match Entry::written_by_setup(found) {
+                    Some(ours) => Some(ours.line()),
+                    None => {
+                        report.status = Status::Failed;
+                        report.reason = Some(format!(
+                            "left alone: its `petstore` entry was not written by `agent setup` ({}); take it out by \
+                             hand to have it replaced",
+                            differs(found)
+                        ));
+                        return Ok(false);
+                    }
+                },
+            };
+            let text = edit::set(&text, place.format, &wanted).map_err(left_alone)?;
+            report.status = Status::Installed;
+            report.reason = replaces.as_ref().map(|runs| format!("replaced the entry that ran `{runs}`"));
+            (plan.config, plan.start, plan.replaces) =
+                (Some(Change::Write { before, text }), Some(entry.clone()), replaces);
+        }
+        (Mode::Remove, None) => report.status = Status::Absent,
+        (Mode::Remove, Some(found)) if Entry::written_by_setup(&found).is_none() => {
+            return Err(format!(
+                "left alone: its `petstore` entry was not written by `agent setup` ({})",
+                differs(&found)
+            ));
+        }
+        (Mode::Remove, Some(_)) => {
+            report.status = Status::Removed;
+            plan.config = Some(match edit::remove(&text, place.format).map_err(left_alone)? {
+                Some(text) => Change::Write { before, text },
+                None => Change::Delete { before, empty: if place.format == Format::Toml { "" } else { "{}\n" } },
+            });
+        }
+    }
+    Ok(true)
 }
 
 /// What to do with a client's skill file.
 fn plan_skill(place: &Place, mode: Mode, skill: &str) -> (SkillReport, Option<Change>) {
-    let Some(path) = &place.skill else {
-        return (
-            SkillReport { path: None, status: Status::Unsupported, reason: Some("it reads no skills".into()) },
-            None,
-        );
+    let report = |status, reason: Option<&str>| SkillReport {
+        path: place.skill.clone(),
+        status,
+        reason: reason.map(str::to_owned),
     };
-    let report = |status, reason| SkillReport { path: Some(path.clone()), status, reason };
+    let Some(path) = &place.skill else { return (report(Status::Unsupported, Some("it reads no skills")), None) };
     let before = match read(path) {
         Ok(before) => before,
-        Err(why) => return (report(Status::Failed, Some(why)), None),
+        Err(why) => return (report(Status::Failed, Some(&why)), None),
     };
     let ours = |text: &str| text.starts_with(super::skill::FRONT_MATTER_START);
-    match (mode, before) {
-        (Mode::Status, None) | (Mode::Remove, None) => (report(Status::Absent, None), None),
-        (Mode::Status, Some(text)) if text == skill => (report(Status::Installed, None), None),
-        (Mode::Status, Some(_)) => (report(Status::Differs, Some("it is not this version's guide".into())), None),
-        (Mode::Setup, Some(text)) if text == skill => (report(Status::Unchanged, None), None),
-        (Mode::Setup, Some(text)) if !ours(&text) => (
-            report(
-                Status::Failed,
-                Some("left alone: a skill named petstore that `agent setup` did not write is there".into()),
-            ),
-            None,
-        ),
-        (Mode::Setup, before) => {
-            (report(Status::Installed, None), Some(Change::Write { before, text: skill.to_owned() }))
+    let (status, reason, change) = match (mode, before) {
+        (Mode::Status | Mode::Remove, None) => (Status::Absent, None, None),
+        (Mode::Status, Some(text)) if text == skill => (Status::Installed, None, None),
+        (Mode::Status, Some(_)) => (Status::Differs, Some("it is not this version's guide"), None),
+        (Mode::Setup, Some(text)) if text == skill => (Status::Unchanged, None, None),
+        (Mode::Setup, Some(text)) if !ours(&text) => {
+            (Status::Failed, Some("left alone: a skill named petstore that `agent setup` did not write is there"), None)
         }
+        (Mode::Setup, before) => (Status::Installed, None, Some(Change::Write { before, text: skill.to_owned() })),
         (Mode::Remove, Some(text)) if !ours(&text) => {
-            (report(Status::Failed, Some("left alone: `agent setup` did not write this skill".into())), None)
+            (Status::Failed, Some("left alone: `agent setup` did not write this skill"), None)
         }
-        (Mode::Remove, Some(text)) => (report(Status::Removed, None), Some(Change::Delete { before: text, empty: "" })),
-    }
+        (Mode::Remove, Some(text)) => (Status::Removed, None, Some(Change::Delete { before: Some(text), empty: "" })),
+    };
+    (report(status, reason), change)
 }
 
 /// Each entry started, and the tools it listed or why it did not: one start for the clients that share an
@@ -236,28 +227,24 @@ pub async fn apply(plan: &mut Plan, started: &mut Started, real: &Path) {
 /// it: say so rather than undo that). The file is read again at the last moment, just before the new one
 /// takes its place.
 fn make(path: &Path, change: Change) -> Result<(), String> {
-    let before = match &change {
-        Change::Write { before, .. } => before.clone(),
-        Change::Delete { before, .. } => Some(before.clone()),
-    };
-    let changed = || "it changed while `agent setup` ran; run it again".to_owned();
+    let (Change::Write { before, .. } | Change::Delete { before, .. }) = &change;
+    let before = before.clone();
     let unchanged = || -> std::io::Result<()> {
-        match read(path) {
-            Ok(now) if now == before => Ok(()),
-            Ok(_) => Err(std::io::Error::other(changed())),
-            Err(why) => Err(std::io::Error::other(why)),
+        match read(path).map_err(std::io::Error::other)? {
+            now if now == before => Ok(()),
+            _ => Err(std::io::Error::other("it changed while `agent setup` ran; run it again")),
         }
     };
     unchanged().map_err(|err| err.to_string())?;
-    match change {
+    let text = match change {
         Change::Write { text, .. } => {
             if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|err| format!("cannot make `{}`: {err}", dir.display()))?;
             }
-            files::replace_checked(path, text.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
+            text
         }
         Change::Delete { empty, .. } if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink()) => {
-            files::replace_checked(path, empty.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
+            empty.to_owned()
         }
         Change::Delete { .. } => {
             std::fs::remove_file(path).map_err(|err| format!("cannot remove `{}`: {err}", path.display()))?;
@@ -267,7 +254,8 @@ fn make(path: &Path, change: Change) -> Result<(), String> {
             {
                 let _ = std::fs::remove_dir(dir);
             }
-            Ok(())
+            return Ok(());
         }
-    }
+    };
+    files::replace_checked(path, text.as_bytes(), files::Mode::Kept, &unchanged).map_err(|err| err.to_string())
 }

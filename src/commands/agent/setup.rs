@@ -107,10 +107,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         )
         .with_hint("install petstore under a path of UTF-8 characters"));
     };
-    let mut entry_args = vec!["--env".to_owned(), env.name.clone(), "mcp".to_owned()];
-    if args.allow_writes {
-        entry_args.push("--allow-writes".to_owned());
-    }
+    let entry_args = ["--env", &env.name, "mcp"].into_iter().chain(args.allow_writes.then_some("--allow-writes"));
     let env_vars = match config_dir_var() {
         Some((var, dir)) if args.scope == Scope::Project && mode == Mode::Setup => {
             let dir = clients::shown(Path::new(&dir), &dirs);
@@ -128,7 +125,7 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         Some((_, dir)) if args.scope == Scope::User => vec![(CONFIG_DIR_VAR.to_owned(), dir)],
         _ => Vec::new(),
     };
-    let entry = Entry { command, args: entry_args, env: env_vars };
+    let entry = Entry { command, args: entry_args.map(str::to_owned).collect(), env: env_vars };
     let skill = args.skill.then(super::skill::text);
 
     let named: Vec<Client> =
@@ -165,26 +162,20 @@ pub async fn run(ctx: &Context, args: &SetupArgs) -> Result<(), Error> {
         }
     }
 
-    let changes: Vec<(&Path, Option<&str>)> = plans
+    // The files to change, each as the question names it.
+    let changes: Vec<String> = plans
         .iter()
-        .flat_map(|plan| {
-            let place = plan.place.as_ref();
-            let config = plan.config.as_ref().and(place.map(|place| (place.path.as_path(), plan.replaces.as_deref())));
-            let skill =
-                plan.skill.as_ref().and(place.and_then(|place| place.skill.as_deref())).map(|path| (path, None));
-            [config, skill]
+        .filter_map(|plan| Some((plan, plan.place.as_ref()?)))
+        .flat_map(|(plan, place)| {
+            let replacing = plan.replaces.as_ref().map(|runs| format!(" (replacing the entry that runs `{runs}`)"));
+            let config =
+                plan.config.as_ref().map(|_| clients::shown(&place.path, &dirs) + &replacing.unwrap_or_default());
+            [config, plan.skill.as_ref().and(place.skill.as_deref()).map(|path| clients::shown(path, &dirs))]
         })
         .flatten()
         .collect();
     if !changes.is_empty() && !args.yes {
-        let files = changes
-            .iter()
-            .map(|(path, replaces)| match replaces {
-                Some(runs) => format!("{} (replacing the entry that runs `{runs}`)", clients::shown(path, &dirs)),
-                None => clients::shown(path, &dirs),
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let files = changes.join(", ");
         let what = match mode {
             Mode::Remove => format!("take petstore out of {files}"),
             _ => format!("write petstore into {files}"),
@@ -250,17 +241,13 @@ fn program() -> std::io::Result<(PathBuf, PathBuf)> {
         let path = Path::new(&name);
         if path.components().count() > 1 { std::path::absolute(path).ok() } else { which::which(path).ok() }
     });
-    match by_name {
-        // `..` taken out by the kernel's reading (canonicalize), the links on the way kept.
-        Some(path) if path.is_absolute() && !path.components().any(|part| part == std::path::Component::ParentDir) => {
-            if std::fs::canonicalize(&path).is_ok_and(|found| found == real) {
-                Ok((path, real))
-            } else {
-                Ok((exe, real))
-            }
-        }
-        _ => Ok((exe, real)),
-    }
+    // `..` taken out by the kernel's reading (canonicalize), the links on the way kept.
+    let by_name = by_name.filter(|path| {
+        path.is_absolute()
+            && !path.components().any(|part| part == std::path::Component::ParentDir)
+            && std::fs::canonicalize(path).is_ok_and(|found| found == real)
+    });
+    Ok((by_name.unwrap_or(exe), real))
 }
 
 /// Why `--status` does not start the entry `found` in `scope`, if it does not: it starts this program alone
@@ -285,20 +272,19 @@ fn in_the_project(plans: &[Plan], dirs: &Dirs) -> Result<(), Error> {
         Some([Some(&place.path), place.skill.as_ref().filter(|_| plan.report.skill.is_some())])
     });
     for path in places.flatten().flatten() {
-        match clients::real(path) {
-            Ok(real) if !real.starts_with(&root) => {
-                return Err(Error::new(
-                    &code::AGENT_SETUP_FAILED,
-                    format!(
-                        "`{}` leads outside the project `{}`, to `{}`, which project scope leaves alone",
-                        clients::shown(path, dirs),
-                        clients::shown(&root, dirs),
-                        clients::shown(&real, dirs)
-                    ),
-                )
-                .with_hint("make it the project's own file or directory rather than a link, or use `--scope user`"));
-            }
-            _ => {}
+        if let Ok(real) = clients::real(path)
+            && !real.starts_with(&root)
+        {
+            return Err(Error::new(
+                &code::AGENT_SETUP_FAILED,
+                format!(
+                    "`{}` leads outside the project `{}`, to `{}`, which project scope leaves alone",
+                    clients::shown(path, dirs),
+                    clients::shown(&root, dirs),
+                    clients::shown(&real, dirs)
+                ),
+            )
+            .with_hint("make it the project's own file or directory rather than a link, or use `--scope user`"));
         }
     }
     Ok(())

@@ -46,16 +46,12 @@ pub async fn tools(program: &std::path::Path, entry: &super::edit::Entry) -> Res
             if let Some(mut stderr) = stderr {
                 let _ = tokio::time::timeout(Duration::from_secs(2), stderr.read_to_string(&mut said)).await;
             }
-            let said = said.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or_default();
-            if said.is_empty() {
-                Err(why)
-            } else {
-                let mut said: String = said.chars().take(QUOTED).collect();
-                if said.len() < QUOTED {
-                    said = said.trim_end_matches('.').to_owned();
-                }
-                Err(format!("{why}; it said: {said}"))
-            }
+            let said = said.lines().map(str::trim).find(|line| !line.is_empty());
+            Err(match said.map(|said| said.chars().take(QUOTED).collect::<String>()) {
+                None => why,
+                Some(said) if said.len() < QUOTED => format!("{why}; it said: {}", said.trim_end_matches('.')),
+                Some(said) => format!("{why}; it said: {said}"),
+            })
         }
     }
 }

@@ -2,7 +2,6 @@
 
 use crate::context::Context;
 use crate::error::{Error, code};
-use petstore_core::config;
 
 /// Remove an alias
 #[derive(Debug, clap::Args)]
@@ -17,13 +16,7 @@ pub struct RemoveAliasArgs {
 
 /// Removes the alias from the config file, under its lock.
 pub async fn run(ctx: &Context, args: &RemoveAliasArgs) -> Result<(), Error> {
-    ctx.config()?;
-    let removed = config::edit(|config, lock| {
-        let removed = config.remove_alias(&args.name)?;
-        config.save(lock)?;
-        Ok::<_, Error>(removed)
-    })
-    .await?;
+    let removed = crate::commands::config::edit(ctx, |config, _| Ok(config.remove_alias(&args.name)?)).await?;
     if !removed {
         return Err(Error::new(&code::UNKNOWN_ALIAS, format!("no alias `{}`", args.name))
             .with_hint("`petstore alias list` lists the aliases"));

@@ -39,11 +39,10 @@ pub async fn run(ctx: &Context, args: &SetAliasArgs) -> Result<(), Error> {
         return Err(invalid(format!("`{}` is a command of petstore's, which an alias may not hide", args.name)));
     }
     super::split(&args.command).map_err(invalid)?;
-    let replaced = config::edit(|config, lock| {
+    let replaced = crate::commands::config::edit(ctx, |config, _| {
         let replaced = config.alias(&args.name).is_some();
         config.set_alias(&args.name, &args.command)?;
-        config.save(lock)?;
-        Ok::<_, Error>(replaced)
+        Ok(replaced)
     })
     .await?;
     let verb = if replaced { "now runs" } else { "runs" };

@@ -40,7 +40,7 @@ pub struct LoginArgs {
 
     /// Where to keep the key [default: keyring; on Linux, kernel where no Secret Service can be reached]
     #[arg(ignore_case = true, long, value_enum, value_name = "WHERE")]
-    pub storage: Option<Storage>,
+    pub storage: Option<KeyStorage>,
 
     /// The same as `--storage file`
     #[arg(long, conflicts_with = "storage")]
@@ -51,27 +51,6 @@ pub struct LoginArgs {
     pub with_token: bool,
 }
 
-/// Where `auth login` keeps a key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Storage {
-    /// The OS keyring, cached in the kernel's keyring on Linux
-    Keyring,
-    /// Linux's kernel keyring (persistent keyring): no file; it survives logging out, not a reboot
-    Kernel,
-    /// A plain-text file, mode 0600, in the config directory
-    File,
-}
-
-impl From<Storage> for KeyStorage {
-    fn from(storage: Storage) -> KeyStorage {
-        match storage {
-            Storage::Keyring => KeyStorage::Keyring,
-            Storage::Kernel => KeyStorage::Kernel,
-            Storage::File => KeyStorage::File,
-        }
-    }
-}
-
 /// Reads, checks and stores the key for the selected environment.
 pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     let env = ctx.environment()?.clone();
@@ -80,7 +59,7 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
     // A store that cannot take the key is found out before anyone types the key in.
     let storage = match (args.insecure_storage, args.storage) {
         (true, _) => KeyStorage::File,
-        (false, Some(storage)) => check_store(storage.into())?,
+        (false, Some(storage)) => check_store(storage)?,
         (false, None) => default_store(ctx)?,
     };
     let key = read_key(ctx, &env.name, env.base_url.as_str(), args.with_token)?;
@@ -96,12 +75,9 @@ pub async fn run(ctx: &Context, args: &LoginArgs) -> Result<(), Error> {
             } else {
                 Error::new(&code::KEY_UNCHECKED, format!("cannot check the key, so nothing was stored: {err}"))
                     .with_hint("`petstore auth login --no-verify` stores it without asking the API")
-                    // Its row promises 4, or 5 when the server could not be reached: a 500 is no answer on the key.
-                    .with_kind(if err.kind() == crate::error::Kind::Network {
-                        crate::error::Kind::Network
-                    } else {
-                        crate::error::Kind::Auth
-                    })
+                    // Its row promises 4, or 5 when the server could not be reached: a 500 is no answer on the key,
+                    // and a kind the row does not allow leaves it Auth.
+                    .with_kind(err.kind())
                     .with_retry(err.retry())
                     .with_status(err.http_status())
                     .with_source(err)

@@ -2,7 +2,6 @@
 
 use crate::context::Context;
 use crate::error::Error;
-use petstore_core::config;
 use petstore_core::credentials::{self, Source, Wanted};
 
 /// Remove an environment's stored API key
@@ -20,14 +19,14 @@ pub struct LogoutArgs {}
 /// key that cannot be deleted (the keyring unreachable) keeps its record, so a later logout finds it again.
 pub async fn run(ctx: &Context, _args: &LogoutArgs) -> Result<(), Error> {
     let name = ctx.environment()?.name.clone();
-    let (removed, recorded) = config::edit(|config, lock| {
+    // The config is written only when the record changed.
+    let (removed, recorded) = crate::commands::config::edit(ctx, |config, lock| {
         let storage = config.environment(&name)?.key_storage;
         let removed = credentials::remove_stored(lock, &name, storage)?;
         if storage.is_some() {
             config.set_key_storage(&name, None)?;
-            config.save(lock)?;
         }
-        Ok::<_, Error>((removed, storage.is_some()))
+        Ok((removed, storage.is_some()))
     })
     .await?;
     ctx.output.status(&if removed || recorded {

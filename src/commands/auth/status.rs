@@ -4,11 +4,11 @@ use serde::Serialize;
 
 use crate::commands::auth::shared::{Verdict, kernel_lifetime};
 use crate::context::Context;
-use crate::error::{Error, Kind, Retry, code, exit};
+use crate::error::{Error, code, exit};
 use crate::output::{Field, Fit, Rows};
 use petstore_core::api::ListQuery;
 use petstore_core::config::Environment;
-use petstore_core::credentials::{self, ApiKey, NoKey, Source, Wanted};
+use petstore_core::credentials::{self, NoKey, Source, Wanted};
 
 /// Show each environment's key: where it comes from and whether the API accepts it
 ///
@@ -104,24 +104,12 @@ fn report(output: &crate::output::Output, statuses: &[KeyStatus]) -> Result<(), 
         )
         .with_hint("check that the server is running and the base URL is right (`petstore env current`)")),
         Some(s) if s.exit != exit::SUCCESS => {
-            Err(Error::new(&code::NO_WORKING_KEY, format!("`{}` has no working key: {}", s.env, s.check))
-                // Its row promises 4, or 5 when the server could not be reached.
-                .with_kind(if s.exit == exit::NETWORK { Kind::Network } else { Kind::Auth })
-                .with_retry(if s.exit == exit::NETWORK { Retry::Safe } else { Retry::Never }))
+            // Its row's kind and advice (4, never the same again): the server was reached, or the arm above
+            // would have taken it.
+            Err(Error::new(&code::NO_WORKING_KEY, format!("`{}` has no working key: {}", s.env, s.check)))
         }
         _ => Ok(()),
     }
-}
-
-/// Asks `env`'s API for one animal with `key`, from `source`; gives the answer, and the key that replaced
-/// `key` if the API refused it and the client found a newer one where it came from.
-async fn ask(ctx: &Context, env: &Environment, key: &ApiKey, source: Source) -> (Result<(), Error>, Option<ApiKey>) {
-    let client = match ctx.client_for(&env.base_url, Some(env), key, source) {
-        Ok(client) => client,
-        Err(err) => return (Err(err), None),
-    };
-    let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop).map_err(Error::from);
-    (result, client.rekeyed().cloned())
 }
 
 /// Checks `env`'s key. Only the `active` (selected) environment may use `PETSTORE_API_KEY`: the user chose
@@ -154,7 +142,15 @@ async fn check(ctx: &Context, env: &Environment, active: bool) -> KeyStatus {
         }
     };
     status.key_source = source.label();
-    let (result, fresh) = ask(ctx, env, &key, source).await;
+    // The API asked for one animal; and the key that replaced `key` if the API refused it and the client found
+    // a newer one where it came from.
+    let (result, fresh) = match ctx.client_for(&env.base_url, Some(env), &key, source) {
+        Ok(client) => {
+            let result = client.list_pets(&ListQuery { status: None, limit: Some(1) }).await.map(drop);
+            (result.map_err(Error::from), client.rekeyed().cloned())
+        }
+        Err(err) => (Err(err), None),
+    };
     // A cached copy the API refused may be out of date: the client then sent the keyring's own key, which is
     // what counts.
     if let Some(fresh) = fresh {

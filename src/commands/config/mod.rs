@@ -4,7 +4,7 @@ use crate::commands::About;
 use crate::commands::formats::Prints;
 use crate::context::Context;
 use crate::error::Error;
-use petstore_core::config;
+use petstore_core::config::{self, Config, DirLock};
 
 /// `petstore config ...`
 #[derive(Debug, clap::Subcommand)]
@@ -38,6 +38,22 @@ pub fn run(ctx: &Context, command: &ConfigCommand) -> Result<(), Error> {
             ctx.output.value(&ConfigPath { path: path.to_string_lossy().into_owned() }, &path.display().to_string())
         }
     }
+}
+
+/// Loads the config (its warnings shown once, a broken file refused as every command refuses it), then makes
+/// `change` and saves the config, all under the config directory's lock: every verb that
+/// changes the file (`env`, `alias`, `auth logout`).
+pub async fn edit<T>(
+    ctx: &Context,
+    change: impl FnOnce(&mut Config, &DirLock) -> Result<T, Error>,
+) -> Result<T, Error> {
+    ctx.config()?;
+    petstore_core::config::edit(|config, lock| {
+        let done = change(config, lock)?;
+        config.save(lock)?;
+        Ok(done)
+    })
+    .await
 }
 
 /// `config path --json`: where the config file is.

@@ -56,12 +56,9 @@ pub async fn run(ctx: &Context, args: &AddEnvArgs) -> Result<(), Error> {
     };
     ctx.config()?;
     let cacert = super::set::own_cacert(ctx, false)?.flatten();
-    config::edit(|config, lock| {
+    crate::commands::config::edit(ctx, |config, _| {
         config.add_environment(&args.name, url, args.confirm_writes)?;
-        if let Some(cacert) = &cacert {
-            config.set_cacert(&args.name, Some(cacert))?;
-        }
-        config.save(lock)
+        Ok(config.set_cacert(&args.name, cacert.as_deref())?)
     })
     .await?;
     super::warn_unversioned(ctx, url);

@@ -3,7 +3,6 @@
 use super::Switch;
 use crate::context::Context;
 use crate::error::Error;
-use petstore_core::config;
 
 /// Turn the question before each write to an environment on or off
 ///
@@ -33,13 +32,8 @@ pub struct ConfirmWritesArgs {
 
 /// Records the choice in the config file.
 pub async fn run(ctx: &Context, args: &ConfirmWritesArgs) -> Result<(), Error> {
-    ctx.config()?;
     let on = args.when == Switch::On;
-    config::edit(|config, lock| {
-        config.set_confirm_writes(&args.name, on)?;
-        config.save(lock)
-    })
-    .await?;
+    crate::commands::config::edit(ctx, |config, _| Ok(config.set_confirm_writes(&args.name, on)?)).await?;
     ctx.output.status(&if on {
         format!("writes to `{}` are now confirmed at a terminal", args.name)
     } else {

@@ -72,19 +72,16 @@ fn words(current: &Current, defaults: Option<&str>) -> String {
         Some(name) => format!("{name}: {}", current.base_url),
         None => current.base_url.clone(),
     };
-    let mut notes = vec![format!("key: {}", current.key_source)];
-    if current.confirm_writes {
-        notes.push("writes confirmed".to_owned());
-    }
-    if let Some(defaults) = defaults {
-        notes.push(format!("defaults: {defaults}"));
-    }
-    if let Some(cacert) = &current.cacert {
-        notes.push(format!("CA file: {cacert}"));
-    }
-    if let Some(scope) = &current.scope {
-        notes.push(format!("pinned to `{scope}` by `petstore env run` or `env shell`"));
-    }
+    let notes: Vec<String> = [
+        Some(format!("key: {}", current.key_source)),
+        current.confirm_writes.then(|| "writes confirmed".to_owned()),
+        defaults.map(|defaults| format!("defaults: {defaults}")),
+        current.cacert.as_ref().map(|cacert| format!("CA file: {cacert}")),
+        current.scope.as_ref().map(|scope| format!("pinned to `{scope}` by `petstore env run` or `env shell`")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     text.push_str(&format!(" ({})", notes.join("; ")));
     text
 }

@@ -33,7 +33,7 @@ pub const KEYS: &[&str] = &["active", "name", "baseUrl", "keySource", "confirmWr
 #[schemars(deny_unknown_fields)]
 pub struct EnvLine<'a> {
     name: &'a str,
-    base_url: &'a str,
+    base_url: String,
     key_source: &'static str,
     confirm_writes: bool,
     active: bool,
@@ -52,14 +52,12 @@ pub struct EnvLine<'a> {
 pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
     let active = ctx.target()?.env.map(|env| env.name.clone());
     let config = ctx.config()?;
-    let urls: Vec<String> = config.environments().iter().map(|env| env.base_url.to_string()).collect();
     let lines: Vec<EnvLine<'_>> = config
         .environments()
         .iter()
-        .zip(&urls)
-        .map(|(env, url)| EnvLine {
+        .map(|env| EnvLine {
             name: &env.name,
-            base_url: url,
+            base_url: env.base_url.to_string(),
             key_source: credentials::source(Wanted::chosen(Some(env), &env.base_url)).label(),
             confirm_writes: env.confirm_writes,
             active: active.as_deref() == Some(env.name.as_str()),
@@ -76,43 +74,30 @@ pub fn run(ctx: &Context, _args: &ListEnvArgs) -> Result<(), Error> {
 /// it in a table of their own. TSV, CSV, JSON and `--columns` have them in a column.
 fn print(output: &crate::output::Output, lines: &[EnvLine<'_>]) -> Result<(), Error> {
     let separate = output.default_table();
-    output.records(lines, || {
-        let mut rows = Rows {
-            header: vec!["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"],
-            keys: KEYS.to_vec(),
-            rows: lines
-                .iter()
-                .map(|line| {
-                    vec![
-                        Field::new(if line.active { "*" } else { "" }),
-                        Field::new(line.name),
-                        Field::new(line.base_url),
-                        Field::new(line.key_source),
-                        Field::new(if line.confirm_writes { "yes" } else { "no" }),
-                        Field::new(&line.defaults_text),
-                    ]
-                })
-                .collect(),
-            // Names give way before key sources, and both before the base URLs this list exists to show;
-            // defaults wrap onto continuation lines rather than lose a value.
-            fit: vec![
-                Fit::cut(3, 0),
-                Fit::cut(0, 10),
-                Fit::cut(2, 24),
-                Fit::cut(1, 8),
-                Fit::cut(3, 0),
-                Fit::wrap(1, 12),
-            ],
-        };
-        if separate {
-            rows.header.pop();
-            rows.keys.pop();
-            rows.fit.pop();
-            for row in &mut rows.rows {
-                row.pop();
-            }
-        }
-        rows
+    // Without the last column, DEFAULTS, when the defaults have a table of their own.
+    let columns = if separate { KEYS.len() - 1 } else { KEYS.len() };
+    output.records(lines, || Rows {
+        header: ["ACTIVE", "NAME", "BASE URL", "KEY", "CONFIRM", "DEFAULTS"][..columns].to_vec(),
+        keys: KEYS[..columns].to_vec(),
+        rows: lines
+            .iter()
+            .map(|line| {
+                let row = [
+                    Field::new(if line.active { "*" } else { "" }),
+                    Field::new(line.name),
+                    Field::new(&line.base_url),
+                    Field::new(line.key_source),
+                    Field::new(if line.confirm_writes { "yes" } else { "no" }),
+                    Field::new(&line.defaults_text),
+                ];
+                row.into_iter().take(columns).collect()
+            })
+            .collect(),
+        // Names give way before key sources, and both before the base URLs this list exists to show;
+        // defaults wrap onto continuation lines rather than lose a value.
+        fit: [Fit::cut(3, 0), Fit::cut(0, 10), Fit::cut(2, 24), Fit::cut(1, 8), Fit::cut(3, 0), Fit::wrap(1, 12)]
+            [..columns]
+            .to_vec(),
     })?;
     let with_defaults: Vec<&EnvLine<'_>> = lines.iter().filter(|line| !line.defaults_text.is_empty()).collect();
     if separate && !with_defaults.is_empty() {
@@ -137,10 +122,10 @@ mod tests {
     use crate::output::{Output, OutputSettings};
 
     /// The line of `name`, its defaults `defaults_text`.
-    fn line<'a>(name: &'a str, base_url: &'a str, active: bool, defaults_text: &str) -> EnvLine<'a> {
+    fn line<'a>(name: &'a str, base_url: &str, active: bool, defaults_text: &str) -> EnvLine<'a> {
         EnvLine {
             name,
-            base_url,
+            base_url: base_url.to_owned(),
             key_source: "built-in",
             confirm_writes: !active,
             active,

@@ -22,8 +22,7 @@ pub struct RemoveEnvArgs {
 /// Deletes the environment's key, then the environment, under one lock: a key that cannot be deleted (the
 /// keyring unreachable) leaves the environment and its record in place, for a later try.
 pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
-    ctx.config()?;
-    let was_default = config::edit(|config, lock| {
+    let was_default = crate::commands::config::edit(ctx, |config, lock| {
         let env = config.environment(&args.name)?.clone();
         if env.built_in {
             return Err(Error::new(
@@ -34,7 +33,6 @@ pub async fn run(ctx: &Context, args: &RemoveEnvArgs) -> Result<(), Error> {
         let was_default = config.default_env() == Some(env.name.as_str());
         credentials::remove_stored(lock, &env.name, env.key_storage)?;
         config.remove_environment(&env.name)?;
-        config.save(lock)?;
         Ok(was_default)
     })
     .await?;

@@ -20,12 +20,7 @@ pub struct UseEnvArgs {
 
 /// Records the default in the config file.
 pub async fn run(ctx: &Context, args: &UseEnvArgs) -> Result<(), Error> {
-    ctx.config()?;
-    config::edit(|config, lock| {
-        config.set_default_env(&args.name)?;
-        config.save(lock)
-    })
-    .await?;
+    crate::commands::config::edit(ctx, |config, _| Ok(config.set_default_env(&args.name)?)).await?;
     ctx.output.status(&format!("now using `{}` by default", args.name));
     if let Some(other) = std::env::var(config::ENV_VAR).ok().filter(|v| !v.is_empty() && *v != args.name) {
         ctx.output.warning(&format!("`{}` is set to `{other}`, which takes precedence in this shell", config::ENV_VAR));

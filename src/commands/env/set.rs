@@ -4,7 +4,6 @@ use super::Switch;
 use crate::commands::defaults;
 use crate::context::Context;
 use crate::error::{Error, code};
-use petstore_core::config;
 
 /// Change an environment's base URL, confirmation rule or defaults
 ///
@@ -75,23 +74,32 @@ pub struct SetEnvArgs {
 pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
     ctx.config()?;
     let url = ctx.base_url_flag();
-    if url.is_none()
-        && args.confirm_writes.is_none()
-        && args.key_command.is_none()
-        && !args.no_key_command
-        && args.defaults.is_empty()
-        && args.unset_defaults.is_empty()
-        && ctx.cacert_flag().is_none()
-        && !args.unset_cacert
-    {
+    // Checked first: it fails only for a `--cacert FILE` given, which is a change.
+    let cacert = own_cacert(ctx, args.unset_cacert)?;
+    // The changes in words, in the order they are made.
+    let changes: Vec<String> = [
+        url.map(|url| format!("base URL {url}")),
+        args.confirm_writes
+            .map(|when| if when == Switch::On { "writes confirmed" } else { "writes sent without asking" }.to_owned()),
+        args.key_command.as_ref().map(|command| format!("key from `{command}`")),
+        args.no_key_command.then(|| "no key command".to_owned()),
+        cacert
+            .as_ref()
+            .map(|path| path.as_ref().map_or("no CA file of its own".to_owned(), |path| format!("CA file {path}"))),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(args.unset_defaults.iter().map(|key| format!("no default {}", key.as_str())))
+    .chain(args.defaults.iter().map(|(key, value)| format!("default {}={value}", key.as_str())))
+    .collect();
+    if changes.is_empty() {
         return Err(Error::new(
             &code::NOTHING_TO_SET,
             format!("`petstore env set {}` was given nothing to change", args.name),
         )
         .with_hint("give `--base-url URL`, `--confirm-writes on|off`, `--key-command CMD` or `--default KEY=VALUE`"));
     }
-    let cacert = own_cacert(ctx, args.unset_cacert)?;
-    config::edit(|config, lock| {
+    crate::commands::config::edit(ctx, |config, _| {
         if let Some(cacert) = &cacert {
             config.set_cacert(&args.name, cacert.as_deref())?;
         }
@@ -110,33 +118,11 @@ pub async fn run(ctx: &Context, args: &SetEnvArgs) -> Result<(), Error> {
         for (key, value) in &args.defaults {
             config.set_default(&args.name, key.as_str(), value)?;
         }
-        Ok::<_, Error>(config.save(lock)?)
+        Ok(())
     })
     .await?;
-    let mut changes = Vec::new();
     if let Some(url) = url {
-        changes.push(format!("base URL {url}"));
         super::warn_unversioned(ctx, url);
-    }
-    if let Some(when) = args.confirm_writes {
-        changes.push(if when == Switch::On { "writes confirmed" } else { "writes sent without asking" }.to_owned());
-    }
-    if let Some(command) = &args.key_command {
-        changes.push(format!("key from `{command}`"));
-    }
-    if args.no_key_command {
-        changes.push("no key command".to_owned());
-    }
-    match &cacert {
-        Some(Some(path)) => changes.push(format!("CA file {path}")),
-        Some(None) => changes.push("no CA file of its own".to_owned()),
-        None => {}
-    }
-    for key in &args.unset_defaults {
-        changes.push(format!("no default {}", key.as_str()));
-    }
-    for (key, value) in &args.defaults {
-        changes.push(format!("default {}={value}", key.as_str()));
     }
     ctx.output.status(&format!("`{}`: {}", args.name, changes.join(", ")));
     Ok(())
