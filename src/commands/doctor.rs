@@ -237,31 +237,14 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let mut checks = Vec::new();
     let mut check = |name, (status, detail): (Status, String)| checks.push(Check { name, status, detail });
 
-    let config = match ctx.config() {
-        Ok(config) => {
-            check("config", (Status::Pass, config_found(config)));
-            Some(config)
-        }
-        Err(err) => {
-            check("config", (Status::Fail, describe(&err)));
-            None
-        }
-    };
+    let (row, config) = settled(ctx.config(), |config| (Status::Pass, config_found(config)));
+    check("config", row);
 
-    let target = match config.map(|_| ctx.target()) {
-        Some(Ok(target)) => {
-            check("environment", environment(&target));
-            Some(target)
-        }
-        Some(Err(err)) => {
-            check("environment", (Status::Fail, describe(&err)));
-            None
-        }
-        None => {
-            check("environment", skip("needs a readable config file"));
-            None
-        }
+    let (row, target) = match config {
+        Some(_) => settled(ctx.target(), environment),
+        None => (skip("needs a readable config file"), None),
     };
+    check("environment", row);
     let env = target.and_then(|target| target.env);
 
     // The stores' health, as the credentials tell it; the checks below word it.
@@ -271,40 +254,28 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("keyring", keyring_check(&keyring_probe, source, env, cached));
     check("kernel-keyring", kernel_check(config, &health.kernel, source, env));
 
-    let mut found_in = None;
-    let key = match (config, target) {
+    let (row, found) = match (config, target) {
         // Asking again would only wait for the keyring's time bound a second time; only the kernel's copy can
         // give the key now.
         (Some(_), Some(_)) if source == Some(Source::Keyring) && keyring_probe.is_err() && !cached => {
-            check("key", skip(&format!("needs the {}, where the key is kept", keyring::backend())));
-            None
+            (skip(&format!("needs the {}, where the key is kept", keyring::backend())), None)
         }
-        (Some(config), Some(target)) => {
-            match credentials::resolve(config, Wanted::chosen(target.env, target.base_url)).map_err(Error::from) {
-                Ok((key, source)) => {
-                    check("key", (Status::Pass, key_found(&key, source)));
-                    found_in = Some(source);
-                    Some(key)
-                }
-                Err(err) => {
-                    check("key", (Status::Fail, describe(&err)));
-                    None
-                }
-            }
-        }
-        _ => {
-            check("key", skip("needs an environment"));
-            None
-        }
+        (Some(config), Some(target)) => settled(
+            credentials::resolve(config, Wanted::chosen(target.env, target.base_url)).map_err(Error::from),
+            |(key, source)| (Status::Pass, key_found(key, *source)),
+        ),
+        _ => (skip("needs an environment"), None),
     };
+    check("key", row);
+    let mut found_in = found.as_ref().map(|(_, source)| *source);
 
     check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
 
     // One request, and only with a key: the client never sends one without.
-    let (outcome, fresh) = match (target, &key, found_in) {
-        (None, _, _) => (ProbeResult::NotSent("needs a base URL"), None),
-        (Some(target), Some(key), Some(source)) => send(ctx, target, key, source).await,
-        (Some(_), _, _) => (ProbeResult::NotSent("needs an API key to send"), None),
+    let (outcome, fresh) = match (target, &found) {
+        (None, _) => (ProbeResult::NotSent("needs a base URL"), None),
+        (Some(target), Some((key, source))) => send(ctx, target, key, *source).await,
+        (Some(_), None) => (ProbeResult::NotSent("needs an API key to send"), None),
     };
     // A cached copy the API refused may be out of date, as any command would find: the client then sent the
     // keyring's own key, which is what counts.
@@ -402,6 +373,14 @@ fn key_accepted(
             (Status::Fail, format!("{verdict}: {detail}; {fix}"))
         }
         Verdict::Unknown(_) => skip("needs an answer about the key (see `server`)"),
+    }
+}
+
+/// A check on what `result` holds: `pass` words what it found; a failure fails the check, with the error's words.
+fn settled<T>(result: Result<T, Error>, pass: impl FnOnce(&T) -> (Status, String)) -> ((Status, String), Option<T>) {
+    match result {
+        Ok(value) => (pass(&value), Some(value)),
+        Err(err) => ((Status::Fail, describe(&err)), None),
     }
 }
 
