@@ -29,15 +29,6 @@ impl Signal {
         }
     }
 
-    /// The signal's name, for messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Signal::Interrupt => "SIGINT",
-            Signal::Terminate => "SIGTERM",
-            Signal::Hangup => "SIGHUP",
-        }
-    }
-
     /// What a person would call it, for messages: "interrupted", "terminated", "hung up".
     pub fn describe(self) -> &'static str {
         match self {
