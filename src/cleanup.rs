@@ -84,7 +84,7 @@ pub fn registry() -> &'static Registry {
 
 impl Registry {
     /// An empty registry (the process has one, [`registry`]; tests make their own).
-    pub const fn new() -> Registry {
+    const fn new() -> Registry {
         Registry { state: Mutex::new(State { next: 0, guards: BTreeMap::new(), writes: Writes::None }) }
     }
 
@@ -159,12 +159,6 @@ impl Registry {
     }
 }
 
-impl Default for Registry {
-    fn default() -> Registry {
-        Registry::new()
-    }
-}
-
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let state = self.lock();
@@ -173,6 +167,7 @@ impl std::fmt::Debug for Registry {
 }
 
 /// Something a signal must undo, registered in a [`Registry`] until dropped.
+#[derive(Debug)]
 #[must_use = "a guard is unregistered when dropped"]
 pub struct CleanupGuard {
     registry: &'static Registry,
@@ -202,12 +197,6 @@ impl CleanupGuard {
 impl Drop for CleanupGuard {
     fn drop(&mut self) {
         self.take();
-    }
-}
-
-impl std::fmt::Debug for CleanupGuard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CleanupGuard").field("slot", &self.slot).finish()
     }
 }
 
