@@ -121,17 +121,6 @@ pub enum Retry {
     Never,
 }
 
-impl Retry {
-    /// As the JSON error and docs/errors.md spell it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Retry::Safe => "safe",
-            Retry::CheckFirst => "check-first",
-            Retry::Never => "never",
-        }
-    }
-}
-
 macro_rules! codes {
     ($($constant:ident = $name:literal, $kind:expr, [$($also:expr),*], $retry:ident, $meaning:literal;)*) => {
         $(
