@@ -55,7 +55,8 @@ fn the_code_table_is_the_documented_one() {
         .iter()
         .map(|code| {
             let exits = std::iter::once(code.kind).chain(code.also.iter().copied()).map(Kind::exit_code).collect();
-            (code.name.to_owned(), exits, serde_json::to_value(code.retry).unwrap().as_str().unwrap().to_owned(), code.meaning.to_owned())
+            let retry = serde_json::to_value(code.retry).unwrap().as_str().unwrap().to_owned();
+            (code.name.to_owned(), exits, retry, code.meaning.to_owned())
         })
         .collect();
     assert_eq!(table, documented_codes());
