@@ -267,7 +267,6 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
         _ => (skip("needs an environment"), None),
     };
     check("key", row);
-    let mut found_in = found.as_ref().map(|(_, source)| *source);
 
     check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
 
@@ -279,14 +278,7 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     };
     // A cached copy the API refused may be out of date, as any command would find: the client then sent the
     // keyring's own key, which is what counts.
-    let mut fresh_key = None;
-    if let Some(fresh) = fresh {
-        found_in = Some(Source::Keyring);
-        fresh_key = Some(format!(
-            "{}; the API refused the kernel's older copy, which now holds this one",
-            key_found(&fresh, Source::Keyring)
-        ));
-    }
+    let found_in = if fresh.is_some() { Some(Source::Keyring) } else { found.as_ref().map(|(_, source)| *source) };
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
@@ -314,10 +306,11 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
     check("outbox", target.map_or_else(|| skip("needs a base URL"), |target| outbox(ctx, target)));
 
-    if let Some(detail) = fresh_key
+    if let Some(fresh) = fresh
         && let Some(key) = checks.iter_mut().find(|check| check.name == "key")
     {
-        key.detail = detail;
+        let words = key_found(&fresh, Source::Keyring);
+        key.detail = format!("{words}; the API refused the kernel's older copy, which now holds this one");
     }
     checks
 }
