@@ -291,7 +291,8 @@ pub mod code {
 }
 
 /// Everything a command can fail with, as data.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct Error {
     code: &'static Code,
     kind: Kind,
@@ -541,18 +542,6 @@ impl Error {
     pub fn config_syntax(source: SourceError) -> Error {
         let hint = source.help.clone();
         Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(hint).with_source(source)
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_deref().map(|source| source as &(dyn std::error::Error + 'static))
     }
 }
 
