@@ -51,12 +51,11 @@ pub fn install() -> std::io::Result<()> {
         return Ok(());
     }
     let (sender, _) = watch::channel((0, None));
-    let streams = os::Streams::new()?;
+    let mut streams = os::Streams::new()?;
     if SENDER.set(sender).is_err() {
         return Ok(());
     }
     tokio::spawn(async move {
-        let mut streams = streams;
         loop {
             let signal = streams.next().await;
             if let Some(sender) = SENDER.get() {
