@@ -3,9 +3,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use reqwest::header::{
-    AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderMap, HeaderName, HeaderValue, TRANSFER_ENCODING,
-};
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use reqwest::{Method, Url};
 use serde_json::{Map, Value};
 
@@ -375,14 +373,14 @@ fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
         let name = name.trim();
         let name = HeaderName::from_bytes(name.as_bytes())
             .map_err(|_| Error::invalid_value(format!("`-H`: `{name}` is not a header name")))?;
-        let refusal = if name == AUTHORIZATION {
-            Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
-        } else if name == HOST {
-            Some("requests go to the base URL's host, the only one the key may go to".to_owned())
-        } else if name == CONTENT_LENGTH || name == TRANSFER_ENCODING {
-            Some("petstore frames the body itself".to_owned())
-        } else {
-            None
+        // A header name is lower case.
+        let refusal = match name.as_str() {
+            "authorization" => {
+                Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
+            }
+            "host" => Some("requests go to the base URL's host, the only one the key may go to".to_owned()),
+            "content-length" | "transfer-encoding" => Some("petstore frames the body itself".to_owned()),
+            _ => None,
         };
         if let Some(why) = refusal {
             return Err(Error::invalid_value(format!(
