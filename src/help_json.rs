@@ -128,18 +128,16 @@ fn argument(arg: &clap::Arg) -> ArgumentNode {
         None => Vec::new(),
     };
     let help = arg.get_long_help().or(arg.get_help()).map(ToString::to_string);
-    let possible_values = if takes_values {
-        arg.get_possible_values()
-            .into_iter()
-            .filter(|value| !value.is_hide_set())
-            .map(|value| PossibleValueNode {
-                name: value.get_name().to_owned(),
-                help: value.get_help().map(ToString::to_string),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // A flag's `true` and `false` are no values to give.
+    let possible_values = arg
+        .get_possible_values()
+        .into_iter()
+        .filter(|value| takes_values && !value.is_hide_set())
+        .map(|value| PossibleValueNode {
+            name: value.get_name().to_owned(),
+            help: value.get_help().map(ToString::to_string),
+        })
+        .collect();
     let repeated = matches!(arg.get_action(), clap::ArgAction::Append | clap::ArgAction::Count)
         || arg.get_num_args().is_some_and(|range| range.max_values() > 1);
     ArgumentNode {
