@@ -540,8 +540,7 @@ impl Error {
 
     /// A mistake in the config file, shown with its line ([`SourceError`]).
     pub fn config_syntax(source: SourceError) -> Error {
-        let hint = source.help.clone();
-        Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(hint).with_source(source)
+        Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(source.help()).with_source(source)
     }
 }
 
@@ -627,7 +626,6 @@ pub struct SourceError {
     text: String,
     /// The mistake, in byte offsets of `text`.
     span: std::ops::Range<usize>,
-    help: String,
 }
 
 impl SourceError {
@@ -640,13 +638,12 @@ impl SourceError {
             path: path.display().to_string(),
             text: text.to_owned(),
             span,
-            help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
         }
     }
 
     /// What to do about it.
-    pub fn help(&self) -> &str {
-        &self.help
+    pub fn help(&self) -> &'static str {
+        "fix the file (`petstore config path` prints where it is); petstore left it as it is"
     }
 
     /// The message, the file's name, its text and the mistake's span in it, as they are: for the output to
