@@ -268,7 +268,8 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     };
     check("key", row);
 
-    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
+    let base_url = target.map(|target| target.base_url.url());
+    check("proxy", (Status::Pass, proxies(base_url)));
 
     // One request, and only with a key: the client never sends one without.
     let (outcome, fresh) = match (target, &found) {
@@ -283,14 +284,13 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let request = request.as_deref().unwrap_or_default();
 
     let own_ca = target.and_then(|target| target.env).and_then(|env| Some((&env.name, env.cacert.as_ref()?)));
-    let (status, mut detail) =
-        ca_store(target.map(|target| target.base_url.url()), ctx.cacert().is_some() || own_ca.is_some());
+    let (status, mut detail) = ca_store(base_url, ctx.cacert().is_some() || own_ca.is_some());
     if let Some((name, path)) = own_ca {
         detail.push_str(&format!("; environment `{name}` trusts its own CA file `{}` too", path.display()));
     }
     check("ca-store", (status, detail));
 
-    check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
+    check("tls", tls(base_url, &outcome));
 
     check("server", server(&outcome, request));
 
