@@ -195,16 +195,10 @@ fn place(method: &Method, url: &mut Url, params: Vec<(String, Param)>) -> Result
         return Ok(None);
     }
     if changes_nothing(method) {
-        let mut pairs = url.query_pairs_mut();
-        for (key, param) in &params {
-            pairs.append_pair(key, &param.text);
-        }
+        url.query_pairs_mut().extend_pairs(params.iter().map(|(key, param)| (key, &param.text)));
         return Ok(None);
     }
-    let mut object = Map::new();
-    for (key, param) in params {
-        object.insert(key, param.json);
-    }
+    let object: Map<String, Value> = params.into_iter().map(|(key, param)| (key, param.json)).collect();
     let body = serde_json::to_vec(&object).expect("a JSON object serialises");
     if body.len() > MAX_REQUEST_BODY_BYTES {
         return Err(too_large("the JSON body of `-f` and `-F`"));
@@ -444,10 +438,9 @@ struct Param {
 
 /// The `-f` then the `-F` parameters, in the order given; `@FILE` values read.
 fn params(args: &ApiArgs) -> Result<Vec<(String, Param)>, Error> {
-    let mut params = Vec::new();
-    for (key, text) in &args.raw_fields {
-        params.push((key.clone(), Param { text: text.clone(), json: Value::String(text.clone()) }));
-    }
+    let mut params: Vec<(String, Param)> = (args.raw_fields.iter())
+        .map(|(key, text)| (key.clone(), Param { text: text.clone(), json: Value::String(text.clone()) }))
+        .collect();
     let mut stdin_read = false;
     for (key, text) in &args.fields {
         let param = match text.strip_prefix('@') {
