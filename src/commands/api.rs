@@ -182,7 +182,13 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
             _ => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
         });
         let intent = crate::journal::intent(ctx, &client, method.as_str(), path, body, Via::Cli, &id);
-        Some(Write::begin(ctx, &intent))
+        let write = Write::begin(ctx, &intent);
+        ctx.write_started(WriteInFlight {
+            request: format!("{method} {path}"),
+            outcome: "it may have taken effect",
+            check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
+        })?;
+        Some(write)
     };
     let request = client.prepare(method.clone(), url, &headers, body);
     send(ctx, &client, args, &request, write.as_ref()).await
@@ -216,13 +222,6 @@ async fn send(
     write: Option<&Write>,
 ) -> Result<(), Error> {
     let (method, path) = method_and_path(args)?;
-    if !changes_nothing(&method) {
-        ctx.write_started(WriteInFlight {
-            request: format!("{method} {path}"),
-            outcome: "it may have taken effect",
-            check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
-        })?;
-    }
     let blame = |err| {
         if let Some(write) = write {
             let _ = write.answered(Err(&err));
