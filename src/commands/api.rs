@@ -437,9 +437,10 @@ struct Param {
 
 /// The `-f` then the `-F` parameters, in the order given; `@FILE` values read.
 fn params(args: &ApiArgs) -> Result<Vec<(String, Param)>, Error> {
-    let mut params: Vec<(String, Param)> = (args.raw_fields.iter())
-        .map(|(key, text)| (key.clone(), Param { text: text.clone(), json: Value::String(text.clone()) }))
-        .collect();
+    let mut params = Vec::new();
+    for (key, text) in &args.raw_fields {
+        params.push((key.clone(), Param { text: text.clone(), json: Value::String(text.clone()) }));
+    }
     let mut stdin_read = false;
     for (key, text) in &args.fields {
         let param = match text.strip_prefix('@') {
