@@ -51,10 +51,8 @@ pub fn command() -> clap::Command {
 /// The environments' names, with their base URLs as descriptions. A config that does not load gives the
 /// built-in ones.
 pub fn environment_names() -> Vec<CompletionCandidate> {
-    let environments = match Config::load() {
-        Ok(config) => config.environments().to_vec(),
-        Err(_) => petstore_core::config::built_in_environments(),
-    };
+    let environments = Config::load()
+        .map_or_else(|_| petstore_core::config::built_in_environments(), |config| config.environments().to_vec());
     environments
         .into_iter()
         .filter(|env| !env.name.chars().any(crate::output::safe::is_unsafe))
