@@ -129,16 +129,13 @@ impl Registry {
             let ended = match &state.writes {
                 Writes::Started(write) => Ended::MaybeApplied(write.clone()),
                 Writes::Stopped(first) => Ended::NothingSent(*first),
-                Writes::None => {
-                    state.writes = Writes::Stopped(signal);
-                    Ended::NothingSent(signal)
-                }
-                Writes::Intended(to) => {
-                    let ended = Ended::NotSent { signal, to: to.clone() };
-                    state.writes = Writes::Stopped(signal);
-                    ended
-                }
+                Writes::None => Ended::NothingSent(signal),
+                Writes::Intended(to) => Ended::NotSent { signal, to: to.clone() },
             };
+            // Nothing was sent: nothing may be, from now on.
+            if let Writes::None | Writes::Intended(_) = state.writes {
+                state.writes = Writes::Stopped(signal);
+            }
             (ended, std::mem::take(&mut state.guards))
         };
         // Run outside the lock: a guard may take its time (a terminal's settings), and none may register
