@@ -530,7 +530,7 @@ impl Error {
     /// `name` is no environment's: the hint is the known name it most looks like ("did you mean"), as clap
     /// suggests for a mistyped command, or else how to add it.
     pub fn unknown_environment<'a>(name: &str, names: impl IntoIterator<Item = &'a str> + Clone) -> Error {
-        let hint = match closest(name, names.clone()) {
+        let hint = match petstore_core::catalog::nearest(name, names.clone(), 1).first() {
             Some(known) => format!("did you mean `{known}`?"),
             None => format!("add it with `petstore env add {name} URL`"),
         };
@@ -542,11 +542,6 @@ impl Error {
     pub fn config_syntax(source: SourceError) -> Error {
         Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(source.help()).with_source(source)
     }
-}
-
-/// The one of `names` closest to `typed`, if any is close ([`petstore_core::catalog::nearest`]).
-pub fn closest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    petstore_core::catalog::nearest(typed, names, 1).first().copied()
 }
 
 /// A failure as a program reads it: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`, or
