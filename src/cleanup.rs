@@ -84,7 +84,7 @@ pub fn registry() -> &'static Registry {
 
 impl Registry {
     /// An empty registry (the process has one, [`registry`]; tests make their own).
-    pub const fn new() -> Registry {
+    const fn new() -> Registry {
         Registry { state: Mutex::new(State { next: 0, guards: BTreeMap::new(), writes: Writes::None }) }
     }
 
@@ -129,16 +129,13 @@ impl Registry {
             let ended = match &state.writes {
                 Writes::Started(write) => Ended::MaybeApplied(write.clone()),
                 Writes::Stopped(first) => Ended::NothingSent(*first),
-                Writes::None => {
-                    state.writes = Writes::Stopped(signal);
-                    Ended::NothingSent(signal)
-                }
-                Writes::Intended(to) => {
-                    let ended = Ended::NotSent { signal, to: to.clone() };
-                    state.writes = Writes::Stopped(signal);
-                    ended
-                }
+                Writes::None => Ended::NothingSent(signal),
+                Writes::Intended(to) => Ended::NotSent { signal, to: to.clone() },
             };
+            // Nothing was sent: nothing may be, from now on.
+            if let Writes::None | Writes::Intended(_) = state.writes {
+                state.writes = Writes::Stopped(signal);
+            }
             (ended, std::mem::take(&mut state.guards))
         };
         // Run outside the lock: a guard may take its time (a terminal's settings), and none may register
@@ -159,12 +156,6 @@ impl Registry {
     }
 }
 
-impl Default for Registry {
-    fn default() -> Registry {
-        Registry::new()
-    }
-}
-
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let state = self.lock();
@@ -173,6 +164,7 @@ impl std::fmt::Debug for Registry {
 }
 
 /// Something a signal must undo, registered in a [`Registry`] until dropped.
+#[derive(Debug)]
 #[must_use = "a guard is unregistered when dropped"]
 pub struct CleanupGuard {
     registry: &'static Registry,
@@ -202,12 +194,6 @@ impl CleanupGuard {
 impl Drop for CleanupGuard {
     fn drop(&mut self) {
         self.take();
-    }
-}
-
-impl std::fmt::Debug for CleanupGuard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CleanupGuard").field("slot", &self.slot).finish()
     }
 }
 

@@ -51,10 +51,8 @@ pub fn command() -> clap::Command {
 /// The environments' names, with their base URLs as descriptions. A config that does not load gives the
 /// built-in ones.
 pub fn environment_names() -> Vec<CompletionCandidate> {
-    let environments = match Config::load() {
-        Ok(config) => config.environments().to_vec(),
-        Err(_) => petstore_core::config::built_in_environments(),
-    };
+    let environments = Config::load()
+        .map_or_else(|_| petstore_core::config::built_in_environments(), |config| config.environments().to_vec());
     environments
         .into_iter()
         .filter(|env| !env.name.chars().any(crate::output::safe::is_unsafe))
@@ -146,10 +144,7 @@ fn selection() -> Option<Selection> {
             _ => {}
         }
     }
-    let base_url = match base_url {
-        Some(url) => Some(petstore_core::config::parse_base_url(&url).ok()?),
-        None => None,
-    };
+    let base_url = base_url.map(|url| petstore_core::config::parse_base_url(&url)).transpose().ok()?;
     Selection::of(base_url, env).ok()
 }
 
@@ -157,12 +152,10 @@ fn selection() -> Option<Selection> {
 /// [`STORE_BOUND`]: the look runs on a thread of its own, left to the process's exit if it takes longer.
 fn store_pets() -> Vec<Pet> {
     let (sender, receiver) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new().name("completion".to_owned()).spawn(move || {
+    // A thread that cannot be spawned drops the sender with it: the receiver then gives up at once.
+    let _ = std::thread::Builder::new().name("completion".to_owned()).spawn(move || {
         let _ = sender.send(fetch());
     });
-    if spawned.is_err() {
-        return Vec::new();
-    }
     receiver.recv_timeout(STORE_BOUND).ok().flatten().unwrap_or_default()
 }
 

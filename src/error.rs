@@ -121,17 +121,6 @@ pub enum Retry {
     Never,
 }
 
-impl Retry {
-    /// As the JSON error and docs/errors.md spell it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Retry::Safe => "safe",
-            Retry::CheckFirst => "check-first",
-            Retry::Never => "never",
-        }
-    }
-}
-
 macro_rules! codes {
     ($($constant:ident = $name:literal, $kind:expr, [$($also:expr),*], $retry:ident, $meaning:literal;)*) => {
         $(
@@ -302,7 +291,8 @@ pub mod code {
 }
 
 /// Everything a command can fail with, as data.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct Error {
     code: &'static Code,
     kind: Kind,
@@ -540,7 +530,7 @@ impl Error {
     /// `name` is no environment's: the hint is the known name it most looks like ("did you mean"), as clap
     /// suggests for a mistyped command, or else how to add it.
     pub fn unknown_environment<'a>(name: &str, names: impl IntoIterator<Item = &'a str> + Clone) -> Error {
-        let hint = match closest(name, names.clone()) {
+        let hint = match petstore_core::catalog::nearest(name, names.clone(), 1).first() {
             Some(known) => format!("did you mean `{known}`?"),
             None => format!("add it with `petstore env add {name} URL`"),
         };
@@ -550,26 +540,8 @@ impl Error {
 
     /// A mistake in the config file, shown with its line ([`SourceError`]).
     pub fn config_syntax(source: SourceError) -> Error {
-        let hint = source.help.clone();
-        Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(hint).with_source(source)
+        Error::new(&code::CONFIG_SYNTAX, source.message.clone()).with_hint(source.help()).with_source(source)
     }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_deref().map(|source| source as &(dyn std::error::Error + 'static))
-    }
-}
-
-/// The one of `names` closest to `typed`, if any is close ([`petstore_core::catalog::nearest`]).
-pub fn closest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    petstore_core::catalog::nearest(typed, names, 1).first().copied()
 }
 
 /// A failure as a program reads it: in a JSON mode (`--json`, `-o json`, `-o ndjson`, `--jq`, or
@@ -649,7 +621,6 @@ pub struct SourceError {
     text: String,
     /// The mistake, in byte offsets of `text`.
     span: std::ops::Range<usize>,
-    help: String,
 }
 
 impl SourceError {
@@ -662,13 +633,12 @@ impl SourceError {
             path: path.display().to_string(),
             text: text.to_owned(),
             span,
-            help: "fix the file (`petstore config path` prints where it is); petstore left it as it is".to_owned(),
         }
     }
 
     /// What to do about it.
-    pub fn help(&self) -> &str {
-        &self.help
+    pub fn help(&self) -> &'static str {
+        "fix the file (`petstore config path` prints where it is); petstore left it as it is"
     }
 
     /// The message, the file's name, its text and the mistake's span in it, as they are: for the output to

@@ -79,9 +79,7 @@ pub struct ExitCodeNode {
 /// The whole tree, from the root.
 pub fn tree() -> CommandNode {
     let root = built();
-    let exit_codes = exit_codes(&root);
-    let examples = block(&root, "Examples");
-    node(&root, "petstore", examples, &exit_codes)
+    node(&root, "petstore", &exit_codes(&root))
 }
 
 /// The node of the command at `path` (`["pets", "list"]`), or `None` when there is none.
@@ -101,7 +99,7 @@ pub(crate) fn built() -> clap::Command {
     root
 }
 
-fn node(cmd: &clap::Command, path: &str, examples: Vec<String>, exit_codes: &[ExitCodeNode]) -> CommandNode {
+fn node(cmd: &clap::Command, path: &str, exit_codes: &[ExitCodeNode]) -> CommandNode {
     let about = cmd.get_about().map(ToString::to_string);
     let long_about = cmd.get_long_about().map(ToString::to_string).filter(|long| Some(long) != about.as_ref());
     CommandNode {
@@ -110,12 +108,12 @@ fn node(cmd: &clap::Command, path: &str, examples: Vec<String>, exit_codes: &[Ex
         about,
         long_about,
         arguments: cmd.get_arguments().filter(|arg| !arg.is_hide_set()).map(argument).collect(),
-        examples,
+        examples: block(cmd, "Examples"),
         exit_codes: exit_codes.to_vec(),
         subcommands: cmd
             .get_subcommands()
             .filter(|sub| !sub.is_hide_set())
-            .map(|sub| node(sub, &format!("{path} {}", sub.get_name()), block(sub, "Examples"), exit_codes))
+            .map(|sub| node(sub, &format!("{path} {}", sub.get_name()), exit_codes))
             .collect(),
     }
 }
@@ -128,18 +126,16 @@ fn argument(arg: &clap::Arg) -> ArgumentNode {
         None => Vec::new(),
     };
     let help = arg.get_long_help().or(arg.get_help()).map(ToString::to_string);
-    let possible_values = if takes_values {
-        arg.get_possible_values()
-            .into_iter()
-            .filter(|value| !value.is_hide_set())
-            .map(|value| PossibleValueNode {
-                name: value.get_name().to_owned(),
-                help: value.get_help().map(ToString::to_string),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // A flag's `true` and `false` are no values to give.
+    let possible_values = arg
+        .get_possible_values()
+        .into_iter()
+        .filter(|value| takes_values && !value.is_hide_set())
+        .map(|value| PossibleValueNode {
+            name: value.get_name().to_owned(),
+            help: value.get_help().map(ToString::to_string),
+        })
+        .collect();
     let repeated = matches!(arg.get_action(), clap::ArgAction::Append | clap::ArgAction::Count)
         || arg.get_num_args().is_some_and(|range| range.max_values() > 1);
     ArgumentNode {

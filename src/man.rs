@@ -39,8 +39,7 @@ fn walk(
         man.render_subcommands_section(&mut out).expect(written);
     }
     let mut roff = Roff::default();
-    let examples = if parent.is_none() { blocks.get("Examples").cloned() } else { help_blocks(cmd).remove("Examples") };
-    if let Some(examples) = examples {
+    if let Some(examples) = help_blocks(cmd).remove("Examples") {
         preformatted(&mut roff, "EXAMPLES", &examples);
     }
     for (title, block) in [("EXIT STATUS", "Exit codes"), ("ENVIRONMENT", "Environment variables"), ("FILES", "Files")]

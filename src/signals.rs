@@ -29,15 +29,6 @@ impl Signal {
         }
     }
 
-    /// The signal's name, for messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Signal::Interrupt => "SIGINT",
-            Signal::Terminate => "SIGTERM",
-            Signal::Hangup => "SIGHUP",
-        }
-    }
-
     /// What a person would call it, for messages: "interrupted", "terminated", "hung up".
     pub fn describe(self) -> &'static str {
         match self {
@@ -60,12 +51,11 @@ pub fn install() -> std::io::Result<()> {
         return Ok(());
     }
     let (sender, _) = watch::channel((0, None));
-    let streams = os::Streams::new()?;
+    let mut streams = os::Streams::new()?;
     if SENDER.set(sender).is_err() {
         return Ok(());
     }
     tokio::spawn(async move {
-        let mut streams = streams;
         loop {
             let signal = streams.next().await;
             if let Some(sender) = SENDER.get() {

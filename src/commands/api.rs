@@ -3,9 +3,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use reqwest::header::{
-    AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderMap, HeaderName, HeaderValue, TRANSFER_ENCODING,
-};
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use reqwest::{Method, Url};
 use serde_json::{Map, Value};
 
@@ -146,11 +144,12 @@ fn method_and_path(args: &ApiArgs) -> Result<(Method, &str), Error> {
 pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     // Everything the user typed is checked before the key is looked up or anything is sent.
     let (method, path) = method_and_path(args)?;
-    let headers = parse_headers(&args.headers)?;
+    let mut headers = parse_headers(&args.headers)?;
     let mut url = resolve(ctx.target()?.base_url, path)?;
     let params = params(args)?;
     let body = match &args.input {
-        Some(path) => Some(read_input(path)?),
+        // `--input FILE`: the body, byte for byte.
+        Some(path) => Some(read(path, &|| format!("`--input {}`", path.display()))?),
         None => place(&method, &mut url, params)?,
     };
 
@@ -162,35 +161,34 @@ pub async fn run(ctx: &Context, args: &ApiArgs) -> Result<(), Error> {
     }
     let client = ctx.client()?;
     crate::commands::pets::offline::note_outbox(ctx, &client);
-    if !changes_nothing(&method) {
-        let body = match &body {
-            Some(body) => format!(" with a {}-byte body", body.len()),
-            None => String::new(),
+    // A write is confirmed, then written down in the journal before it goes out, under its request id (the
+    // caller's `-H X-Request-Id` when given).
+    let write = if changes_nothing(&method) {
+        None
+    } else {
+        let size = body.as_ref().map_or(String::new(), |body| format!(" with a {}-byte body", body.len()));
+        crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{method} {path}`{size}")).await?;
+        let id = match headers.get(api::trace::REQUEST_ID).and_then(|value| value.to_str().ok()) {
+            Some(given) => given.to_owned(),
+            None => {
+                let id = api::trace::new_request_id();
+                headers.insert(api::trace::REQUEST_ID, id.parse().expect("a UUID is a valid header value"));
+                id
+            }
         };
-        crate::commands::confirm::confirm_write(ctx, args.yes, &format!("send `{method} {path}`{body}")).await?;
-    }
-    let mut headers = headers;
-    // A write is written down in the journal before it goes out, under its request id (the caller's `-H
-    // X-Request-Id` when given).
-    let write = match changes_nothing(&method) {
-        true => None,
-        false => {
-            let id = match headers.get(api::trace::REQUEST_ID).and_then(|value| value.to_str().ok()) {
-                Some(given) => given.to_owned(),
-                None => {
-                    let id = api::trace::new_request_id();
-                    headers.insert(api::trace::REQUEST_ID, id.parse().expect("a UUID is a valid header value"));
-                    id
-                }
-            };
-            // A JSON object as JSON; anything else as its text.
-            let body = body.as_deref().map(|body| match serde_json::from_slice(body) {
-                Ok(object @ serde_json::Value::Object(_)) => object,
-                _ => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
-            });
-            let intent = crate::journal::intent(ctx, &client, method.as_str(), path, body, Via::Cli, &id);
-            Some(Write::begin(ctx, &intent))
-        }
+        // A JSON object as JSON; anything else as its text.
+        let body = body.as_deref().map(|body| match serde_json::from_slice(body) {
+            Ok(object @ serde_json::Value::Object(_)) => object,
+            _ => serde_json::Value::String(String::from_utf8_lossy(body).into_owned()),
+        });
+        let intent = crate::journal::intent(ctx, &client, method.as_str(), path, body, Via::Cli, &id);
+        let write = Write::begin(ctx, &intent);
+        ctx.write_started(WriteInFlight {
+            request: format!("{method} {path}"),
+            outcome: "it may have taken effect",
+            check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
+        })?;
+        Some(write)
     };
     let request = client.prepare(method.clone(), url, &headers, body);
     send(ctx, &client, args, &request, write.as_ref()).await
@@ -203,16 +201,10 @@ fn place(method: &Method, url: &mut Url, params: Vec<(String, Param)>) -> Result
         return Ok(None);
     }
     if changes_nothing(method) {
-        let mut pairs = url.query_pairs_mut();
-        for (key, param) in &params {
-            pairs.append_pair(key, &param.text);
-        }
+        url.query_pairs_mut().extend_pairs(params.iter().map(|(key, param)| (key, &param.text)));
         return Ok(None);
     }
-    let mut object = Map::new();
-    for (key, param) in params {
-        object.insert(key, param.json);
-    }
+    let object: Map<String, Value> = params.into_iter().map(|(key, param)| (key, param.json)).collect();
     let body = serde_json::to_vec(&object).expect("a JSON object serialises");
     if body.len() > MAX_REQUEST_BODY_BYTES {
         return Err(too_large("the JSON body of `-f` and `-F`"));
@@ -230,13 +222,6 @@ async fn send(
     write: Option<&Write>,
 ) -> Result<(), Error> {
     let (method, path) = method_and_path(args)?;
-    if !changes_nothing(&method) {
-        ctx.write_started(WriteInFlight {
-            request: format!("{method} {path}"),
-            outcome: "it may have taken effect",
-            check: format!("check whether it took effect (`petstore api GET {path}`) before sending it again"),
-        })?;
-    }
     let blame = |err| {
         if let Some(write) = write {
             let _ = write.answered(Err(&err));
@@ -381,14 +366,14 @@ fn parse_headers(given: &[String]) -> Result<HeaderMap, Error> {
         let name = name.trim();
         let name = HeaderName::from_bytes(name.as_bytes())
             .map_err(|_| Error::invalid_value(format!("`-H`: `{name}` is not a header name")))?;
-        let refusal = if name == AUTHORIZATION {
-            Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
-        } else if name == HOST {
-            Some("requests go to the base URL's host, the only one the key may go to".to_owned())
-        } else if name == CONTENT_LENGTH || name == TRANSFER_ENCODING {
-            Some("petstore frames the body itself".to_owned())
-        } else {
-            None
+        // A header name is lower case.
+        let refusal = match name.as_str() {
+            "authorization" => {
+                Some(format!("the API key comes from the credential store (`petstore auth login`) or `{API_KEY_VAR}`"))
+            }
+            "host" => Some("requests go to the base URL's host, the only one the key may go to".to_owned()),
+            "content-length" | "transfer-encoding" => Some("petstore frames the body itself".to_owned()),
+            _ => None,
         };
         if let Some(why) = refusal {
             return Err(Error::invalid_value(format!(
@@ -496,11 +481,6 @@ fn number(text: &str) -> Option<serde_json::Number> {
 /// A file's text, or stdin's for `-`.
 fn read_text(path: &Path, what: impl Fn() -> String) -> Result<String, Error> {
     String::from_utf8(read(path, &what)?).map_err(|_| Error::invalid_value(format!("{}: it is not UTF-8 text", what())))
-}
-
-/// `--input FILE`: the body, byte for byte.
-fn read_input(path: &Path) -> Result<Vec<u8>, Error> {
-    read(path, &|| format!("`--input {}`", path.display()))
 }
 
 /// At most [`MAX_REQUEST_BODY_BYTES`] of a file, or of stdin for `-`: one byte more is enough to refuse it,

@@ -237,31 +237,14 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     let mut checks = Vec::new();
     let mut check = |name, (status, detail): (Status, String)| checks.push(Check { name, status, detail });
 
-    let config = match ctx.config() {
-        Ok(config) => {
-            check("config", (Status::Pass, config_found(config)));
-            Some(config)
-        }
-        Err(err) => {
-            check("config", (Status::Fail, describe(&err)));
-            None
-        }
-    };
+    let (row, config) = settled(ctx.config(), |config| (Status::Pass, config_found(config)));
+    check("config", row);
 
-    let target = match config.map(|_| ctx.target()) {
-        Some(Ok(target)) => {
-            check("environment", environment(&target));
-            Some(target)
-        }
-        Some(Err(err)) => {
-            check("environment", (Status::Fail, describe(&err)));
-            None
-        }
-        None => {
-            check("environment", skip("needs a readable config file"));
-            None
-        }
+    let (row, target) = match config {
+        Some(_) => settled(ctx.target(), environment),
+        None => (skip("needs a readable config file"), None),
     };
+    check("environment", row);
     let env = target.and_then(|target| target.env);
 
     // The stores' health, as the credentials tell it; the checks below word it.
@@ -271,63 +254,43 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("keyring", keyring_check(&keyring_probe, source, env, cached));
     check("kernel-keyring", kernel_check(config, &health.kernel, source, env));
 
-    let mut found_in = None;
-    let key = match (config, target) {
+    let (row, found) = match (config, target) {
         // Asking again would only wait for the keyring's time bound a second time; only the kernel's copy can
         // give the key now.
         (Some(_), Some(_)) if source == Some(Source::Keyring) && keyring_probe.is_err() && !cached => {
-            check("key", skip(&format!("needs the {}, where the key is kept", keyring::backend())));
-            None
+            (skip(&format!("needs the {}, where the key is kept", keyring::backend())), None)
         }
-        (Some(config), Some(target)) => {
-            match credentials::resolve(config, Wanted::chosen(target.env, target.base_url)).map_err(Error::from) {
-                Ok((key, source)) => {
-                    check("key", (Status::Pass, key_found(&key, source)));
-                    found_in = Some(source);
-                    Some(key)
-                }
-                Err(err) => {
-                    check("key", (Status::Fail, describe(&err)));
-                    None
-                }
-            }
-        }
-        _ => {
-            check("key", skip("needs an environment"));
-            None
-        }
+        (Some(config), Some(target)) => settled(
+            credentials::resolve(config, Wanted::chosen(target.env, target.base_url)).map_err(Error::from),
+            |(key, source)| (Status::Pass, key_found(key, *source)),
+        ),
+        _ => (skip("needs an environment"), None),
     };
+    check("key", row);
 
-    check("proxy", (Status::Pass, proxies(target.map(|target| target.base_url.url()))));
+    let base_url = target.map(|target| target.base_url.url());
+    check("proxy", (Status::Pass, proxies(base_url)));
 
     // One request, and only with a key: the client never sends one without.
-    let (outcome, fresh) = match (target, &key, found_in) {
-        (None, _, _) => (ProbeResult::NotSent("needs a base URL"), None),
-        (Some(target), Some(key), Some(source)) => send(ctx, target, key, source).await,
-        (Some(_), _, _) => (ProbeResult::NotSent("needs an API key to send"), None),
+    let (outcome, fresh) = match (target, &found) {
+        (None, _) => (ProbeResult::NotSent("needs a base URL"), None),
+        (Some(target), Some((key, source))) => send(ctx, target, key, *source).await,
+        (Some(_), None) => (ProbeResult::NotSent("needs an API key to send"), None),
     };
     // A cached copy the API refused may be out of date, as any command would find: the client then sent the
     // keyring's own key, which is what counts.
-    let mut fresh_key = None;
-    if let Some(fresh) = fresh {
-        found_in = Some(Source::Keyring);
-        fresh_key = Some(format!(
-            "{}; the API refused the kernel's older copy, which now holds this one",
-            key_found(&fresh, Source::Keyring)
-        ));
-    }
+    let found_in = if fresh.is_some() { Some(Source::Keyring) } else { found.as_ref().map(|(_, source)| *source) };
     let request = target.map(|target| format!("GET {}/pets?limit=1", target.base_url.path().trim_end_matches('/')));
     let request = request.as_deref().unwrap_or_default();
 
     let own_ca = target.and_then(|target| target.env).and_then(|env| Some((&env.name, env.cacert.as_ref()?)));
-    let (status, mut detail) =
-        ca_store(target.map(|target| target.base_url.url()), ctx.cacert().is_some() || own_ca.is_some());
+    let (status, mut detail) = ca_store(base_url, ctx.cacert().is_some() || own_ca.is_some());
     if let Some((name, path)) = own_ca {
         detail.push_str(&format!("; environment `{name}` trusts its own CA file `{}` too", path.display()));
     }
     check("ca-store", (status, detail));
 
-    check("tls", tls(target.map(|target| target.base_url.url()), &outcome));
+    check("tls", tls(base_url, &outcome));
 
     check("server", server(&outcome, request));
 
@@ -343,10 +306,11 @@ async fn checklist(ctx: &Context) -> Vec<Check> {
     check("deprecation", answer.map_or_else(skip, |(answer, _)| deprecation(answer, request)));
     check("outbox", target.map_or_else(|| skip("needs a base URL"), |target| outbox(ctx, target)));
 
-    if let Some(detail) = fresh_key
+    if let Some(fresh) = fresh
         && let Some(key) = checks.iter_mut().find(|check| check.name == "key")
     {
-        key.detail = detail;
+        let words = key_found(&fresh, Source::Keyring);
+        key.detail = format!("{words}; the API refused the kernel's older copy, which now holds this one");
     }
     checks
 }
@@ -402,6 +366,14 @@ fn key_accepted(
             (Status::Fail, format!("{verdict}: {detail}; {fix}"))
         }
         Verdict::Unknown(_) => skip("needs an answer about the key (see `server`)"),
+    }
+}
+
+/// A check on what `result` holds: `pass` words what it found; a failure fails the check, with the error's words.
+fn settled<T>(result: Result<T, Error>, pass: impl FnOnce(&T) -> (Status, String)) -> ((Status, String), Option<T>) {
+    match result {
+        Ok(value) => (pass(&value), Some(value)),
+        Err(err) => ((Status::Fail, describe(&err)), None),
     }
 }
 

@@ -3,9 +3,10 @@
 //! so a field cannot change without its schema. [`for_command`] is the one entry point, for `petstore schema`
 //! and for any other face of petstore (an MCP server) that describes its documents.
 
-use schemars::{JsonSchema, schema_for};
+use schemars::{JsonSchema, Schema, schema_for};
 use serde_json::Value;
 
+use crate::commands::{alias, auth, config, doctor, env, version};
 use crate::context::Context;
 use crate::error::{Error, ErrorDocument};
 use petstore_core::api::Pet;
@@ -32,24 +33,40 @@ pub struct SchemaArgs {
     pub list: bool,
 }
 
-/// The names `--for` takes: every command that prints a JSON document, and `error`.
-pub const NAMES: &[&str] = &[
-    "pets list",
-    "pets find",
-    "pets get",
-    "pets add",
-    "auth status",
-    "auth token",
-    "env list",
-    "env current",
-    "config path",
-    "alias list",
-    "doctor",
-    "version",
-    "help",
-    "agent setup",
-    "error",
+/// The names `--for` takes, each with the schema of what it prints: every command that prints a JSON document,
+/// and `error`.
+const SCHEMAS: [(&str, MakeSchema); 15] = [
+    // `pets find` prints what `pets list` does: the matching animals, in the API's own fields.
+    ("pets list", || schema_for!(Vec<Pet>)),
+    ("pets find", || schema_for!(Vec<Pet>)),
+    ("pets get", || schema_for!(Pet)),
+    ("pets add", || schema_for!(Added)),
+    ("auth status", || schema_for!(Vec<auth::status::KeyStatus>)),
+    ("auth token", || schema_for!(auth::token::Token<'static>)),
+    ("env list", || schema_for!(Vec<env::list::EnvLine<'static>>)),
+    ("env current", || schema_for!(env::current::Current)),
+    ("config path", || schema_for!(config::ConfigPath)),
+    ("alias list", || schema_for!(Vec<alias::list::AliasLine<'static>>)),
+    ("doctor", || schema_for!(doctor::Report)),
+    ("version", || schema_for!(version::BuildInfo)),
+    ("help", || schema_for!(crate::help_json::CommandNode)),
+    ("agent setup", || schema_for!(crate::commands::agent::report::Report)),
+    ("error", || schema_for!(ErrorDocument)),
 ];
+
+/// Makes the schema of a command's document.
+type MakeSchema = fn() -> Schema;
+
+/// The names `--for` takes, in the order of [`SCHEMAS`].
+pub const NAMES: &[&str] = &{
+    let mut names = [""; SCHEMAS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SCHEMAS[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// `pets add` prints the animal it added (with `--if-absent`, the one it added or found, and which), or with
 /// `--file` the array of those it added.
@@ -66,25 +83,7 @@ enum Added {
 /// The JSON Schema of what `name` (`pets list`, `error`) prints with `--json`, or `None` for a name that
 /// prints no JSON document.
 pub fn for_command(name: &str) -> Option<Value> {
-    use crate::commands::{alias, auth, config, doctor, env, version};
-    let schema = match name {
-        // `pets find` prints what `pets list` does: the matching animals, in the API's own fields.
-        "pets list" | "pets find" => schema_for!(Vec<Pet>),
-        "pets get" => schema_for!(Pet),
-        "pets add" => schema_for!(Added),
-        "auth status" => schema_for!(Vec<auth::status::KeyStatus>),
-        "auth token" => schema_for!(auth::token::Token<'static>),
-        "env list" => schema_for!(Vec<env::list::EnvLine<'static>>),
-        "env current" => schema_for!(env::current::Current),
-        "config path" => schema_for!(config::ConfigPath),
-        "alias list" => schema_for!(Vec<alias::list::AliasLine<'static>>),
-        "doctor" => schema_for!(doctor::Report),
-        "version" => schema_for!(version::BuildInfo),
-        "help" => schema_for!(crate::help_json::CommandNode),
-        "agent setup" => schema_for!(crate::commands::agent::report::Report),
-        "error" => schema_for!(ErrorDocument),
-        _ => return None,
-    };
+    let schema = SCHEMAS.iter().find(|(known, _)| *known == name)?.1();
     let mut value = serde_json::to_value(schema).expect("a schema serialises");
     if let Some(object) = value.as_object_mut() {
         let title = if name == "error" { "petstore error".to_owned() } else { format!("petstore {name} --json") };

@@ -69,10 +69,7 @@ pub fn run(ctx: &Context, _args: &VersionArgs) -> Result<(), Error> {
         keys: KEYS.to_vec(),
         rows: vec![vec![
             Field::new(info.version),
-            match info.commit {
-                Some(commit) => Field::new(&commit[..commit.len().min(12)]),
-                None => Field::missing(),
-            },
+            info.commit.map_or_else(Field::missing, |commit| Field::new(&commit[..commit.len().min(12)])),
             Field::new(info.target),
             Field::new(format!("{} ({})", info.api_version, info.api_base_path)),
         ]],

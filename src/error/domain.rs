@@ -295,34 +295,32 @@ impl From<api::Error> for Error {
                 let detail = answer_detail(body.as_ref(), excerpt);
                 let status = status.as_u16();
                 let code = status_code(status);
-                let (message, hint) = match code.name {
-                    "rejected" => (format!("the server refused the request (HTTP {status}): {detail}"), None),
+                let (what, hint) = match code.name {
+                    "rejected" => ("the server refused the request", None),
                     "unauthorized" => (
-                        format!("the server refused the API key (HTTP {status}): {detail}"),
+                        "the server refused the API key",
                         Some(
                             "check the key: `petstore auth status` shows where it comes from; log in again if it has \
                              changed",
                         ),
                     ),
-                    "not_found" => (format!("not found (HTTP 404): {detail}"), Some(NOT_FOUND_HINT)),
+                    "not_found" => ("not found", Some(NOT_FOUND_HINT)),
                     "rate_limited" => (
-                        format!("the server is limiting requests (HTTP 429): {detail}"),
+                        "the server is limiting requests",
                         Some("wait a while and try again; petstore already retried"),
                     ),
                     "storage_full" => (
-                        format!("the store is full (HTTP 507), so nothing was stored: {detail}"),
+                        "the store is full",
                         Some(
                             "nothing more can be added until the store has room; `petstore pets list` shows what it \
                              holds",
                         ),
                     ),
-                    "server_error" => (
-                        format!("the server failed (HTTP {status}): {detail}"),
-                        Some("try again later; `--verbose` shows each request"),
-                    ),
-                    _ => (format!("unexpected answer from the server (HTTP {status}): {detail}"), None),
+                    "server_error" => ("the server failed", Some("try again later; `--verbose` shows each request")),
+                    _ => ("unexpected answer from the server", None),
                 };
-                let error = Error::new(code, message)
+                let stored = if code.name == "storage_full" { ", so nothing was stored" } else { "" };
+                let error = Error::new(code, format!("{what} (HTTP {status}){stored}: {detail}"))
                     .with_status(Some(status))
                     // The server's own code, when it sent one: what a program reads (`--json` errors).
                     .with_server_code(body.as_ref().map(|body| body.code.clone()));
