@@ -274,11 +274,6 @@ impl Program {
             }
         }
     }
-
-    /// The program, to run on many inputs in turn (`--output ndjson`: one per record).
-    pub fn compiled(&self) -> Result<Compiled, Error> {
-        Ok(Compiled { program: self.clone() })
-    }
 }
 
 /// Whether a run is past its bounds, seen from the thread that waits for it.
@@ -337,24 +332,6 @@ fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
-}
-
-/// A program to run on many inputs in turn.
-#[derive(Debug)]
-pub struct Compiled {
-    program: Program,
-}
-
-impl Compiled {
-    /// As [`Program::run`].
-    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        self.program.run(document, w, terminal)
-    }
-
-    /// As [`Program::run_in_batch`].
-    pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
-        self.program.run_in_batch(document, terminal)
-    }
 }
 
 /// Compiles and runs `code` on `input` (JSON text) on this thread, which must have one of [`STACK_BYTES`] of
@@ -456,17 +433,15 @@ fn compile(code: &str) -> Result<Filter, Error> {
             .with_hint("`--jq` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`")
     };
     let modules = Loader::new(defs).load(&arena, File { code, path: () }).map_err(|errors| {
-        let Some((_, error)) = errors.into_iter().next() else { return at("", "the expression is invalid".into()) };
-        match error {
-            jaq_core::load::Error::Lex(errors) => match errors.first() {
-                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
-                None => at("", "the expression is invalid".into()),
-            },
-            jaq_core::load::Error::Parse(errors) => match errors.first() {
-                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
-                None => at("", "the expression is invalid".into()),
-            },
-            jaq_core::load::Error::Io(_) => at("", "modules cannot be loaded here".into()),
+        let expected = match errors.into_iter().next().map(|(_, error)| error) {
+            Some(jaq_core::load::Error::Lex(errors)) => errors.first().map(|(expect, part)| (expect.as_str(), *part)),
+            Some(jaq_core::load::Error::Parse(errors)) => errors.first().map(|(expect, part)| (expect.as_str(), *part)),
+            Some(jaq_core::load::Error::Io(_)) => return at("", "modules cannot be loaded here".into()),
+            None => None,
+        };
+        match expected {
+            Some((expect, part)) => at(part, format!("expected {expect}")),
+            None => at("", "the expression is invalid".into()),
         }
     })?;
     Compiler::default().with_funs(functions()).with_global_vars(["$ENV"]).compile(modules).map_err(

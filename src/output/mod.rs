@@ -274,19 +274,14 @@ impl Output {
     /// for ndjson (an array's elements, or the one object), or `rows` as a table or TSV.
     pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows_of: impl FnOnce() -> Rows) -> Result<(), Error> {
         if let Some(program) = &self.jq {
-            let document = serde_json::to_value(json).expect("records serialise");
-            let mut out = Vec::new();
             let terminal = self.terminals.stdout;
-            let result = match (self.format, document) {
+            return self.filtered(|out| match (self.format, serde_json::to_value(json).expect("records serialise")) {
                 // One run per record, as each line of ndjson would be.
-                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => program
-                    .compiled()
-                    .and_then(|compiled| items.iter().try_for_each(|item| compiled.run(item, &mut out, terminal))),
-                (_, document) => program.run(&document, &mut out, terminal),
-            };
-            // What came out before a runtime error is still written, as jq does.
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => {
+                    items.iter().try_for_each(|item| program.run(item, out, terminal))
+                }
+                (_, document) => program.run(&document, out, terminal),
+            });
         }
         let tty = self.terminals.stdout;
         let rows = matches!(self.format, OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv).then(rows_of);
@@ -329,11 +324,7 @@ impl Output {
             let Some(document) = document() else {
                 return Err(jq::jq_error("the response body is not JSON"));
             };
-            let mut out = Vec::new();
-            let result = program.run(&document, &mut out, tty);
-            // What came out before a runtime error is still written, as jq does.
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+            return self.filtered(|out| program.run(&document, out, tty));
         }
         if !tty {
             // A JSON body gets the final newline a line-reading program (`while read`, `wc -l`) expects: JSON
@@ -371,17 +362,14 @@ impl Output {
     pub fn event<T: Serialize>(&self, json: &T) -> Result<(), Error> {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("events serialise");
-            let mut out = Vec::new();
-            let result = program.run(&document, &mut out, self.terminals.stdout);
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+            return self.filtered(|out| program.run(&document, out, self.terminals.stdout));
         }
         Ok(self.write_stdout(|w| write_json(w, json, false, self.terminals.stdout))?)
     }
 
     /// A result that is one line of text.
     pub fn line(&self, text: &str) -> io::Result<()> {
-        self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
+        self.lines(&[text])
     }
 
     /// A result of several lines of text, each made safe for the terminal as [`Output::line`] makes one: a line
@@ -412,10 +400,7 @@ impl Output {
     /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
     /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
     pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
-        if self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
-            return self.records(json, || unreachable!("a JSON format"));
-        }
-        Ok(self.line(text)?)
+        self.value_lines(json, &[text])
     }
 
     /// A warning on stderr, unless `--quiet`; in a JSON mode, one line `{"warning": {"message": "..."}}`, so
@@ -539,11 +524,19 @@ impl Output {
 
     fn write_stdout(
         &self,
-        render: impl FnOnce(&mut io::BufWriter<streams::Writer>) -> io::Result<()>,
+        render: impl FnOnce(&mut io::BufWriter<Box<dyn Write>>) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut w = io::BufWriter::new(self.streams.stdout());
         render(&mut w)?;
         w.flush()
+    }
+
+    /// What `run` (`--jq`) wrote, on stdout; what came out before a runtime error is still written, as jq does.
+    fn filtered(&self, run: impl FnOnce(&mut Vec<u8>) -> Result<(), Error>) -> Result<(), Error> {
+        let mut out = Vec::new();
+        let result = run(&mut out);
+        self.write_stdout(|w| w.write_all(&out))?;
+        result
     }
 }
 
