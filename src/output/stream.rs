@@ -17,10 +17,9 @@ use petstore_core::api::Pet;
 pub const TABLE_ROWS: usize = 1_000;
 
 /// Where a batch's created pets go, in the order the format wants.
-#[derive(Debug)]
 pub struct CreatedPets {
     output: Output,
-    out: BufWriter<Sink>,
+    out: BufWriter<Box<dyn Write + Send>>,
     /// Kept for a table or `--jq`.
     kept: Vec<Pet>,
     /// Created pets a table left out.
@@ -30,7 +29,7 @@ pub struct CreatedPets {
     /// stdout's reader went away: nothing more is written.
     closed: bool,
     /// `--jq` for `--output ndjson`, compiled once.
-    each: Option<jq::Compiled>,
+    each: Option<jq::Program>,
     /// `--jq` was stopped on a pet: no later one goes through it.
     filter_stopped: bool,
 }
@@ -46,41 +45,32 @@ pub enum NotShown {
     StoppedBefore,
 }
 
+impl From<jq::Failure> for NotShown {
+    fn from(failure: jq::Failure) -> NotShown {
+        match failure {
+            jq::Failure::Error(err) => NotShown::Failed(err),
+            jq::Failure::Stopped(stopped) => NotShown::Stopped(stopped),
+        }
+    }
+}
+
+impl std::fmt::Debug for CreatedPets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CreatedPets").field("output", &self.output).finish_non_exhaustive()
+    }
+}
+
 /// Whether `--jq` showed a pet (always, without `--jq`).
 pub type Shown = Result<(), NotShown>;
 
-/// One line of `--output ndjson` for a record that `--skip-existing` did not send: the animal that exists.
-#[derive(Serialize)]
-struct Skipped<'a> {
-    line: u64,
-    skipped: &'static str,
-    pet: &'a Pet,
-}
-
-/// One line of `--output ndjson`: the pet and the input line it came from.
+/// One line of `--output ndjson`: the pet and the input line it came from; for a record that `--skip-existing`
+/// did not send, `skipped` and the animal that exists.
 #[derive(Serialize)]
 struct Tagged<'a> {
     line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<&'static str>,
     pet: &'a Pet,
-}
-
-/// Where the pets go: stdout, or a writer of a test's.
-struct Sink(Box<dyn Write + Send>);
-
-impl Write for Sink {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
-impl std::fmt::Debug for Sink {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Sink")
-    }
 }
 
 impl Output {
@@ -92,18 +82,13 @@ impl Output {
     fn created_pets_into(&self, out: Box<dyn Write + Send>) -> CreatedPets {
         CreatedPets {
             output: self.clone(),
-            out: BufWriter::new(Sink(out)),
+            out: BufWriter::new(out),
             kept: Vec::new(),
             left_out: 0,
             streamed: 0,
             closed: false,
             filter_stopped: false,
-            each: match (&self.jq, self.format) {
-                (Some(program), OutputFormat::Ndjson) => {
-                    Some(program.compiled().expect("the expression compiled when it was parsed"))
-                }
-                _ => None,
-            },
+            each: self.jq.clone().filter(|_| self.format == OutputFormat::Ndjson),
         }
     }
 
@@ -134,22 +119,27 @@ impl CreatedPets {
     /// A pet as it is created, from input line `line`: printed now with `--output ndjson`, through `--jq`
     /// when given (which may not show it).
     pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        let result = self.write_completed(line, pet);
-        self.noted(result)
+        self.ndjson_line(Tagged { line, skipped: None, pet })
     }
 
-    fn write_completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        if self.closed {
+    /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
+    /// `--output ndjson` (through `--jq` when given), nothing in the other formats (the summary counts it).
+    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
+        self.ndjson_line(Tagged { line, skipped: Some("exists"), pet })
+    }
+
+    /// A line of `--output ndjson`, through `--jq` when given; nothing in the other formats.
+    fn ndjson_line(&mut self, tagged: Tagged<'_>) -> io::Result<Shown> {
+        if self.closed || !self.output.streams_as_completed() {
             return Ok(Ok(()));
         }
         if self.each.is_some() {
-            let tagged = serde_json::to_value(Tagged { line, pet }).expect("a pet serialises");
-            return self.filtered(&tagged);
-        } else if self.output.streams_as_completed() {
-            let text = serde_json::to_string(&Tagged { line, pet })?;
-            writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
+            let result = self.filtered(&serde_json::to_value(tagged).expect("a pet serialises"));
+            return self.noted(result);
         }
-        Ok(Ok(()))
+        let text = serde_json::to_string(&tagged)?;
+        let result = writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout));
+        self.noted(result).map(Ok)
     }
 
     /// `value` through `--jq` (`--output ndjson`), within a bulk add's bounds: what it wrote goes out, even
@@ -161,34 +151,9 @@ impl CreatedPets {
         }
         let (out, result) = program.run_in_batch(value, self.output.terminals.stdout);
         self.out.write_all(&out)?;
-        Ok(result.map_err(|failure| match failure {
-            jq::Failure::Error(err) => NotShown::Failed(err),
-            jq::Failure::Stopped(stopped) => {
-                self.filter_stopped = true;
-                NotShown::Stopped(stopped)
-            }
-        }))
-    }
-
-    /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
-    /// `--output ndjson` (through `--jq` when given), nothing in the other formats (the summary counts it).
-    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        let result = self.write_skipped(line, pet);
-        self.noted(result)
-    }
-
-    fn write_skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        if self.closed || !self.output.streams_as_completed() {
-            return Ok(Ok(()));
-        }
-        let skipped = Skipped { line, skipped: "exists", pet };
-        if self.each.is_some() {
-            let value = serde_json::to_value(skipped).expect("a pet serialises");
-            return self.filtered(&value);
-        }
-        let text = serde_json::to_string(&skipped)?;
-        writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
-        Ok(Ok(()))
+        let shown = result.map_err(NotShown::from);
+        self.filter_stopped = matches!(shown, Err(NotShown::Stopped(_)));
+        Ok(shown)
     }
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
@@ -266,10 +231,7 @@ impl CreatedPets {
             let (out, result) = program.run_in_batch(&document, self.output.terminals.stdout);
             // What came out before a failure is still written, as jq does.
             self.output.write_stdout(|w| w.write_all(&out))?;
-            return Ok(result.map_err(|failure| match failure {
-                jq::Failure::Error(err) => NotShown::Failed(err),
-                jq::Failure::Stopped(stopped) => NotShown::Stopped(stopped),
-            }));
+            return Ok(result.map_err(NotShown::from));
         }
         match self.output.format {
             OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,

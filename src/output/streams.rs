@@ -31,18 +31,18 @@ impl Streams {
     }
 
     /// stdout, locked for as long as the writer lives (the process's), or its buffer.
-    pub(super) fn stdout(&self) -> Writer {
+    pub(super) fn stdout(&self) -> Box<dyn Write> {
         match self {
-            Streams::Process => Writer::Stdout(io::stdout().lock()),
-            Streams::Captured { stdout, .. } => Writer::Buffer(stdout.clone()),
+            Streams::Process => Box::new(io::stdout().lock()),
+            Streams::Captured { stdout, .. } => Box::new(stdout.clone()),
         }
     }
 
     /// stderr, locked for as long as the writer lives (the process's), or its buffer.
-    pub(super) fn stderr(&self) -> Writer {
+    pub(super) fn stderr(&self) -> Box<dyn Write> {
         match self {
-            Streams::Process => Writer::Stderr(io::stderr().lock()),
-            Streams::Captured { stderr, .. } => Writer::Buffer(stderr.clone()),
+            Streams::Process => Box::new(io::stderr().lock()),
+            Streams::Captured { stderr, .. } => Box::new(stderr.clone()),
         }
     }
 
@@ -68,34 +68,6 @@ impl Streams {
         match self {
             Streams::Process => crate::cleanup::write_stderr(bytes),
             Streams::Captured { stderr, .. } => stderr.append(bytes),
-        }
-    }
-}
-
-/// One stream, open for writing ([`Streams::stdout`], [`Streams::stderr`]).
-pub(super) enum Writer {
-    /// The process's stdout.
-    Stdout(io::StdoutLock<'static>),
-    /// The process's stderr.
-    Stderr(io::StderrLock<'static>),
-    /// A test's buffer.
-    Buffer(Buffer),
-}
-
-impl Write for Writer {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self {
-            Writer::Stdout(w) => w.write(bytes),
-            Writer::Stderr(w) => w.write(bytes),
-            Writer::Buffer(w) => w.write(bytes),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Writer::Stdout(w) => w.flush(),
-            Writer::Stderr(w) => w.flush(),
-            Writer::Buffer(w) => w.flush(),
         }
     }
 }
