@@ -112,7 +112,6 @@ struct ProgressLine {
 impl PlainProgress {
     /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed, 1 unknown`; the
     /// last line (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
-    #[allow(clippy::print_stderr)]
     fn write(&mut self, ended: Ended, concurrency: Option<usize>, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
@@ -258,7 +257,6 @@ impl BatchProgress {
     }
 
     /// A line about one record, on stderr above the bar.
-    #[allow(clippy::print_stderr)]
     pub fn report(&self, line: &str) {
         let line = super::wrap::wrap_labelled(&safe::message(line), self.width);
         match &self.bar {
@@ -268,7 +266,6 @@ impl BatchProgress {
     }
 
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
-    #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
         to_stderr!(self.streams, "{}", super::wrap::wrap_labelled(&safe::message(line), self.width));
     }
@@ -286,15 +283,7 @@ impl BatchProgress {
 
 /// A number with thousands separators: `9,998`.
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    indicatif::HumanCount(n).to_string()
 }
 
 /// stderr as an 80-column terminal, whatever it is: for `PETSTORE_TEST_TERMINAL`.

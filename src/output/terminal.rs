@@ -108,7 +108,7 @@ pub fn hung_up() -> bool {
 /// signals; the status list also hides the cursor). The prompt puts them back itself when it ends well; when
 /// it fails, or a signal abandons it mid-read, [`TerminalSettings::restore`] does, so the shell does not go on
 /// without echo or cursor ([`crate::output::Output::prompt`] keeps them in a [`crate::cleanup::CleanupGuard`]).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct TerminalSettings {
     #[cfg(unix)]
     settings: rustix::termios::Termios,
@@ -142,11 +142,5 @@ impl TerminalSettings {
         if self.cursor {
             stderr.extend_from_slice(SHOW_CURSOR.as_bytes());
         }
-    }
-}
-
-impl std::fmt::Debug for TerminalSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TerminalSettings").field("cursor", &self.cursor).finish_non_exhaustive()
     }
 }
