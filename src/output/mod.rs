@@ -515,7 +515,7 @@ impl Output {
 
     /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
     pub fn request_observer(&self) -> Arc<dyn api::Observer> {
-        Arc::new(request_log::RequestLog::new(self.clone()))
+        Arc::new(request_log::RequestLog { output: self.clone() })
     }
 
     fn stderr_style(&self, style: Style) -> Style {
