@@ -115,30 +115,26 @@ fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) ->
         let path = path.to_str().ok_or_else(|| {
             Error::invalid_value("`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold")
         })?;
-        words.push("--cacert".to_owned());
-        words.push(quote(path, false)?);
+        words.extend(["--cacert".to_owned(), quote(path, false)?]);
     }
     words.extend(["-X".to_owned(), quote(request.method.as_str(), false)?]);
     for (name, value) in &request.headers {
         let name = title_case(name.as_str());
         if name == title_case(AUTHORIZATION.as_str()) {
             // Double quotes, so that the shell expands the variable, and only the variable.
-            words.push("-H".to_owned());
-            words.push(format!("\"{name}: Bearer ${API_KEY_VAR}\""));
+            words.extend(["-H".to_owned(), format!("\"{name}: Bearer ${API_KEY_VAR}\"")]);
             continue;
         }
         let value = value.to_str().map_err(|_| {
             Error::invalid_value(format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"))
         })?;
-        words.push("-H".to_owned());
-        words.push(quote(&format!("{name}: {value}"), false)?);
+        words.extend(["-H".to_owned(), quote(&format!("{name}: {value}"), false)?]);
     }
     if let Some(body) = &request.body {
         let body = std::str::from_utf8(body).map_err(|_| {
             Error::invalid_value("`--curl`: the body is not UTF-8 text, which a command line cannot hold")
         })?;
-        words.push("--data-binary".to_owned());
-        words.push(quote(body, true)?);
+        words.extend(["--data-binary".to_owned(), quote(body, true)?]);
     }
     words.push(quote(request.url.as_str(), false)?);
     Ok(words.join(" ") + "\n")
