@@ -497,8 +497,11 @@ impl Output {
         if let Some(hint) = err.hint() {
             let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}help:{help:#} "), &safe::message(hint)));
         }
+        // The id of the request the error came from, which the server's operators can find in their logs.
+        // Escaped: a server's own id is the server's bytes.
         if let Some(id) = err.request_id() {
-            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}note:{help:#} "), &request_id_note(id)));
+            let note = format!("request id `{}` (quote it to the server's operators)", safe::message(id));
+            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}note:{help:#} "), &note));
         }
     }
 
@@ -542,12 +545,6 @@ impl Output {
 
 /// One JSON document, always newline-terminated: `pretty` (indented) for a person, compact for a pipe;
 /// escaped by [`safe::json`] for a terminal.
-/// The `note:` under an error that came from a request: its id, which the server's operators can find in
-/// their logs. Escaped: a server's own id is the server's bytes.
-fn request_id_note(id: &str) -> String {
-    format!("request id `{}` (quote it to the server's operators)", safe::message(id))
-}
-
 fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool, terminal: bool) -> io::Result<()> {
     let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }?;
     writeln!(w, "{}", safe::json(&text, terminal))
