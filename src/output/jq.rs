@@ -130,15 +130,6 @@ pub enum Failure {
     Stopped(Stopped),
 }
 
-/// A run's bounds: none (a command that only reads, which a signal ends whole), or a bulk add's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bounds {
-    /// Only the stack's ([`EVAL_STACK_BYTES`]).
-    Stack,
-    /// [`BATCH_TIME`], [`BATCH_MEMORY`] and signals ([`AFTER_SIGNAL`]) as well.
-    Batch,
-}
-
 /// jaq's data for petstore: the filter's lookup table, watched. jaq looks its table up at every step of
 /// evaluation, so that is where the stack a filter has taken is measured, and where an abandoned run stops.
 struct Guarded;
@@ -208,7 +199,7 @@ impl Program {
     /// runtime error stops it; what came before it is written. Only the stack is bounded: a command that only
     /// reads is ended whole by a signal.
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        let (out, result) = self.run_within(document, terminal, Bounds::Stack);
+        let (out, result) = self.run_within(document, terminal, false);
         w.write_all(&out)?;
         result.map_err(|failure| match failure {
             Failure::Error(err) => err,
@@ -220,18 +211,18 @@ impl Program {
     /// by [`BATCH_MEMORY`], and at a signal ([`AFTER_SIGNAL`]), so that the batch goes on to write down what it
     /// did. Gives what the filter wrote, and how it ended.
     pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
-        self.run_within(document, terminal, Bounds::Batch)
+        self.run_within(document, terminal, true)
     }
 
-    fn run_within(&self, document: &serde_json::Value, terminal: bool, bounds: Bounds) -> Ran {
+    /// A run bounded by its stack only ([`EVAL_STACK_BYTES`]), a command that only reads, which a signal ends
+    /// whole; or, `batch`, by a bulk add's [`BATCH_TIME`], [`BATCH_MEMORY`] and signals ([`AFTER_SIGNAL`]) too.
+    fn run_within(&self, document: &serde_json::Value, terminal: bool, batch: bool) -> Ran {
         let input = serde_json::to_vec(document).expect("a JSON value serialises");
         let (done, ended) = mpsc::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
-        let mut failed = None;
-        let mut worker = None;
-        for &stack in STACK_BYTES {
+        let spawn = |stack: usize| {
             let (code, input, done, abandoned) = (self.code.clone(), input.clone(), done.clone(), abandoned.clone());
-            let spawned = std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn(move || {
+            std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn(move || {
                 let base = 0u8;
                 let run = RunState {
                     base: std::ptr::addr_of!(base) as usize,
@@ -241,27 +232,25 @@ impl Program {
                 };
                 let result = run_here(&code, &input, terminal, &run);
                 let _ = run.done.send((run.out.take(), result));
-            });
-            match spawned {
-                Ok(handle) => {
-                    worker = Some(handle);
-                    break;
-                }
-                Err(err) => failed = Some(err),
-            }
-        }
-        drop(done);
-        let Some(worker) = worker else {
-            let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
-            let message = format!("cannot start the filter's thread: {err}");
-            return (Vec::new(), Err(Failure::Error(jq_error(message))));
+            })
         };
-        let watch = Watcher::new(bounds);
+        // The largest stack the system gives.
+        let spawned =
+            STACK_BYTES[1..].iter().fold(spawn(STACK_BYTES[0]), |spawned, &stack| spawned.or_else(|_| spawn(stack)));
+        drop(done);
+        let worker = match spawned {
+            Ok(worker) => worker,
+            Err(err) => {
+                let message = format!("cannot start the filter's thread: {err}");
+                return (Vec::new(), Err(Failure::Error(jq_error(message))));
+            }
+        };
+        let watch = batch.then(Watcher::new);
         loop {
             match ended.recv_timeout(WATCH_EVERY) {
                 Ok(ran) => return ran,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Some(stopped) = watch.over() {
+                    if let Some(stopped) = watch.as_ref().and_then(Watcher::over) {
                         abandoned.store(true, Ordering::Relaxed);
                         return (Vec::new(), Err(Failure::Stopped(stopped)));
                     }
@@ -278,7 +267,6 @@ impl Program {
 
 /// Whether a run is past its bounds, seen from the thread that waits for it.
 struct Watcher {
-    bounds: Bounds,
     started: Instant,
     /// The signals seen before the run began.
     signals: u64,
@@ -287,24 +275,15 @@ struct Watcher {
 }
 
 impl Watcher {
-    fn new(bounds: Bounds) -> Watcher {
-        let batch = bounds == Bounds::Batch;
-        if batch && crate::signals::seen().1.is_some() {
+    fn new() -> Watcher {
+        if crate::signals::seen().1.is_some() {
             SIGNAL_SEEN_AT.get_or_init(Instant::now);
         }
-        Watcher {
-            bounds,
-            started: Instant::now(),
-            signals: crate::signals::seen().0,
-            resident: if batch { resident_bytes() } else { None },
-        }
+        Watcher { started: Instant::now(), signals: crate::signals::seen().0, resident: resident_bytes() }
     }
 
     /// Why the run must stop now, if it must.
     fn over(&self) -> Option<Stopped> {
-        if self.bounds == Bounds::Stack {
-            return None;
-        }
         let (signals, last) = crate::signals::seen();
         if let Some(signal) = last
             && (signals > self.signals || SIGNAL_SEEN_AT.get_or_init(Instant::now).elapsed() >= AFTER_SIGNAL)
