@@ -86,13 +86,12 @@ pub fn configure(output: Output, settings: &OutputSettings, about: &About<'_>) -
             }
             _ => Ok(output),
         },
-        Prints::Body(why, help) => match format_flag {
+        // `--jq` may filter a body, not anything else.
+        Prints::Body(why, help) | Prints::Other(why, help) => match format_flag {
             Some(flag) => Err(not_applicable(&flag, why, help)),
-            None => Ok(output),
-        },
-        Prints::Other(why, help) => match format_flag {
-            Some(flag) => Err(not_applicable(&flag, why, help)),
-            None if settings.jq.is_some() => Err(not_applicable("--jq", why, help)),
+            None if settings.jq.is_some() && matches!(about.prints, Prints::Other(..)) => {
+                Err(not_applicable("--jq", why, help))
+            }
             None => Ok(output),
         },
     }
