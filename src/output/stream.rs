@@ -108,11 +108,7 @@ impl CreatedPets {
 
     /// Notes a broken pipe, so the batch can tell a closed stdout from other failures and stop writing.
     fn noted<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
-        if let Err(err) = &result
-            && err.kind() == io::ErrorKind::BrokenPipe
-        {
-            self.closed = true;
-        }
+        self.closed |= result.as_ref().is_err_and(|err| err.kind() == io::ErrorKind::BrokenPipe);
         result
     }
 
@@ -190,12 +186,7 @@ impl CreatedPets {
                 if pretty {
                     // serde_json's own indentation, one level in: JSON text has no raw newline in a string.
                     let text = serde_json::to_string_pretty(&pet).expect("a pet serialises");
-                    for (i, line) in text.lines().enumerate() {
-                        if i > 0 {
-                            self.out.write_all(b"\n")?;
-                        }
-                        write!(self.out, "  {}", safe::json(line, true))?;
-                    }
+                    write!(self.out, "  {}", safe::json(&text.replace('\n', "\n  "), true))?;
                 } else {
                     serde_json::to_writer(&mut self.out, &pet)?;
                 }
