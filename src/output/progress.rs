@@ -55,17 +55,15 @@ pub struct Ended {
 }
 
 impl Ended {
-    /// `2 failed, 1 unknown`: each figure that is not 0, joined by `sep`.
-    fn words(&self, sep: &str) -> String {
+    /// `2 failed`, `1 unknown`: each figure that is not 0.
+    fn words(&self) -> impl Iterator<Item = String> {
         let figures = [
             ("failed", self.failed),
             ("unknown", self.unknown),
             ("undecided", self.undecided),
             ("invalid", self.invalid),
         ];
-        let words: Vec<String> =
-            figures.iter().filter(|(_, n)| *n > 0).map(|(word, n)| format!("{} {word}", thousands(*n))).collect();
-        words.join(sep)
+        figures.into_iter().filter(|(_, n)| *n > 0).map(|(word, n)| format!("{} {word}", thousands(n)))
     }
 }
 
@@ -133,15 +131,10 @@ impl PlainProgress {
             thousands(self.total),
             thousands(rate.round() as u64)
         );
-        if let Some(concurrency) = at_once {
-            line.push_str(&format!(", {concurrency} at once"));
-        }
-        if let Some(left) = seconds_left {
-            line.push_str(&format!(", about {left} s left"));
-        }
-        let ended = ended.words(", ");
-        if !ended.is_empty() {
-            line.push_str(&format!(", {ended}"));
+        let at_once = at_once.map(|concurrency| format!("{concurrency} at once"));
+        let left = seconds_left.map(|left| format!("about {left} s left"));
+        for part in at_once.into_iter().chain(left).chain(ended.words()) {
+            line.push_str(&format!(", {part}"));
         }
         to_stderr!(self.streams, "{line}");
     }
@@ -245,15 +238,10 @@ impl BatchProgress {
     /// The bar's message: how many at once, how many failed, unknown, undecided or invalid.
     fn set_message(&self) {
         let Some(bar) = &self.bar else { return };
-        let mut message = String::new();
-        if let Some(concurrency) = self.concurrency {
-            message.push_str(&format!(" · {concurrency} at once"));
-        }
-        let ended = self.ended.words(" · ");
-        if !ended.is_empty() {
-            message.push_str(&format!(" · {ended}"));
-        }
-        bar.set_message(message);
+        let at_once = self.concurrency.map(|concurrency| format!("{concurrency} at once"));
+        bar.set_message(
+            at_once.into_iter().chain(self.ended.words()).map(|part| format!(" · {part}")).collect::<String>(),
+        );
     }
 
     /// A line about one record, on stderr above the bar.
