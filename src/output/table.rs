@@ -117,20 +117,10 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
     if rows.rows.is_empty() {
         return Ok(());
     }
-    let texts: Vec<Vec<String>> = rows
-        .rows
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|field| {
-                    field
-                        .text
-                        .as_deref()
-                        .map_or_else(|| "-".to_owned(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
-                })
-                .collect()
-        })
-        .collect();
+    let cell = |field: &Field| {
+        field.text.as_deref().map_or("-".into(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
+    };
+    let texts: Vec<Vec<String>> = rows.rows.iter().map(|row| row.iter().map(cell).collect()).collect();
     let count = texts.first().map_or(0, Vec::len).max(rows.header.len());
     let fits: Vec<Fit> = (0..count).map(|column| rows.fit.get(column).copied().unwrap_or_default()).collect();
     let caps = column_caps(&rows.header, &texts, &fits, width);
