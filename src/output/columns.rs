@@ -33,20 +33,14 @@ pub struct Layout {
 impl Layout {
     /// Checks `--columns LIST` (JSON field names, comma-separated) against `known`, the command's columns.
     pub fn new(columns: Option<&str>, header: Option<bool>, known: &[&str]) -> Result<Layout, UnknownColumn> {
-        let columns = match columns {
-            None => None,
-            Some(list) => Some(
-                list.split(',')
-                    .map(|name| {
-                        let name = name.trim();
-                        known.iter().position(|known| *known == name).ok_or_else(|| UnknownColumn {
-                            name: name.to_owned(),
-                            known: known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+        let position = |name: &str| {
+            let name = name.trim();
+            known.iter().position(|known| *known == name).ok_or_else(|| UnknownColumn {
+                name: name.to_owned(),
+                known: known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+            })
         };
+        let columns = columns.map(|list| list.split(',').map(position).collect()).transpose()?;
         Ok(Layout { columns, header })
     }
 
