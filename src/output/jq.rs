@@ -393,8 +393,7 @@ fn functions() -> impl Iterator<Item = jaq_core::native::Fun<Guarded>> {
 
 /// `--jq` failed on the document (exit 2), saying `message`; [`jq_message`] gives it back.
 pub fn jq_error(message: impl Into<String>) -> Error {
-    let message = message.into();
-    Error::new(&code::JQ, format!("jq: {message}"))
+    Error::new(&code::JQ, format!("jq: {}", message.into()))
 }
 
 /// What a `--jq` failure ([`jq_error`]) says, without its `jq: `; any other error's whole message.
