@@ -68,19 +68,12 @@ fn export_hint(ctx: &Context) {
     if credentials::source(Wanted::chosen(target.env, target.base_url)) == Source::EnvVar {
         return;
     }
-    let message = match target.env {
-        Some(env) => format!(
-            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first with \
-             `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`",
-            env.name
-        ),
-        None => format!(
-            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first to the key for \
-             `{}`",
-            target.base_url
-        ),
+    let how = match target.env {
+        Some(env) => format!("with `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`", env.name),
+        None => format!("to the key for `{}`", target.base_url),
     };
-    ctx.output.notice(&message);
+    ctx.output
+        .notice(&format!("the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first {how}"));
 }
 
 /// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.
@@ -110,11 +103,11 @@ fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) ->
         safe::exact_shell_word(word, terminal, body)
             .ok_or_else(|| Error::invalid_value("`--curl`: the request holds a NUL character, which no shell word can"))
     };
+    let cannot_hold =
+        |what: String| Error::invalid_value(format!("`--curl`: {what}, which a command line cannot hold"));
     let mut words = vec!["curl".to_owned()];
     if let Some(path) = cacert {
-        let path = path.to_str().ok_or_else(|| {
-            Error::invalid_value("`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold")
-        })?;
+        let path = path.to_str().ok_or_else(|| cannot_hold("the `--cacert` path is not UTF-8 text".into()))?;
         words.extend(["--cacert".to_owned(), quote(path, false)?]);
     }
     words.extend(["-X".to_owned(), quote(request.method.as_str(), false)?]);
@@ -125,15 +118,11 @@ fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) ->
             words.extend(["-H".to_owned(), format!("\"{name}: Bearer ${API_KEY_VAR}\"")]);
             continue;
         }
-        let value = value.to_str().map_err(|_| {
-            Error::invalid_value(format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"))
-        })?;
+        let value = value.to_str().map_err(|_| cannot_hold(format!("the `{name}` header is not text")))?;
         words.extend(["-H".to_owned(), quote(&format!("{name}: {value}"), false)?]);
     }
     if let Some(body) = &request.body {
-        let body = std::str::from_utf8(body).map_err(|_| {
-            Error::invalid_value("`--curl`: the body is not UTF-8 text, which a command line cannot hold")
-        })?;
+        let body = std::str::from_utf8(body).map_err(|_| cannot_hold("the body is not UTF-8 text".into()))?;
         words.extend(["--data-binary".to_owned(), quote(body, true)?]);
     }
     words.push(quote(request.url.as_str(), false)?);
