@@ -106,8 +106,13 @@ impl CreatedPets {
         self.closed
     }
 
-    /// Notes a broken pipe, so the batch can tell a closed stdout from other failures and stop writing.
-    fn noted<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+    /// Runs `write` unless stdout closed (then `closed` is the answer), noting a broken pipe, so the batch can
+    /// tell a closed stdout from other failures and stop writing.
+    fn noted<T>(&mut self, closed: T, write: impl FnOnce(&mut Self) -> io::Result<T>) -> io::Result<T> {
+        if self.closed {
+            return Ok(closed);
+        }
+        let result = write(self);
         self.closed |= result.as_ref().is_err_and(|err| err.kind() == io::ErrorKind::BrokenPipe);
         result
     }
@@ -126,16 +131,16 @@ impl CreatedPets {
 
     /// A line of `--output ndjson`, through `--jq` when given; nothing in the other formats.
     fn ndjson_line(&mut self, tagged: Tagged<'_>) -> io::Result<Shown> {
-        if self.closed || !self.output.streams_as_completed() {
+        if !self.output.streams_as_completed() {
             return Ok(Ok(()));
         }
-        if self.each.is_some() {
-            let result = self.filtered(&serde_json::to_value(tagged).expect("a pet serialises"));
-            return self.noted(result);
-        }
-        let text = serde_json::to_string(&tagged)?;
-        let result = writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout));
-        self.noted(result).map(Ok)
+        self.noted(Ok(()), |sink| {
+            if sink.each.is_some() {
+                return sink.filtered(&serde_json::to_value(tagged).expect("a pet serialises"));
+            }
+            let text = serde_json::to_string(&tagged)?;
+            writeln!(sink.out, "{}", safe::json(&text, sink.output.terminals.stdout)).map(Ok)
+        })
     }
 
     /// `value` through `--jq` (`--output ndjson`), within a bulk add's bounds: what it wrote goes out, even
@@ -154,14 +159,10 @@ impl CreatedPets {
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
     pub fn in_order(&mut self, pet: Pet) -> io::Result<()> {
-        let result = self.write_in_order(pet);
-        self.noted(result)
+        self.noted((), |sink| sink.write_in_order(pet))
     }
 
     fn write_in_order(&mut self, pet: Pet) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
         if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.kept.push(pet);
             return Ok(());
@@ -200,11 +201,7 @@ impl CreatedPets {
 
     /// Sends what is buffered on its way, so a reader of the pipe sees each line soon after it is made.
     pub fn flush(&mut self) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        let result = self.out.flush();
-        self.noted(result)
+        self.noted((), |sink| sink.out.flush())
     }
 
     /// Ends the output: closes the JSON array, prints the table or runs `--jq` (within a bulk add's bounds:
