@@ -88,8 +88,6 @@ struct PlainProgress {
     last: Instant,
     /// In a JSON mode each line is a JSON document ([`ProgressLine`]).
     json: bool,
-    /// Where the lines go.
-    streams: Streams,
 }
 
 /// A line of `--progress plain` in a JSON mode: `{"progress": {...}}`, the same figures as the prose line.
@@ -110,7 +108,7 @@ struct ProgressLine {
 impl PlainProgress {
     /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed, 1 unknown`; the
     /// last line (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
-    fn write(&mut self, ended: Ended, concurrency: Option<usize>, last: bool) {
+    fn write(&mut self, streams: &Streams, ended: Ended, concurrency: Option<usize>, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
@@ -121,7 +119,7 @@ impl PlainProgress {
             let (done, total, per_second) = (self.done, self.total, rate.round() as u64);
             let line = ProgressLine { done, total, per_second, at_once, seconds_left, ended };
             let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
-            to_stderr!(self.streams, "{text}");
+            to_stderr!(streams, "{text}");
             return;
         }
         let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
@@ -136,7 +134,7 @@ impl PlainProgress {
         for part in at_once.into_iter().chain(left).chain(ended.words()) {
             line.push_str(&format!(", {part}"));
         }
-        to_stderr!(self.streams, "{line}");
+        to_stderr!(streams, "{line}");
     }
 }
 
@@ -162,14 +160,7 @@ impl Output {
             Progress::None => return none,
             Progress::Plain => {
                 let now = Instant::now();
-                let plain = PlainProgress {
-                    total,
-                    done: 0,
-                    started: now,
-                    last: now,
-                    json: self.json_errors,
-                    streams: self.streams.clone(),
-                };
+                let plain = PlainProgress { total, done: 0, started: now, last: now, json: self.json_errors };
                 return BatchProgress { plain: Some(std::sync::Mutex::new(plain)), ..none };
             }
             // In a JSON mode every line on stderr is a JSON document, which a bar's are not.
@@ -223,7 +214,7 @@ impl BatchProgress {
         if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
             plain.done += 1;
             if plain.last.elapsed() >= PLAIN_EVERY {
-                plain.write(self.ended, self.concurrency, false);
+                plain.write(&self.streams, self.ended, self.concurrency, false);
             }
         }
     }
@@ -264,7 +255,7 @@ impl BatchProgress {
             bar.abandon();
         }
         if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
-            plain.write(self.ended, None, true);
+            plain.write(&self.streams, self.ended, None, true);
         }
     }
 }
