@@ -181,9 +181,12 @@ pub fn escape_json(json: &str) -> Cow<'_, str> {
 /// then, like any other text, every unsafe character but newline and tab escaped (a CR between JSON's tokens
 /// shows as `\u{d}`). Piped, a body is written as it is.
 pub fn body_text(body: &str) -> String {
-    let json = serde_json::from_str::<serde::de::IgnoredAny>(body).is_ok();
-    let body = if json { escape_json(body) } else { Cow::Borrowed(body) };
-    escape(&body, Newlines::Keep).into_owned()
+    escape(&json_escaped(body), Newlines::Keep).into_owned()
+}
+
+/// `text` with [`escape_json`]'s escapes when it is a JSON document, else as it is.
+fn json_escaped(text: &str) -> Cow<'_, str> {
+    if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() { escape_json(text) } else { Cow::Borrowed(text) }
 }
 
 /// One word of a shell command (`--curl`), quoted so that a POSIX shell gives back exactly `word`; `None` for
@@ -196,11 +199,7 @@ pub fn exact_shell_word(word: &str, terminal: bool, json_body: bool) -> Option<S
     if word.contains('\0') {
         return None;
     }
-    let word = if terminal && json_body && serde_json::from_str::<serde::de::IgnoredAny>(word).is_ok() {
-        escape_json(word)
-    } else {
-        Cow::Borrowed(word)
-    };
+    let word = if terminal && json_body { json_escaped(word) } else { Cow::Borrowed(word) };
     if !terminal || !word.chars().any(|c| is_unsafe(c) && !matches!(c, '\n' | '\t')) {
         return shlex::try_quote(&word).ok().map(Cow::into_owned);
     }
