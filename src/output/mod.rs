@@ -38,6 +38,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstyle::{AnsiColor, Style};
+use miette::GraphicalTheme;
 use reqwest::StatusCode;
 use serde::Serialize;
 
@@ -476,11 +477,7 @@ impl Output {
         if let Some(source) = err.source_as::<crate::error::SourceError>() {
             // A mistake in a file the user edits: show the line it is on, escaped here, where it is printed (a
             // config file can hold a raw ESC); the span moves along with the escapes.
-            let theme = if self.stderr_color {
-                miette::GraphicalTheme::unicode()
-            } else {
-                miette::GraphicalTheme::unicode_nocolor()
-            };
+            let theme = if self.stderr_color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
             let mut text = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
             if handler.render_report(&mut text, &ShownSource::of(source)).is_ok() {
