@@ -170,10 +170,7 @@ impl CreatedPets {
         match self.output.format {
             OutputFormat::Ndjson => {}
             OutputFormat::Tsv | OutputFormat::Csv => {
-                let first = self.streamed == 0;
-                if !self.output.write_pet_row(&mut self.out, &pet, first)? {
-                    self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
-                }
+                self.output.write_pet_row(&mut self.out, &pet, self.streamed == 0)?;
                 self.streamed += 1;
             }
             OutputFormat::Json => {
