@@ -177,13 +177,7 @@ impl Output {
     /// [`Output::captured`], with stdout and stderr taken for 80-column terminals when `at_terminal` (a table,
     /// notes for a person, a progress bar), as `PETSTORE_TEST_TERMINAL` fakes them; stdin is never one.
     pub fn captured_with(settings: &OutputSettings, at_terminal: bool) -> (Output, Captured) {
-        let terminals = Terminals {
-            stdout: at_terminal,
-            stderr: at_terminal,
-            faked: at_terminal,
-            stdout_width: terminal::DEFAULT_WIDTH,
-            stderr_width: None,
-        };
+        let terminals = Terminals::faked(at_terminal, terminal::DEFAULT_WIDTH);
         let color = settings.color == ColorChoice::Always;
         let (streams, captured) = streams::Streams::captured();
         let output = Output::resolve(settings, terminals, (color, color), streams).expect("a valid `--jq` program");
