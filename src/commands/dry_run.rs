@@ -42,17 +42,12 @@ impl DryRunArgs {
 /// Piped, a body is written byte for byte (a CRLF stays a CRLF); at a terminal it passes [`safe`].
 pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item = Prepared>) -> Result<(), Error> {
     let terminal = ctx.output.stdout_is_terminal();
-    let mut text = String::new();
-    for (index, request) in requests.into_iter().enumerate() {
-        if args.curl {
-            text.push_str(&curl(&request, ctx.cacert(), terminal)?);
-        } else {
-            if index > 0 {
-                text.push('\n');
-            }
-            text.push_str(&shown(&request, terminal));
-        }
-    }
+    let each = requests.into_iter().map(|request| match args.curl {
+        true => curl(&request, ctx.cacert(), terminal),
+        false => Ok(shown(&request, terminal)),
+    });
+    // An empty line between two requests as HTTP shows them; a curl command is a line of its own.
+    let text = each.collect::<Result<Vec<_>, _>>()?.join(if args.curl { "" } else { "\n" });
     ctx.output.write_raw(text.as_bytes())?;
     if args.curl {
         export_hint(ctx);
