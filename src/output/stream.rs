@@ -174,17 +174,11 @@ impl CreatedPets {
                 self.streamed += 1;
             }
             OutputFormat::Json => {
-                let pretty = self.output.terminals.stdout;
-                self.out.write_all(match (self.streamed, pretty) {
-                    (0, true) => b"[\n",
-                    (0, false) => b"[",
-                    (_, true) => b",\n",
-                    (_, false) => b",",
-                })?;
-                if pretty {
+                self.out.write_all(if self.streamed == 0 { b"[" } else { b"," })?;
+                if self.output.terminals.stdout {
                     // serde_json's own indentation, one level in: JSON text has no raw newline in a string.
                     let text = serde_json::to_string_pretty(&pet).expect("a pet serialises");
-                    write!(self.out, "  {}", safe::json(&text.replace('\n', "\n  "), true))?;
+                    write!(self.out, "\n  {}", safe::json(&text.replace('\n', "\n  "), true))?;
                 } else {
                     serde_json::to_writer(&mut self.out, &pet)?;
                 }
