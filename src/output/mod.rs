@@ -159,10 +159,8 @@ impl Output {
     /// Resolves the format, colour, `--quiet` and `--verbose` against the real (or faked) terminals.
     pub fn new(settings: &OutputSettings) -> Result<Output, Error> {
         let terminals = Terminals::detect();
-        let colors = (
-            terminal::use_color(settings.color, terminals.stdout),
-            terminal::use_color(settings.color, terminals.stderr),
-        );
+        let color = |is_terminal| terminal::use_color(settings.color, is_terminal);
+        let colors = (color(terminals.stdout), color(terminals.stderr));
         Output::resolve(settings, terminals, colors, streams::Streams::Process)
     }
 
