@@ -368,12 +368,8 @@ impl Output {
     /// A result of several lines of text, each made safe for the terminal as [`Output::line`] makes one: a line
     /// break between them is the result's own, one inside a line is shown escaped.
     pub fn lines<S: AsRef<str>>(&self, lines: &[S]) -> io::Result<()> {
-        self.write_stdout(|w| {
-            for line in lines {
-                writeln!(w, "{}", safe::data(line.as_ref(), self.terminals.stdout))?;
-            }
-            Ok(())
-        })
+        let terminal = self.terminals.stdout;
+        self.write_stdout(|w| lines.iter().try_for_each(|line| writeln!(w, "{}", safe::data(line.as_ref(), terminal))))
     }
 
     /// Like [`Output::value`], for a value whose words are several lines (`schema --list`, `agent setup`).
