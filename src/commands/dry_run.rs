@@ -42,17 +42,12 @@ impl DryRunArgs {
 /// Piped, a body is written byte for byte (a CRLF stays a CRLF); at a terminal it passes [`safe`].
 pub fn print(ctx: &Context, args: DryRunArgs, requests: impl IntoIterator<Item = Prepared>) -> Result<(), Error> {
     let terminal = ctx.output.stdout_is_terminal();
-    let mut text = String::new();
-    for (index, request) in requests.into_iter().enumerate() {
-        if args.curl {
-            text.push_str(&curl(&request, ctx.cacert(), terminal)?);
-        } else {
-            if index > 0 {
-                text.push('\n');
-            }
-            text.push_str(&shown(&request, terminal));
-        }
-    }
+    let each = requests.into_iter().map(|request| match args.curl {
+        true => curl(&request, ctx.cacert(), terminal),
+        false => Ok(shown(&request, terminal)),
+    });
+    // An empty line between two requests as HTTP shows them; a curl command is a line of its own.
+    let text = each.collect::<Result<Vec<_>, _>>()?.join(if args.curl { "" } else { "\n" });
     ctx.output.write_raw(text.as_bytes())?;
     if args.curl {
         export_hint(ctx);
@@ -68,19 +63,12 @@ fn export_hint(ctx: &Context) {
     if credentials::source(Wanted::chosen(target.env, target.base_url)) == Source::EnvVar {
         return;
     }
-    let message = match target.env {
-        Some(env) => format!(
-            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first with \
-             `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`",
-            env.name
-        ),
-        None => format!(
-            "the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first to the key for \
-             `{}`",
-            target.base_url
-        ),
+    let how = match target.env {
+        Some(env) => format!("with `export {API_KEY_VAR}=\"$(petstore --env {} auth token)\"`", env.name),
+        None => format!("to the key for `{}`", target.base_url),
     };
-    ctx.output.notice(&message);
+    ctx.output
+        .notice(&format!("the command reads the key from `{API_KEY_VAR}`, which is not set here; set it first {how}"));
 }
 
 /// The request as HTTP shows it: a request line, the headers, and after an empty line the body, if any.
@@ -110,35 +98,27 @@ fn curl(request: &Prepared, cacert: Option<&std::path::Path>, terminal: bool) ->
         safe::exact_shell_word(word, terminal, body)
             .ok_or_else(|| Error::invalid_value("`--curl`: the request holds a NUL character, which no shell word can"))
     };
+    let cannot_hold =
+        |what: String| Error::invalid_value(format!("`--curl`: {what}, which a command line cannot hold"));
     let mut words = vec!["curl".to_owned()];
     if let Some(path) = cacert {
-        let path = path.to_str().ok_or_else(|| {
-            Error::invalid_value("`--curl`: the `--cacert` path is not UTF-8 text, which a command line cannot hold")
-        })?;
-        words.push("--cacert".to_owned());
-        words.push(quote(path, false)?);
+        let path = path.to_str().ok_or_else(|| cannot_hold("the `--cacert` path is not UTF-8 text".into()))?;
+        words.extend(["--cacert".to_owned(), quote(path, false)?]);
     }
     words.extend(["-X".to_owned(), quote(request.method.as_str(), false)?]);
     for (name, value) in &request.headers {
         let name = title_case(name.as_str());
         if name == title_case(AUTHORIZATION.as_str()) {
             // Double quotes, so that the shell expands the variable, and only the variable.
-            words.push("-H".to_owned());
-            words.push(format!("\"{name}: Bearer ${API_KEY_VAR}\""));
+            words.extend(["-H".to_owned(), format!("\"{name}: Bearer ${API_KEY_VAR}\"")]);
             continue;
         }
-        let value = value.to_str().map_err(|_| {
-            Error::invalid_value(format!("`--curl`: the `{name}` header is not text, which a command line cannot hold"))
-        })?;
-        words.push("-H".to_owned());
-        words.push(quote(&format!("{name}: {value}"), false)?);
+        let value = value.to_str().map_err(|_| cannot_hold(format!("the `{name}` header is not text")))?;
+        words.extend(["-H".to_owned(), quote(&format!("{name}: {value}"), false)?]);
     }
     if let Some(body) = &request.body {
-        let body = std::str::from_utf8(body).map_err(|_| {
-            Error::invalid_value("`--curl`: the body is not UTF-8 text, which a command line cannot hold")
-        })?;
-        words.push("--data-binary".to_owned());
-        words.push(quote(body, true)?);
+        let body = std::str::from_utf8(body).map_err(|_| cannot_hold("the body is not UTF-8 text".into()))?;
+        words.extend(["--data-binary".to_owned(), quote(body, true)?]);
     }
     words.push(quote(request.url.as_str(), false)?);
     Ok(words.join(" ") + "\n")

@@ -52,20 +52,11 @@ pub fn configure(output: Output, settings: &OutputSettings, about: &About<'_>) -
     let format_flag = settings.format_flag();
     match &about.prints {
         Prints::Records(keys, args) => {
-            let header = match (args.header, args.no_header) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            };
+            let header = args.header.then_some(true).or(args.no_header.then_some(false));
             if settings.json_mode {
-                let flag = if args.columns.is_some() {
-                    Some("--columns")
-                } else if header.is_some() {
-                    Some(if args.header { "--header" } else { "--no-header" })
-                } else {
-                    None
-                };
-                if let Some(flag) = flag {
+                let given =
+                    [(args.columns.is_some(), "--columns"), (args.header, "--header"), (args.no_header, "--no-header")];
+                if let Some(flag) = given.into_iter().find_map(|(given, flag)| given.then_some(flag)) {
                     return Err(not_applicable(
                         flag,
                         "it shapes a table, tsv or csv, not JSON",
@@ -95,13 +86,12 @@ pub fn configure(output: Output, settings: &OutputSettings, about: &About<'_>) -
             }
             _ => Ok(output),
         },
-        Prints::Body(why, help) => match format_flag {
+        // `--jq` may filter a body, not anything else.
+        Prints::Body(why, help) | Prints::Other(why, help) => match format_flag {
             Some(flag) => Err(not_applicable(&flag, why, help)),
-            None => Ok(output),
-        },
-        Prints::Other(why, help) => match format_flag {
-            Some(flag) => Err(not_applicable(&flag, why, help)),
-            None if settings.jq.is_some() => Err(not_applicable("--jq", why, help)),
+            None if settings.jq.is_some() && matches!(about.prints, Prints::Other(..)) => {
+                Err(not_applicable("--jq", why, help))
+            }
             None => Ok(output),
         },
     }

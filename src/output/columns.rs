@@ -33,20 +33,14 @@ pub struct Layout {
 impl Layout {
     /// Checks `--columns LIST` (JSON field names, comma-separated) against `known`, the command's columns.
     pub fn new(columns: Option<&str>, header: Option<bool>, known: &[&str]) -> Result<Layout, UnknownColumn> {
-        let columns = match columns {
-            None => None,
-            Some(list) => Some(
-                list.split(',')
-                    .map(|name| {
-                        let name = name.trim();
-                        known.iter().position(|known| *known == name).ok_or_else(|| UnknownColumn {
-                            name: name.to_owned(),
-                            known: known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+        let position = |name: &str| {
+            let name = name.trim();
+            known.iter().position(|known| *known == name).ok_or_else(|| UnknownColumn {
+                name: name.to_owned(),
+                known: known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+            })
         };
+        let columns = columns.map(|list| list.split(',').map(position).collect()).transpose()?;
         Ok(Layout { columns, header })
     }
 
@@ -79,15 +73,14 @@ impl Output {
         self
     }
 
-    /// A bulk add's next created pet as TSV, when the layout is the default one and no header is due: as
-    /// [`Output::write_rows`] would write it, without building the rows. `false` (nothing written) otherwise.
-    pub(super) fn write_pet_row(&self, w: &mut impl Write, pet: &Pet, first: bool) -> io::Result<bool> {
+    /// A bulk add's next created pet as a row ([`Output::write_rows`]); as TSV with the default layout and no
+    /// header due, written without building the rows.
+    pub(super) fn write_pet_row(&self, w: &mut impl Write, pet: &Pet, first: bool) -> io::Result<()> {
         let header = first && self.layout.header == Some(true);
-        if self.format != OutputFormat::Tsv || self.layout.columns.is_some() || header {
-            return Ok(false);
+        if self.format == OutputFormat::Tsv && self.layout.columns.is_none() && !header {
+            return super::table::write_pet_tsv(w, pet, self.terminals.stdout);
         }
-        super::table::write_pet_tsv(w, pet, self.terminals.stdout)?;
-        Ok(true)
+        self.write_rows(w, Rows::pets(std::slice::from_ref(pet)), first)
     }
 
     /// Rows as a table, TSV or CSV, with the layout applied.

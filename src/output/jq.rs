@@ -130,15 +130,6 @@ pub enum Failure {
     Stopped(Stopped),
 }
 
-/// A run's bounds: none (a command that only reads, which a signal ends whole), or a bulk add's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bounds {
-    /// Only the stack's ([`EVAL_STACK_BYTES`]).
-    Stack,
-    /// [`BATCH_TIME`], [`BATCH_MEMORY`] and signals ([`AFTER_SIGNAL`]) as well.
-    Batch,
-}
-
 /// jaq's data for petstore: the filter's lookup table, watched. jaq looks its table up at every step of
 /// evaluation, so that is where the stack a filter has taken is measured, and where an abandoned run stops.
 struct Guarded;
@@ -208,7 +199,7 @@ impl Program {
     /// runtime error stops it; what came before it is written. Only the stack is bounded: a command that only
     /// reads is ended whole by a signal.
     pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        let (out, result) = self.run_within(document, terminal, Bounds::Stack);
+        let (out, result) = self.run_within(document, terminal, false);
         w.write_all(&out)?;
         result.map_err(|failure| match failure {
             Failure::Error(err) => err,
@@ -220,18 +211,18 @@ impl Program {
     /// by [`BATCH_MEMORY`], and at a signal ([`AFTER_SIGNAL`]), so that the batch goes on to write down what it
     /// did. Gives what the filter wrote, and how it ended.
     pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
-        self.run_within(document, terminal, Bounds::Batch)
+        self.run_within(document, terminal, true)
     }
 
-    fn run_within(&self, document: &serde_json::Value, terminal: bool, bounds: Bounds) -> Ran {
+    /// A run bounded by its stack only ([`EVAL_STACK_BYTES`]), a command that only reads, which a signal ends
+    /// whole; or, `batch`, by a bulk add's [`BATCH_TIME`], [`BATCH_MEMORY`] and signals ([`AFTER_SIGNAL`]) too.
+    fn run_within(&self, document: &serde_json::Value, terminal: bool, batch: bool) -> Ran {
         let input = serde_json::to_vec(document).expect("a JSON value serialises");
         let (done, ended) = mpsc::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
-        let mut failed = None;
-        let mut worker = None;
-        for &stack in STACK_BYTES {
+        let spawn = |stack: usize| {
             let (code, input, done, abandoned) = (self.code.clone(), input.clone(), done.clone(), abandoned.clone());
-            let spawned = std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn(move || {
+            std::thread::Builder::new().name("jq".to_owned()).stack_size(stack).spawn(move || {
                 let base = 0u8;
                 let run = RunState {
                     base: std::ptr::addr_of!(base) as usize,
@@ -241,27 +232,25 @@ impl Program {
                 };
                 let result = run_here(&code, &input, terminal, &run);
                 let _ = run.done.send((run.out.take(), result));
-            });
-            match spawned {
-                Ok(handle) => {
-                    worker = Some(handle);
-                    break;
-                }
-                Err(err) => failed = Some(err),
-            }
-        }
-        drop(done);
-        let Some(worker) = worker else {
-            let err = failed.map_or_else(|| "no stack size to try".to_owned(), |err| err.to_string());
-            let message = format!("cannot start the filter's thread: {err}");
-            return (Vec::new(), Err(Failure::Error(jq_error(message))));
+            })
         };
-        let watch = Watcher::new(bounds);
+        // The largest stack the system gives.
+        let spawned =
+            STACK_BYTES[1..].iter().fold(spawn(STACK_BYTES[0]), |spawned, &stack| spawned.or_else(|_| spawn(stack)));
+        drop(done);
+        let worker = match spawned {
+            Ok(worker) => worker,
+            Err(err) => {
+                let message = format!("cannot start the filter's thread: {err}");
+                return (Vec::new(), Err(Failure::Error(jq_error(message))));
+            }
+        };
+        let watch = batch.then(Watcher::new);
         loop {
             match ended.recv_timeout(WATCH_EVERY) {
                 Ok(ran) => return ran,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Some(stopped) = watch.over() {
+                    if let Some(stopped) = watch.as_ref().and_then(Watcher::over) {
                         abandoned.store(true, Ordering::Relaxed);
                         return (Vec::new(), Err(Failure::Stopped(stopped)));
                     }
@@ -274,16 +263,10 @@ impl Program {
             }
         }
     }
-
-    /// The program, to run on many inputs in turn (`--output ndjson`: one per record).
-    pub fn compiled(&self) -> Result<Compiled, Error> {
-        Ok(Compiled { program: self.clone() })
-    }
 }
 
 /// Whether a run is past its bounds, seen from the thread that waits for it.
 struct Watcher {
-    bounds: Bounds,
     started: Instant,
     /// The signals seen before the run began.
     signals: u64,
@@ -292,24 +275,15 @@ struct Watcher {
 }
 
 impl Watcher {
-    fn new(bounds: Bounds) -> Watcher {
-        let batch = bounds == Bounds::Batch;
-        if batch && crate::signals::seen().1.is_some() {
+    fn new() -> Watcher {
+        if crate::signals::seen().1.is_some() {
             SIGNAL_SEEN_AT.get_or_init(Instant::now);
         }
-        Watcher {
-            bounds,
-            started: Instant::now(),
-            signals: crate::signals::seen().0,
-            resident: if batch { resident_bytes() } else { None },
-        }
+        Watcher { started: Instant::now(), signals: crate::signals::seen().0, resident: resident_bytes() }
     }
 
     /// Why the run must stop now, if it must.
     fn over(&self) -> Option<Stopped> {
-        if self.bounds == Bounds::Stack {
-            return None;
-        }
         let (signals, last) = crate::signals::seen();
         if let Some(signal) = last
             && (signals > self.signals || SIGNAL_SEEN_AT.get_or_init(Instant::now).elapsed() >= AFTER_SIGNAL)
@@ -337,24 +311,6 @@ fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
-}
-
-/// A program to run on many inputs in turn.
-#[derive(Debug)]
-pub struct Compiled {
-    program: Program,
-}
-
-impl Compiled {
-    /// As [`Program::run`].
-    pub fn run(&self, document: &serde_json::Value, w: &mut impl Write, terminal: bool) -> Result<(), Error> {
-        self.program.run(document, w, terminal)
-    }
-
-    /// As [`Program::run_in_batch`].
-    pub fn run_in_batch(&self, document: &serde_json::Value, terminal: bool) -> (Vec<u8>, Result<(), Failure>) {
-        self.program.run_in_batch(document, terminal)
-    }
 }
 
 /// Compiles and runs `code` on `input` (JSON text) on this thread, which must have one of [`STACK_BYTES`] of
@@ -437,8 +393,7 @@ fn functions() -> impl Iterator<Item = jaq_core::native::Fun<Guarded>> {
 
 /// `--jq` failed on the document (exit 2), saying `message`; [`jq_message`] gives it back.
 pub fn jq_error(message: impl Into<String>) -> Error {
-    let message = message.into();
-    Error::new(&code::JQ, format!("jq: {message}"))
+    Error::new(&code::JQ, format!("jq: {}", message.into()))
 }
 
 /// What a `--jq` failure ([`jq_error`]) says, without its `jq: `; any other error's whole message.
@@ -456,17 +411,15 @@ fn compile(code: &str) -> Result<Filter, Error> {
             .with_hint("`--jq` takes a jq expression, e.g. `.[] | select(.status == \"sold\") | .name`")
     };
     let modules = Loader::new(defs).load(&arena, File { code, path: () }).map_err(|errors| {
-        let Some((_, error)) = errors.into_iter().next() else { return at("", "the expression is invalid".into()) };
-        match error {
-            jaq_core::load::Error::Lex(errors) => match errors.first() {
-                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
-                None => at("", "the expression is invalid".into()),
-            },
-            jaq_core::load::Error::Parse(errors) => match errors.first() {
-                Some((expect, part)) => at(part, format!("expected {}", expect.as_str())),
-                None => at("", "the expression is invalid".into()),
-            },
-            jaq_core::load::Error::Io(_) => at("", "modules cannot be loaded here".into()),
+        let expected = match errors.into_iter().next().map(|(_, error)| error) {
+            Some(jaq_core::load::Error::Lex(errors)) => errors.first().map(|(expect, part)| (expect.as_str(), *part)),
+            Some(jaq_core::load::Error::Parse(errors)) => errors.first().map(|(expect, part)| (expect.as_str(), *part)),
+            Some(jaq_core::load::Error::Io(_)) => return at("", "modules cannot be loaded here".into()),
+            None => None,
+        };
+        match expected {
+            Some((expect, part)) => at(part, format!("expected {expect}")),
+            None => at("", "the expression is invalid".into()),
         }
     })?;
     Compiler::default().with_funs(functions()).with_global_vars(["$ENV"]).compile(modules).map_err(

@@ -38,6 +38,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstyle::{AnsiColor, Style};
+use miette::GraphicalTheme;
 use reqwest::StatusCode;
 use serde::Serialize;
 
@@ -158,10 +159,8 @@ impl Output {
     /// Resolves the format, colour, `--quiet` and `--verbose` against the real (or faked) terminals.
     pub fn new(settings: &OutputSettings) -> Result<Output, Error> {
         let terminals = Terminals::detect();
-        let colors = (
-            terminal::use_color(settings.color, terminals.stdout),
-            terminal::use_color(settings.color, terminals.stderr),
-        );
+        let color = |is_terminal| terminal::use_color(settings.color, is_terminal);
+        let colors = (color(terminals.stdout), color(terminals.stderr));
         Output::resolve(settings, terminals, colors, streams::Streams::Process)
     }
 
@@ -176,13 +175,7 @@ impl Output {
     /// [`Output::captured`], with stdout and stderr taken for 80-column terminals when `at_terminal` (a table,
     /// notes for a person, a progress bar), as `PETSTORE_TEST_TERMINAL` fakes them; stdin is never one.
     pub fn captured_with(settings: &OutputSettings, at_terminal: bool) -> (Output, Captured) {
-        let terminals = Terminals {
-            stdout: at_terminal,
-            stderr: at_terminal,
-            faked: at_terminal,
-            stdout_width: terminal::DEFAULT_WIDTH,
-            stderr_width: None,
-        };
+        let terminals = Terminals::faked(at_terminal, terminal::DEFAULT_WIDTH);
         let color = settings.color == ColorChoice::Always;
         let (streams, captured) = streams::Streams::captured();
         let output = Output::resolve(settings, terminals, (color, color), streams).expect("a valid `--jq` program");
@@ -274,19 +267,14 @@ impl Output {
     /// for ndjson (an array's elements, or the one object), or `rows` as a table or TSV.
     pub fn records<T: Serialize + ?Sized>(&self, json: &T, rows_of: impl FnOnce() -> Rows) -> Result<(), Error> {
         if let Some(program) = &self.jq {
-            let document = serde_json::to_value(json).expect("records serialise");
-            let mut out = Vec::new();
             let terminal = self.terminals.stdout;
-            let result = match (self.format, document) {
+            return self.filtered(|out| match (self.format, serde_json::to_value(json).expect("records serialise")) {
                 // One run per record, as each line of ndjson would be.
-                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => program
-                    .compiled()
-                    .and_then(|compiled| items.iter().try_for_each(|item| compiled.run(item, &mut out, terminal))),
-                (_, document) => program.run(&document, &mut out, terminal),
-            };
-            // What came out before a runtime error is still written, as jq does.
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+                (OutputFormat::Ndjson, serde_json::Value::Array(items)) => {
+                    items.iter().try_for_each(|item| program.run(item, out, terminal))
+                }
+                (_, document) => program.run(&document, out, terminal),
+            });
         }
         let tty = self.terminals.stdout;
         let rows = matches!(self.format, OutputFormat::Table | OutputFormat::Tsv | OutputFormat::Csv).then(rows_of);
@@ -329,11 +317,7 @@ impl Output {
             let Some(document) = document() else {
                 return Err(jq::jq_error("the response body is not JSON"));
             };
-            let mut out = Vec::new();
-            let result = program.run(&document, &mut out, tty);
-            // What came out before a runtime error is still written, as jq does.
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+            return self.filtered(|out| program.run(&document, out, tty));
         }
         if !tty {
             // A JSON body gets the final newline a line-reading program (`while read`, `wc -l`) expects: JSON
@@ -371,28 +355,21 @@ impl Output {
     pub fn event<T: Serialize>(&self, json: &T) -> Result<(), Error> {
         if let Some(program) = &self.jq {
             let document = serde_json::to_value(json).expect("events serialise");
-            let mut out = Vec::new();
-            let result = program.run(&document, &mut out, self.terminals.stdout);
-            self.write_stdout(|w| w.write_all(&out))?;
-            return result;
+            return self.filtered(|out| program.run(&document, out, self.terminals.stdout));
         }
         Ok(self.write_stdout(|w| write_json(w, json, false, self.terminals.stdout))?)
     }
 
     /// A result that is one line of text.
     pub fn line(&self, text: &str) -> io::Result<()> {
-        self.write_stdout(|w| writeln!(w, "{}", safe::data(text, self.terminals.stdout)))
+        self.lines(&[text])
     }
 
     /// A result of several lines of text, each made safe for the terminal as [`Output::line`] makes one: a line
     /// break between them is the result's own, one inside a line is shown escaped.
     pub fn lines<S: AsRef<str>>(&self, lines: &[S]) -> io::Result<()> {
-        self.write_stdout(|w| {
-            for line in lines {
-                writeln!(w, "{}", safe::data(line.as_ref(), self.terminals.stdout))?;
-            }
-            Ok(())
-        })
+        let terminal = self.terminals.stdout;
+        self.write_stdout(|w| lines.iter().try_for_each(|line| writeln!(w, "{}", safe::data(line.as_ref(), terminal))))
     }
 
     /// Like [`Output::value`], for a value whose words are several lines (`schema --list`, `agent setup`).
@@ -412,10 +389,7 @@ impl Output {
     /// A result that is one value (`config path`, `auth token`): `json` with `--json`, `--output json|ndjson`
     /// or `--jq`, else `text` on a line of its own (`-o table` and `-o csv` are refused before).
     pub fn value<T: Serialize>(&self, json: &T, text: &str) -> Result<(), Error> {
-        if self.jq.is_some() || matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
-            return self.records(json, || unreachable!("a JSON format"));
-        }
-        Ok(self.line(text)?)
+        self.value_lines(json, &[text])
     }
 
     /// A warning on stderr, unless `--quiet`; in a JSON mode, one line `{"warning": {"message": "..."}}`, so
@@ -491,11 +465,7 @@ impl Output {
         if let Some(source) = err.source_as::<crate::error::SourceError>() {
             // A mistake in a file the user edits: show the line it is on, escaped here, where it is printed (a
             // config file can hold a raw ESC); the span moves along with the escapes.
-            let theme = if self.stderr_color {
-                miette::GraphicalTheme::unicode()
-            } else {
-                miette::GraphicalTheme::unicode_nocolor()
-            };
+            let theme = if self.stderr_color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
             let mut text = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
             if handler.render_report(&mut text, &ShownSource::of(source)).is_ok() {
@@ -512,8 +482,11 @@ impl Output {
         if let Some(hint) = err.hint() {
             let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}help:{help:#} "), &safe::message(hint)));
         }
+        // The id of the request the error came from, which the server's operators can find in their logs.
+        // Escaped: a server's own id is the server's bytes.
         if let Some(id) = err.request_id() {
-            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}note:{help:#} "), &request_id_note(id)));
+            let note = format!("request id `{}` (quote it to the server's operators)", safe::message(id));
+            let _ = writeln!(stderr, "{}", self.wrapped(&format!("{help}note:{help:#} "), &note));
         }
     }
 
@@ -530,7 +503,7 @@ impl Output {
 
     /// Reports exchanges: each request, answer and retry with `--verbose`, and deprecation notices always.
     pub fn request_observer(&self) -> Arc<dyn api::Observer> {
-        Arc::new(request_log::RequestLog::new(self.clone()))
+        Arc::new(request_log::RequestLog { output: self.clone() })
     }
 
     fn stderr_style(&self, style: Style) -> Style {
@@ -539,22 +512,24 @@ impl Output {
 
     fn write_stdout(
         &self,
-        render: impl FnOnce(&mut io::BufWriter<streams::Writer>) -> io::Result<()>,
+        render: impl FnOnce(&mut io::BufWriter<Box<dyn Write>>) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut w = io::BufWriter::new(self.streams.stdout());
         render(&mut w)?;
         w.flush()
     }
+
+    /// What `run` (`--jq`) wrote, on stdout; what came out before a runtime error is still written, as jq does.
+    fn filtered(&self, run: impl FnOnce(&mut Vec<u8>) -> Result<(), Error>) -> Result<(), Error> {
+        let mut out = Vec::new();
+        let result = run(&mut out);
+        self.write_stdout(|w| w.write_all(&out))?;
+        result
+    }
 }
 
 /// One JSON document, always newline-terminated: `pretty` (indented) for a person, compact for a pipe;
 /// escaped by [`safe::json`] for a terminal.
-/// The `note:` under an error that came from a request: its id, which the server's operators can find in
-/// their logs. Escaped: a server's own id is the server's bytes.
-fn request_id_note(id: &str) -> String {
-    format!("request id `{}` (quote it to the server's operators)", safe::message(id))
-}
-
 fn write_json<T: Serialize + ?Sized>(w: &mut impl Write, value: &T, pretty: bool, terminal: bool) -> io::Result<()> {
     let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }?;
     writeln!(w, "{}", safe::json(&text, terminal))

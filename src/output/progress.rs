@@ -55,17 +55,15 @@ pub struct Ended {
 }
 
 impl Ended {
-    /// `2 failed, 1 unknown`: each figure that is not 0, joined by `sep`.
-    fn words(&self, sep: &str) -> String {
+    /// `2 failed`, `1 unknown`: each figure that is not 0.
+    fn words(&self) -> impl Iterator<Item = String> {
         let figures = [
             ("failed", self.failed),
             ("unknown", self.unknown),
             ("undecided", self.undecided),
             ("invalid", self.invalid),
         ];
-        let words: Vec<String> =
-            figures.iter().filter(|(_, n)| *n > 0).map(|(word, n)| format!("{} {word}", thousands(*n))).collect();
-        words.join(sep)
+        figures.into_iter().filter(|(_, n)| *n > 0).map(|(word, n)| format!("{} {word}", thousands(n)))
     }
 }
 
@@ -90,8 +88,6 @@ struct PlainProgress {
     last: Instant,
     /// In a JSON mode each line is a JSON document ([`ProgressLine`]).
     json: bool,
-    /// Where the lines go.
-    streams: Streams,
 }
 
 /// A line of `--progress plain` in a JSON mode: `{"progress": {...}}`, the same figures as the prose line.
@@ -112,8 +108,7 @@ struct ProgressLine {
 impl PlainProgress {
     /// `progress: 4,000 of 10,000 done (40%), 1,234/s, 32 at once, about 5 s left, 2 failed, 1 unknown`; the
     /// last line (`last`) gives no time left, as the batch may have stopped early, nor how many at once.
-    #[allow(clippy::print_stderr)]
-    fn write(&mut self, ended: Ended, concurrency: Option<usize>, last: bool) {
+    fn write(&mut self, streams: &Streams, ended: Ended, concurrency: Option<usize>, last: bool) {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 };
@@ -124,7 +119,7 @@ impl PlainProgress {
             let (done, total, per_second) = (self.done, self.total, rate.round() as u64);
             let line = ProgressLine { done, total, per_second, at_once, seconds_left, ended };
             let text = serde_json::to_string(&serde_json::json!({ "progress": line })).expect("a line serialises");
-            to_stderr!(self.streams, "{text}");
+            to_stderr!(streams, "{text}");
             return;
         }
         let percent = (self.done * 100).checked_div(self.total).unwrap_or(100);
@@ -134,17 +129,12 @@ impl PlainProgress {
             thousands(self.total),
             thousands(rate.round() as u64)
         );
-        if let Some(concurrency) = at_once {
-            line.push_str(&format!(", {concurrency} at once"));
+        let at_once = at_once.map(|concurrency| format!("{concurrency} at once"));
+        let left = seconds_left.map(|left| format!("about {left} s left"));
+        for part in at_once.into_iter().chain(left).chain(ended.words()) {
+            line.push_str(&format!(", {part}"));
         }
-        if let Some(left) = seconds_left {
-            line.push_str(&format!(", about {left} s left"));
-        }
-        let ended = ended.words(", ");
-        if !ended.is_empty() {
-            line.push_str(&format!(", {ended}"));
-        }
-        to_stderr!(self.streams, "{line}");
+        to_stderr!(streams, "{line}");
     }
 }
 
@@ -170,14 +160,7 @@ impl Output {
             Progress::None => return none,
             Progress::Plain => {
                 let now = Instant::now();
-                let plain = PlainProgress {
-                    total,
-                    done: 0,
-                    started: now,
-                    last: now,
-                    json: self.json_errors,
-                    streams: self.streams.clone(),
-                };
+                let plain = PlainProgress { total, done: 0, started: now, last: now, json: self.json_errors };
                 return BatchProgress { plain: Some(std::sync::Mutex::new(plain)), ..none };
             }
             // In a JSON mode every line on stderr is a JSON document, which a bar's are not.
@@ -231,7 +214,7 @@ impl BatchProgress {
         if let Some(plain) = self.plain.as_mut().and_then(|plain| plain.get_mut().ok()) {
             plain.done += 1;
             if plain.last.elapsed() >= PLAIN_EVERY {
-                plain.write(self.ended, self.concurrency, false);
+                plain.write(&self.streams, self.ended, self.concurrency, false);
             }
         }
     }
@@ -246,19 +229,13 @@ impl BatchProgress {
     /// The bar's message: how many at once, how many failed, unknown, undecided or invalid.
     fn set_message(&self) {
         let Some(bar) = &self.bar else { return };
-        let mut message = String::new();
-        if let Some(concurrency) = self.concurrency {
-            message.push_str(&format!(" · {concurrency} at once"));
-        }
-        let ended = self.ended.words(" · ");
-        if !ended.is_empty() {
-            message.push_str(&format!(" · {ended}"));
-        }
-        bar.set_message(message);
+        let at_once = self.concurrency.map(|concurrency| format!("{concurrency} at once"));
+        bar.set_message(
+            at_once.into_iter().chain(self.ended.words()).map(|part| format!(" · {part}")).collect::<String>(),
+        );
     }
 
     /// A line about one record, on stderr above the bar.
-    #[allow(clippy::print_stderr)]
     pub fn report(&self, line: &str) {
         let line = super::wrap::wrap_labelled(&safe::message(line), self.width);
         match &self.bar {
@@ -268,7 +245,6 @@ impl BatchProgress {
     }
 
     /// A line after the bar is finished (a summary), on stderr even with `--quiet`.
-    #[allow(clippy::print_stderr)]
     pub fn after(&self, line: &str) {
         to_stderr!(self.streams, "{}", super::wrap::wrap_labelled(&safe::message(line), self.width));
     }
@@ -279,22 +255,14 @@ impl BatchProgress {
             bar.abandon();
         }
         if let Some(mut plain) = self.plain.as_ref().and_then(|plain| plain.lock().ok()) {
-            plain.write(self.ended, None, true);
+            plain.write(&self.streams, self.ended, None, true);
         }
     }
 }
 
 /// A number with thousands separators: `9,998`.
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    indicatif::HumanCount(n).to_string()
 }
 
 /// stderr as an 80-column terminal, whatever it is: for `PETSTORE_TEST_TERMINAL`.

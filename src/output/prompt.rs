@@ -111,15 +111,11 @@ impl Output {
             return on.then(|| AGENT_VAR.to_owned());
         }
         ASSISTANT_VARS.into_iter().find_map(|name| match name.strip_suffix('*') {
-            Some(prefix) => {
-                let mut set: Vec<String> = std::env::vars_os()
-                    .filter(|(_, value)| !value.is_empty())
-                    .filter_map(|(var, _)| var.into_string().ok())
-                    .filter(|var| var.starts_with(prefix))
-                    .collect();
-                set.sort();
-                set.into_iter().next()
-            }
+            Some(prefix) => std::env::vars_os()
+                .filter(|(_, value)| !value.is_empty())
+                .filter_map(|(var, _)| var.into_string().ok())
+                .filter(|var| var.starts_with(prefix))
+                .min(),
             None => std::env::var_os(name).is_some_and(|value| !value.is_empty()).then(|| name.to_owned()),
         })
     }

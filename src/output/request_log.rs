@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::time::Duration;
 
-use anstyle::Style;
 use reqwest::{Method, StatusCode, Url};
 
 use super::{DIM, Output, safe};
@@ -12,17 +11,7 @@ use petstore_core::api;
 /// `--verbose`: `> ` lines for what was sent, `< ` for what came back, `* ` for retries, on stderr; and a
 /// warning for the first deprecated operation the server names, whatever the verbosity.
 pub(super) struct RequestLog {
-    output: Output,
-}
-
-impl RequestLog {
-    pub(super) fn new(output: Output) -> RequestLog {
-        RequestLog { output }
-    }
-
-    fn dim(&self) -> Style {
-        self.output.stderr_style(DIM)
-    }
+    pub(super) output: Output,
 }
 
 impl api::Observer for RequestLog {
@@ -39,14 +28,14 @@ impl api::Observer for RequestLog {
 
     fn response(&self, status: StatusCode, _headers: &reqwest::header::HeaderMap, elapsed: Duration) {
         if self.output.verbose {
-            let style = self.dim();
+            let style = self.output.stderr_style(DIM);
             to_stderr!(self.output.streams, "< {status} {style}({}){style:#}", millis(elapsed));
         }
     }
 
     fn failed(&self, error: &api::Error, elapsed: Duration) {
         if self.output.verbose {
-            let style = self.dim();
+            let style = self.output.stderr_style(DIM);
             to_stderr!(
                 self.output.streams,
                 "< no answer: {} {style}({}){style:#}",
@@ -68,11 +57,11 @@ impl api::Observer for RequestLog {
         }
     }
 
-    fn deprecated(&self, method: &Method, url: &Url, deprecation: Option<&str>, sunset: Option<&str>) {
+    fn deprecated(&self, method: &Method, url: &Url, _deprecation: Option<&str>, sunset: Option<&str>) {
         let operation = format!("{method} {}", url.path());
-        self.output.deprecation_warning(&match (deprecation, sunset) {
-            (_, Some(sunset)) => format!("the API deprecates `{operation}` and removes it after {sunset}"),
-            (_, None) => format!("the API deprecates `{operation}`"),
+        self.output.deprecation_warning(&match sunset {
+            Some(sunset) => format!("the API deprecates `{operation}` and removes it after {sunset}"),
+            None => format!("the API deprecates `{operation}`"),
         });
     }
 }

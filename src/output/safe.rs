@@ -99,11 +99,7 @@ pub fn escape(text: &str, newlines: Newlines) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        if needs(c) {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-        } else {
-            out.push(c);
-        }
+        if needs(c) { out.extend(c.escape_unicode()) } else { out.push(c) }
     }
     Cow::Owned(out)
 }
@@ -151,24 +147,13 @@ pub fn json(text: &str, terminal: bool) -> Cow<'_, str> {
 /// into `text`) moved to the same characters in the escaped text: a config file with a raw ESC shows it
 /// escaped, with the label still under the right character.
 pub fn escape_source(text: &str, span: std::ops::Range<usize>) -> (String, std::ops::Range<usize>) {
-    let mut out = String::with_capacity(text.len());
-    let (mut start, mut end) = (None, None);
-    for (at, c) in text.char_indices() {
-        if at >= span.start && start.is_none() {
-            start = Some(out.len());
-        }
-        if at >= span.end && end.is_none() {
-            end = Some(out.len());
-        }
-        if is_unsafe(c) && !matches!(c, '\n' | '\t') {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-        } else {
-            out.push(c);
-        }
-    }
-    let start = start.unwrap_or(out.len());
-    let end = end.unwrap_or(out.len()).max(start);
-    (out, start..end)
+    // How long the text before byte `at` (from the character that starts there or next) is once escaped.
+    let before = |at: usize| {
+        let at = (at.min(text.len())..).find(|&at| text.is_char_boundary(at)).unwrap_or(text.len());
+        escape(&text[..at], Newlines::Keep).len()
+    };
+    let start = before(span.start);
+    (escape(text, Newlines::Keep).into_owned(), start..before(span.end).max(start))
 }
 
 /// JSON text (as serde_json writes it) with every unsafe character that JSON allows raw in a string (DEL, C1,
@@ -196,9 +181,12 @@ pub fn escape_json(json: &str) -> Cow<'_, str> {
 /// then, like any other text, every unsafe character but newline and tab escaped (a CR between JSON's tokens
 /// shows as `\u{d}`). Piped, a body is written as it is.
 pub fn body_text(body: &str) -> String {
-    let json = serde_json::from_str::<serde::de::IgnoredAny>(body).is_ok();
-    let body = if json { escape_json(body) } else { Cow::Borrowed(body) };
-    escape(&body, Newlines::Keep).into_owned()
+    escape(&json_escaped(body), Newlines::Keep).into_owned()
+}
+
+/// `text` with [`escape_json`]'s escapes when it is a JSON document, else as it is.
+fn json_escaped(text: &str) -> Cow<'_, str> {
+    if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() { escape_json(text) } else { Cow::Borrowed(text) }
 }
 
 /// One word of a shell command (`--curl`), quoted so that a POSIX shell gives back exactly `word`; `None` for
@@ -211,11 +199,7 @@ pub fn exact_shell_word(word: &str, terminal: bool, json_body: bool) -> Option<S
     if word.contains('\0') {
         return None;
     }
-    let word = if terminal && json_body && serde_json::from_str::<serde::de::IgnoredAny>(word).is_ok() {
-        escape_json(word)
-    } else {
-        Cow::Borrowed(word)
-    };
+    let word = if terminal && json_body { json_escaped(word) } else { Cow::Borrowed(word) };
     if !terminal || !word.chars().any(|c| is_unsafe(c) && !matches!(c, '\n' | '\t')) {
         return shlex::try_quote(&word).ok().map(Cow::into_owned);
     }

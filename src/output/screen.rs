@@ -16,16 +16,11 @@ use crate::cleanup::CleanupGuard;
 static UP: AtomicBool = AtomicBool::new(false);
 
 /// The full screen, for as long as it lives.
+#[derive(Debug)]
 pub struct Screen {
     terminal: Terminal<CrosstermBackend<Stdout>>,
     /// Puts the terminal back when a signal ends the command with the screen up.
     guard: Option<CleanupGuard>,
-}
-
-impl std::fmt::Debug for Screen {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Screen").field("guard", &self.guard).finish()
-    }
 }
 
 impl Screen {
@@ -35,18 +30,12 @@ impl Screen {
         HOOK.call_once(|| {
             let previous = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
-                if UP.swap(false, Ordering::SeqCst) {
-                    restore();
-                }
+                restore();
                 previous(info);
             }));
         });
         let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        let guard = CleanupGuard::new(|_, _| {
-            if UP.swap(false, Ordering::SeqCst) {
-                restore();
-            }
-        });
+        let guard = CleanupGuard::new(|_, _| restore());
         // From here on, however `enter` ends, dropping the screen puts the terminal back.
         let screen = Screen { terminal, guard: Some(guard) };
         take_over()?;
@@ -57,9 +46,7 @@ impl Screen {
     /// once continued (`fg`), enters the screen again, to be drawn whole at the next frame.
     #[cfg(unix)]
     pub fn suspend(&mut self) -> io::Result<()> {
-        if UP.swap(false, Ordering::SeqCst) {
-            restore();
-        }
+        restore();
         // SIGSTOP, which nothing catches: SIGTSTP itself is this screen's to handle.
         let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::STOP);
         take_over()?;
@@ -77,8 +64,7 @@ impl Screen {
 impl Drop for Screen {
     fn drop(&mut self) {
         // Unless a signal or a panic did it already.
-        let armed = self.guard.take().is_some_and(CleanupGuard::disarm);
-        if armed && UP.swap(false, Ordering::SeqCst) {
+        if self.guard.take().is_some_and(CleanupGuard::disarm) {
             restore();
         }
     }
@@ -98,10 +84,12 @@ fn take_over() -> io::Result<()> {
     )
 }
 
-/// Raw mode off, the alternate screen left, the cursor shown.
+/// Raw mode off, the alternate screen left, the cursor shown: once, while the screen is up.
 fn restore() {
-    let _ = crossterm::terminal::disable_raw_mode();
-    leave_screen();
+    if UP.swap(false, Ordering::SeqCst) {
+        let _ = crossterm::terminal::disable_raw_mode();
+        leave_screen();
+    }
 }
 
 /// The sequences that leave the alternate screen and show the cursor, written to stdout's file descriptor

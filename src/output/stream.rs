@@ -17,10 +17,9 @@ use petstore_core::api::Pet;
 pub const TABLE_ROWS: usize = 1_000;
 
 /// Where a batch's created pets go, in the order the format wants.
-#[derive(Debug)]
 pub struct CreatedPets {
     output: Output,
-    out: BufWriter<Sink>,
+    out: BufWriter<Box<dyn Write + Send>>,
     /// Kept for a table or `--jq`.
     kept: Vec<Pet>,
     /// Created pets a table left out.
@@ -30,7 +29,7 @@ pub struct CreatedPets {
     /// stdout's reader went away: nothing more is written.
     closed: bool,
     /// `--jq` for `--output ndjson`, compiled once.
-    each: Option<jq::Compiled>,
+    each: Option<jq::Program>,
     /// `--jq` was stopped on a pet: no later one goes through it.
     filter_stopped: bool,
 }
@@ -46,41 +45,32 @@ pub enum NotShown {
     StoppedBefore,
 }
 
+impl From<jq::Failure> for NotShown {
+    fn from(failure: jq::Failure) -> NotShown {
+        match failure {
+            jq::Failure::Error(err) => NotShown::Failed(err),
+            jq::Failure::Stopped(stopped) => NotShown::Stopped(stopped),
+        }
+    }
+}
+
+impl std::fmt::Debug for CreatedPets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CreatedPets").field("output", &self.output).finish_non_exhaustive()
+    }
+}
+
 /// Whether `--jq` showed a pet (always, without `--jq`).
 pub type Shown = Result<(), NotShown>;
 
-/// One line of `--output ndjson` for a record that `--skip-existing` did not send: the animal that exists.
-#[derive(Serialize)]
-struct Skipped<'a> {
-    line: u64,
-    skipped: &'static str,
-    pet: &'a Pet,
-}
-
-/// One line of `--output ndjson`: the pet and the input line it came from.
+/// One line of `--output ndjson`: the pet and the input line it came from; for a record that `--skip-existing`
+/// did not send, `skipped` and the animal that exists.
 #[derive(Serialize)]
 struct Tagged<'a> {
     line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<&'static str>,
     pet: &'a Pet,
-}
-
-/// Where the pets go: stdout, or a writer of a test's.
-struct Sink(Box<dyn Write + Send>);
-
-impl Write for Sink {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
-impl std::fmt::Debug for Sink {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Sink")
-    }
 }
 
 impl Output {
@@ -92,18 +82,13 @@ impl Output {
     fn created_pets_into(&self, out: Box<dyn Write + Send>) -> CreatedPets {
         CreatedPets {
             output: self.clone(),
-            out: BufWriter::new(Sink(out)),
+            out: BufWriter::new(out),
             kept: Vec::new(),
             left_out: 0,
             streamed: 0,
             closed: false,
             filter_stopped: false,
-            each: match (&self.jq, self.format) {
-                (Some(program), OutputFormat::Ndjson) => {
-                    Some(program.compiled().expect("the expression compiled when it was parsed"))
-                }
-                _ => None,
-            },
+            each: self.jq.clone().filter(|_| self.format == OutputFormat::Ndjson),
         }
     }
 
@@ -121,35 +106,41 @@ impl CreatedPets {
         self.closed
     }
 
-    /// Notes a broken pipe, so the batch can tell a closed stdout from other failures and stop writing.
-    fn noted<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
-        if let Err(err) = &result
-            && err.kind() == io::ErrorKind::BrokenPipe
-        {
-            self.closed = true;
+    /// Runs `write` unless stdout closed (then `closed` is the answer), noting a broken pipe, so the batch can
+    /// tell a closed stdout from other failures and stop writing.
+    fn noted<T>(&mut self, closed: T, write: impl FnOnce(&mut Self) -> io::Result<T>) -> io::Result<T> {
+        if self.closed {
+            return Ok(closed);
         }
+        let result = write(self);
+        self.closed |= result.as_ref().is_err_and(|err| err.kind() == io::ErrorKind::BrokenPipe);
         result
     }
 
     /// A pet as it is created, from input line `line`: printed now with `--output ndjson`, through `--jq`
     /// when given (which may not show it).
     pub fn completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        let result = self.write_completed(line, pet);
-        self.noted(result)
+        self.ndjson_line(Tagged { line, skipped: None, pet })
     }
 
-    fn write_completed(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        if self.closed {
+    /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
+    /// `--output ndjson` (through `--jq` when given), nothing in the other formats (the summary counts it).
+    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
+        self.ndjson_line(Tagged { line, skipped: Some("exists"), pet })
+    }
+
+    /// A line of `--output ndjson`, through `--jq` when given; nothing in the other formats.
+    fn ndjson_line(&mut self, tagged: Tagged<'_>) -> io::Result<Shown> {
+        if !self.output.streams_as_completed() {
             return Ok(Ok(()));
         }
-        if self.each.is_some() {
-            let tagged = serde_json::to_value(Tagged { line, pet }).expect("a pet serialises");
-            return self.filtered(&tagged);
-        } else if self.output.streams_as_completed() {
-            let text = serde_json::to_string(&Tagged { line, pet })?;
-            writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
-        }
-        Ok(Ok(()))
+        self.noted(Ok(()), |sink| {
+            if sink.each.is_some() {
+                return sink.filtered(&serde_json::to_value(tagged).expect("a pet serialises"));
+            }
+            let text = serde_json::to_string(&tagged)?;
+            writeln!(sink.out, "{}", safe::json(&text, sink.output.terminals.stdout)).map(Ok)
+        })
     }
 
     /// `value` through `--jq` (`--output ndjson`), within a bulk add's bounds: what it wrote goes out, even
@@ -161,46 +152,17 @@ impl CreatedPets {
         }
         let (out, result) = program.run_in_batch(value, self.output.terminals.stdout);
         self.out.write_all(&out)?;
-        Ok(result.map_err(|failure| match failure {
-            jq::Failure::Error(err) => NotShown::Failed(err),
-            jq::Failure::Stopped(stopped) => {
-                self.filter_stopped = true;
-                NotShown::Stopped(stopped)
-            }
-        }))
-    }
-
-    /// A record of input line `line` not sent because `pet` exists (`--skip-existing`): a line of its own with
-    /// `--output ndjson` (through `--jq` when given), nothing in the other formats (the summary counts it).
-    pub fn skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        let result = self.write_skipped(line, pet);
-        self.noted(result)
-    }
-
-    fn write_skipped(&mut self, line: u64, pet: &Pet) -> io::Result<Shown> {
-        if self.closed || !self.output.streams_as_completed() {
-            return Ok(Ok(()));
-        }
-        let skipped = Skipped { line, skipped: "exists", pet };
-        if self.each.is_some() {
-            let value = serde_json::to_value(skipped).expect("a pet serialises");
-            return self.filtered(&value);
-        }
-        let text = serde_json::to_string(&skipped)?;
-        writeln!(self.out, "{}", safe::json(&text, self.output.terminals.stdout))?;
-        Ok(Ok(()))
+        let shown = result.map_err(NotShown::from);
+        self.filter_stopped = matches!(shown, Err(NotShown::Stopped(_)));
+        Ok(shown)
     }
 
     /// The next created pet in input order: printed now as TSV or in a JSON array, kept for a table or `--jq`.
     pub fn in_order(&mut self, pet: Pet) -> io::Result<()> {
-        let result = self.write_in_order(pet);
-        self.noted(result)
+        self.noted((), |sink| sink.write_in_order(pet))
     }
 
     fn write_in_order(&mut self, pet: Pet) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
         if self.output.jq.is_some() && !self.output.streams_as_completed() {
             self.kept.push(pet);
             return Ok(());
@@ -208,29 +170,15 @@ impl CreatedPets {
         match self.output.format {
             OutputFormat::Ndjson => {}
             OutputFormat::Tsv | OutputFormat::Csv => {
-                let first = self.streamed == 0;
-                if !self.output.write_pet_row(&mut self.out, &pet, first)? {
-                    self.output.write_rows(&mut self.out, Rows::pets(std::slice::from_ref(&pet)), first)?;
-                }
+                self.output.write_pet_row(&mut self.out, &pet, self.streamed == 0)?;
                 self.streamed += 1;
             }
             OutputFormat::Json => {
-                let pretty = self.output.terminals.stdout;
-                self.out.write_all(match (self.streamed, pretty) {
-                    (0, true) => b"[\n",
-                    (0, false) => b"[",
-                    (_, true) => b",\n",
-                    (_, false) => b",",
-                })?;
-                if pretty {
+                self.out.write_all(if self.streamed == 0 { b"[" } else { b"," })?;
+                if self.output.terminals.stdout {
                     // serde_json's own indentation, one level in: JSON text has no raw newline in a string.
                     let text = serde_json::to_string_pretty(&pet).expect("a pet serialises");
-                    for (i, line) in text.lines().enumerate() {
-                        if i > 0 {
-                            self.out.write_all(b"\n")?;
-                        }
-                        write!(self.out, "  {}", safe::json(line, true))?;
-                    }
+                    write!(self.out, "\n  {}", safe::json(&text.replace('\n', "\n  "), true))?;
                 } else {
                     serde_json::to_writer(&mut self.out, &pet)?;
                 }
@@ -244,11 +192,7 @@ impl CreatedPets {
 
     /// Sends what is buffered on its way, so a reader of the pipe sees each line soon after it is made.
     pub fn flush(&mut self) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        let result = self.out.flush();
-        self.noted(result)
+        self.noted((), |sink| sink.out.flush())
     }
 
     /// Ends the output: closes the JSON array, prints the table or runs `--jq` (within a bulk add's bounds:
@@ -266,10 +210,7 @@ impl CreatedPets {
             let (out, result) = program.run_in_batch(&document, self.output.terminals.stdout);
             // What came out before a failure is still written, as jq does.
             self.output.write_stdout(|w| w.write_all(&out))?;
-            return Ok(result.map_err(|failure| match failure {
-                jq::Failure::Error(err) => NotShown::Failed(err),
-                jq::Failure::Stopped(stopped) => NotShown::Stopped(stopped),
-            }));
+            return Ok(result.map_err(NotShown::from));
         }
         match self.output.format {
             OutputFormat::Json if self.streamed == 0 => self.out.write_all(b"[]\n")?,

@@ -9,40 +9,35 @@ use std::sync::{Arc, Mutex};
 pub(super) enum Streams {
     /// The process's own stdout and stderr.
     Process,
-    /// Buffers in memory, read back through [`Captured`].
-    Captured {
-        /// What went to stdout.
-        stdout: Buffer,
-        /// What went to stderr.
-        stderr: Buffer,
-    },
+    /// Buffers in memory, shared with the [`Captured`] that reads them back.
+    Captured(Captured),
 }
 
 impl Streams {
     /// A pair of buffers, and the handle that reads them back.
     pub(super) fn captured() -> (Streams, Captured) {
-        let (stdout, stderr) = (Buffer::default(), Buffer::default());
-        (Streams::Captured { stdout: stdout.clone(), stderr: stderr.clone() }, Captured { stdout, stderr })
+        let captured = Captured::default();
+        (Streams::Captured(captured.clone()), captured)
     }
 
     /// Whether the streams are buffers.
     pub(super) fn is_captured(&self) -> bool {
-        matches!(self, Streams::Captured { .. })
+        matches!(self, Streams::Captured(_))
     }
 
     /// stdout, locked for as long as the writer lives (the process's), or its buffer.
-    pub(super) fn stdout(&self) -> Writer {
+    pub(super) fn stdout(&self) -> Box<dyn Write> {
         match self {
-            Streams::Process => Writer::Stdout(io::stdout().lock()),
-            Streams::Captured { stdout, .. } => Writer::Buffer(stdout.clone()),
+            Streams::Process => Box::new(io::stdout().lock()),
+            Streams::Captured(captured) => Box::new(captured.stdout.clone()),
         }
     }
 
     /// stderr, locked for as long as the writer lives (the process's), or its buffer.
-    pub(super) fn stderr(&self) -> Writer {
+    pub(super) fn stderr(&self) -> Box<dyn Write> {
         match self {
-            Streams::Process => Writer::Stderr(io::stderr().lock()),
-            Streams::Captured { stderr, .. } => Writer::Buffer(stderr.clone()),
+            Streams::Process => Box::new(io::stderr().lock()),
+            Streams::Captured(captured) => Box::new(captured.stderr.clone()),
         }
     }
 
@@ -50,7 +45,7 @@ impl Streams {
     pub(super) fn stdout_owned(&self) -> Box<dyn Write + Send> {
         match self {
             Streams::Process => Box::new(io::stdout()),
-            Streams::Captured { stdout, .. } => Box::new(stdout.clone()),
+            Streams::Captured(captured) => Box::new(captured.stdout.clone()),
         }
     }
 
@@ -58,7 +53,7 @@ impl Streams {
     pub(super) fn stderr_owned(&self) -> Box<dyn Write + Send> {
         match self {
             Streams::Process => Box::new(io::stderr()),
-            Streams::Captured { stderr, .. } => Box::new(stderr.clone()),
+            Streams::Captured(captured) => Box::new(captured.stderr.clone()),
         }
     }
 
@@ -67,35 +62,7 @@ impl Streams {
     pub(super) fn stderr_unlocked(&self, bytes: &[u8]) {
         match self {
             Streams::Process => crate::cleanup::write_stderr(bytes),
-            Streams::Captured { stderr, .. } => stderr.append(bytes),
-        }
-    }
-}
-
-/// One stream, open for writing ([`Streams::stdout`], [`Streams::stderr`]).
-pub(super) enum Writer {
-    /// The process's stdout.
-    Stdout(io::StdoutLock<'static>),
-    /// The process's stderr.
-    Stderr(io::StderrLock<'static>),
-    /// A test's buffer.
-    Buffer(Buffer),
-}
-
-impl Write for Writer {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self {
-            Writer::Stdout(w) => w.write(bytes),
-            Writer::Stderr(w) => w.write(bytes),
-            Writer::Buffer(w) => w.write(bytes),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Writer::Stdout(w) => w.flush(),
-            Writer::Stderr(w) => w.flush(),
-            Writer::Buffer(w) => w.flush(),
+            Streams::Captured(captured) => captured.stderr.append(bytes),
         }
     }
 }
@@ -128,7 +95,7 @@ impl Write for Buffer {
 }
 
 /// What a captured [`super::Output`] wrote ([`super::Output::captured`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Captured {
     stdout: Buffer,
     stderr: Buffer,

@@ -41,8 +41,9 @@ impl Field {
 /// How a column of a table gives way when the table is wider than the terminal. Columns give way tier by tier,
 /// the lowest first: every column of a tier shrinks together (the widest first) down to its least width before
 /// the next tier gives anything. A column that is cut ends in `…`; a column that wraps goes on, word by word,
-/// on continuation lines, and loses nothing (free text that says what to do next).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// on continuation lines, and loses nothing (free text that says what to do next). The default: cut with the
+/// first tier, down to the header's width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Fit {
     tier: u8,
     /// The fewest columns it keeps when it gives way (never more than its values need, never less than its header).
@@ -59,13 +60,6 @@ impl Fit {
     /// Wrapped onto continuation lines in tier `tier`, keeping at least `least` columns.
     pub const fn wrap(tier: u8, least: u16) -> Fit {
         Fit { tier, least, wrap: true }
-    }
-}
-
-impl Default for Fit {
-    /// Cut with the first tier, down to the header's width.
-    fn default() -> Fit {
-        Fit::cut(0, 0)
     }
 }
 
@@ -109,11 +103,6 @@ impl Rows {
             fit: vec![Fit::cut(1, 0), Fit::cut(0, 0), Fit::cut(1, 0), Fit::cut(1, 0)],
         }
     }
-
-    /// How column `column` gives way.
-    fn fit(&self, column: usize) -> Fit {
-        self.fit.get(column).copied().unwrap_or_default()
-    }
 }
 
 /// A table with a header, for a person at a terminal; nothing at all for no rows (a note on stderr says so).
@@ -128,22 +117,12 @@ pub fn write_table(w: &mut impl Write, rows: &Rows, color: bool, width: usize) -
     if rows.rows.is_empty() {
         return Ok(());
     }
-    let texts: Vec<Vec<String>> = rows
-        .rows
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|field| {
-                    field
-                        .text
-                        .as_deref()
-                        .map_or_else(|| "-".to_owned(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
-                })
-                .collect()
-        })
-        .collect();
+    let cell = |field: &Field| {
+        field.text.as_deref().map_or("-".into(), |text| safe::bounded_cell(&safe::data(text, true)).into_owned())
+    };
+    let texts: Vec<Vec<String>> = rows.rows.iter().map(|row| row.iter().map(cell).collect()).collect();
     let count = texts.first().map_or(0, Vec::len).max(rows.header.len());
-    let fits: Vec<Fit> = (0..count).map(|column| rows.fit(column)).collect();
+    let fits: Vec<Fit> = (0..count).map(|column| rows.fit.get(column).copied().unwrap_or_default()).collect();
     let caps = column_caps(&rows.header, &texts, &fits, width);
     let mut table = Table::new();
     // gh's and kubectl's look: no borders, an upper-case header, two spaces between columns.

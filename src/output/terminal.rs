@@ -36,18 +36,22 @@ const FAKE_TERMINAL_VAR: &str = "PETSTORE_TEST_TERMINAL";
 impl Terminals {
     /// The real answer, or the faked one under test.
     pub fn detect() -> Terminals {
-        let stdout_width = terminal_size::terminal_size_of(std::io::stdout())
-            .map(|(width, _)| usize::from(width.0))
-            .filter(|&width| width > 0)
-            .unwrap_or(DEFAULT_WIDTH);
+        // A terminal's width, unless it says 0.
+        let width = |size: Option<(terminal_size::Width, terminal_size::Height)>| {
+            size.map(|(width, _)| usize::from(width.0)).filter(|&width| width > 0)
+        };
+        let stdout_width = width(terminal_size::terminal_size_of(std::io::stdout())).unwrap_or(DEFAULT_WIDTH);
         if std::env::var_os(FAKE_TERMINAL_VAR).is_some_and(|v| v == "1") {
-            return Terminals { stdout: true, stderr: true, faked: true, stdout_width, stderr_width: None };
+            return Terminals::faked(true, stdout_width);
         }
         let stderr = std::io::stderr().is_terminal();
-        let stderr_width = terminal_size::terminal_size_of(std::io::stderr())
-            .map(|(width, _)| usize::from(width.0))
-            .filter(|&width| stderr && width > 0);
+        let stderr_width = width(terminal_size::terminal_size_of(std::io::stderr())).filter(|_| stderr);
         Terminals { stdout: std::io::stdout().is_terminal(), stderr, faked: false, stdout_width, stderr_width }
+    }
+
+    /// Both streams taken for terminals (`at_terminal`), as under test, or both for pipes; messages unwrapped.
+    pub fn faked(at_terminal: bool, stdout_width: usize) -> Terminals {
+        Terminals { stdout: at_terminal, stderr: at_terminal, faked: at_terminal, stdout_width, stderr_width: None }
     }
 }
 
@@ -108,7 +112,7 @@ pub fn hung_up() -> bool {
 /// signals; the status list also hides the cursor). The prompt puts them back itself when it ends well; when
 /// it fails, or a signal abandons it mid-read, [`TerminalSettings::restore`] does, so the shell does not go on
 /// without echo or cursor ([`crate::output::Output::prompt`] keeps them in a [`crate::cleanup::CleanupGuard`]).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct TerminalSettings {
     #[cfg(unix)]
     settings: rustix::termios::Termios,
@@ -142,11 +146,5 @@ impl TerminalSettings {
         if self.cursor {
             stderr.extend_from_slice(SHOW_CURSOR.as_bytes());
         }
-    }
-}
-
-impl std::fmt::Debug for TerminalSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TerminalSettings").field("cursor", &self.cursor).finish_non_exhaustive()
     }
 }

@@ -36,20 +36,16 @@ pub fn wrap_labelled(line: &str, width: Option<usize>) -> String {
 fn words_outside_backticks(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
     let mut words = Vec::new();
     let (mut start, mut in_code) = (0, false);
-    let bytes = line.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        match bytes[at] {
+    for (at, byte) in line.bytes().enumerate() {
+        match byte {
             b'`' => in_code = !in_code,
-            b' ' if !in_code => {
-                let end = at + bytes[at..].iter().take_while(|&&byte| byte == b' ').count();
-                words.push(Word::from(&line[start..end]));
-                (start, at) = (end, end);
-                continue;
+            // The last space of a run ends the word.
+            b' ' if !in_code && line.as_bytes().get(at + 1) != Some(&b' ') => {
+                words.push(Word::from(&line[start..=at]));
+                start = at + 1;
             }
             _ => {}
         }
-        at += 1;
     }
     if start < line.len() {
         words.push(Word::from(&line[start..]));
