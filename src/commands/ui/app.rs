@@ -67,15 +67,9 @@ pub enum Field {
     IfAbsent,
 }
 
-impl Field {
-    const ORDER: [Field; 4] = [Field::Name, Field::Category, Field::Status, Field::IfAbsent];
-
-    fn step(self, forward: bool) -> Field {
-        let at = Field::ORDER.iter().position(|field| *field == self).unwrap_or(0);
-        let next = if forward { at + 1 } else { at + Field::ORDER.len() - 1 };
-        Field::ORDER[next % Field::ORDER.len()]
-    }
-}
+const FIELDS: [Field; 4] = [Field::Name, Field::Category, Field::Status, Field::IfAbsent];
+const STATUSES: [Option<PetStatus>; 4] =
+    [None, Some(PetStatus::Available), Some(PetStatus::Pending), Some(PetStatus::Sold)];
 
 impl Form {
     /// The animal the form describes, checked as `pets add` checks its flags (the same parsers), or each
@@ -91,10 +85,10 @@ impl Form {
     }
 }
 
-/// The next status of the form's list: none, then each in the spec's order.
-fn next_status(status: Option<PetStatus>, forward: bool) -> Option<PetStatus> {
-    let all: Vec<Option<PetStatus>> = std::iter::once(None).chain(PetStatus::ALL.map(Some)).collect();
-    let at = all.iter().position(|s| *s == status).unwrap_or(0);
+/// The one after `now` in `all` (`forward`), or the one before, round the ends: the form's fields in Tab order,
+/// and its statuses (none, then each in the spec's order).
+fn cycle<T: PartialEq + Copy>(all: &[T], now: T, forward: bool) -> T {
+    let at = all.iter().position(|item| *item == now).unwrap_or(0);
     let next = if forward { at + 1 } else { at + all.len() - 1 };
     all[next % all.len()]
 }
@@ -347,8 +341,8 @@ impl App {
                 self.view = View::Table;
                 return Action::None;
             }
-            KeyCode::Tab | KeyCode::Down => form.field = form.field.step(true),
-            KeyCode::BackTab | KeyCode::Up => form.field = form.field.step(false),
+            KeyCode::Tab | KeyCode::Down => form.field = cycle(&FIELDS, form.field, true),
+            KeyCode::BackTab | KeyCode::Up => form.field = cycle(&FIELDS, form.field, false),
             KeyCode::Enter => match form.checked() {
                 Ok(pet) => {
                     let if_absent = form.if_absent;
@@ -358,7 +352,7 @@ impl App {
                 Err(problems) => form.problems = problems,
             },
             KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if form.field == Field::Status => {
-                form.status = next_status(form.status, key.code != KeyCode::Left);
+                form.status = cycle(&STATUSES, form.status, key.code != KeyCode::Left);
             }
             KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if form.field == Field::IfAbsent => {
                 form.if_absent = !form.if_absent;
@@ -451,6 +445,15 @@ mod tests {
         ] {
             assert_eq!(app.key(chord), Action::None, "a chord is no key of its letter");
         }
+    }
+
+    #[test]
+    fn the_form_goes_round_its_fields_and_statuses_both_ways() {
+        assert_eq!(cycle(&FIELDS, Field::Name, false), Field::IfAbsent);
+        assert_eq!(cycle(&FIELDS, Field::IfAbsent, true), Field::Name);
+        assert_eq!(cycle(&STATUSES, None, false), Some(PetStatus::Sold));
+        assert_eq!(cycle(&STATUSES, Some(PetStatus::Available), true), Some(PetStatus::Pending));
+        assert_eq!(cycle(&STATUSES, Some(PetStatus::Sold), true), None);
     }
 
     #[test]
