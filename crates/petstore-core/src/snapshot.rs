@@ -54,6 +54,17 @@ impl Snapshot {
         })
     }
 
+    /// The name a snapshot is kept under: the environment's (`env`); for a base URL that is no environment,
+    /// one made of the URL (`url-127-0-0-1-4010-v1`; the snapshot holds the URL, so two URLs that make one name
+    /// never answer for each other).
+    pub fn name(env: Option<&str>, base_url: &str) -> String {
+        env.map(ToOwned::to_owned).unwrap_or_else(|| {
+            let url = base_url.split_once("://").map_or(base_url, |(_, rest)| rest);
+            let safe: String = url.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).take(100).collect();
+            format!("url-{safe}")
+        })
+    }
+
     /// Where the snapshot of environment `env` lives in the journal's directory `dir`.
     pub fn path(dir: &Path, env: &str) -> PathBuf {
         dir.join(DIR).join(format!("{env}.json"))

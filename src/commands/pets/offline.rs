@@ -72,16 +72,6 @@ pub async fn look(
     Ok(catalog)
 }
 
-/// The name of `target`'s snapshot: its environment's, or, for a base URL that is none, one made of the URL
-/// (the snapshot holds the URL, so two URLs that make one name never answer for each other).
-fn name(target: &Target<'_>) -> String {
-    target.env.map(|env| env.name.clone()).unwrap_or_else(|| {
-        let url = target.base_url.as_str().split_once("://").map_or(target.base_url.as_str(), |(_, rest)| rest);
-        let safe: String = url.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).take(100).collect();
-        format!("url-{safe}")
-    })
-}
-
 /// The snapshot of where this command looks, if one was kept.
 pub fn kept(ctx: &Context) -> Result<Option<Snapshot>, Error> {
     let target = ctx.target()?;
@@ -149,4 +139,9 @@ pub fn outbox_note(count: usize, env: &str) -> Option<String> {
         let writes = if count == 1 { "write waits" } else { "writes wait" };
         format!("{count} {writes} in the outbox for {env}: `petstore journal send` sends them")
     })
+}
+
+/// The name the snapshot of `target` is kept under.
+fn name(target: &Target<'_>) -> String {
+    Snapshot::name(target.env.map(|env| env.name.as_str()), target.base_url.as_str())
 }

@@ -107,3 +107,10 @@ fn its_age_counts_from_when_it_was_taken() {
     assert_eq!(snapshot.age_seconds("2026-11-29T14:14:30Z".parse().unwrap()), 750);
     assert_eq!(snapshot.age_seconds("2026-11-29T14:00:00Z".parse().unwrap()), 0);
 }
+
+#[test]
+fn a_snapshot_is_named_after_its_environment_or_else_its_url() {
+    assert_eq!(Snapshot::name(Some("staging"), "https://staging.example/v1"), "staging");
+    assert_eq!(Snapshot::name(None, "http://127.0.0.1:4010/v1"), "url-127-0-0-1-4010-v1");
+    assert_eq!(Snapshot::name(None, &format!("https://{}", "a".repeat(200))).len(), 104);
+}
