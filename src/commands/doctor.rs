@@ -610,11 +610,8 @@ fn mask_proxy(value: &str) -> String {
 fn ca_store(base_url: Option<&Url>, cacert: bool) -> (Status, String) {
     let roots = petstore_core::api::roots::system_roots();
     let places: Vec<String> = roots.from.iter().map(|path| format!("`{}`", path.display())).collect();
-    let places = match places.as_slice() {
-        [] => "the places OpenSSL looks (there are none on this system)".to_owned(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    };
+    let places = crate::output::listed(&places, "or")
+        .unwrap_or_else(|| "the places OpenSSL looks (there are none on this system)".to_owned());
     let count = roots.certificates.len();
     if count > 0 {
         return (Status::Pass, format!("{count} CA certificates, read from {places}"));

@@ -53,7 +53,7 @@ pub use stream::{CreatedPets, NotShown, Shown, TABLE_ROWS};
 pub use streams::Captured;
 pub use table::{Field, Fit, Rows};
 pub use terminal::{ColorChoice, TerminalSettings, Terminals};
-pub use words::duration_words;
+pub use words::{duration_words, listed};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();

@@ -6,6 +6,12 @@ use std::time::Duration;
 /// A duration in words, for every message that names one: under two minutes in seconds, to a tenth under ten
 /// (`1 s`, `2.5 s`, `30 s`, `60 s`); past that in the largest unit it is a whole number of (`15 minutes`, `3 days`), else in the
 /// largest unit of which it makes two or more, rounded down (`7 minutes`, `3 hours`, `400 days`).
+/// `a`, `a and b`, `a, b and c` (or `or`, as `conjunction` says); `None` for no items.
+pub fn listed(items: &[String], conjunction: &str) -> Option<String> {
+    let (last, rest) = items.split_last()?;
+    Some(if rest.is_empty() { last.clone() } else { format!("{} {conjunction} {last}", rest.join(", ")) })
+}
+
 pub fn duration_words(duration: Duration) -> String {
     let secs = duration.as_secs();
     if secs < 10 {
@@ -34,6 +40,15 @@ pub fn duration_words(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn items_are_listed_with_commas_and_the_conjunction_before_the_last() {
+        let items = |names: &[&str]| names.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(listed(&items(&[]), "and"), None);
+        assert_eq!(listed(&items(&["a"]), "and").as_deref(), Some("a"));
+        assert_eq!(listed(&items(&["a", "b"]), "or").as_deref(), Some("a or b"));
+        assert_eq!(listed(&items(&["a", "b", "c"]), "and").as_deref(), Some("a, b and c"));
+    }
 
     #[test]
     fn durations_read_in_a_sensible_unit() {

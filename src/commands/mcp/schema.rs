@@ -476,11 +476,7 @@ fn value_text(value: &Value) -> String {
 
 /// `a`, `a and b`, `a, b and c`.
 fn words(items: &[String]) -> String {
-    match items {
-        [] => "none".to_owned(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::output::listed(items, "and").unwrap_or_else(|| "none".to_owned())
 }
 
 #[cfg(test)]

@@ -113,11 +113,7 @@ impl FindArgs {
 /// `` `Rex` ``, `` `Rex` or `Rox` ``, `` `Rex`, `Rox` or `Rux` ``: names as a question offers them.
 fn or_list(names: &[String]) -> String {
     let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
-    match quoted.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    crate::output::listed(&quoted, "or").unwrap_or_default()
 }
 
 /// The warning before the one deprecated call a search may make.

@@ -135,11 +135,7 @@ impl CancelledBatch {
         if !not_sent.is_empty() {
             parts.push(format!("{} {} not sent{}", not_sent.len(), were(not_sent.len()), list("notSent")));
         }
-        match parts.as_slice() {
-            [] => String::new(),
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        }
+        crate::output::listed(&parts, "and").unwrap_or_default()
     }
 }
 
