@@ -87,25 +87,17 @@ impl FindArgs {
 
     /// The criteria as typed, for messages: `` `--name Rex --category 2` ``.
     fn words(&self) -> String {
-        let mut words = Vec::new();
-        if let Some(id) = self.id {
-            words.push(format!("--id {id}"));
-        }
-        if let Some(name) = &self.name {
-            words.push(format!("--name {}", suggested_shell_word(name)));
-        }
-        if let Some(part) = &self.name_contains {
-            words.push(format!("--name-contains {}", suggested_shell_word(part)));
-        }
-        if let Some(category) = self.category {
-            words.push(format!("--category {category}"));
-        }
-        if let Some(status) = self.status {
-            words.push(format!("--status {status}"));
-        }
-        if self.exact {
-            words.push("--exact".to_owned());
-        }
+        let words: Vec<String> = [
+            self.id.map(|id| format!("--id {id}")),
+            self.name.as_ref().map(|name| format!("--name {}", suggested_shell_word(name))),
+            self.name_contains.as_ref().map(|part| format!("--name-contains {}", suggested_shell_word(part))),
+            self.category.map(|category| format!("--category {category}")),
+            self.status.map(|status| format!("--status {status}")),
+            self.exact.then(|| "--exact".to_owned()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         format!("`{}`", words.join(" "))
     }
 }

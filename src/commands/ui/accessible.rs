@@ -184,13 +184,11 @@ async fn ask_form(ctx: &Context) -> Result<Option<Form>, Error> {
     let Some(status) = ask(ctx, "Status (available, pending, sold, or empty for none):").await? else {
         return Ok(None);
     };
-    let status = match status.as_str() {
-        "" => None,
-        "available" => Some(PetStatus::Available),
-        "pending" => Some(PetStatus::Pending),
-        "sold" => Some(PetStatus::Sold),
-        other => {
-            ctx.output.warning(&format!("`{other}` is no status: nothing was sent"));
+    let status = match PetStatus::ALL.into_iter().find(|known| known.as_str() == status) {
+        found @ Some(_) => found,
+        None if status.is_empty() => None,
+        None => {
+            ctx.output.warning(&format!("`{status}` is no status: nothing was sent"));
             return Ok(None);
         }
     };
