@@ -119,13 +119,11 @@ pub(crate) fn read(ctx: &Context) -> Result<(Journal, Vec<Entry>), Error> {
         Error::new(&code::JOURNAL_READ, format!("cannot read the journal `{}`: {source}", path.display()))
     })?;
     if read.unreadable > 0 {
+        let (lines, are, were) = if read.unreadable == 1 { ("line", "is", "was") } else { ("lines", "are", "were") };
         ctx.output.warning(&format!(
-            "{} {} of `{}` {} not the journal's and {} skipped",
+            "{} {lines} of `{}` {are} not the journal's and {were} skipped",
             read.unreadable,
-            if read.unreadable == 1 { "line" } else { "lines" },
-            path.display(),
-            if read.unreadable == 1 { "is" } else { "are" },
-            if read.unreadable == 1 { "was" } else { "were" },
+            path.display()
         ));
     }
     Ok((journal, read.entries))

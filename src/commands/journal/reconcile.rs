@@ -54,13 +54,10 @@ pub async fn run(ctx: &Context, _args: &ReconcileArgs) -> Result<(), Error> {
         (count(Outcome::Created), count(Outcome::NotCreated), count(Outcome::Undecided));
     let words = format!("created {created} / not created {not_created} / undecided {undecided}");
     if not_a_pet > 0 {
+        let (writes, are, them) = if not_a_pet == 1 { ("write", "is", "it") } else { ("writes", "are", "them") };
         ctx.output.notice(&format!(
-            "{not_a_pet} {} of unknown outcome {} not an animal's `POST /pets` and no lookup can settle {}: check \
-             by hand (`petstore journal --unknown` lists {})",
-            if not_a_pet == 1 { "write" } else { "writes" },
-            if not_a_pet == 1 { "is" } else { "are" },
-            if not_a_pet == 1 { "it" } else { "them" },
-            if not_a_pet == 1 { "it" } else { "them" },
+            "{not_a_pet} {writes} of unknown outcome {are} not an animal's `POST /pets` and no lookup can settle \
+             {them}: check by hand (`petstore journal --unknown` lists {them})"
         ));
     }
     if undecided > 0 {

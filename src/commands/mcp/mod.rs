@@ -219,10 +219,9 @@ const WRITES_END_MARGIN: std::time::Duration = std::time::Duration::from_secs(2)
 /// The `POST /pets` requests in flight when a signal came or the client left, `count` of them (an `add_pets`
 /// has several out at once), in words that follow "while".
 fn in_flight(count: usize) -> String {
-    if count == 1 {
-        "`POST /pets` was in flight: the animal may have been created".to_owned()
-    } else {
-        format!("{count} `POST /pets` requests were in flight: the animals may have been created")
+    match count {
+        1 => "`POST /pets` was in flight: the animal may have been created".to_owned(),
+        _ => format!("{count} `POST /pets` requests were in flight: the animals may have been created"),
     }
 }
 

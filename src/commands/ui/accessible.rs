@@ -71,11 +71,7 @@ pub async fn run(ctx: &Context, env: &str, url: &str, production: bool) -> Resul
         let pets = shown(&catalog.pets, &filter, status);
         let waiting = queued.iter().filter(|queued| queued.problem.is_none()).count();
         if matches!(answer.as_str(), "q" | "quit") && waiting > 0 && !std::mem::replace(&mut leaving, true) {
-            let writes = if waiting == 1 { "write waits" } else { "writes wait" };
-            ctx.output.notice(&format!(
-                "{waiting} {writes} in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q \
-                 again leaves"
-            ));
+            ctx.output.notice(&super::app::leaving_words(waiting));
             continue;
         }
         leaving = false;

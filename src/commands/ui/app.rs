@@ -85,6 +85,14 @@ impl Form {
     }
 }
 
+/// What the first `q` says when `waiting` writes wait in the outbox: the screen and its accessible mode alike.
+pub fn leaving_words(waiting: usize) -> String {
+    let writes = if waiting == 1 { "write waits" } else { "writes wait" };
+    format!(
+        "{waiting} {writes} in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q again leaves"
+    )
+}
+
 /// The one after `now` in `all` (`forward`), or the one before, round the ends: the form's fields in Tab order,
 /// and its statuses (none, then each in the spec's order).
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, forward: bool) -> T {
@@ -239,11 +247,7 @@ impl App {
         match self.any_key(key) {
             Action::Quit if !leaving && self.waiting() > 0 => {
                 self.leaving = true;
-                let (n, writes) = (self.waiting(), if self.waiting() == 1 { "write waits" } else { "writes wait" });
-                self.message = Some(format!(
-                    "{n} {writes} in the outbox: `petstore journal send` (or the next `petstore ui`) sends them; q \
-                     again leaves"
-                ));
+                self.message = Some(leaving_words(self.waiting()));
                 Action::None
             }
             action => action,

@@ -92,13 +92,12 @@ impl CancelledBatch {
         let id = self.request_id.words();
         let unknown = &self.outcomes.unknown;
         let indexes: Vec<String> = unknown.iter().map(|unknown| format!("pets[{}]", unknown.index)).collect();
+        let (requests, them) = if unknown.len() == 1 { ("its request", "it") } else { ("their requests", "them") };
         let unknown = format!(
-            "{} may or may not have been created, {} in flight without an answer in time ({}: check with \
-             `petstore pets find --name NAME` before adding {} again)",
+            "{} may or may not have been created, {requests} in flight without an answer in time ({}: check with \
+             `petstore pets find --name NAME` before adding {them} again)",
             unknown.len(),
-            if unknown.len() == 1 { "its request" } else { "their requests" },
-            indexes.join(", "),
-            if unknown.len() == 1 { "it" } else { "them" }
+            indexes.join(", ")
         );
         let out = match out {
             Some(1) => " with 1 request out (its outcome follows)".to_owned(),
