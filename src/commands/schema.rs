@@ -57,7 +57,7 @@ const SCHEMAS: [(&str, MakeSchema); 15] = [
 /// Makes the schema of a command's document.
 type MakeSchema = fn() -> Schema;
 
-/// The names `--for` takes, in the order of [`SCHEMAS`].
+/// The names `--for` takes, in the order of `SCHEMAS`.
 pub const NAMES: &[&str] = &{
     let mut names = [""; SCHEMAS.len()];
     let mut i = 0;
