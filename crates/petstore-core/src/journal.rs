@@ -413,7 +413,8 @@ impl Journal {
             *appending = open.rotate(&appending.file)?;
         }
         drop(appending);
-        if OUTBOX.iter().any(|outcome| contains(lines, format!("\"outcome\":\"{}\"", outcome.as_str()).as_bytes())) {
+        let marks = |outcome: &Outcome| format!("\"outcome\":\"{}\"", outcome.as_str());
+        if OUTBOX.iter().any(|outcome| memchr::memmem::find(lines, marks(outcome).as_bytes()).is_some()) {
             // After the line, so that a reader that took the mark away before reading sees the line or the mark.
             let _ = private_file(&open.dir.join(OUTBOX_MARK));
         }
@@ -449,10 +450,6 @@ fn private_file(path: &Path) -> io::Result<File> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|window| window == needle)
 }
 
 /// An intent's line, as written: `intent`'s fields, but for the body, request id and line given apart (a
